@@ -1,0 +1,35 @@
+# satpuzzles: `make run` and `make test` set everything up on a fresh machine by themselves.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install run test bench solver-binaries clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test,bench]'
+	touch $(STAMP)
+
+run: install
+	$(BIN)/satpuzzles numberlink -i instances/numberlink/seed/instance_1.txt
+
+# External DIMACS solvers from Debian for the external-backend tests (skipped when absent and not root).
+solver-binaries:
+	@if ! command -v cadical >/dev/null || ! command -v minisat >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq cadical minisat) >/dev/null; \
+	  else echo "note: cadical/minisat not installed; external-solver tests will be skipped"; fi; \
+	fi
+
+test: install solver-binaries
+	$(BIN)/python -m pytest
+
+bench: install
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache

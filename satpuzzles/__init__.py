@@ -1,0 +1,3 @@
+"""satpuzzles: Numberlink, Minesweeper and Slitherlink solved by reduction to SAT."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,7 @@
+"""``python -m satpuzzles``."""
+
+import sys
+
+from satpuzzles.cli import main
+
+sys.exit(main())

@@ -1,0 +1,40 @@
+"""DIMACS CNF output with comment lines that name every variable."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from satpuzzles.cnf.formula import Formula
+
+
+def _describe(key: object) -> str:
+    if isinstance(key, tuple) and key and isinstance(key[0], str):
+        return f"{key[0]}({', '.join(str(part) for part in key[1:])})"
+    return str(key)
+
+
+def dimacs_lines(
+    formula: Formula,
+    extra: Sequence[Sequence[int]] = (),
+    header: Iterable[str] = (),
+) -> Iterable[str]:
+    """Yield the lines of ``formula`` (plus ``extra`` clauses, e.g. cuts) in DIMACS."""
+    for line in header:
+        yield f"c {line}\n"
+    names = formula.pool.names()
+    if names:
+        yield "c variables:\n"
+        for var, key in names:
+            yield f"c {var} {_describe(key)}\n"
+    yield f"p cnf {formula.num_vars} {formula.num_clauses + len(extra)}\n"
+    for clause in formula.clauses:
+        yield " ".join(map(str, clause)) + " 0\n"
+    if extra:
+        yield "c clauses added by the lazy-cut loop:\n"
+        for clause in extra:
+            yield " ".join(map(str, clause)) + " 0\n"
+
+
+def dimacs_text(formula: Formula, extra: Sequence[Sequence[int]] = (), header: Iterable[str] = ()) -> str:
+    """The whole DIMACS text of ``formula`` as one string."""
+    return "".join(dimacs_lines(formula, extra, header))

@@ -1,0 +1,113 @@
+"""Rectangular grid geometry shared by every puzzle: cells, links, dots and edges.
+
+Cells are ``(row, col)`` pairs, row 0 at the top. A *link* joins two orthogonally
+adjacent cells (Numberlink paths run along links). The dot lattice has
+``(rows + 1) x (cols + 1)`` vertices; its *edges* are the unit segments between
+dots (Slitherlink loops run along edges): ``("h", r, c)`` joins vertex (r, c) to
+(r, c + 1), ``("v", r, c)`` joins vertex (r, c) to (r + 1, c).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+Cell = tuple[int, int]
+Vertex = tuple[int, int]
+Link = tuple[Cell, Cell]
+Edge = tuple[str, int, int]
+
+ORTHOGONAL: tuple[tuple[int, int], ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
+"""Row/column steps to the up, right, down and left neighbours."""
+
+KING: tuple[tuple[int, int], ...] = tuple(
+    (dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)
+)
+"""Row/column steps to the eight surrounding cells."""
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A rows x cols board of cells with its dot lattice."""
+
+    rows: int
+    cols: int
+
+    @property
+    def size(self) -> int:
+        """Number of cells."""
+        return self.rows * self.cols
+
+    def cells(self) -> Iterator[Cell]:
+        """Every cell in row-major order."""
+        for r in range(self.rows):
+            for c in range(self.cols):
+                yield (r, c)
+
+    def contains(self, cell: Cell) -> bool:
+        """Whether ``cell`` lies on the board."""
+        return 0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols
+
+    def index(self, cell: Cell) -> int:
+        """Row-major index of ``cell``."""
+        return cell[0] * self.cols + cell[1]
+
+    def _around(self, cell: Cell, steps: tuple[tuple[int, int], ...]) -> list[Cell]:
+        r, c = cell
+        return [(r + dr, c + dc) for dr, dc in steps if 0 <= r + dr < self.rows and 0 <= c + dc < self.cols]
+
+    def neighbours4(self, cell: Cell) -> list[Cell]:
+        """Orthogonal neighbours (up, right, down, left) that lie on the board."""
+        return self._around(cell, ORTHOGONAL)
+
+    def neighbours8(self, cell: Cell) -> list[Cell]:
+        """All up to eight surrounding cells on the board."""
+        return self._around(cell, KING)
+
+    def links(self) -> list[Link]:
+        """Every pair of orthogonally adjacent cells, once: horizontal links row by row, then vertical."""
+        horizontal = [((r, c), (r, c + 1)) for r in range(self.rows) for c in range(self.cols - 1)]
+        vertical = [((r, c), (r + 1, c)) for r in range(self.rows - 1) for c in range(self.cols)]
+        return horizontal + vertical
+
+    def vertices(self) -> Iterator[Vertex]:
+        """Every dot of the lattice in row-major order."""
+        for r in range(self.rows + 1):
+            for c in range(self.cols + 1):
+                yield (r, c)
+
+    def edges(self) -> list[Edge]:
+        """Every lattice edge: horizontal ones row by row, then vertical ones."""
+        horizontal = [("h", r, c) for r in range(self.rows + 1) for c in range(self.cols)]
+        vertical = [("v", r, c) for r in range(self.rows) for c in range(self.cols + 1)]
+        return horizontal + vertical
+
+    def cell_edges(self, cell: Cell) -> list[Edge]:
+        """The four lattice edges around ``cell``: top, right, bottom, left."""
+        r, c = cell
+        return [("h", r, c), ("v", r, c + 1), ("h", r + 1, c), ("v", r, c)]
+
+    def vertex_edges(self, vertex: Vertex) -> list[Edge]:
+        """The up to four lattice edges meeting at ``vertex``."""
+        r, c = vertex
+        around: list[Edge] = []
+        if r > 0:
+            around.append(("v", r - 1, c))
+        if c < self.cols:
+            around.append(("h", r, c))
+        if r < self.rows:
+            around.append(("v", r, c))
+        if c > 0:
+            around.append(("h", r, c - 1))
+        return around
+
+    def edge_vertices(self, edge: Edge) -> tuple[Vertex, Vertex]:
+        """The two dots an edge joins."""
+        kind, r, c = edge
+        return ((r, c), (r, c + 1)) if kind == "h" else ((r, c), (r + 1, c))
+
+    def edge_cells(self, edge: Edge) -> list[Cell]:
+        """The one or two cells an edge borders."""
+        kind, r, c = edge
+        sides = [(r - 1, c), (r, c)] if kind == "h" else [(r, c - 1), (r, c)]
+        return [cell for cell in sides if self.contains(cell)]

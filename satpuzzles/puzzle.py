@@ -1,0 +1,112 @@
+"""The one protocol every puzzle implements, and the outcome of solving an instance."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+import click
+from rich.console import RenderableType
+
+from satpuzzles.solvers.loop import SolveStats, Stage
+
+I = TypeVar("I")  # noqa: E741 - the conventional name for the instance type
+S = TypeVar("S")
+
+
+@dataclass
+class Settings:
+    """How to solve: solver, enumeration, limits and puzzle-specific options."""
+
+    solver: str = "cadical195"
+    count: int = 1
+    unique: bool = False
+    timeout: float | None = None
+    verbose: bool = False
+    want_dimacs: bool = False
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def wanted(self) -> int:
+        """How many solutions to look for."""
+        return max(2 if self.unique else 1, self.count)
+
+
+@dataclass
+class Outcome(Generic[S]):
+    """The answer for one instance: status, verified solutions and statistics."""
+
+    status: str
+    solutions: list[S] = field(default_factory=list)
+    exhausted: bool = False
+    stats: SolveStats = field(default_factory=SolveStats)
+    dimacs: str | None = None
+    message: str = ""
+
+    @property
+    def solution(self) -> S | None:
+        """The first solution, if any."""
+        return self.solutions[0] if self.solutions else None
+
+    def uniqueness(self, settings: Settings) -> bool | None:
+        """True/False when uniqueness was asked for and decided, else None."""
+        if not settings.unique or self.status != "solved":
+            return None
+        if len(self.solutions) > 1:
+            return False
+        return True if self.exhausted else None
+
+
+class Puzzle(ABC, Generic[I, S]):
+    """A puzzle type: parsing, encoding stages, verification and presentation.
+
+    The default :meth:`solve` runs the shared lazy-cut pipeline over the stages
+    from :meth:`stages`; a puzzle with its own strategy may override it.
+    """
+
+    name: ClassVar[str]
+    summary: ClassVar[str]
+
+    def options(self) -> list[click.Option]:
+        """Extra CLI options of this puzzle's command (read back from ``Settings.extras``)."""
+        return []
+
+    @abstractmethod
+    def parse(self, text: str) -> list[I]:
+        """Every puzzle instance in ``text``; raises InputError with line and column."""
+
+    @abstractmethod
+    def stages(self, instance: I, settings: Settings) -> Sequence[Stage[S]]:
+        """Encodings to try in order; the last must be complete (see solvers.pipeline)."""
+
+    @abstractmethod
+    def verify(self, instance: I, solution: S) -> list[str]:
+        """Rule violations of ``solution``, checked from the rules alone ([] when valid)."""
+
+    @abstractmethod
+    def facts(self, instance: I) -> dict[str, object]:
+        """Sizes that describe an instance (width, height, ...), for output headers."""
+
+    @abstractmethod
+    def solution_json(self, instance: I, solution: S, settings: Settings) -> dict[str, object]:
+        """The ``solution`` object of the JSON envelope."""
+
+    @abstractmethod
+    def board_text(self, instance: I, solution: S | None, settings: Settings) -> str:
+        """The plain-text board (the unsolved puzzle when ``solution`` is None)."""
+
+    @abstractmethod
+    def board_rich(self, instance: I, solution: S | None, settings: Settings) -> RenderableType:
+        """The coloured terminal board."""
+
+    def result_file(self, instance: I, solution: S) -> str:
+        """Contents of the ``-r`` result file."""
+        return self.board_text(instance, solution, Settings())
+
+    def solve(self, instance: I, settings: Settings) -> Outcome[S]:
+        """Solve one instance with the shared pipeline."""
+        from satpuzzles.solvers.pipeline import run_stages
+
+        return run_stages(self, instance, settings)

@@ -1,0 +1,337 @@
+"""Numberlink: join each pair of equal labels by a path; paths never share a cell and fill the board.
+
+Encoding: a variable per link between adjacent cells and a binary (log-encoded)
+colour per cell. Endpoints have degree 1 and their label's colour, other cells
+degree 2, and a used link joins cells of equal colour. Cycles detached from the
+endpoints are removed lazily by the shared cut loop.
+
+The *strengthened* stage adds "a path never touches itself": adjacent cells of
+one colour are always linked. It is not a rule of the game, but published
+puzzles satisfy it and it makes them far faster; when it finds nothing, the
+*complete* stage decides by the real rules alone.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import click
+import numpy as np
+from rich.console import RenderableType
+from rich.text import Text
+
+from satpuzzles.cnf import Clause, Formula, exactly
+from satpuzzles.geometry import Cell
+from satpuzzles.puzzle import Puzzle, Settings
+from satpuzzles.puzzles.numberlink_formats import EMPTY, NumberlinkInstance, parse_numberlink
+from satpuzzles.render import palette_style
+from satpuzzles.solvers.loop import Stage
+from satpuzzles.solvers.model import Model
+
+
+@dataclass(frozen=True)
+class NumberlinkSolution:
+    """Each label's route from one endpoint to the other; ``loops`` are detached cycles (invalid)."""
+
+    routes: dict[str, tuple[Cell, ...]]
+    loops: tuple[tuple[Cell, ...], ...] = ()
+
+    def label_grid(self, instance: NumberlinkInstance) -> list[list[str]]:
+        """Row-major grid of the label whose path covers each cell."""
+        grid = [[EMPTY] * instance.grid.cols for _ in range(instance.grid.rows)]
+        for label, route in self.routes.items():
+            for r, c in route:
+                grid[r][c] = label
+        return grid
+
+    def links(self) -> set[tuple[Cell, Cell]]:
+        """The used links, each as (smaller cell, larger cell)."""
+        used = set()
+        for route in self.routes.values():
+            for a, b in zip(route, route[1:]):
+                used.add((min(a, b), max(a, b)))
+        return used
+
+
+class NumberlinkEncoding:
+    """CNF for one instance: link variables, log-encoded colours, degree and colour rules."""
+
+    def __init__(self, instance: NumberlinkInstance, strengthened: bool) -> None:
+        self.instance = instance
+        self.name = "strengthened" if strengthened else "complete"
+        self.complete = not strengthened
+        self.formula = formula = Formula()
+        pool = formula.pool
+        grid = instance.grid
+        rows, cols = grid.rows, grid.cols
+        right = pool.block("right", (rows, max(cols - 1, 0)))
+        down = pool.block("down", (max(rows - 1, 0), cols))
+        self.link_var: dict[tuple[Cell, Cell], int] = {}
+        for r in range(rows):
+            for c in range(cols - 1):
+                self.link_var[((r, c), (r, c + 1))] = int(right[r, c])
+        for r in range(rows - 1):
+            for c in range(cols):
+                self.link_var[((r, c), (r + 1, c))] = int(down[r, c])
+        self.link_vars = np.array(list(self.link_var.values()), dtype=np.int64)
+        self.link_pairs = list(self.link_var)
+
+        labels = instance.labels
+        givens = instance.givens
+        if not labels:
+            formula.add([])
+        incident: dict[Cell, list[int]] = defaultdict(list)
+        for (u, v), link in self.link_var.items():
+            incident[u].append(link)
+            incident[v].append(link)
+        for cell in grid.cells():
+            exactly(formula, incident[cell], 1 if cell in givens else 2)
+        self._colours(strengthened)
+        for r in range(rows - 1):
+            for c in range(cols - 1):
+                square = [right[r, c], right[r + 1, c], down[r, c], down[r, c + 1]]
+                formula.add([-int(x) for x in square])
+
+    def _colours(self, strengthened: bool) -> None:
+        """Log-encoded colours (3x faster than one-hot on the janko set) tied to the links."""
+        formula, pool, instance = self.formula, self.formula.pool, self.instance
+        grid, labels, givens = instance.grid, instance.labels, instance.givens
+        width = max(1, (len(labels) - 1).bit_length())
+        colour = pool.block("colour", (grid.rows, grid.cols, width))
+        code = {label: index for index, label in enumerate(labels)}
+
+        def is_code(cell: Cell, label: str) -> list[int]:
+            value = code[label]
+            return [int(v) if value >> b & 1 else -int(v) for b, v in enumerate(colour[cell[0], cell[1]])]
+
+        for cell, label in givens.items():
+            for lit in is_code(cell, label):
+                formula.unit(lit)
+        for (u, v), link in self.link_var.items():
+            label_u, label_v = givens.get(u), givens.get(v)
+            if label_u is not None and label_v is not None:
+                if label_u != label_v:
+                    formula.unit(-link)
+                elif strengthened:
+                    formula.unit(link)
+            elif label_u is not None or label_v is not None:
+                label, free = (label_u, v) if label_u is not None else (label_v, u)
+                same = is_code(free, label)
+                formula.extend([-link, lit] for lit in same)
+                if strengthened:
+                    formula.add([link, *(-lit for lit in same)])
+            else:
+                bits_u, bits_v = colour[u[0], u[1]], colour[v[0], v[1]]
+                for bu, bv in zip(bits_u, bits_v):
+                    formula.equal_if(link, bu, bv)
+                if strengthened:
+                    differs = []
+                    for b, (bu, bv) in enumerate(zip(bits_u, bits_v)):
+                        d = pool.var(("differ", u, v, b))
+                        formula.add([-d, int(bu), int(bv)])
+                        formula.add([-d, -int(bu), -int(bv)])
+                        differs.append(d)
+                    formula.add([link, *differs])
+
+    def decode(self, model: Model) -> NumberlinkSolution:
+        """Routes from each label's first endpoint, plus any detached cycles."""
+        on = model[self.link_vars]
+        neighbours: dict[Cell, list[Cell]] = defaultdict(list)
+        for used, (u, v) in zip(on, self.link_pairs):
+            if used:
+                neighbours[u].append(v)
+                neighbours[v].append(u)
+        seen: set[Cell] = set()
+
+        def walk(start: Cell) -> tuple[Cell, ...]:
+            route, previous, here = [start], None, start
+            seen.add(start)
+            while True:
+                step = [n for n in neighbours[here] if n != previous and n not in seen]
+                if not step:
+                    return tuple(route)
+                previous, here = here, step[0]
+                seen.add(here)
+                route.append(here)
+
+        routes = {label: walk(a) for label, (a, _) in self.instance.endpoints.items()}
+        loops = tuple(walk(cell) for cell in list(neighbours) if cell not in seen)
+        return NumberlinkSolution(routes, loops)
+
+    def cuts(self, solution: NumberlinkSolution) -> list[Clause]:
+        """For each detached cycle: some link must leave its cells (they hold no endpoint)."""
+        cuts = []
+        for loop in solution.loops:
+            inside = set(loop)
+            leaving = [
+                var for (u, v), var in self.link_var.items() if (u in inside) != (v in inside)
+            ]
+            cuts.append(leaving)
+        return cuts
+
+    def block(self, solution: NumberlinkSolution) -> Clause:
+        """Every valid solution uses cells - paths links, so another one drops one of these."""
+        return [-self.link_var[link] for link in solution.links()]
+
+
+GLYPHS = {
+    frozenset("UD"): "│",
+    frozenset("LR"): "─",
+    frozenset("UR"): "└",
+    frozenset("UL"): "┘",
+    frozenset("DR"): "┌",
+    frozenset("DL"): "┐",
+}
+
+
+def _connections(solution: NumberlinkSolution) -> dict[Cell, set[str]]:
+    sides: dict[Cell, set[str]] = defaultdict(set)
+    for route in solution.routes.values():
+        for (r1, c1), (r2, c2) in zip(route, route[1:]):
+            if r1 == r2:
+                left, right = ((r1, c1), (r2, c2)) if c1 < c2 else ((r2, c2), (r1, c1))
+                sides[left].add("R")
+                sides[right].add("L")
+            else:
+                up, down = ((r1, c1), (r2, c2)) if r1 < r2 else ((r2, c2), (r1, c1))
+                sides[up].add("D")
+                sides[down].add("U")
+    return sides
+
+
+def board_cells(instance: NumberlinkInstance, solution: NumberlinkSolution | None) -> list[list[tuple[str, str | None]]]:
+    """Each cell's fixed-width text and the label whose path it belongs to.
+
+    With labels longer than one character every cell gets one more column, so
+    that neighbouring labels never run together ("13 12", not "1312").
+    """
+    longest = max((len(label) for label in instance.labels), default=1)
+    width = longest if longest == 1 else longest + 1
+    sides = _connections(solution) if solution else {}
+    owner = solution.label_grid(instance) if solution else None
+    rows = []
+    for r in range(instance.grid.rows):
+        row = []
+        for c in range(instance.grid.cols):
+            cell = (r, c)
+            joined = sides.get(cell, set())
+            pad = "─" if "L" in joined else " "
+            given = instance.givens.get(cell)
+            glyph = given if given is not None else GLYPHS.get(frozenset(joined), EMPTY)
+            label = owner[r][c] if owner else given
+            row.append((glyph.rjust(width, pad), label if label != EMPTY else None))
+        rows.append(row)
+    return rows
+
+
+class Numberlink(Puzzle[NumberlinkInstance, NumberlinkSolution]):
+    """The Numberlink (Arukone, Flow Free) puzzle."""
+
+    name = "numberlink"
+    summary = "Join equal labels with paths that fill the board (Numberlink, Arukone, Flow Free)."
+
+    def options(self) -> list[click.Option]:
+        """--numbers and --encoding."""
+        return [
+            click.Option(["--numbers"], is_flag=True, help="Print the numbered board (labels in every cell) too."),
+            click.Option(
+                ["--encoding"],
+                type=click.Choice(["auto", "strengthened", "complete"]),
+                default="auto",
+                show_default=True,
+                help="auto: strengthened first, complete when it finds nothing; "
+                "strengthened alone cannot prove unsolvability.",
+            ),
+        ]
+
+    def parse(self, text: str) -> list[NumberlinkInstance]:
+        """Every puzzle in the text, in any supported format."""
+        return parse_numberlink(text)
+
+    def stages(self, instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[NumberlinkSolution]]:
+        """Strengthened then complete (or just the one chosen by --encoding)."""
+        choice = settings.extras.get("encoding") or "auto"
+        strengthened = Stage("strengthened", False, lambda: NumberlinkEncoding(instance, strengthened=True))
+        complete = Stage("complete", True, lambda: NumberlinkEncoding(instance, strengthened=False))
+        return {"auto": [strengthened, complete], "strengthened": [strengthened], "complete": [complete]}[choice]
+
+    def verify(self, instance: NumberlinkInstance, solution: NumberlinkSolution) -> list[str]:
+        """Check the rules: one simple path per label between its endpoints, disjoint, covering every cell."""
+        problems = []
+        if solution.loops:
+            problems.append(f"{len(solution.loops)} cycle(s) not attached to any endpoint")
+        owner: dict[Cell, str] = {}
+        for label, (a, b) in instance.endpoints.items():
+            route = solution.routes.get(label, ())
+            if len(route) < 2 or {route[0], route[-1]} != {a, b}:
+                problems.append(f"path {label!r} does not run from {a} to {b}")
+                continue
+            for (r1, c1), (r2, c2) in zip(route, route[1:]):
+                if abs(r1 - r2) + abs(c1 - c2) != 1:
+                    problems.append(f"path {label!r} jumps from {(r1, c1)} to {(r2, c2)}")
+            for cell in route:
+                if not instance.grid.contains(cell):
+                    problems.append(f"path {label!r} leaves the board at {cell}")
+                elif cell in owner:
+                    problems.append(f"cell {cell} is used by {owner[cell]!r} and {label!r}")
+                else:
+                    owner[cell] = label
+        if set(solution.routes) - set(instance.labels):
+            problems.append("paths for labels that are not on the board")
+        empty = [cell for cell in instance.grid.cells() if cell not in owner]
+        if empty:
+            problems.append(f"{len(empty)} cell(s) not covered, first {empty[0]}")
+        return problems
+
+    def facts(self, instance: NumberlinkInstance) -> dict[str, object]:
+        """Width, height and number of paths."""
+        return {"width": instance.grid.cols, "height": instance.grid.rows, "number of paths": len(instance.labels)}
+
+    def solution_json(self, instance: NumberlinkInstance, solution: NumberlinkSolution, settings: Settings) -> dict[str, object]:
+        """``paths`` (label per cell), ``board`` (box drawing) and ``routes`` (cells in order)."""
+        return {
+            "paths": solution.label_grid(instance),
+            "board": self._board_lines(instance, solution),
+            "routes": {label: [list(cell) for cell in route] for label, route in solution.routes.items()},
+        }
+
+    def _board_lines(self, instance: NumberlinkInstance, solution: NumberlinkSolution | None) -> list[str]:
+        return ["".join(text for text, _ in row) for row in board_cells(instance, solution)]
+
+    def _numbers_lines(self, instance: NumberlinkInstance, solution: NumberlinkSolution) -> list[str]:
+        width = max((len(label) for label in instance.labels), default=1)
+        return [" ".join(label.rjust(width) for label in row) for row in solution.label_grid(instance)]
+
+    def board_text(self, instance: NumberlinkInstance, solution: NumberlinkSolution | None, settings: Settings) -> str:
+        """Box-drawing board, and the numbered board with --numbers."""
+        lines = self._board_lines(instance, solution)
+        if solution is not None and settings.extras.get("numbers"):
+            lines += ["", *self._numbers_lines(instance, solution)]
+        return "\n".join(lines)
+
+    def board_rich(self, instance: NumberlinkInstance, solution: NumberlinkSolution | None, settings: Settings) -> RenderableType:
+        """Box-drawing board with one colour per path."""
+        order = {label: index for index, label in enumerate(instance.labels)}
+        text = Text()
+        for r, row in enumerate(board_cells(instance, solution)):
+            if r:
+                text.append("\n")
+            for glyph, label in row:
+                style = palette_style(order[label]) if label is not None else "dim"
+                if label is not None and glyph.strip() == label:
+                    style += " bold reverse"
+                text.append(glyph, style=style)
+        if solution is not None and settings.extras.get("numbers"):
+            text.append("\n\n" + "\n".join(self._numbers_lines(instance, solution)))
+        return text
+
+    def result_file(self, instance: NumberlinkInstance, solution: NumberlinkSolution) -> str:
+        """Seed 001's result file: the numbers matrix, a blank line, the path matrix."""
+        numbers = [" ".join(row) for row in solution.label_grid(instance)]
+        glyphs = [
+            " ".join(text.strip().replace("│", "|") or text for text, _ in row)
+            for row in board_cells(instance, solution)
+        ]
+        return "\n".join(numbers) + "\n\n" + "\n".join(glyphs) + "\n"

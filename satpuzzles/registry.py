@@ -1,0 +1,16 @@
+"""The puzzles the tool knows; the CLI builds one command per entry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from satpuzzles.puzzle import Puzzle
+from satpuzzles.puzzles.numberlink import Numberlink
+
+PUZZLES: dict[str, Puzzle[Any, Any]] = {puzzle.name: puzzle for puzzle in (Numberlink(),)}
+"""Every registered puzzle by command name."""
+
+
+def get_puzzle(name: str) -> Puzzle[Any, Any]:
+    """The registered puzzle called ``name``."""
+    return PUZZLES[name]

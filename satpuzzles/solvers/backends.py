@@ -1,0 +1,196 @@
+"""SAT solver backends by name: PySAT's built-in solvers and external DIMACS binaries."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from pysat.solvers import Solver, SolverNames
+
+from satpuzzles.cnf.formula import Clause
+from satpuzzles.errors import SolverError, UsageError
+from satpuzzles.solvers.model import Model
+
+DEFAULT_SOLVER = "cadical195"
+"""Default backend: the fastest on the Numberlink benchmark (see README)."""
+
+
+def pysat_solver_names() -> dict[str, tuple[str, ...]]:
+    """Canonical PySAT solver names with their aliases."""
+    return {name: aliases for name, aliases in vars(SolverNames).items() if not name.startswith("_")}
+
+
+def canonical_pysat_name(name: str) -> str | None:
+    """The canonical PySAT name for ``name`` or one of its aliases, else None."""
+    for canonical, aliases in pysat_solver_names().items():
+        if name == canonical or name in aliases:
+            return canonical
+    return None
+
+
+class Backend(ABC):
+    """An incremental SAT solver: add clauses, solve under assumptions, read model or core."""
+
+    name: str
+
+    @abstractmethod
+    def add_clauses(self, clauses: Iterable[Clause]) -> None:
+        """Add clauses permanently."""
+
+    @abstractmethod
+    def solve(self, assumptions: Sequence[int] = ()) -> bool:
+        """True when satisfiable under ``assumptions``, False when proved unsatisfiable."""
+
+    @abstractmethod
+    def model(self, num_vars: int) -> Model:
+        """The model of the last satisfiable call."""
+
+    @abstractmethod
+    def core(self) -> list[int]:
+        """The failed assumptions of the last unsatisfiable call."""
+
+    def statistics(self) -> dict[str, int]:
+        """Solver counters (conflicts, decisions, ...) where the backend has them."""
+        return {}
+
+    def close(self) -> None:
+        """Release the solver."""
+
+    def __enter__(self) -> Backend:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class PySatBackend(Backend):
+    """One of PySAT's in-process solvers, kept alive across calls (incremental)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._solver = Solver(name=name)
+
+    def add_clauses(self, clauses: Iterable[Clause]) -> None:
+        self._solver.append_formula(clauses)
+
+    def solve(self, assumptions: Sequence[int] = ()) -> bool:
+        return bool(self._solver.solve(assumptions=list(assumptions)))
+
+    def model(self, num_vars: int) -> Model:
+        return Model(self._solver.get_model() or [], num_vars)
+
+    def core(self) -> list[int]:
+        return list(self._solver.get_core() or [])
+
+    def statistics(self) -> dict[str, int]:
+        stats = self._solver.accum_stats() or {}
+        return {key: int(value) for key, value in stats.items()}
+
+    def close(self) -> None:
+        self._solver.delete()
+
+
+class ExternalBackend(Backend):
+    """A DIMACS solver binary run afresh on each call, as the seeds ran Glucose.
+
+    Reads the SAT-competition output (``s SATISFIABLE`` and ``v`` lines); MiniSat,
+    which writes its model to a file instead, is given a result-file argument.
+    Assumptions become unit clauses; the core is then every assumption.
+    """
+
+    def __init__(self, command: str, verbose: bool = False) -> None:
+        self.executable = command
+        self.name = Path(command).name
+        self.verbose = verbose
+        self._clauses: list[Clause] = []
+        self._num_vars = 0
+        self._model: list[int] = []
+        self._assumptions: list[int] = []
+        self._minisat_style = "minisat" in self.name.lower()
+
+    def add_clauses(self, clauses: Iterable[Clause]) -> None:
+        for clause in clauses:
+            self._clauses.append(clause)
+            for lit in clause:
+                self._num_vars = max(self._num_vars, abs(lit))
+
+    def _write(self, path: Path, assumptions: Sequence[int]) -> None:
+        num_vars = max([self._num_vars, *(abs(a) for a in assumptions)])
+        with path.open("w") as out:
+            out.write(f"p cnf {num_vars} {len(self._clauses) + len(assumptions)}\n")
+            for clause in self._clauses:
+                out.write(" ".join(map(str, clause)) + " 0\n")
+            for lit in assumptions:
+                out.write(f"{lit} 0\n")
+
+    def solve(self, assumptions: Sequence[int] = ()) -> bool:
+        self._assumptions = list(assumptions)
+        with tempfile.TemporaryDirectory(prefix="satpuzzles-") as tmp:
+            cnf, result = Path(tmp) / "formula.cnf", Path(tmp) / "result.txt"
+            self._write(cnf, assumptions)
+            argv = [self.executable, str(cnf)] + ([str(result)] if self._minisat_style else [])
+            try:
+                done = subprocess.run(argv, capture_output=True, text=True, check=False)
+            except OSError as exc:
+                raise SolverError(f"cannot run solver {self.executable!r}: {exc.strerror}") from exc
+            if self.verbose:
+                sys.stderr.write(done.stdout)
+            if self._minisat_style:
+                text = result.read_text() if result.exists() else ""
+                return self._read_minisat(text, done)
+            return self._read_competition(done)
+
+    def _read_competition(self, done: subprocess.CompletedProcess[str]) -> bool:
+        status, values = None, []
+        for line in done.stdout.splitlines():
+            if line.startswith("s "):
+                status = line[2:].strip()
+            elif line.startswith("v "):
+                values.extend(int(tok) for tok in line[2:].split())
+        if status == "SATISFIABLE":
+            self._model = [v for v in values if v != 0]
+            return True
+        if status == "UNSATISFIABLE":
+            return False
+        raise SolverError(f"solver {self.name} gave no answer (exit code {done.returncode}): {done.stderr.strip()[:200]}")
+
+    def _read_minisat(self, text: str, done: subprocess.CompletedProcess[str]) -> bool:
+        words = text.split()
+        if words[:1] == ["SAT"]:
+            self._model = [int(tok) for tok in words[1:] if tok != "0"]
+            return True
+        if words[:1] == ["UNSAT"]:
+            return False
+        raise SolverError(f"solver {self.name} gave no answer (exit code {done.returncode}): {done.stderr.strip()[:200]}")
+
+    def model(self, num_vars: int) -> Model:
+        return Model(self._model, num_vars)
+
+    def core(self) -> list[int]:
+        return list(self._assumptions)
+
+
+def make_backend(name: str, verbose: bool = False) -> Backend:
+    """The backend called ``name``: a PySAT solver name or alias, or a solver executable."""
+    canonical = canonical_pysat_name(name)
+    if canonical is not None:
+        return PySatBackend(canonical)
+    path = shutil.which(name) if os.sep not in name else (name if os.access(name, os.X_OK) else None)
+    if path:
+        return ExternalBackend(path, verbose=verbose)
+    raise UsageError(
+        f"unknown solver {name!r}: give a PySAT solver name (e.g. cadical195, glucose4, minisat22) "
+        "or the path of a DIMACS solver executable"
+    )
+
+
+def check_solver_name(name: str) -> str:
+    """Validate ``name`` early (before any work), returning it unchanged."""
+    make_backend(name).close()
+    return name
