@@ -109,7 +109,7 @@ def _parse_seed001(lines: list[Line]) -> list[NumberlinkInstance]:
     n_rows, n_cols = parse_ints(lines[1], 2, "'N M': numbers of rows and columns")
     body = lines[2:]
     if len(body) != n_rows:
-        at = body[n_rows] if len(body) > n_rows else lines[-1]
+        at = body[n_rows] if len(body) > n_rows else lines[1]
         raise at.error(f"header says {n_rows} rows but the grid has {len(body)}", 1)
     instance = build_instance([line.tokens() for line in body], body[0].number if body else 3, width=n_cols)
     if len(instance.labels) != paths:

@@ -1,0 +1,137 @@
+"""Benchmarks: per-instance figures for the bundled puzzle sets (``make bench``).
+
+Prints, per instance: size, paths, variables, clauses, encode / solve / decode
+seconds, SAT calls, cut iterations, status and whether the answer was verified;
+then per-set totals. Figures are measured, never asserted.
+
+    python bench/run.py                      # every set, default solver
+    python bench/run.py --set janko -s glucose4 --timeout 20
+    python bench/run.py --set seed --csv bench/results/seed.csv
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import platform
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from satpuzzles.puzzle import Outcome, Settings  # noqa: E402
+from satpuzzles.registry import get_puzzle  # noqa: E402
+from satpuzzles.solvers.backends import DEFAULT_SOLVER  # noqa: E402
+from satpuzzles.solvers.isolation import Timeout, run_with_deadline  # noqa: E402
+
+NL = ROOT / "instances" / "numberlink"
+SETS: dict[str, tuple[str, list[Path]]] = {
+    "seed": ("numberlink", sorted((NL / "seed").glob("*.txt")) + [NL / "seed" / "input-7by7.in"]),
+    "flowfree": ("numberlink", sorted((NL / "flowfree").glob("*.txt"))),
+    "janko": ("numberlink", [NL / "janko-arukone" / "janko.txt"]),
+    "handmade": ("numberlink", sorted((NL / "handmade").glob("*.txt"))),
+}
+COLUMNS = ["set", "file", "index", "size", "paths", "variables", "clauses", "encode_s", "solve_s", "decode_s",
+           "sat_calls", "cut_iterations", "status", "verified", "total_s"]
+
+
+def machine() -> str:
+    """A one-line description of the machine the figures come from."""
+    cpu = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
+
+
+def solve(puzzle_name: str, instance: object, settings: Settings) -> tuple[Outcome, float]:
+    """Solve one instance (bounded by settings.timeout when set) and time it."""
+    puzzle = get_puzzle(puzzle_name)
+    start = time.perf_counter()
+    if settings.timeout:
+        try:
+            outcome = run_with_deadline(lambda: puzzle.solve(instance, settings), settings.timeout)
+        except Timeout:
+            outcome = Outcome(status="unknown", message="timeout")
+    else:
+        outcome = puzzle.solve(instance, settings)
+    return outcome, time.perf_counter() - start
+
+
+def run_set(name: str, settings: Settings, quiet: bool, rows: list[dict[str, object]]) -> None:
+    """Solve every instance of one set, printing a line each and a total."""
+    puzzle_name, files = SETS[name]
+    puzzle = get_puzzle(puzzle_name)
+    totals = {"n": 0, "seconds": 0.0, "solved": 0, "unsolvable": 0, "unknown": 0, "slowest": (0.0, "")}
+    for path in files:
+        for index, instance in enumerate(puzzle.parse(path.read_text()), start=1):
+            outcome, seconds = solve(puzzle_name, instance, settings)
+            facts = puzzle.facts(instance)
+            stats = outcome.stats
+            row = {
+                "set": name, "file": path.name, "index": index, "size": f"{facts['width']}x{facts['height']}",
+                "paths": facts["number of paths"], "variables": stats.variables, "clauses": stats.clauses,
+                "encode_s": round(stats.encode_seconds, 4), "solve_s": round(stats.solve_seconds, 4),
+                "decode_s": round(stats.decode_seconds, 4), "sat_calls": stats.sat_calls,
+                "cut_iterations": stats.cut_iterations, "status": outcome.status,
+                "verified": outcome.status == "solved", "total_s": round(seconds, 4),
+            }
+            rows.append(row)
+            totals["n"] += 1
+            totals["seconds"] += seconds
+            totals[outcome.status] += 1
+            totals["slowest"] = max(totals["slowest"], (seconds, f"{path.name}#{index}"))
+            if not quiet:
+                print("  ".join(f"{row[c]!s:>9}" if c not in ("file", "set") else f"{row[c]!s:<22}" for c in COLUMNS))
+    slowest_s, slowest_at = totals["slowest"]
+    print(f"== {name}: {totals['n']} puzzles in {totals['seconds']:.2f} s "
+          f"(solved {totals['solved']}, unsolvable {totals['unsolvable']}, unknown {totals['unknown']}; "
+          f"slowest {slowest_at} {slowest_s:.2f} s)")
+
+
+def end_to_end(path: Path, solver: str) -> float:
+    """Wall-clock seconds of the real CLI on one file, process start-up included."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "satpuzzles", "numberlink", "-i", str(path), "-s", solver],
+                   cwd=ROOT, capture_output=True, check=False)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    """Parse arguments and run the chosen sets."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--set", action="append", choices=sorted(SETS), help="set(s) to run (default: all)")
+    parser.add_argument("-s", "--solver", default=DEFAULT_SOLVER)
+    parser.add_argument("--encoding", default="auto", choices=["auto", "strengthened", "complete"])
+    parser.add_argument("--timeout", type=float, default=None, help="seconds per puzzle")
+    parser.add_argument("--quiet", action="store_true", help="totals only")
+    parser.add_argument("--csv", type=Path, help="also write every row to this CSV file")
+    args = parser.parse_args()
+    settings = Settings(solver=args.solver, timeout=args.timeout, extras={"encoding": args.encoding})
+    print(f"machine: {machine()}; solver {args.solver}; encoding {args.encoding}")
+    if not args.quiet:
+        print("  ".join(f"{c:>9}" if c not in ("file", "set") else f"{c:<22}" for c in COLUMNS))
+    rows: list[dict[str, object]] = []
+    for name in args.set or list(SETS):
+        run_set(name, settings, args.quiet, rows)
+    if not args.set or "seed" in args.set:
+        seconds = end_to_end(NL / "seed" / "instance_10.txt", args.solver)
+        print(f"== end to end: satpuzzles numberlink -i instance_10.txt: {seconds:.2f} s (process start-up included)")
+    if args.csv:
+        args.csv.parent.mkdir(parents=True, exist_ok=True)
+        with args.csv.open("w", newline="") as out:
+            writer = csv.DictWriter(out, fieldnames=COLUMNS)
+            writer.writeheader()
+            writer.writerows(rows)
+
+
+if __name__ == "__main__":
+    main()

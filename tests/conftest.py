@@ -1,0 +1,56 @@
+"""Shared test helpers: paths, running the real CLI, golden files."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from satpuzzles.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+INSTANCES = ROOT / "instances"
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-goldens", action="store_true", help="Rewrite tests/golden/ from current output.")
+
+
+@dataclass
+class Run:
+    """What one CLI invocation printed and returned."""
+
+    code: int
+    out: str
+    err: str
+
+
+def run_cli(*args: str, stdin: str | None = None) -> Run:
+    """Run the real ``satpuzzles`` entry point in-process, capturing its streams."""
+    runner = CliRunner()
+    with runner.isolation(input=stdin) as streams:
+        code = main([str(a) for a in args])
+        out, err = streams[0].getvalue(), streams[1].getvalue()
+    return Run(int(code), out.decode(), err.decode())
+
+
+def mask_timings(text: str) -> str:
+    """Replace run-dependent seconds so output can be compared with a golden file."""
+    return re.sub(r"sat real time = [0-9.]+ s", "sat real time = <t> s", text)
+
+
+@pytest.fixture
+def golden(request: pytest.FixtureRequest):
+    """Compare text with tests/golden/NAME, or rewrite it under --update-goldens."""
+
+    def check(name: str, text: str) -> None:
+        path = GOLDEN / name
+        if request.config.getoption("--update-goldens") or not path.exists():
+            path.write_text(text, encoding="utf-8")
+        assert text == path.read_text(encoding="utf-8")
+
+    return check

@@ -1,0 +1,180 @@
+"""The real CLI: outputs, exit codes, files, JSON envelope, options."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import INSTANCES, ROOT, mask_timings, run_cli
+
+SEED = INSTANCES / "numberlink" / "seed"
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["instance_1.txt", "instance_5.txt", "instance_6.txt", "input-7by7.in"],
+)
+def test_plain_output_matches_golden(name: str, golden) -> None:
+    result = run_cli("numberlink", "-i", SEED / name)
+    golden(f"numberlink_{name}.out", mask_timings(result.out))
+
+
+def test_seed_board_and_exit_code() -> None:
+    result = run_cli("numberlink", "-i", SEED / "instance_1.txt")
+    assert result.code == 0
+    assert "Solvable = True" in result.out
+    assert "┌─┐4──┐\n│3└─25│\n│└─31││\n│┌─5│││\n││┌─┘││\n││1┌─┘│\n2└─┘4─┘" in result.out
+
+
+@pytest.mark.parametrize("name", ["instance_4.txt", "instance_6.txt", "bad_numbering.txt"])
+def test_unsolvable_exit_code(name: str) -> None:
+    result = run_cli("numberlink", "-i", SEED / name)
+    assert result.code == 1
+    assert "Solvable = False" in result.out
+
+
+def test_numbers_board() -> None:
+    result = run_cli("numberlink", "-i", SEED / "instance_1.txt", "--numbers")
+    assert "2 2 2 4 4 4 4\n2 3 2 2 2 5 4" in result.out
+
+
+def test_json_envelope() -> None:
+    result = run_cli("numberlink", "-i", SEED / "instance_1.txt", "--format", "json")
+    record = json.loads(result.out)
+    assert set(record) >= {"puzzle", "status", "solution", "unique", "stats"}
+    assert record["puzzle"] == "numberlink" and record["status"] == "solved" and record["unique"] is None
+    assert record["solution"]["paths"][0] == ["2", "2", "2", "4", "4", "4", "4"]
+    assert record["solution"]["board"][:2] == ["┌─┐4──┐", "│3└─25│"]
+    assert record["solution"]["routes"]["4"][0] == [0, 3]
+    assert record["stats"]["variables"] > 0 and record["stats"]["sat_calls"] >= 1
+
+
+def test_json_unsolvable_has_null_solution() -> None:
+    record = json.loads(run_cli("numberlink", "-i", SEED / "instance_6.txt", "--format", "json").out)
+    assert record["status"] == "unsolvable" and record["solution"] is None
+
+
+def test_json_lines_for_multi_puzzle_file() -> None:
+    result = run_cli("numberlink", "-i", INSTANCES / "numberlink" / "handmade" / "inputs2.txt", "--format", "json")
+    records = [json.loads(line) for line in result.out.splitlines()]
+    assert len(records) == 3
+    assert [r["index"] for r in records] == [1, 2, 3]
+    assert all(r["status"] == "solved" for r in records)
+
+
+def test_index_selects_one_puzzle() -> None:
+    result = run_cli("numberlink", "-i", INSTANCES / "numberlink" / "handmade" / "inputs2.txt", "--index", "2", "--format", "json")
+    assert [json.loads(line)["index"] for line in result.out.splitlines()] == [2]
+
+
+def test_index_out_of_range_is_usage_error() -> None:
+    result = run_cli("numberlink", "-i", SEED / "instance_1.txt", "--index", "2")
+    assert result.code == 2
+    assert result.err.count("\n") == 1 and "--index 2" in result.err
+
+
+def test_stdin_input() -> None:
+    result = run_cli("numberlink", "-i", "-", stdin=(SEED / "instance_5.txt").read_text())
+    assert result.code == 0 and "Solvable = True" in result.out
+
+
+def test_unique_proves_uniqueness() -> None:
+    record = json.loads(run_cli("numberlink", "-i", SEED / "instance_1.txt", "--unique", "--format", "json").out)
+    assert record["unique"] is True and record["exhausted"] is True
+
+
+def test_unique_shows_second_solution() -> None:
+    # "Problem with two solutions" in thomasahle/numberlink's edge cases.
+    text = "4 5\n...C\n.BA.\n....\n.AB.\nC...\n"
+    result = run_cli("numberlink", "-i", "-", "--unique", stdin=text)
+    assert result.code == 0
+    assert "Unique = False" in result.out and "Second solution:" in result.out
+
+
+def test_count_reports_all_solutions() -> None:
+    record = json.loads(run_cli("numberlink", "-i", "-", "--count", "10", "--format", "json", stdin="a..\n...\n..a\n").out)
+    # One path from corner to corner through all 9 cells: the Hamiltonian paths of the 3x3 grid.
+    assert record["count"] == 2 and record["exhausted"] is True
+
+
+def test_result_file_in_seed001_format(tmp_path) -> None:
+    target = tmp_path / "result.txt"
+    assert run_cli("numberlink", "-i", SEED / "input-7by7.in", "-r", target).code == 0
+    numbers, paths = target.read_text().split("\n\n")
+    assert numbers.splitlines()[0] == "2 2 2 4 4 4 4"
+    assert paths.splitlines()[0] == "┌ ─ ┐ 4 ─ ─ ┐"
+    assert paths.splitlines()[1] == "| 3 └ ─ 2 5 |"
+
+
+def test_dimacs_output_names_variables(tmp_path) -> None:
+    target = tmp_path / "f.cnf"
+    assert run_cli("numberlink", "-i", SEED / "instance_5.txt", "-o", target).code == 0
+    lines = target.read_text().splitlines()
+    header = next(line for line in lines if line.startswith("p cnf"))
+    _, _, variables, clauses = header.split()
+    assert sum(1 for line in lines if line and not line.startswith(("c", "p"))) == int(clauses)
+    assert any(line.startswith("c ") and "right(0, 0)" in line for line in lines)
+    assert not list(tmp_path.glob(".*tmp"))
+
+
+def test_multi_puzzle_output_files_are_numbered(tmp_path) -> None:
+    target = tmp_path / "r.txt"
+    run_cli("numberlink", "-i", INSTANCES / "numberlink" / "handmade" / "inputs2.txt", "-r", target)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.1.txt", "r.2.txt", "r.3.txt"]
+
+
+def test_timeout_gives_unknown() -> None:
+    big = INSTANCES / "numberlink" / "handmade" / "inputs4.txt"
+    result = run_cli("numberlink", "-i", big, "--index", "6", "--timeout", "0.2", "--format", "json")
+    assert result.code == 3
+    record = json.loads(result.out)
+    assert record["status"] == "unknown" and record["solution"] is None and "timed out" in record["message"]
+
+
+def test_timeout_still_solves_easy_puzzle() -> None:
+    result = run_cli("numberlink", "-i", SEED / "instance_1.txt", "--timeout", "30")
+    assert result.code == 0 and "Solvable = True" in result.out
+
+
+@pytest.mark.parametrize("solver", ["cadical195", "glucose4", "minisat22", "m22"])
+def test_pysat_solvers(solver: str) -> None:
+    assert run_cli("numberlink", "-i", SEED / "instance_9.txt", "-s", solver).code == 0
+    assert run_cli("numberlink", "-i", SEED / "instance_6.txt", "-s", solver).code == 1
+
+
+@pytest.mark.parametrize("binary", ["cadical", "minisat"])
+def test_external_solver_binary(binary: str) -> None:
+    path = shutil.which(binary)
+    if path is None:
+        pytest.skip(f"{binary} not installed (make solver-binaries)")
+    solved = json.loads(run_cli("numberlink", "-i", SEED / "instance_11.txt", "-s", path, "--format", "json").out)
+    assert solved["status"] == "solved" and solved["stats"]["solver"] == path
+    assert run_cli("numberlink", "-i", SEED / "instance_6.txt", "-s", binary).code == 1
+
+
+def test_unknown_solver_is_one_line_error() -> None:
+    result = run_cli("numberlink", "-i", SEED / "instance_1.txt", "-s", "no-such-solver")
+    assert result.code == 2 and result.err.count("\n") == 1 and "unknown solver" in result.err
+
+
+def test_version_and_help() -> None:
+    assert run_cli("--version").code == 0
+    helped = run_cli("numberlink", "--help")
+    assert helped.code == 0 and "--unique" in helped.out and "--numbers" in helped.out
+
+
+def test_subprocess_entry_points_and_no_traceback() -> None:
+    env = {**os.environ, "NO_COLOR": "1"}
+    ok = subprocess.run([sys.executable, "-m", "satpuzzles", "numberlink", "-i", str(SEED / "instance_5.txt")],
+                        capture_output=True, text=True, cwd=ROOT, env=env)
+    assert ok.returncode == 0 and "Solvable = True" in ok.stdout
+    bad = subprocess.run([sys.executable, "-m", "satpuzzles", "numberlink", "-i", "-"], input="1,.\n.,2\n",
+                         capture_output=True, text=True, cwd=ROOT, env=env)
+    assert bad.returncode == 2
+    assert "Traceback" not in bad.stderr and bad.stderr.count("\n") == 1
+    assert bad.stderr.startswith("satpuzzles: error: <stdin>:1:1: label '1' appears once")

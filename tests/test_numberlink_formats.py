@@ -1,0 +1,96 @@
+"""Numberlink input formats and their one-line, located errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from satpuzzles.errors import InputError
+from satpuzzles.puzzles.numberlink_formats import parse_numberlink
+from tests.conftest import INSTANCES, run_cli
+
+NUMBERLINK = INSTANCES / "numberlink"
+
+
+def test_comma_format() -> None:
+    (instance,) = parse_numberlink((NUMBERLINK / "seed" / "instance_10.txt").read_text())
+    assert (instance.grid.rows, instance.grid.cols, len(instance.labels)) == (25, 42, 62)
+    assert instance.givens[(0, 41)] == "1"
+
+
+def test_seed001_format() -> None:
+    (instance,) = parse_numberlink((NUMBERLINK / "seed" / "input-7by7.in").read_text())
+    assert (instance.grid.rows, instance.grid.cols) == (7, 7)
+    assert sorted(instance.labels) == ["1", "2", "3", "4", "5"]
+
+
+def test_flowfree_character_grid() -> None:
+    (instance,) = parse_numberlink((NUMBERLINK / "flowfree" / "regular_5x5_01.txt").read_text())
+    assert instance.labels == ("R", "G", "Y", "B", "O")
+    assert instance.endpoints["R"] == ((0, 0), (4, 1))
+
+
+def test_collection_with_comments_and_end_marker() -> None:
+    instances = parse_numberlink((NUMBERLINK / "handmade" / "inputs5.txt").read_text())
+    assert len(instances) == 20
+    assert (instances[0].grid.rows, instances[0].grid.cols) == (2, 3)
+    assert any(inst.grid.cols == 1000 for inst in instances)
+
+
+def test_janko_collection_with_punctuation_labels() -> None:
+    instances = parse_numberlink((NUMBERLINK / "janko-arukone" / "janko.txt").read_text())
+    assert len(instances) == 270
+    assert any("_" in inst.labels for inst in instances)
+
+
+def test_labels_need_not_run_from_one() -> None:
+    (instance,) = parse_numberlink((NUMBERLINK / "seed" / "bad_numbering.txt").read_text())
+    assert set(instance.labels) == {"1", "4", "3", "9"}
+
+
+def test_space_separated_grid_without_header() -> None:
+    (instance,) = parse_numberlink("12 . 12\n. . .\n7 . 7\n")
+    assert instance.labels == ("12", "7")
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "words"),
+    [
+        ("1,.,1\n2,.\n", 2, 4, "ragged row"),
+        ("1,.,.\n.,.,1,2\n", 2, 7, "ragged row"),
+        ("1,.\n.,2\n", 1, 1, "appears once"),
+        ("a.a\n.a.\n", 2, 2, "third time"),
+        ("1,*\n*,1\n", 1, 3, "unknown character"),
+        ("1,,1\n", 1, 3, "empty cell between commas"),
+        ("", 1, 1, "empty input"),
+        ("# only a comment\n", 1, 1, "empty input"),
+        ("3 3\nab.\n", 1, 1, "declares 3 rows"),
+        ("3 0\n", 1, 1, "empty grid"),
+        ("2\n2 2\n1 1\n. .\n2 2\n", 5, 1, "header says 2 rows but the grid has 3"),
+        ("2\n3 3\n1 . 1\n. . .\n", 2, 1, "header says 3 rows"),
+        ("2\n2 2\n1 1\n. .\n", 1, 1, "K=2"),
+        ("a.\u0007a\n", 1, 3, "unknown character"),
+    ],
+)
+def test_bad_input_is_located(text: str, line: int, column: int, words: str) -> None:
+    with pytest.raises(InputError) as caught:
+        parse_numberlink(text)
+    assert (caught.value.line, caught.value.column) == (line, column)
+    assert words in caught.value.message
+
+
+def test_cli_reports_file_line_and_column(tmp_path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("1,.,1\n2,.\n")
+    result = run_cli("numberlink", "-i", bad)
+    assert result.code == 2
+    assert result.err == f"satpuzzles: error: {bad}:2:4: ragged row: 2 cells where the grid has 3\n"
+    assert result.out == ""
+
+
+def test_cli_missing_file_and_binary_input(tmp_path) -> None:
+    missing = run_cli("numberlink", "-i", tmp_path / "nope.txt")
+    assert missing.code == 2 and "cannot read input" in missing.err
+    binary = tmp_path / "bin.txt"
+    binary.write_bytes(b"1.1\n\xff\xfe\n")
+    result = run_cli("numberlink", "-i", binary)
+    assert result.code == 2 and ":2:1: not UTF-8 text" in result.err
