@@ -59,6 +59,7 @@ def run_with_deadline(work: Callable[[], T], seconds: float) -> T:
         try:
             kind, payload = receiver.recv()
         except EOFError:
+            process.join()
             raise RuntimeError(f"solver process died (exit code {process.exitcode})") from None
     finally:
         _kill_group(process.pid)

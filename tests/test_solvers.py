@@ -1,0 +1,438 @@
+"""Solver backends (PySAT and external binaries), the lazy-cut loop, and deadline isolation."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+import time
+from itertools import product
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from satpuzzles.cnf.formula import Clause, Formula
+from satpuzzles.errors import InputError, SatPuzzlesError, SolverError, UsageError
+from satpuzzles.solvers.backends import ExternalBackend, PySatBackend, canonical_pysat_name, make_backend
+from satpuzzles.solvers.isolation import Timeout, run_with_deadline
+from satpuzzles.solvers.loop import SolveStats, lazy_solutions
+from satpuzzles.solvers.model import Model
+
+PYSAT_SOLVERS = ["cadical195", "glucose4", "minisat22", "g4"]
+EXTERNAL_SOLVERS = [
+    pytest.param(name, marks=pytest.mark.skipif(shutil.which(name) is None, reason=f"{name} binary not installed"))
+    for name in ("cadical", "minisat")
+]
+ALL_SOLVERS = [*PYSAT_SOLVERS, *EXTERNAL_SOLVERS]
+
+# (x1 v x2 v ~x3) (~x1 v x3) (~x2 v x4) (~x4 v ~x1 v x5) (x3 v x5) (~x5 v x2)
+SAT_FORMULA: list[Clause] = [[1, 2, -3], [-1, 3], [-2, 4], [-4, -1, 5], [3, 5], [-5, 2]]
+
+
+def pigeonhole(pigeons: int, holes: int) -> list[Clause]:
+    """Each pigeon in some hole, no two pigeons share a hole: unsatisfiable when pigeons > holes."""
+
+    def var(p: int, h: int) -> int:
+        return p * holes + h + 1
+
+    clauses = [[var(p, h) for h in range(holes)] for p in range(pigeons)]
+    for h in range(holes):
+        for p in range(pigeons):
+            for q in range(p + 1, pigeons):
+                clauses.append([-var(p, h), -var(q, h)])
+    return clauses
+
+
+def satisfies(model: Model, clauses: list[Clause]) -> bool:
+    return all(any(model[abs(lit)] == (lit > 0) for lit in clause) for clause in clauses)
+
+
+def brute_models(num_vars: int, clauses: list[Clause]) -> list[tuple[bool, ...]]:
+    """All assignments of variables 1..num_vars satisfying ``clauses``."""
+    return [
+        values
+        for values in product((False, True), repeat=num_vars)
+        if all(any(values[abs(lit) - 1] == (lit > 0) for lit in clause) for clause in clauses)
+    ]
+
+
+# --------------------------------------------------------------------------- backends
+
+
+@pytest.mark.parametrize("name", ALL_SOLVERS)
+def test_satisfiable_formula_gives_a_model(name: str) -> None:
+    with make_backend(name) as backend:
+        backend.add_clauses(SAT_FORMULA)
+        assert backend.solve() is True
+        model = backend.model(5)
+        assert satisfies(model, SAT_FORMULA)
+        # The model really is one of the formula's models.
+        assert tuple(bool(model[v]) for v in range(1, 6)) in brute_models(5, SAT_FORMULA)
+
+
+@pytest.mark.parametrize("name", ALL_SOLVERS)
+def test_unsatisfiable_formula(name: str) -> None:
+    with make_backend(name) as backend:
+        backend.add_clauses(pigeonhole(4, 3))
+        assert backend.solve() is False
+
+
+@pytest.mark.parametrize("name", ALL_SOLVERS)
+def test_empty_clause_is_unsatisfiable(name: str) -> None:
+    """Formula.add([]) marks an impossible instance; every backend must read it as UNSAT."""
+    with make_backend(name) as backend:
+        backend.add_clauses([[1, 2], []])
+        assert backend.solve() is False
+
+
+@pytest.mark.parametrize("name", ALL_SOLVERS)
+def test_no_clauses_is_satisfiable(name: str) -> None:
+    with make_backend(name) as backend:
+        assert backend.solve() is True
+        assert backend.solve([2, -3]) is True
+        model = backend.model(3)
+        assert (model[2], model[3]) == (True, False)
+
+
+@pytest.mark.parametrize("name", ALL_SOLVERS)
+def test_incremental_clauses(name: str) -> None:
+    """Clauses added after a solve are kept, along with the earlier ones."""
+    with make_backend(name) as backend:
+        backend.add_clauses([[1, 2], [-1, 3]])
+        assert backend.solve()
+        backend.add_clauses([[-2], [-3]])
+        assert backend.solve() is False
+
+
+@pytest.mark.parametrize("name", ALL_SOLVERS)
+def test_assumptions_decide_satisfiability(name: str) -> None:
+    with make_backend(name) as backend:
+        backend.add_clauses(SAT_FORMULA)
+        for values in product((False, True), repeat=3):
+            assumptions = [v if value else -v for v, value in zip((1, 2, 5), values)]
+            expected = any(all(model[abs(a) - 1] == (a > 0) for a in assumptions) for model in brute_models(5, SAT_FORMULA))
+            assert backend.solve(assumptions) is expected, assumptions
+            if expected:
+                model = backend.model(5)
+                assert satisfies(model, SAT_FORMULA)
+                assert all(model[abs(a)] == (a > 0) for a in assumptions)
+            else:
+                assert set(backend.core()) <= set(assumptions)
+        # Assumptions are not permanent.
+        assert backend.solve() is True
+
+
+@pytest.mark.parametrize("name", PYSAT_SOLVERS)
+def test_pysat_core_is_an_unsatisfiable_subset_of_the_assumptions(name: str) -> None:
+    clauses = [[-1, -2], [-3, 4], [-4, -5], [6, 7]]
+    with make_backend(name) as backend:
+        backend.add_clauses(clauses)
+        assumptions = [6, 1, 3, 2, 7, 5]
+        assert backend.solve(assumptions) is False
+        core = backend.core()
+        assert core
+        assert set(core) <= set(assumptions)
+    with make_backend(name) as check:
+        check.add_clauses(clauses)
+        assert check.solve(core) is False, "the core alone must already be unsatisfiable"
+        assert check.solve([6, 7]) is True
+
+
+@pytest.mark.parametrize("name", PYSAT_SOLVERS)
+def test_pysat_names_and_aliases(name: str) -> None:
+    with make_backend(name) as backend:
+        assert isinstance(backend, PySatBackend)
+        assert backend.name == canonical_pysat_name(name)
+    assert canonical_pysat_name("g4") == "glucose4"
+    assert canonical_pysat_name("m22") == "minisat22"
+
+
+@pytest.mark.parametrize("name", EXTERNAL_SOLVERS)
+def test_external_backend_chosen_for_binaries(name: str) -> None:
+    path = shutil.which(name)
+    for spelling in (name, path):
+        with make_backend(spelling) as backend:
+            assert isinstance(backend, ExternalBackend)
+            assert backend.name == name
+            assert backend.executable == path
+            backend.add_clauses([[1], [-1, 2]])
+            assert backend.solve([-3]) is True
+            model = backend.model(3)
+            assert (model[1], model[2], model[3]) == (True, True, False)
+            assert backend.solve([-2]) is False
+            assert backend.core() == [-2]
+
+
+def test_unknown_solver_names_raise_usage_error(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match="unknown solver 'no-such-solver-xyz'"):
+        make_backend("no-such-solver-xyz")
+    with pytest.raises(UsageError):
+        make_backend(str(tmp_path / "missing" / "solver"))
+    not_executable = tmp_path / "solver.sh"
+    not_executable.write_text("#!/bin/sh\necho 's SATISFIABLE'\n")
+    not_executable.chmod(0o644)
+    with pytest.raises(UsageError):
+        make_backend(str(not_executable))
+    assert issubclass(UsageError, SatPuzzlesError)
+
+
+def test_external_solver_without_answer_raises_solver_error(tmp_path: Path) -> None:
+    script = tmp_path / "silent-solver"
+    script.write_text("#!/bin/sh\necho 'c thinking' ; echo 'oops' >&2 ; exit 1\n")
+    script.chmod(0o755)
+    with make_backend(str(script)) as backend:
+        assert isinstance(backend, ExternalBackend)
+        backend.add_clauses([[1]])
+        with pytest.raises(SolverError, match="oops"):
+            backend.solve()
+
+
+def test_external_solver_competition_output_split_over_lines(tmp_path: Path) -> None:
+    """A fake solver printing the SAT-competition format, model spread over several 'v' lines."""
+    script = tmp_path / "fake-solver"
+    script.write_text(
+        "#!/bin/sh\n"
+        "test -s \"$1\" || exit 3\n"
+        "echo 'c fake'\necho 's SATISFIABLE'\necho 'v 1 -2'\necho 'v 3 -4'\necho 'v 0'\nexit 10\n"
+    )
+    script.chmod(0o755)
+    with make_backend(str(script)) as backend:
+        backend.add_clauses([[1, 2], [3]])
+        assert backend.solve() is True
+        model = backend.model(4)
+        assert [model[v] for v in (1, 2, 3, 4)] == [True, False, True, False]
+
+
+# --------------------------------------------------------------------------- lazy-cut loop
+
+
+class ToyEncoding:
+    """``num_vars`` decision variables, some clauses, and an optional lazily enforced rule.
+
+    ``forbidden(solution)`` marks assignments the lazy rule excludes; ``cut(solution)``
+    gives the clauses the loop adds for such an assignment.
+    """
+
+    name = "toy"
+    complete = True
+
+    def __init__(self, num_vars, clauses, forbidden=None, cut=None, aux_clauses=()):
+        self.formula = Formula()
+        self.xs = [int(v) for v in self.formula.pool.block("x", (num_vars,))]
+        self.formula.extend(clauses)
+        for clause_of in aux_clauses:  # clauses mentioning a fresh auxiliary variable
+            self.formula.extend(clause_of(self.formula.pool.fresh()))
+        self.forbidden = forbidden or (lambda solution: False)
+        self.cut = cut
+        self.decoded = 0
+
+    def decode(self, model: Model) -> tuple[bool, ...]:
+        self.decoded += 1
+        return tuple(bool(model[x]) for x in self.xs)
+
+    def cuts(self, solution: tuple[bool, ...]) -> list[Clause]:
+        if not self.forbidden(solution):
+            return []
+        return self.cut(solution) if self.cut else [self.block(solution)]
+
+    def block(self, solution: tuple[bool, ...]) -> Clause:
+        return [-x if value else x for x, value in zip(self.xs, solution)]
+
+
+def enumerate_all(encoding: ToyEncoding, solver: str, cuts_seen: list[Clause] | None = None):
+    stats = SolveStats()
+    events: list[str] = []
+    with make_backend(solver) as backend:
+        backend.add_clauses(encoding.formula.clauses)
+        solutions = list(lazy_solutions(encoding, backend, stats, events.append, cuts_seen))
+    return solutions, stats, events
+
+
+SMALL_CLAUSES: list[Clause] = [[1, 2, 3], [-1, -2], [2, 4, -3]]
+
+
+@pytest.mark.parametrize("name", ALL_SOLVERS)
+def test_lazy_solutions_counts_models(name: str) -> None:
+    expected = brute_models(4, SMALL_CLAUSES)
+    solutions, stats, events = enumerate_all(ToyEncoding(4, SMALL_CLAUSES), name)
+    assert sorted(solutions) == sorted(expected)
+    assert len(set(solutions)) == len(solutions)
+    assert stats.sat_calls == len(expected) + 1
+    assert stats.cuts == stats.cut_iterations == 0
+    assert events[-1].endswith("unsatisfiable")
+
+
+@pytest.mark.parametrize("name", ALL_SOLVERS)
+def test_lazy_solutions_with_model_cuts(name: str) -> None:
+    """The lazy rule (an even number of true variables) is only enforced by cutting each bad model."""
+    expected = [m for m in brute_models(4, SMALL_CLAUSES) if sum(m) % 2 == 0]
+    bad = len(brute_models(4, SMALL_CLAUSES)) - len(expected)
+    cuts: list[Clause] = []
+    encoding = ToyEncoding(4, SMALL_CLAUSES, forbidden=lambda s: sum(s) % 2 == 1)
+    solutions, stats, events = enumerate_all(encoding, name, cuts)
+    assert sorted(solutions) == sorted(expected)
+    assert all(sum(s) % 2 == 0 for s in solutions)
+    assert stats.cut_iterations == stats.cuts == bad == len(cuts)
+    assert stats.sat_calls == len(expected) + bad + 1
+    assert any("cut(s) added" in event for event in events)
+
+
+@pytest.mark.parametrize("name", ALL_SOLVERS)
+def test_lazy_solutions_with_general_cuts(name: str) -> None:
+    """A cut may exclude more than the model at hand (all with x1 and x4 true), and several at once."""
+    clauses: list[Clause] = [[1, 2, 3, 4, 5], [-2, -5]]
+
+    def cut(solution: tuple[bool, ...]) -> list[Clause]:
+        return [[-1, -4], [-1, -4, 2]]
+
+    encoding = ToyEncoding(5, clauses, forbidden=lambda s: s[0] and s[3], cut=cut)
+    expected = [m for m in brute_models(5, clauses) if not (m[0] and m[3])]
+    cuts: list[Clause] = []
+    solutions, stats, _ = enumerate_all(encoding, name, cuts)
+    assert sorted(solutions) == sorted(expected)
+    # The forbidden family is never blocked as a solution, so the solver must meet it once; one cut removes it all.
+    assert stats.cut_iterations == 1
+    assert stats.cuts == 2 == len(cuts)
+
+
+@pytest.mark.parametrize("name", PYSAT_SOLVERS)
+def test_lazy_solutions_projects_out_auxiliaries(name: str) -> None:
+    """Solutions are counted over the decision variables: an auxiliary with free values adds none."""
+    # aux -> (x1 and x2); (aux or x3): so x3 or (x1 and x2). The aux is free when x1, x2, x3 all hold.
+    aux_clauses = [lambda a: [[-a, 1], [-a, 2], [a, 3]]]
+    encoding = ToyEncoding(3, [], aux_clauses=aux_clauses)
+    expected = [m for m in product((False, True), repeat=3) if m[2] or (m[0] and m[1])]
+    solutions, _, _ = enumerate_all(encoding, name)
+    assert sorted(solutions) == sorted(expected)
+
+
+@pytest.mark.parametrize("name", ["cadical195", "minisat22"])
+@settings(max_examples=80, deadline=None)
+@given(
+    num_vars=st.integers(1, 6),
+    seed=st.integers(0, 2**32 - 1),
+    num_clauses=st.integers(0, 10),
+    lazy_mask=st.integers(0, 63),
+)
+def test_lazy_solutions_random_formulas(name: str, num_vars: int, seed: int, num_clauses: int, lazy_mask: int) -> None:
+    """Random small CNFs, with a random lazy rule "not all of the masked variables true"."""
+    rng = random.Random(seed)
+    clauses = []
+    for _ in range(num_clauses):
+        width = rng.randint(1, min(3, num_vars))
+        chosen = rng.sample(range(1, num_vars + 1), width)
+        clauses.append([v if rng.random() < 0.5 else -v for v in chosen])
+    mask = [i for i in range(num_vars) if lazy_mask >> i & 1]
+
+    def forbidden(solution: tuple[bool, ...]) -> bool:
+        return bool(mask) and all(solution[i] for i in mask)
+
+    def cut(solution: tuple[bool, ...]) -> list[Clause]:
+        return [[-(i + 1) for i in mask]]
+
+    expected = [m for m in brute_models(num_vars, clauses) if not forbidden(m)]
+    for style in (None, cut):  # cut the single model, or the whole forbidden family
+        solutions, stats, _ = enumerate_all(ToyEncoding(num_vars, clauses, forbidden, style), name)
+        assert sorted(solutions) == sorted(expected)
+        assert stats.sat_calls == len(expected) + stats.cut_iterations + 1
+
+
+def test_lazy_solutions_stops_when_the_consumer_stops() -> None:
+    encoding = ToyEncoding(4, [])
+    stats = SolveStats()
+    with make_backend("cadical195") as backend:
+        backend.add_clauses(encoding.formula.clauses)
+        iterator = lazy_solutions(encoding, backend, stats)
+        first, second = next(iterator), next(iterator)
+        assert first != second
+        assert stats.sat_calls == 2
+        rest = list(iterator)
+    assert len({first, second, *rest}) == 16
+
+
+# --------------------------------------------------------------------------- deadline isolation
+
+
+def _solve_in_child() -> tuple[bool, list[int]]:
+    with make_backend("cadical195") as backend:
+        backend.add_clauses(SAT_FORMULA)
+        ok = backend.solve()
+        return ok, backend.model(5).true_vars().tolist()
+
+
+def test_run_with_deadline_returns_the_value() -> None:
+    assert run_with_deadline(lambda: 6 * 7, seconds=30) == 42
+    assert run_with_deadline(lambda: {"a": [1, 2], "b": None}, seconds=30) == {"a": [1, 2], "b": None}
+    assert run_with_deadline(lambda: None, seconds=30) is None
+    ok, true_vars = run_with_deadline(_solve_in_child, seconds=30)
+    assert ok is True
+    model = Model(true_vars, 5)
+    assert satisfies(model, SAT_FORMULA)
+
+
+def test_run_with_deadline_times_out() -> None:
+    with pytest.raises(Timeout):
+        run_with_deadline(lambda: time.sleep(10), seconds=0.5)
+
+
+def test_run_with_deadline_kills_the_whole_process_group(tmp_path: Path) -> None:
+    """A program the work started (like an external solver) dies with it."""
+    pid_file = tmp_path / "pid"
+
+    def work() -> None:
+        child = subprocess.Popen(["sleep", "60"])
+        pid_file.write_text(str(child.pid))
+        child.wait()
+
+    with pytest.raises(Timeout):
+        run_with_deadline(work, seconds=1.0)
+    pid = int(pid_file.read_text())
+
+    def gone() -> bool:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError):
+            return True
+        return state in ("Z", "X")
+
+    for _ in range(100):  # the kill is immediate; reaping the orphan may take a moment
+        if gone():
+            break
+        time.sleep(0.05)
+    try:
+        assert gone(), "the grandchild 'sleep 60' survived the deadline"
+    finally:
+        if not gone():
+            os.kill(pid, 9)
+
+
+def _raise(error: BaseException):
+    def work() -> None:
+        raise error
+
+    return work
+
+
+@pytest.mark.parametrize(
+    "error",
+    [UsageError("bad option"), SolverError("solver crashed"), InputError("bad cell", 3, 7, "puzzle.txt")],
+    ids=["usage", "solver", "input"],
+)
+def test_run_with_deadline_reraises_satpuzzles_errors(error: SatPuzzlesError) -> None:
+    with pytest.raises(type(error)) as caught:
+        run_with_deadline(_raise(error), seconds=30)
+    assert str(caught.value) == str(error)
+    assert caught.value.exit_status == error.exit_status
+
+
+def test_run_with_deadline_reports_other_crashes() -> None:
+    with pytest.raises(RuntimeError, match="ZeroDivisionError"):
+        run_with_deadline(lambda: 1 // 0, seconds=30)
+
+
+def test_run_with_deadline_reports_a_dead_child() -> None:
+    with pytest.raises(RuntimeError, match="died \(exit code 3\)"):
+        run_with_deadline(lambda: os._exit(3), seconds=30)
