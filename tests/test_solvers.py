@@ -434,5 +434,5 @@ def test_run_with_deadline_reports_other_crashes() -> None:
 
 
 def test_run_with_deadline_reports_a_dead_child() -> None:
-    with pytest.raises(RuntimeError, match="died \(exit code 3\)"):
+    with pytest.raises(RuntimeError, match=r"died \(exit code 3\)"):
         run_with_deadline(lambda: os._exit(3), seconds=30)
