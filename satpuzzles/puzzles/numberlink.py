@@ -79,13 +79,9 @@ class NumberlinkEncoding:
         rows, cols = grid.rows, grid.cols
         self.right = pool.block("right", (rows, max(cols - 1, 0))).tolist()
         self.down = pool.block("down", (max(rows - 1, 0), cols)).tolist()
-        self.link_var: dict[tuple[Cell, Cell], int] = {}
-        for r in range(rows):
-            for c in range(cols - 1):
-                self.link_var[((r, c), (r, c + 1))] = self.right[r][c]
-        for r in range(rows - 1):
-            for c in range(cols):
-                self.link_var[((r, c), (r + 1, c))] = self.down[r][c]
+        self.link_var: dict[tuple[Cell, Cell], int] = {
+            (u, v): (self.right if u[0] == v[0] else self.down)[u[0]][u[1]] for u, v in grid.links()
+        }
         self.link_vars = np.array(list(self.link_var.values()), dtype=np.int64)
         self.link_pairs = list(self.link_var)
 
