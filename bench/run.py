@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 from satpuzzles.puzzle import Outcome, Settings  # noqa: E402
 from satpuzzles.registry import get_puzzle  # noqa: E402
 from satpuzzles.solvers.backends import DEFAULT_SOLVER  # noqa: E402
-from satpuzzles.solvers.isolation import Timeout, run_with_deadline  # noqa: E402
+from satpuzzles.solvers.pipeline import solve_within_limit  # noqa: E402
 
 NL = ROOT / "instances" / "numberlink"
 SETS: dict[str, tuple[str, list[Path]]] = {
@@ -54,15 +54,8 @@ def machine() -> str:
 
 def solve(puzzle_name: str, instance: object, settings: Settings) -> tuple[Outcome, float]:
     """Solve one instance (bounded by settings.timeout when set) and time it."""
-    puzzle = get_puzzle(puzzle_name)
     start = time.perf_counter()
-    if settings.timeout:
-        try:
-            outcome = run_with_deadline(lambda: puzzle.solve(instance, settings), settings.timeout)
-        except Timeout:
-            outcome = Outcome(status="unknown", message="timeout")
-    else:
-        outcome = puzzle.solve(instance, settings)
+    outcome = solve_within_limit(get_puzzle(puzzle_name), instance, settings)
     return outcome, time.perf_counter() - start
 
 

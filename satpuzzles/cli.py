@@ -10,14 +10,14 @@ import click
 
 from satpuzzles import __version__
 from satpuzzles.cnf.dimacs import dimacs_text
-from satpuzzles.errors import ExitStatus, SatPuzzlesError, UsageError
+from satpuzzles.errors import ExitStatus, InputError, SatPuzzlesError, UsageError
 from satpuzzles.files import numbered_path, read_input, write_atomic
 from satpuzzles.present import json_record, plain_report, rich_report
 from satpuzzles.puzzle import Outcome, Puzzle, Settings
 from satpuzzles.registry import PUZZLES
 from satpuzzles.render import make_console, use_colour
 from satpuzzles.solvers.backends import DEFAULT_SOLVER, check_solver_name
-from satpuzzles.solvers.isolation import Timeout, run_with_deadline
+from satpuzzles.solvers.pipeline import solve_within_limit
 
 STATUS_EXIT = {"solved": ExitStatus.SOLVED, "unsolvable": ExitStatus.UNSOLVABLE, "unknown": ExitStatus.UNKNOWN}
 
@@ -40,16 +40,6 @@ def common_options() -> list[click.Option]:
         click.Option(["--unique"], is_flag=True, help="Prove the solution unique, or show a second one."),
         click.Option(["--index"], type=click.IntRange(min=1), metavar="N", help="Solve only the N-th puzzle of a multi-puzzle file."),
     ]
-
-
-def solve_one(puzzle: Puzzle[Any, Any], instance: Any, settings: Settings) -> Outcome[Any]:
-    """Solve, in a killable child process when a timeout is set."""
-    if settings.timeout is None:
-        return puzzle.solve(instance, settings)
-    try:
-        return run_with_deadline(lambda: puzzle.solve(instance, settings), settings.timeout)
-    except Timeout:
-        return Outcome(status="unknown", message=f"timed out after {settings.timeout:g} s")
 
 
 def write_outputs(puzzle: Puzzle[Any, Any], instance: Any, outcome: Outcome[Any], options: dict[str, Any], settings: Settings, index: int, total: int) -> None:
@@ -78,8 +68,8 @@ def run_puzzle(puzzle: Puzzle[Any, Any], options: dict[str, Any]) -> int:
     text, source = read_input(options["input_path"])
     try:
         instances = puzzle.parse(text)
-    except SatPuzzlesError as exc:
-        raise exc.located(source) if hasattr(exc, "located") else exc
+    except InputError as exc:
+        raise exc.located(source) from None
     selected = list(enumerate(instances, start=1))
     if options["index"] is not None:
         if options["index"] > len(instances):
@@ -88,7 +78,7 @@ def run_puzzle(puzzle: Puzzle[Any, Any], options: dict[str, Any]) -> int:
     console = make_console()
     statuses = []
     for position, (index, instance) in enumerate(selected):
-        outcome = solve_one(puzzle, instance, settings)
+        outcome = solve_within_limit(puzzle, instance, settings)
         statuses.append(outcome.status)
         write_outputs(puzzle, instance, outcome, options, settings, index, len(selected))
         if options["output_format"] == "json":

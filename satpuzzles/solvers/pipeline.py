@@ -18,6 +18,7 @@ from satpuzzles.cnf.dimacs import dimacs_text
 from satpuzzles.cnf.formula import Clause
 from satpuzzles.errors import VerificationError
 from satpuzzles.solvers.backends import make_backend
+from satpuzzles.solvers.isolation import Timeout, run_with_deadline
 from satpuzzles.solvers.loop import SolveStats, Timer, lazy_solutions
 
 if TYPE_CHECKING:
@@ -88,3 +89,15 @@ def run_stages(puzzle: Puzzle[I, S], instance: I, settings: Settings) -> Outcome
     else:
         status = "unknown"
     return Outcome(status=status, solutions=found, exhausted=exhausted, stats=stats, dimacs=dimacs)
+
+
+def solve_within_limit(puzzle: Puzzle[I, S], instance: I, settings: Settings) -> Outcome[S]:
+    """``puzzle.solve``, in a child process killed at ``settings.timeout`` when one is set."""
+    from satpuzzles.puzzle import Outcome
+
+    if settings.timeout is None:
+        return puzzle.solve(instance, settings)
+    try:
+        return run_with_deadline(lambda: puzzle.solve(instance, settings), settings.timeout)
+    except Timeout:
+        return Outcome(status="unknown", message=f"timed out after {settings.timeout:g} s")
