@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import argparse
 import csv
-import platform
 import os
+import platform
 import subprocess
 import sys
 import time

@@ -10,6 +10,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import click
 from rich.console import RenderableType
 
+from satpuzzles.solvers.backends import DEFAULT_SOLVER
 from satpuzzles.solvers.loop import SolveStats, Stage
 
 I = TypeVar("I")  # noqa: E741 - the conventional name for the instance type
@@ -20,7 +21,7 @@ S = TypeVar("S")
 class Settings:
     """How to solve: solver, enumeration, limits and puzzle-specific options."""
 
-    solver: str = "cadical195"
+    solver: str = DEFAULT_SOLVER
     count: int = 1
     unique: bool = False
     timeout: float | None = None

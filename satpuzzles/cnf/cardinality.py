@@ -12,7 +12,7 @@ for each side.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 from math import comb
 
@@ -27,7 +27,7 @@ LARGE_ENCODING = EncType.seqcounter
 """pysat.card encoding used above DIRECT_LIMIT."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _subsets(n: int, size: int) -> tuple[tuple[int, ...], ...]:
     return tuple(combinations(range(n), size))
 
