@@ -75,7 +75,7 @@ def run_set(name: str, settings: Settings, quiet: bool, rows: list[dict[str, obj
                 "encode_s": round(stats.encode_seconds, 4), "solve_s": round(stats.solve_seconds, 4),
                 "decode_s": round(stats.decode_seconds, 4), "sat_calls": stats.sat_calls,
                 "cut_iterations": stats.cut_iterations, "status": outcome.status,
-                "verified": outcome.status == "solved", "total_s": round(seconds, 4),
+                "verified": "yes" if outcome.status == "solved" else "-", "total_s": round(seconds, 4),
             }
             rows.append(row)
             totals["n"] += 1
