@@ -1,7 +1,8 @@
 """Benchmarks: per-instance figures for the bundled puzzle sets (``make bench``).
 
-Prints, per instance: size, paths, variables, clauses, encode / solve / decode
-seconds, SAT calls, cut iterations, status and whether the answer was verified;
+Prints, per instance: size, items (paths or clues), variables, clauses, encode / solve / decode
+seconds, SAT calls, cut iterations and cuts, status, uniqueness (where the set proves it),
+whether the answer was verified and whether it equals the `.sol` file beside the puzzle;
 then per-set totals. Figures are measured, never asserted.
 
     python bench/run.py                      # every set, default solver
@@ -18,6 +19,7 @@ import platform
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,14 +31,22 @@ from satpuzzles.solvers.backends import DEFAULT_SOLVER  # noqa: E402
 from satpuzzles.solvers.pipeline import solve_within_limit  # noqa: E402
 
 NL = ROOT / "instances" / "numberlink"
-SETS: dict[str, tuple[str, list[Path]]] = {
-    "seed": ("numberlink", sorted((NL / "seed").glob("*.txt")) + [NL / "seed" / "input-7by7.in"]),
-    "flowfree": ("numberlink", sorted((NL / "flowfree").glob("*.txt"))),
-    "janko": ("numberlink", [NL / "janko-arukone" / "janko.txt"]),
-    "handmade": ("numberlink", sorted((NL / "handmade").glob("*.txt"))),
+SL = ROOT / "instances" / "slitherlink"
+SETS: dict[str, tuple[str, list[Path], bool]] = {
+    "seed": ("numberlink", sorted((NL / "seed").glob("*.txt")) + [NL / "seed" / "input-7by7.in"], False),
+    "flowfree": ("numberlink", sorted((NL / "flowfree").glob("*.txt")), False),
+    "janko": ("numberlink", [NL / "janko-arukone" / "janko.txt"], False),
+    "handmade": ("numberlink", sorted((NL / "handmade").glob("*.txt")), False),
+    "slitherlink": (
+        "slitherlink",
+        sorted((SL / "puzzlekit").glob("*.txt")) + sorted((SL / "puzzleloop").glob("*.txt"))
+        + sorted((SL / "pzprjs").glob("*.url")),
+        True,
+    ),
 }
-COLUMNS = ["set", "file", "index", "size", "paths", "variables", "clauses", "encode_s", "solve_s", "decode_s",
-           "sat_calls", "cut_iterations", "status", "verified", "total_s"]
+"""Each set: the puzzle, its files, and whether uniqueness is proved too (--unique)."""
+COLUMNS = ["set", "file", "index", "size", "items", "variables", "clauses", "encode_s", "solve_s", "decode_s",
+           "sat_calls", "cut_iterations", "cuts", "status", "unique", "verified", "matches_sol", "total_s"]
 
 
 def machine() -> str:
@@ -59,23 +69,36 @@ def solve(puzzle_name: str, instance: object, settings: Settings) -> tuple[Outco
     return outcome, time.perf_counter() - start
 
 
+def matches_solution_file(puzzle_name: str, path: Path, instance: object, outcome: Outcome) -> str:
+    """Whether the answer equals the ``.sol`` file beside the puzzle: yes, no, or - (none)."""
+    answer = path.with_suffix(".sol")
+    if outcome.solution is None or not answer.exists():
+        return "-"
+    expected = answer.read_text().split()
+    return "yes" if get_puzzle(puzzle_name).result_file(instance, outcome.solution).split() == expected else "no"
+
+
 def run_set(name: str, settings: Settings, quiet: bool, rows: list[dict[str, object]]) -> None:
     """Solve every instance of one set, printing a line each and a total."""
-    puzzle_name, files = SETS[name]
+    puzzle_name, files, prove_unique = SETS[name]
     puzzle = get_puzzle(puzzle_name)
+    settings = replace(settings, unique=prove_unique)
     totals = {"n": 0, "seconds": 0.0, "solved": 0, "unsolvable": 0, "unknown": 0, "slowest": (0.0, "")}
     for path in files:
         for index, instance in enumerate(puzzle.parse(path.read_text()), start=1):
             outcome, seconds = solve(puzzle_name, instance, settings)
-            facts = puzzle.facts(instance)
+            facts = list(puzzle.facts(instance).values())
             stats = outcome.stats
+            unique = outcome.uniqueness(settings)
             row = {
-                "set": name, "file": path.name, "index": index, "size": f"{facts['width']}x{facts['height']}",
-                "paths": facts["number of paths"], "variables": stats.variables, "clauses": stats.clauses,
+                "set": name, "file": path.name, "index": index, "size": f"{facts[0]}x{facts[1]}", "items": facts[2],
+                "variables": stats.variables, "clauses": stats.clauses,
                 "encode_s": round(stats.encode_seconds, 4), "solve_s": round(stats.solve_seconds, 4),
                 "decode_s": round(stats.decode_seconds, 4), "sat_calls": stats.sat_calls,
-                "cut_iterations": stats.cut_iterations, "status": outcome.status,
-                "verified": "yes" if outcome.status == "solved" else "-", "total_s": round(seconds, 4),
+                "cut_iterations": stats.cut_iterations, "cuts": stats.cuts, "status": outcome.status,
+                "unique": "-" if unique is None else ("yes" if unique else "no"),
+                "verified": "yes" if outcome.status == "solved" else "-",
+                "matches_sol": matches_solution_file(puzzle_name, path, instance, outcome), "total_s": round(seconds, 4),
             }
             rows.append(row)
             totals["n"] += 1
@@ -85,7 +108,7 @@ def run_set(name: str, settings: Settings, quiet: bool, rows: list[dict[str, obj
             if not quiet:
                 print("  ".join(f"{row[c]!s:>9}" if c not in ("file", "set") else f"{row[c]!s:<22}" for c in COLUMNS))
     slowest_s, slowest_at = totals["slowest"]
-    print(f"== {name}: {totals['n']} puzzles in {totals['seconds']:.2f} s "
+    print(f"== {name}{' with --unique' if prove_unique else ''}: {totals['n']} puzzles in {totals['seconds']:.2f} s "
           f"(solved {totals['solved']}, unsolvable {totals['unsolvable']}, unknown {totals['unknown']}; "
           f"slowest {slowest_at} {slowest_s:.2f} s)")
 

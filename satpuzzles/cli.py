@@ -60,6 +60,7 @@ def run_puzzle(puzzle: Puzzle[Any, Any], options: dict[str, Any]) -> int:
         solver=check_solver_name(options["solver"]),
         count=options["count"],
         unique=options["unique"],
+        explain=bool(options.get("explain")),
         timeout=options["timeout"],
         verbose=options["verbose"],
         want_dimacs=bool(options["output"]),
@@ -78,6 +79,11 @@ def run_puzzle(puzzle: Puzzle[Any, Any], options: dict[str, Any]) -> int:
     console = make_console()
     statuses = []
     for position, (index, instance) in enumerate(selected):
+        replacement = puzzle.replacement_output(instance, settings)
+        if replacement is not None:
+            sys.stdout.write(replacement + "\n")
+            statuses.append("solved")
+            continue
         outcome = solve_within_limit(puzzle, instance, settings)
         statuses.append(outcome.status)
         write_outputs(puzzle, instance, outcome, options, settings, index, len(selected))
@@ -106,10 +112,14 @@ def puzzle_command(puzzle: Puzzle[Any, Any]) -> click.Command:
     def callback(**options: Any) -> None:
         sys.exit(run_puzzle(puzzle, options))
 
+    explain = [
+        click.Option(["--explain"], is_flag=True,
+                     help="On an unsolvable puzzle, name a minimal set of clues that cannot all hold.")
+    ] if puzzle.explainable else []
     return click.Command(
         puzzle.name,
         callback=callback,
-        params=[*common_options(), *puzzle.options()],
+        params=[*common_options(), *explain, *puzzle.options()],
         help=puzzle.summary + "\n\nExit status: 0 solved, 1 proved unsolvable, 2 bad usage or input, 3 unknown.",
         short_help=puzzle.summary,
     )

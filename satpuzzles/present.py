@@ -28,6 +28,8 @@ def status_lines(outcome: Outcome[Any], settings: Settings) -> list[tuple[str, s
     if settings.unique:
         unique = outcome.uniqueness(settings)
         lines.append(("Unique", "unknown" if unique is None else str(unique)))
+    if outcome.explanation is not None:
+        lines.append(("Conflict", f"these {len(outcome.explanation)} clues cannot all hold (minimal set)"))
     if settings.count > 1 and outcome.status == "solved":
         found = len(outcome.solutions)
         lines.append(("Solutions", f"{found} (all)" if outcome.exhausted else f"{found} (stopped at --count {settings.count})"))
@@ -65,7 +67,7 @@ def plain_report(puzzle: Puzzle[Any, Any], instance: Any, outcome: Outcome[Any],
     for heading, solution in _boards(outcome, settings):
         if heading:
             out.append(f"{heading}:")
-        out.append(puzzle.board_text(instance, solution, settings))
+        out.append(puzzle.board_text(instance, solution, settings, outcome.explanation or ()))
     return "\n".join(out)
 
 
@@ -82,7 +84,7 @@ def rich_report(puzzle: Puzzle[Any, Any], instance: Any, outcome: Outcome[Any], 
     for heading, solution in _boards(outcome, settings):
         if heading:
             parts.append(Text(f"{heading}:", style="bold"))
-        parts.append(puzzle.board_rich(instance, solution, settings))
+        parts.append(puzzle.board_rich(instance, solution, settings, outcome.explanation or ()))
     return Group(*parts)
 
 
@@ -99,6 +101,8 @@ def json_record(puzzle: Puzzle[Any, Any], instance: Any, outcome: Outcome[Any], 
         record["solutions"] = [puzzle.solution_json(instance, s, settings) for s in outcome.solutions]
         record["count"] = len(outcome.solutions)
         record["exhausted"] = outcome.exhausted
+    if outcome.explanation is not None:
+        record["explanation"] = puzzle.explanation_json(instance, outcome.explanation)
     if outcome.message:
         record["message"] = outcome.message
     return record

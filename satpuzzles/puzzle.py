@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -24,6 +24,7 @@ class Settings:
     solver: str = DEFAULT_SOLVER
     count: int = 1
     unique: bool = False
+    explain: bool = False
     timeout: float | None = None
     verbose: bool = False
     want_dimacs: bool = False
@@ -45,6 +46,8 @@ class Outcome(Generic[S]):
     stats: SolveStats = field(default_factory=SolveStats)
     dimacs: str | None = None
     message: str = ""
+    explanation: list[Any] | None = None
+    """Keys (clue cells) of a minimal unsolvable set, with --explain on an unsolvable puzzle."""
 
     @property
     def solution(self) -> S | None:
@@ -69,6 +72,8 @@ class Puzzle(ABC, Generic[I, S]):
 
     name: ClassVar[str]
     summary: ClassVar[str]
+    explainable: ClassVar[bool] = False
+    """Whether the puzzle can name a minimal set of clues that cannot all hold (--explain)."""
 
     def options(self) -> list[click.Option]:
         """Extra CLI options of this puzzle's command (read back from ``Settings.extras``)."""
@@ -95,12 +100,22 @@ class Puzzle(ABC, Generic[I, S]):
         """The ``solution`` object of the JSON envelope."""
 
     @abstractmethod
-    def board_text(self, instance: I, solution: S | None, settings: Settings) -> str:
-        """The plain-text board (the unsolved puzzle when ``solution`` is None)."""
+    def board_text(self, instance: I, solution: S | None, settings: Settings, marked: Collection[Any] = ()) -> str:
+        """The plain-text board (the unsolved puzzle when ``solution`` is None); ``marked`` clues stand out."""
 
     @abstractmethod
-    def board_rich(self, instance: I, solution: S | None, settings: Settings) -> RenderableType:
+    def board_rich(
+        self, instance: I, solution: S | None, settings: Settings, marked: Collection[Any] = ()
+    ) -> RenderableType:
         """The coloured terminal board."""
+
+    def explanation_json(self, instance: I, keys: list[Any]) -> dict[str, object]:
+        """The ``explanation`` object of the JSON envelope for --explain."""
+        return {"clues": [list(key) if isinstance(key, tuple) else key for key in keys]}
+
+    def replacement_output(self, instance: I, settings: Settings) -> str | None:
+        """Text to print instead of solving (a conversion such as --to-url), or None to solve."""
+        return None
 
     def result_file(self, instance: I, solution: S) -> str:
         """Contents of the ``-r`` result file."""

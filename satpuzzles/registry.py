@@ -6,8 +6,9 @@ from typing import Any
 
 from satpuzzles.puzzle import Puzzle
 from satpuzzles.puzzles.numberlink import Numberlink
+from satpuzzles.puzzles.slitherlink import Slitherlink
 
-PUZZLES: dict[str, Puzzle[Any, Any]] = {puzzle.name: puzzle for puzzle in (Numberlink(),)}
+PUZZLES: dict[str, Puzzle[Any, Any]] = {puzzle.name: puzzle for puzzle in (Numberlink(), Slitherlink())}
 """Every registered puzzle by command name."""
 
 

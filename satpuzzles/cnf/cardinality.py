@@ -12,10 +12,11 @@ for each side.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations
 from math import comb
 
+import numpy as np
 from pysat.card import CardEnc, EncType
 
 from satpuzzles.cnf.formula import Clause, Formula
@@ -83,3 +84,45 @@ def exactly(formula: Formula, lits: Sequence[int], k: int) -> None:
     else:
         enc = CardEnc.equals(lits, bound=k, vpool=formula.pool.idpool, encoding=LARGE_ENCODING)
         formula.clauses.extend(enc.clauses)
+
+
+@cache
+def _none_or_exactly_patterns(n: int, k: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Clauses over positions 0..n-1 as (position, sign): forbid 1..k-1 true, and more than k."""
+    patterns = []
+    for size in range(1, min(k, n + 1)):
+        for subset in combinations(range(n), size):
+            patterns.append(tuple((i, -1 if i in subset else 1) for i in range(n)))
+    patterns += [tuple((i, -1) for i in subset) for subset in combinations(range(n), k + 1)]
+    return tuple(patterns)
+
+
+def none_or_exactly(formula: Formula, lits: Sequence[int], k: int) -> None:
+    """Either none of ``lits`` or exactly ``k`` of them (k = 2: a dot of a loop has degree 0 or 2)."""
+    formula.clauses.extend(
+        [sign * lits[i] for i, sign in pattern] for pattern in _none_or_exactly_patterns(len(lits), k)
+    )
+
+
+def exactly_rows(formula: Formula, rows: np.ndarray, k: int) -> None:
+    """:func:`exactly` in the direct form for every row of a small 2-D literal array at once."""
+    if rows.size == 0:
+        return
+    n = rows.shape[1]
+    if not 0 <= k <= n:
+        formula.add([])
+        return
+    for subset in _subsets(n, k + 1):
+        formula.clauses.extend((-rows[:, list(subset)]).tolist())
+    for subset in _subsets(n, n - k + 1):
+        formula.clauses.extend(rows[:, list(subset)].tolist())
+
+
+def none_or_exactly_rows(formula: Formula, rows: np.ndarray, k: int) -> None:
+    """:func:`none_or_exactly` for every row of a 2-D literal array at once (numpy, no Python loop per row)."""
+    if rows.size == 0:
+        return
+    for pattern in _none_or_exactly_patterns(rows.shape[1], k):
+        positions = [i for i, _ in pattern]
+        signs = np.array([sign for _, sign in pattern], dtype=rows.dtype)
+        formula.clauses.extend((rows[:, positions] * signs).tolist())

@@ -17,7 +17,7 @@ rules alone.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
 
 import click
@@ -66,6 +66,7 @@ class NumberlinkEncoding:
         self.name = "strengthened" if strengthened else "complete"
         self.complete = not strengthened
         self.formula = Formula()
+        self.selectors: dict[Hashable, int] = {}
         if not instance.labels:
             self.formula.add([])  # no path can cover a cell
         self._links()
@@ -317,14 +318,18 @@ class Numberlink(Puzzle[NumberlinkInstance, NumberlinkSolution]):
         width = max((len(label) for label in instance.labels), default=1)
         return [" ".join(label.rjust(width) for label in row) for row in solution.label_grid(instance)]
 
-    def board_text(self, instance: NumberlinkInstance, solution: NumberlinkSolution | None, settings: Settings) -> str:
+    def board_text(
+        self, instance: NumberlinkInstance, solution: NumberlinkSolution | None, settings: Settings, marked: Collection[Cell] = ()
+    ) -> str:
         """Box-drawing board, and the numbered board with --numbers."""
         lines = self._board_lines(instance, solution)
         if solution is not None and settings.extras.get("numbers"):
             lines += ["", *self._numbers_lines(instance, solution)]
         return "\n".join(lines)
 
-    def board_rich(self, instance: NumberlinkInstance, solution: NumberlinkSolution | None, settings: Settings) -> RenderableType:
+    def board_rich(
+        self, instance: NumberlinkInstance, solution: NumberlinkSolution | None, settings: Settings, marked: Collection[Cell] = ()
+    ) -> RenderableType:
         """Box-drawing board with one colour per path."""
         order = {label: index for index, label in enumerate(instance.labels)}
         text = Text()

@@ -8,7 +8,7 @@ on for the next one.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Generic, Protocol, TypeVar
 
@@ -26,6 +26,8 @@ class Encoding(Protocol[S]):
     name: str
     complete: bool
     formula: Formula
+    selectors: dict[Hashable, int]
+    """Per-clue selector variables (empty unless built for --explain); solved assumed true."""
 
     def decode(self, model: Model) -> S:
         """The puzzle solution a model describes (it may still break the lazy rules)."""
@@ -87,18 +89,20 @@ def lazy_solutions(
     stats: SolveStats,
     on_event: Callable[[str], None] | None = None,
     added_cuts: list[Clause] | None = None,
+    assumptions: Sequence[int] = (),
 ) -> Iterator[S]:
     """Yield the solutions of ``encoding`` one by one, adding cuts until each model is clean.
 
     The formula must already be loaded in ``backend``. Each yielded solution is
     blocked before the next search, so the iterator ends exactly when the
     solver proves there is no further solution. Cuts are also appended to
-    ``added_cuts`` when given (for the DIMACS file).
+    ``added_cuts`` when given (for the DIMACS file). Every SAT call is made under
+    ``assumptions``; cuts must then stay sound under any other set of them.
     """
     log = on_event or (lambda message: None)
     while True:
         with Timer(stats, "solve_seconds"):
-            satisfiable = backend.solve()
+            satisfiable = backend.solve(assumptions)
         stats.sat_calls += 1
         if not satisfiable:
             log(f"SAT call {stats.sat_calls}: unsatisfiable")

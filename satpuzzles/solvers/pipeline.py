@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, TypeVar
 
 from satpuzzles.cnf.dimacs import dimacs_text
 from satpuzzles.cnf.formula import Clause
 from satpuzzles.errors import VerificationError
 from satpuzzles.solvers.backends import make_backend
+from satpuzzles.solvers.explain import minimal_conflict
 from satpuzzles.solvers.isolation import Timeout, run_with_deadline
 from satpuzzles.solvers.loop import SolveStats, Timer, lazy_solutions
 
@@ -50,6 +51,7 @@ def run_stages(puzzle: Puzzle[I, S], instance: I, settings: Settings) -> Outcome
     found: list[S] = []
     exhausted = False
     dimacs: str | None = None
+    explanation: list[Hashable] | None = None
     for stage in puzzle.stages(instance, settings):
         if found and not stage.complete:
             continue
@@ -65,7 +67,8 @@ def run_stages(puzzle: Puzzle[I, S], instance: I, settings: Settings) -> Outcome
             with Timer(stats, "encode_seconds"):
                 backend.add_clauses(encoding.formula.clauses)
                 backend.add_clauses([encoding.block(solution) for solution in found])
-            for solution in lazy_solutions(encoding, backend, stats, log, cuts):
+            assumptions = list(encoding.selectors.values())
+            for solution in lazy_solutions(encoding, backend, stats, log, cuts, assumptions):
                 with Timer(stats, "verify_seconds"):
                     problems = puzzle.verify(instance, solution)
                 if problems:
@@ -75,6 +78,8 @@ def run_stages(puzzle: Puzzle[I, S], instance: I, settings: Settings) -> Outcome
                     break
             else:
                 exhausted = stage.complete
+                if exhausted and not found and settings.explain and encoding.selectors:
+                    explanation = minimal_conflict(encoding, backend, stats, log)
             if settings.verbose:
                 log(f"solver statistics: {backend.statistics()}")
         if settings.want_dimacs:
@@ -88,7 +93,7 @@ def run_stages(puzzle: Puzzle[I, S], instance: I, settings: Settings) -> Outcome
         status = "unsolvable"
     else:
         status = "unknown"
-    return Outcome(status=status, solutions=found, exhausted=exhausted, stats=stats, dimacs=dimacs)
+    return Outcome(status, found, exhausted, stats, dimacs, explanation=explanation)
 
 
 def solve_within_limit(puzzle: Puzzle[I, S], instance: I, settings: Settings) -> Outcome[S]:

@@ -1,0 +1,310 @@
+"""Slitherlink text formats, detected automatically.
+
+- a grid: an optional ``rows cols`` header, then rows of cells with or without spaces:
+  ``0``-``3`` a clue, ``-`` or ``.`` no clue, ``?`` a clue mark whose number is unknown;
+- a puzz.link URL ``https://puzz.link/p?slither/[f/]W/H/BODY`` (also pzv.jp and
+  pzprxs.vercel.app), BODY decoded as pzprjs' ``decode4Cell``, see
+  instances/slitherlink/pzprjs/FORMAT.md; the ``f`` flag asks the loop to visit every dot;
+- a Simon Tatham Loopy game id for a square grid, ``WxHt0:DESC``.
+
+URLs and game ids put the width (columns) first; a grid header puts the rows first.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from satpuzzles.errors import InputError
+from satpuzzles.geometry import Cell, Grid
+from satpuzzles.textgrid import Line, Token, content_lines, is_int_line, parse_ints
+
+UNKNOWN = "?"
+URL_TYPES = ("slither", "slitherlink")
+URL_HOST = "https://puzz.link/p?slither/"
+URL_SHAPE = "'https://puzz.link/p?slither/W/H/BODY'"
+LOOPY_SHAPE = "'WxHt0:DESC'"
+
+_GRID_CELLS: dict[str, int | str | None] = {"0": 0, "1": 1, "2": 2, "3": 3, "-": None, ".": None, UNKNOWN: UNKNOWN}
+_GRID_HINT = "use 0-3 for a clue, '-' or '.' for no clue, '?' for an unknown clue"
+_LOOPY_START = re.compile(r"\s*\d+x\d+")
+_LOOPY_PARAMS = re.compile(r"(\d+)x(\d+)(?:t(\d+))?(?:d[a-z])?")
+_MAX_RUN = 20
+
+
+@dataclass(frozen=True)
+class SlitherlinkInstance:
+    """A board of clue cells; ``unknown`` cells show '?' (a clue mark without a number)."""
+
+    grid: Grid
+    clues: dict[Cell, int]
+    unknown: frozenset[Cell] = frozenset()
+    visit_all: bool = False
+    line: int = 1
+
+
+def _first_column(line: Line) -> int:
+    return len(line.text) - len(line.text.lstrip()) + 1
+
+
+def _is_url(line: Line) -> bool:
+    return "/" in line.text
+
+
+def _is_loopy(line: Line) -> bool:
+    return _LOOPY_START.match(line.text) is not None
+
+
+def _header(lines: list[Line]) -> tuple[int, int] | None:
+    """``(rows, cols)`` when the first line is a header rather than the first grid row."""
+    first = lines[0]
+    if not is_int_line(first, 2):
+        return None
+    rows, cols = parse_ints(first, 2, "'rows cols'")
+    if any(len(token.text) > 1 for token in first.tokens()) or rows > 3 or cols > 3:
+        return rows, cols
+    return (rows, cols) if len(lines) - 1 == rows else None
+
+
+def _row_tokens(line: Line) -> list[Token]:
+    """One token per cell: space-separated cells, or one character per cell."""
+    tokens = line.tokens()
+    if len(tokens) > 1:
+        return tokens
+    return [Token(ch, token.line, token.column + i) for token in tokens for i, ch in enumerate(token.text)]
+
+
+def _grid_cell(token: Token) -> int | str | None:
+    text = token.text
+    if text in _GRID_CELLS:
+        return _GRID_CELLS[text]
+    if text.isascii() and text.isdigit():
+        raise token.error(f"clue {text} is not 0-3")
+    if len(text) > 1:
+        raise token.error(f"cell {text!r} is more than one character: separate cells by spaces or by nothing")
+    raise token.error(f"unknown character {text!r}: {_GRID_HINT}")
+
+
+def _check_width(row: list[Token], line: Line, width: int, what: str) -> None:
+    if len(row) == width:
+        return
+    column = row[width].column if len(row) > width else row[-1].column + len(row[-1].text)
+    raise line.error(f"ragged row: {len(row)} cells where {what} {width}", column)
+
+
+def _parse_grid(lines: list[Line]) -> SlitherlinkInstance:
+    header = _header(lines)
+    body = lines[1:] if header else lines
+    if header and (header[0] == 0 or header[1] == 0):
+        raise lines[0].error("empty grid: the header gives no cells", 1)
+    rows = [_row_tokens(line) for line in body]
+    width = header[1] if header else len(rows[0])
+    what = "the header says" if header else "the grid has"
+    clues: dict[Cell, int] = {}
+    unknown: set[Cell] = set()
+    for r, (line, row) in enumerate(zip(body, rows)):
+        values = [_grid_cell(token) for token in row]
+        _check_width(row, line, width, what)
+        for c, value in enumerate(values):
+            if value == UNKNOWN:
+                unknown.add((r, c))
+            elif isinstance(value, int):
+                clues[(r, c)] = value
+    if header and len(rows) != header[0]:
+        at = body[header[0]] if len(rows) > header[0] else lines[0]
+        raise at.error(f"header says {header[0]} rows but the grid has {len(rows)}", 1)
+    return SlitherlinkInstance(Grid(len(rows), width), clues, frozenset(unknown), line=lines[0].number)
+
+
+def _segments(text: str, start: int) -> list[tuple[str, int]]:
+    """The '/'-separated parts of ``text`` with their 1-based columns, ``text`` starting at ``start``."""
+    found: list[tuple[str, int]] = []
+    for part in text.split("/"):
+        found.append((part, start))
+        start += len(part) + 1
+    return found
+
+
+def _url_size(line: Line, part: str, column: int, what: str) -> int:
+    if not (part.isascii() and part.isdigit()) or int(part) == 0:
+        raise line.error(f"bad {what} {part!r} in URL: expected a positive number, as in {URL_SHAPE}", column)
+    return int(part)
+
+
+def _url_cell(ch: str) -> tuple[int | str | None, int] | None:
+    """The cell a BODY character starts with and how many cells it covers."""
+    if ch in "01234":
+        return int(ch), 1
+    if ch in "56789":
+        return int(ch) - 5, 2
+    if ch in "abcde":
+        return int(ch, 16) - 10, 3
+    if "g" <= ch <= "z":
+        return None, int(ch, 36) - 15
+    if ch == ".":
+        return UNKNOWN, 1
+    return None
+
+
+def _decode_body(line: Line, body: str, start: int, grid: Grid) -> tuple[dict[Cell, int], frozenset[Cell]]:
+    clues: dict[Cell, int] = {}
+    unknown: set[Cell] = set()
+    cursor = 0
+    for offset, ch in enumerate(body):
+        if cursor >= grid.size:
+            break
+        decoded = _url_cell(ch)
+        if decoded is None:
+            raise line.error(f"unknown character {ch!r} in URL body: expected 0-9, a-e, g-z or '.'", start + offset)
+        value, advance = decoded
+        cell = divmod(cursor, grid.cols)
+        if value == UNKNOWN:
+            unknown.add(cell)
+        elif isinstance(value, int):
+            clues[cell] = value
+        cursor += advance
+    if cursor < grid.size:
+        raise line.error(
+            f"URL body too short: it ends after {cursor} of the {grid.cols}x{grid.rows} = {grid.size} cells",
+            start + len(body),
+        )
+    return clues, frozenset(unknown)
+
+
+def _parse_url(line: Line) -> SlitherlinkInstance:
+    text = line.text.rstrip()
+    query = text.find("?")
+    if query < 0:
+        raise line.error(f"not a puzz.link URL: expected {URL_SHAPE}", _first_column(line))
+    parts = _segments(text[query + 1 :], query + 2)
+    kind, column = parts[0]
+    if kind not in URL_TYPES:
+        raise line.error(f"not a Slitherlink URL: puzzle type {kind!r}, expected 'slither'", column)
+    at = 1
+    visit_all = False
+    if at < len(parts) and parts[at][0] and not parts[at][0].isdigit():
+        flags, column = parts[at]
+        for offset, flag in enumerate(flags):
+            if flag != "f":
+                raise line.error(f"unknown URL flag {flag!r}: only 'f' (visit every dot) is supported", column + offset)
+        visit_all = True
+        at += 1
+    if len(parts) < at + 2:
+        raise line.error(f"URL too short: expected {URL_SHAPE}", len(text) + 1)
+    width = _url_size(line, *parts[at], "width")
+    height = _url_size(line, *parts[at + 1], "height")
+    grid = Grid(height, width)
+    body_start = parts[at + 2][1] if len(parts) > at + 2 else len(text) + 1
+    body = text[body_start - 1 :]
+    clues, unknown = _decode_body(line, body, body_start, grid)
+    return SlitherlinkInstance(grid, clues, unknown, visit_all, line.number)
+
+
+def _parse_loopy(line: Line) -> SlitherlinkInstance:
+    start = _first_column(line)
+    params, colon, desc = line.text.strip().partition(":")
+    if not colon:
+        raise line.error(f"Loopy game id needs ':' before the description, as in {LOOPY_SHAPE}", start + len(params))
+    match = _LOOPY_PARAMS.fullmatch(params)
+    if match is None:
+        raise line.error(f"bad Loopy parameters {params!r}: expected {LOOPY_SHAPE}", start)
+    if match.group(3) is not None and int(match.group(3)) != 0:
+        raise line.error(
+            f"Loopy grid type t{match.group(3)}: only square grids (t0) are supported", start + match.start(3) - 1
+        )
+    width, height = int(match.group(1)), int(match.group(2))
+    if width == 0 or height == 0:
+        raise line.error(f"empty grid: Loopy size {width}x{height} has no cells", start)
+    grid = Grid(height, width)
+    clues = _decode_loopy(line, desc, start + len(params) + 1, grid)
+    return SlitherlinkInstance(grid, clues, line=line.number)
+
+
+def _decode_loopy(line: Line, desc: str, start: int, grid: Grid) -> dict[Cell, int]:
+    clues: dict[Cell, int] = {}
+    cursor = 0
+    for offset, ch in enumerate(desc):
+        column = start + offset
+        clue: int | None = None
+        if ch in "0123456789":
+            clue, advance = int(ch), 1
+            if clue > 4:
+                raise line.error(f"clue {ch} is not 0-4", column)
+        elif "a" <= ch <= "z":
+            advance = ord(ch) - ord("a") + 1
+        else:
+            raise line.error(f"unknown character {ch!r} in Loopy description: expected 0-4 or a-z", column)
+        if cursor + advance > grid.size:
+            raise line.error(
+                f"Loopy description is longer than the {grid.cols}x{grid.rows} = {grid.size} cells", column
+            )
+        if clue is not None:
+            clues[divmod(cursor, grid.cols)] = clue
+        cursor += advance
+    if cursor < grid.size:
+        raise line.error(
+            f"Loopy description too short: it covers {cursor} of the {grid.cols}x{grid.rows} = {grid.size} cells",
+            start + len(desc),
+        )
+    return clues
+
+
+def parse_slitherlink(text: str) -> list[SlitherlinkInstance]:
+    """The puzzle in ``text``: a grid, a puzz.link URL or a Loopy game id."""
+    lines = content_lines(text)
+    if not lines:
+        raise InputError("empty input: no puzzle found", 1, 1)
+    first = lines[0]
+    single = "URL" if _is_url(first) else "Loopy game id" if _is_loopy(first) else None
+    if single is None:
+        return [_parse_grid(lines)]
+    if len(lines) > 1:
+        raise lines[1].error(f"unexpected text after the {single}: give one puzzle per file", _first_column(lines[1]))
+    return [_parse_url(first) if single == "URL" else _parse_loopy(first)]
+
+
+def _clue_char(value: int, blanks_after: int) -> str:
+    if not 0 <= value <= 4:
+        raise ValueError(f"clue {value} cannot be written in a puzz.link URL (0-4 only)")
+    return "0123456789abcde"[value + 5 * blanks_after]
+
+
+def _run_char(length: int) -> str:
+    return "ghijklmnopqrstuvwxyz"[length - 1]
+
+
+def _encode_body(instance: SlitherlinkInstance) -> str:
+    cells = [instance.clues.get(cell, UNKNOWN if cell in instance.unknown else None) for cell in instance.grid.cells()]
+    out: list[str] = []
+    blanks = 0
+    at = 0
+    while at < len(cells):
+        value = cells[at]
+        if value is None:
+            blanks += 1
+            at += 1
+            if blanks == _MAX_RUN:
+                out.append(_run_char(blanks))
+                blanks = 0
+            continue
+        if blanks:
+            out.append(_run_char(blanks))
+            blanks = 0
+        if value == UNKNOWN:
+            out.append(".")
+            at += 1
+            continue
+        following = 0
+        while following < 2 and at + 1 + following < len(cells) and cells[at + 1 + following] is None:
+            following += 1
+        out.append(_clue_char(int(value), following))
+        at += 1 + following
+    if blanks:
+        out.append(_run_char(blanks))
+    return "".join(out)
+
+
+def to_url(instance: SlitherlinkInstance) -> str:
+    """The puzzle as a puzz.link URL."""
+    flag = "f/" if instance.visit_all else ""
+    return f"{URL_HOST}{flag}{instance.grid.cols}/{instance.grid.rows}/{_encode_body(instance)}"

@@ -1,0 +1,163 @@
+"""Slitherlink: SAT answers against brute force, uniqueness, --explain, outputs."""
+
+from __future__ import annotations
+
+import json
+from itertools import product
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from satpuzzles.geometry import Cell, Edge, Grid
+from satpuzzles.puzzle import Settings
+from satpuzzles.puzzles.slitherlink import Slitherlink, SlitherlinkSolution
+from satpuzzles.puzzles.slitherlink_formats import SlitherlinkInstance
+from tests.conftest import INSTANCES, mask_timings, run_cli
+
+PUZZLE = Slitherlink()
+SL = INSTANCES / "slitherlink"
+
+
+def single_loops(grid: Grid) -> list[frozenset[Edge]]:
+    """Every single loop on the board, as the boundary of a set of cells (brute force)."""
+    cells = list(grid.cells())
+    loops = []
+    for picks in product((False, True), repeat=len(cells)):
+        inside = {cell for cell, picked in zip(cells, picks) if picked}
+        boundary = frozenset(
+            edge for edge in grid.edges() if sum(c in inside for c in grid.edge_cells(edge)) == 1
+        )
+        if boundary and PUZZLE.verify(SlitherlinkInstance(grid, {}), SlitherlinkSolution(boundary)) == []:
+            loops.append(boundary)
+    return loops
+
+
+LOOPS = {(r, c): single_loops(Grid(r, c)) for r in range(1, 4) for c in range(1, 4)}
+
+
+def brute_force(instance: SlitherlinkInstance) -> set[frozenset[Edge]]:
+    """The loops that satisfy every clue."""
+    grid = instance.grid
+    return {
+        loop
+        for loop in LOOPS[(grid.rows, grid.cols)]
+        if all(sum(e in loop for e in grid.cell_edges(cell)) == k for cell, k in instance.clues.items())
+    }
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> SlitherlinkInstance:
+    rows, cols = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    clues: dict[Cell, int] = {}
+    for cell in Grid(rows, cols).cells():
+        if draw(st.booleans()):
+            clues[cell] = draw(st.integers(0, 3))
+    return SlitherlinkInstance(Grid(rows, cols), clues)
+
+
+def test_brute_force_knows_the_loop_counts() -> None:
+    assert len(LOOPS[(1, 1)]) == 1
+    assert len(LOOPS[(2, 2)]) == 13
+    assert len(LOOPS[(3, 3)]) == 213
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards())
+def test_solutions_agree_with_brute_force(instance: SlitherlinkInstance) -> None:
+    expected = brute_force(instance)
+    outcome = PUZZLE.solve(instance, Settings(count=300))
+    assert outcome.status == ("solved" if expected else "unsolvable")
+    assert {s.edges for s in outcome.solutions} == expected
+    assert outcome.exhausted
+    for solution in outcome.solutions:
+        assert PUZZLE.verify(instance, solution) == []
+
+
+@settings(max_examples=100, deadline=None)
+@given(boards())
+def test_unique_agrees_with_brute_force(instance: SlitherlinkInstance) -> None:
+    expected = brute_force(instance)
+    settings_ = Settings(unique=True)
+    outcome = PUZZLE.solve(instance, settings_)
+    if expected:
+        assert outcome.uniqueness(settings_) is (len(expected) == 1)
+    else:
+        assert outcome.status == "unsolvable"
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards())
+def test_explain_is_unsolvable_and_minimal(instance: SlitherlinkInstance) -> None:
+    outcome = PUZZLE.solve(instance, Settings(explain=True))
+    if outcome.status == "solved":
+        assert outcome.explanation is None
+        return
+    conflict = outcome.explanation
+    assert conflict and set(conflict) <= set(instance.clues)
+    kept = {cell: instance.clues[cell] for cell in conflict}
+    assert not brute_force(SlitherlinkInstance(instance.grid, kept))
+    for cell in conflict:
+        fewer = {c: k for c, k in kept.items() if c != cell}
+        assert brute_force(SlitherlinkInstance(instance.grid, fewer)), f"{cell} is not needed"
+
+
+def test_clue_free_loops_are_not_banned() -> None:
+    # A clued loop in one corner and room for clue-free loops elsewhere: a loop ban on the
+    # clue-free ones would be unsound (one clued loop alone is already the answer).
+    instance = SlitherlinkInstance(Grid(3, 3), {(0, 0): 3, (0, 1): 1})
+    outcome = PUZZLE.solve(instance, Settings(count=500))
+    assert {s.edges for s in outcome.solutions} == brute_force(instance)
+
+
+def test_whole_puzzlekit_sample_matches_solutions() -> None:
+    for name in ["1005_10x18", "645_17x17", "890_20x20"]:
+        (instance,) = PUZZLE.parse((SL / "puzzlekit" / f"{name}.txt").read_text())
+        outcome = PUZZLE.solve(instance, Settings(unique=True))
+        assert outcome.uniqueness(Settings(unique=True)) is True
+        expected = (SL / "puzzlekit" / f"{name}.sol").read_text().split()
+        assert PUZZLE.result_file(instance, outcome.solutions[0]).split() == expected
+
+
+def test_plain_render_golden(golden) -> None:
+    result = run_cli("slitherlink", "-i", SL / "pzprjs" / "pzprjs_test_5x5.url")
+    assert result.code == 0
+    golden("slitherlink_pzprjs_test_5x5.out", mask_timings(result.out))
+
+
+def test_explain_render_golden(golden) -> None:
+    result = run_cli("slitherlink", "-i", "-", "--explain", stdin="3 0 .\n. . .\n. . 2\n")
+    assert result.code == 1
+    golden("slitherlink_explain.out", mask_timings(result.out))
+
+
+def test_json_edges_and_explanation() -> None:
+    result = run_cli("slitherlink", "-i", SL / "pzprjs" / "cspuz_bench_4x4.txt", "--format", "json", "--unique")
+    record = json.loads(result.out)
+    assert record["status"] == "solved" and record["unique"] is True
+    edges = record["solution"]["edges"]
+    assert len(edges["horizontal"]) == 5 and all(len(row) == 4 for row in edges["horizontal"])
+    assert len(edges["vertical"]) == 4 and all(len(row) == 5 for row in edges["vertical"])
+    # the clue 3 at (0, 0): its four sides in the JSON grids
+    sides = edges["horizontal"][0][0] + edges["horizontal"][1][0] + edges["vertical"][0][0] + edges["vertical"][0][1]
+    assert sides == 3
+    bad = json.loads(run_cli("slitherlink", "-i", "-", "--explain", "--format", "json", stdin="3 0\n. .\n").out)
+    assert bad["status"] == "unsolvable" and bad["solution"] is None
+    assert bad["explanation"] == {"clues": [[0, 0, 3], [0, 1, 0]]}
+
+
+def test_result_file_is_sol_format(tmp_path) -> None:
+    target = tmp_path / "out.sol"
+    assert run_cli("slitherlink", "-i", SL / "puzzlekit" / "645_17x17.txt", "-r", target).code == 0
+    assert target.read_text().split() == (SL / "puzzlekit" / "645_17x17.sol").read_text().split()
+
+
+def test_to_url_prints_without_solving() -> None:
+    result = run_cli("slitherlink", "-i", SL / "pzprjs" / "cspuz_bench_4x4.txt", "--to-url")
+    assert result.code == 0 and result.out.strip().startswith("https://puzz.link/p?slither/4/4/")
+
+
+@pytest.mark.parametrize("text", ["1 4\n", "1 2\n3 . .\n", "http://puzz.link/p?slither/2/2/\n"])
+def test_bad_input_one_line(text: str) -> None:
+    result = run_cli("slitherlink", "-i", "-", stdin=text)
+    assert result.code == 2 and result.err.count("\n") == 1 and "<stdin>:" in result.err

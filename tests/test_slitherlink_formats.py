@@ -1,0 +1,209 @@
+"""Slitherlink input formats (grids, puzz.link URLs, Loopy ids), URL writing and located errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from satpuzzles.errors import InputError
+from satpuzzles.geometry import Grid
+from satpuzzles.puzzles.slitherlink_formats import SlitherlinkInstance, parse_slitherlink, to_url
+from tests.conftest import INSTANCES
+
+SLITHERLINK = INSTANCES / "slitherlink"
+GRID_FILES = sorted(
+    path for folder in ("puzzlekit", "puzzleloop", "pzprjs") for path in (SLITHERLINK / folder).glob("*.txt")
+)
+URL_FILES = sorted((SLITHERLINK / "pzprjs").glob("*.url"))
+
+EXAMPLE_1 = "2 . . 1 .\n. 2 . . 1\n. . 2 . .\n3 . . 3 .\n. 0 . . 3\n"
+EXAMPLE_2 = """\
+. . . 2 . . 0 . 1 3
+2 . 1 . . . 2 . 1 .
+. 2 . . . . 1 . . .
+3 . . 2 . . 2 . . 1
+. . 2 . 3 . . . 3 .
+. 3 . . . 2 . 3 . .
+3 . . 0 . . 1 . . 3
+. . . 3 . . . . 2 .
+. 2 . 1 . . . 2 . 3
+1 1 . 3 . . 1 . . .
+"""
+EXAMPLE_3 = "3 . . .\n3 . . .\n. 2 2 .\n. 2 . 1\n"
+
+
+def parse_one(text: str) -> SlitherlinkInstance:
+    """The single instance ``text`` holds."""
+    (instance,) = parse_slitherlink(text)
+    return instance
+
+
+def board(instance: SlitherlinkInstance) -> tuple[Grid, dict, frozenset]:
+    """What a puzzle is, ignoring where it came from."""
+    return instance.grid, instance.clues, instance.unknown
+
+
+@pytest.mark.parametrize("path", GRID_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_bundled_grid_files(path: Path) -> None:
+    text = path.read_text()
+    header, *rows = text.split("\n", 1)
+    instance = parse_one(text)
+    assert (instance.grid.rows, instance.grid.cols) == tuple(int(n) for n in header.split())
+    assert len(instance.clues) == sum(rows[0].count(digit) for digit in "0123")
+    assert instance.unknown == frozenset()
+    assert not instance.visit_all
+
+
+@pytest.mark.parametrize("path", URL_FILES, ids=lambda p: p.name)
+def test_bundled_urls_match_their_grids(path: Path) -> None:
+    assert board(parse_one(path.read_text())) == board(parse_one(path.with_suffix(".txt").read_text()))
+
+
+@pytest.mark.parametrize("path", GRID_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_url_round_trip(path: Path) -> None:
+    instance = parse_one(path.read_text())
+    assert board(parse_one(to_url(instance))) == board(instance)
+
+
+@pytest.mark.parametrize(
+    ("url", "grid"),
+    [
+        ("https://puzz.link/p?slither/5/5/cbcbcddad", EXAMPLE_1),
+        ("https://puzz.link/p?slither/10/10/ic5137bg7bchbgdccb7dgddg7ddabdgdhc7bg7316dbg", EXAMPLE_2),
+        ("https://pzprxs.vercel.app/p?slither/4/4/dgdh2c71", EXAMPLE_3),
+        ("https://pzprxs.vercel.app/p?slither/4/4/dgdh2c7b", EXAMPLE_3),
+        ("http://pzv.jp/p.html?slither/5/5/cbcbcddad", EXAMPLE_1),
+        ("https://puzz.link/p?slitherlink/4/4/dgdh2c71", EXAMPLE_3),
+        ("\n  https://puzz.link/p?slither/5/5/cbcbcddad  \n\n", EXAMPLE_1),
+    ],
+)
+def test_format_md_examples(url: str, grid: str) -> None:
+    assert board(parse_one(url)) == board(parse_one(grid))
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://puzz.link/p?slither/10/10/ic5137bg7bchbgdccb7dgddg7ddabdgdhc7bg7316dbg",
+        "https://puzz.link/p?slither/4/4/dgdh2c71",
+    ],
+)
+def test_encoder_matches_known_urls(url: str) -> None:
+    assert to_url(parse_one(url)) == url
+
+
+def test_url_width_comes_first() -> None:
+    instance = parse_one("https://puzz.link/p?slither/3/2/0k")
+    assert instance.grid == Grid(2, 3)
+    assert instance.clues == {(0, 0): 0}
+
+
+def test_url_clue_four_and_long_blank_runs() -> None:
+    instance = parse_one("https://puzz.link/p?slither/25/1/4zj")
+    assert instance.grid == Grid(1, 25)
+    assert instance.clues == {(0, 0): 4}
+    assert to_url(instance) == "https://puzz.link/p?slither/25/1/ezh"
+
+
+def test_visit_all_flag() -> None:
+    instance = parse_one("https://puzz.link/p?slither/f/3/3/cg1i.")
+    assert instance.visit_all
+    assert instance.clues == {(0, 0): 2, (1, 1): 1}
+    assert instance.unknown == frozenset({(2, 2)})
+    assert to_url(instance) == "https://puzz.link/p?slither/f/3/3/cgbg."
+    assert parse_one(to_url(instance)) == instance
+
+
+def test_unknown_cells_in_grid_text() -> None:
+    instance = parse_one("2 ?\n- 3\n")
+    assert instance.clues == {(0, 0): 2, (1, 1): 3}
+    assert instance.unknown == frozenset({(0, 1)})
+    assert to_url(instance) == "https://puzz.link/p?slither/2/2/2.g3"
+    assert board(parse_one(to_url(instance))) == board(instance)
+
+
+def test_grid_without_spaces_comments_and_line() -> None:
+    instance = parse_one("# a comment\n\n0123\n-.?-\n")
+    assert instance.grid == Grid(2, 4)
+    assert instance.clues == {(0, 0): 0, (0, 1): 1, (0, 2): 2, (0, 3): 3}
+    assert instance.unknown == frozenset({(1, 2)})
+    assert instance.line == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("2 3\n- - -\n1 2 3\n", (2, 3)),
+        ("1 2\n3 0\n- -\n", (3, 2)),
+        ("2 2\n1 -\n", (2, 2)),
+        ("1 2\n3 0\n", (1, 2)),
+        ("3 10\n" + "-" * 10 + "\n" + "1" * 10 + "\n" + "2" * 10 + "\n", (3, 10)),
+    ],
+)
+def test_header_detection(text: str, size: tuple[int, int]) -> None:
+    instance = parse_one(text)
+    assert (instance.grid.rows, instance.grid.cols) == size
+
+
+def test_loopy_game_id() -> None:
+    instance = parse_one("3x2t0:1a20b")
+    assert instance.grid == Grid(2, 3)
+    assert instance.clues == {(0, 0): 1, (0, 2): 2, (1, 0): 0}
+    assert instance.unknown == frozenset()
+
+
+def test_loopy_game_id_with_difficulty() -> None:
+    instance = parse_one("  4x3t0dh:c4f3a  \n")
+    assert instance.grid == Grid(3, 4)
+    assert instance.clues == {(0, 3): 4, (2, 2): 3}
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "words"),
+    [
+        ("", 1, 1, "empty input"),
+        ("# only a comment\n\n", 1, 1, "empty input"),
+        ("1 2\n5 -\n", 2, 1, "clue 5 is not 0-3"),
+        ("- 4\n", 1, 3, "clue 4 is not 0-3"),
+        ("- 12\n- -\n", 1, 3, "clue 12 is not 0-3"),
+        ("-x-\n", 1, 2, "unknown character 'x'"),
+        ("1 -\n- - -\n", 2, 5, "ragged row: 3 cells where the grid has 2"),
+        ("1--\n--\n", 2, 3, "ragged row: 2 cells where the grid has 3"),
+        ("2 4\n- - - -\n- - -\n", 3, 6, "the header says 4"),
+        ("4 2\n- -\n- -\n", 1, 1, "header says 4 rows but the grid has 2"),
+        ("2 10\n" + "-" * 10 + "\n" + "-" * 10 + "\n" + "-" * 10 + "\n", 4, 1, "header says 2 rows"),
+        ("0 5\n", 1, 1, "empty grid"),
+        ("https://puzz.link/p?slither/5/5/cbcbcdda\n", 1, 41, "too short"),
+        ("https://puzz.link/p?slither/5/5/cbcBcddad\n", 1, 36, "unknown character 'B'"),
+        ("https://puzz.link/p?slither/5/5/cbfbcddad\n", 1, 35, "unknown character 'f'"),
+        ("https://puzz.link/p?slither/f/x/5/cbcbcddad\n", 1, 31, "bad width 'x'"),
+        ("https://puzz.link/p?slither/5/0/cbcbcddad\n", 1, 31, "bad height '0'"),
+        ("https://puzz.link/p?slither/5/5\n", 1, 32, "too short"),
+        ("https://puzz.link/p?slither/5\n", 1, 30, "URL too short"),
+        ("https://puzz.link/p?numlin/5/5/cbcbcddad\n", 1, 21, "puzzle type 'numlin'"),
+        ("https://puzz.link/p?slither/q/5/5/cbcbcddad\n", 1, 29, "unknown URL flag 'q'"),
+        ("https://puzz.link/slither/5/5/cbcbcddad\n", 1, 1, "not a puzz.link URL"),
+        ("  https://puzz.link/p?slither/2/1/0\n", 1, 36, "ends after 1 of"),
+        ("https://puzz.link/p?slither/2/1/00\n1 1\n", 2, 1, "one puzzle per file"),
+        ("3x2t1:1a20b\n", 1, 4, "only square grids (t0) are supported"),
+        ("3x2t0:1a20\n", 1, 11, "covers 4 of"),
+        ("3x2t0:1a20c\n", 1, 11, "longer than"),
+        ("3x2t0:1a50b\n", 1, 9, "clue 5 is not 0-4"),
+        ("3x2t0:1a2-b\n", 1, 10, "unknown character '-'"),
+        ("3x2t0\n", 1, 6, "needs ':'"),
+        ("3x2q:1a20b\n", 1, 1, "bad Loopy parameters"),
+        ("0x2t0:\n", 1, 1, "empty grid"),
+    ],
+)
+def test_bad_input_is_located(text: str, line: int, column: int, words: str) -> None:
+    with pytest.raises(InputError) as caught:
+        parse_slitherlink(text)
+    assert (caught.value.line, caught.value.column) == (line, column)
+    assert words in caught.value.message
+    assert "\n" not in caught.value.message
+
+
+def test_unwritable_clue_is_refused() -> None:
+    with pytest.raises(ValueError, match="clue 5"):
+        to_url(SlitherlinkInstance(Grid(1, 1), {(0, 0): 5}))
