@@ -284,21 +284,25 @@ class Slitherlink(Puzzle[SlitherlinkInstance, SlitherlinkSolution]):
     def _pieces(
         self, instance: SlitherlinkInstance, solution: SlitherlinkSolution | None, marked: Collection[Cell]
     ) -> list[list[tuple[str, str]]]:
-        """Rows of (text, role) pieces: role is dot, loop, gap, clue, marked, inside or outside."""
+        """Rows of (text, role) pieces; roles: dot, loop, gap, clue, marked, inside, outside ("... inside" shaded)."""
         grid = instance.grid
         edges = solution.edges if solution else frozenset()
         inside = inside_cells(grid, edges) if solution else None
         rows: list[list[tuple[str, str]]] = []
+        def gap(cell: Cell) -> str:
+            within = inside is not None and grid.contains(cell) and inside[cell[0]][cell[1]]
+            return "gap inside" if within else "gap"
+
         for r in range(grid.rows + 1):
             line: list[tuple[str, str]] = [("·", "dot")]
             for c in range(grid.cols):
-                line += [("───", "loop") if ("h", r, c) in edges else ("   ", "gap"), ("·", "dot")]
+                line += [("───", "loop") if ("h", r, c) in edges else ("   ", gap((r, c))), ("·", "dot")]
             rows.append(line)
             if r == grid.rows:
                 break
             line = []
             for c in range(grid.cols + 1):
-                line.append(("│", "loop") if ("v", r, c) in edges else (" ", "gap"))
+                line.append(("│", "loop") if ("v", r, c) in edges else (" ", gap((r, c))))
                 if c == grid.cols:
                     break
                 cell = (r, c)
