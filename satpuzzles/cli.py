@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import math
+import os
 import sys
 from typing import Any
 
@@ -11,7 +13,7 @@ import click
 from satpuzzles import __version__
 from satpuzzles.cnf.dimacs import dimacs_text
 from satpuzzles.errors import ExitStatus, InputError, SatPuzzlesError, UsageError
-from satpuzzles.files import numbered_path, read_input, write_atomic
+from satpuzzles.files import check_writable, numbered_path, read_input, write_atomic
 from satpuzzles.present import json_record, plain_report, rich_report
 from satpuzzles.puzzle import Outcome, Puzzle, Settings
 from satpuzzles.registry import PUZZLES
@@ -19,7 +21,8 @@ from satpuzzles.render import make_console, use_colour
 from satpuzzles.solvers.backends import DEFAULT_SOLVER, check_solver_name
 from satpuzzles.solvers.pipeline import solve_within_limit
 
-STATUS_EXIT = {"solved": ExitStatus.SOLVED, "unsolvable": ExitStatus.UNSOLVABLE, "unknown": ExitStatus.UNKNOWN}
+MAX_TIMEOUT = 1e6
+"""Largest --timeout in seconds (about 11 days); larger values overflow the deadline arithmetic."""
 
 
 def common_options() -> list[click.Option]:
@@ -54,8 +57,19 @@ def write_outputs(puzzle: Puzzle[Any, Any], instance: Any, outcome: Outcome[Any]
         write_atomic(numbered_path(options["result"], index, total), [puzzle.result_file(instance, outcome.solution)])
 
 
+def check_options(puzzle: Puzzle[Any, Any], options: dict[str, Any]) -> None:
+    """Refuse option values that cannot work, before any solving."""
+    for name in ("output", "result"):
+        if options[name] is not None:
+            check_writable(options[name])
+    timeout = options["timeout"]
+    if timeout is not None and not (math.isfinite(timeout) and timeout <= MAX_TIMEOUT):
+        raise UsageError(f"--timeout {timeout:g}: give a number of seconds up to {MAX_TIMEOUT:g}")
+
+
 def run_puzzle(puzzle: Puzzle[Any, Any], options: dict[str, Any]) -> int:
     """Parse, solve, verify and print every selected puzzle; return the exit status."""
+    check_options(puzzle, options)
     settings = Settings(
         solver=check_solver_name(options["solver"]),
         count=options["count"],
@@ -66,6 +80,7 @@ def run_puzzle(puzzle: Puzzle[Any, Any], options: dict[str, Any]) -> int:
         want_dimacs=bool(options["output"]),
         extras={name: value for name, value in options.items() if name in {o.name for o in puzzle.options()}},
     )
+    puzzle.check_settings(settings)
     text, source = read_input(options["input_path"])
     try:
         instances = puzzle.parse(text)
@@ -110,7 +125,11 @@ def puzzle_command(puzzle: Puzzle[Any, Any]) -> click.Command:
     """A click command for ``puzzle`` with the common and the puzzle's own options."""
 
     def callback(**options: Any) -> None:
-        sys.exit(run_puzzle(puzzle, options))
+        try:
+            status = run_puzzle(puzzle, options)
+        except BrokenPipeError:
+            raise OutputClosed from None
+        sys.exit(status)
 
     explain = [
         click.Option(["--explain"], is_flag=True,
@@ -135,27 +154,40 @@ for _puzzle in PUZZLES.values():
     cli.add_command(puzzle_command(_puzzle))
 
 
+class OutputClosed(Exception):
+    """Standard output was closed early (the reader, like ``head``, has gone)."""
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the CLI, turning every error into one line and an exit status."""
     try:
         cli.main(args=argv, prog_name="satpuzzles", standalone_mode=False)
     except click.exceptions.Exit as exc:
         return exc.exit_code
+    except click.exceptions.NoArgsIsHelpError as exc:
+        click.echo(exc.ctx.get_help() if exc.ctx else "satpuzzles --help", err=True)
+        return ExitStatus.BAD_INPUT
     except click.UsageError as exc:
         hint = f" (see 'satpuzzles {exc.ctx.info_name} --help')" if exc.ctx and exc.ctx.parent else ""
         click.echo(f"satpuzzles: error: {exc.format_message()}{hint}", err=True)
         return ExitStatus.BAD_INPUT
-    except click.exceptions.Abort:
+    except (click.exceptions.Abort, KeyboardInterrupt):
         click.echo("satpuzzles: interrupted", err=True)
         return ExitStatus.INTERRUPTED
     except SatPuzzlesError as exc:
         click.echo(f"satpuzzles: error: {exc}", err=True)
         return exc.exit_status
-    except KeyboardInterrupt:
-        click.echo("satpuzzles: interrupted", err=True)
-        return ExitStatus.INTERRUPTED
-    except BrokenPipeError:
-        return ExitStatus.SOLVED
+    except OutputClosed:
+        sys.stdout = open(os.devnull, "w")  # nothing more can be shown; keep the exit quiet
+        return ExitStatus.OUTPUT_CLOSED
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else ExitStatus.SOLVED
+    except Exception as exc:  # noqa: BLE001 - a bug: one line for the user, the traceback on request
+        if os.environ.get("SATPUZZLES_DEBUG"):
+            raise
+        click.echo(
+            f"satpuzzles: internal error: {type(exc).__name__}: {exc} (SATPUZZLES_DEBUG=1 shows the traceback)",
+            err=True,
+        )
+        return ExitStatus.UNKNOWN
     return ExitStatus.SOLVED

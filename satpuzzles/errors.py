@@ -13,6 +13,7 @@ class ExitStatus(IntEnum):
     BAD_INPUT = 2
     UNKNOWN = 3
     INTERRUPTED = 130
+    OUTPUT_CLOSED = 141
 
 
 class SatPuzzlesError(Exception):

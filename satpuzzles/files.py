@@ -8,7 +8,7 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from satpuzzles.errors import InputError
+from satpuzzles.errors import InputError, UsageError
 
 
 def read_input(path: str) -> tuple[str, str]:
@@ -28,19 +28,42 @@ def read_input(path: str) -> tuple[str, str]:
         raise InputError("not UTF-8 text", line, column, source=name) from exc
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def check_writable(path: str) -> None:
+    """Fail early, before any solving, when ``path`` cannot become an output file."""
+    target = Path(path)
+    if not path or path == "-":
+        raise UsageError(f"output file name {path!r}: give the name of a file to write")
+    if target.is_dir():
+        raise UsageError(f"cannot write {path}: it is a directory")
+    directory = target.parent
+    if not directory.is_dir():
+        raise UsageError(f"cannot write {path}: no directory {directory}")
+    if not os.access(directory, os.W_OK):
+        raise UsageError(f"cannot write {path}: directory {directory} is not writable")
+
+
 def write_atomic(path: str | Path, chunks: Iterable[str]) -> None:
     """Write ``chunks`` to a temporary file beside ``path`` and rename it into place."""
     target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
     try:
-        fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+        fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as exc:
-        raise InputError(f"cannot write {target}: {exc.strerror}") from exc
+        raise UsageError(f"cannot write {target}: {exc.strerror}") from exc
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             for chunk in chunks:
                 out.write(chunk)
+        os.chmod(temporary, 0o666 & ~_umask())
         os.replace(temporary, target)
+    except OSError as exc:
+        Path(temporary).unlink(missing_ok=True)
+        raise UsageError(f"cannot write {target}: {exc.strerror}") from exc
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise

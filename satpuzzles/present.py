@@ -27,12 +27,14 @@ def status_lines(outcome: Outcome[Any], settings: Settings) -> list[tuple[str, s
     lines = [("Solvable", _solvable(outcome))]
     if settings.unique:
         unique = outcome.uniqueness(settings)
-        lines.append(("Unique", "unknown" if unique is None else str(unique)))
+        undecided = f"unknown ({outcome.message})" if outcome.message else "unknown"
+        lines.append(("Unique", undecided if unique is None else str(unique)))
     if outcome.explanation is not None:
         lines.append(("Conflict", f"these {len(outcome.explanation)} clues cannot all hold (minimal set)"))
     if settings.count > 1 and outcome.status == "solved":
         found = len(outcome.solutions)
-        lines.append(("Solutions", f"{found} (all)" if outcome.exhausted else f"{found} (stopped at --count {settings.count})"))
+        why = outcome.message or f"stopped at --count {settings.count}"
+        lines.append(("Solutions", f"{found} (all)" if outcome.exhausted else f"{found} ({why})"))
     return lines
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -29,6 +29,8 @@ class Settings:
     verbose: bool = False
     want_dimacs: bool = False
     extras: dict[str, Any] = field(default_factory=dict)
+    on_solution: Callable[[Any, SolveStats], None] | None = field(default=None, compare=False, repr=False)
+    """Called with each verified solution as it is found (progress for --timeout)."""
 
     @property
     def wanted(self) -> int:
@@ -78,6 +80,9 @@ class Puzzle(ABC, Generic[I, S]):
     def options(self) -> list[click.Option]:
         """Extra CLI options of this puzzle's command (read back from ``Settings.extras``)."""
         return []
+
+    def check_settings(self, settings: Settings) -> None:
+        """Raise UsageError for option combinations this puzzle cannot honour."""
 
     @abstractmethod
     def parse(self, text: str) -> list[I]:

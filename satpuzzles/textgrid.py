@@ -59,6 +59,10 @@ class Token:
         return InputError(message, self.line, self.column)
 
 
+def _is_number(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
 def content_lines(text: str, comment: str | None = "#") -> list[Line]:
     """The non-blank lines of ``text`` that are not comments, with their numbers."""
     lines = []
@@ -73,7 +77,7 @@ def content_lines(text: str, comment: str | None = "#") -> list[Line]:
 def parse_ints(line: Line, count: int, what: str) -> list[int]:
     """Exactly ``count`` non-negative integers on ``line``, or a located error naming ``what``."""
     tokens = line.tokens()
-    if len(tokens) != count or not all(tok.text.isdigit() for tok in tokens):
+    if len(tokens) != count or not all(_is_number(tok.text) for tok in tokens):
         raise line.error(f"expected {what}", tokens[0].column if tokens else 1)
     return [int(tok.text) for tok in tokens]
 
@@ -81,4 +85,4 @@ def parse_ints(line: Line, count: int, what: str) -> list[int]:
 def is_int_line(line: Line, count: int) -> bool:
     """Whether ``line`` holds exactly ``count`` non-negative integers."""
     tokens = line.tokens()
-    return len(tokens) == count and all(tok.text.isdigit() for tok in tokens)
+    return len(tokens) == count and all(_is_number(tok.text) for tok in tokens)

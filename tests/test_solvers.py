@@ -356,7 +356,7 @@ def test_lazy_solutions_stops_when_the_consumer_stops() -> None:
 # --------------------------------------------------------------------------- deadline isolation
 
 
-def _solve_in_child() -> tuple[bool, list[int]]:
+def _solve_in_child(_report: object) -> tuple[bool, list[int]]:
     with make_backend("cadical195") as backend:
         backend.add_clauses(SAT_FORMULA)
         ok = backend.solve()
@@ -364,9 +364,9 @@ def _solve_in_child() -> tuple[bool, list[int]]:
 
 
 def test_run_with_deadline_returns_the_value() -> None:
-    assert run_with_deadline(lambda: 6 * 7, seconds=30) == 42
-    assert run_with_deadline(lambda: {"a": [1, 2], "b": None}, seconds=30) == {"a": [1, 2], "b": None}
-    assert run_with_deadline(lambda: None, seconds=30) is None
+    assert run_with_deadline(lambda _report: 6 * 7, seconds=30) == 42
+    assert run_with_deadline(lambda _report: {"a": [1, 2], "b": None}, seconds=30) == {"a": [1, 2], "b": None}
+    assert run_with_deadline(lambda _report: None, seconds=30) is None
     ok, true_vars = run_with_deadline(_solve_in_child, seconds=30)
     assert ok is True
     model = Model(true_vars, 5)
@@ -375,14 +375,14 @@ def test_run_with_deadline_returns_the_value() -> None:
 
 def test_run_with_deadline_times_out() -> None:
     with pytest.raises(Timeout):
-        run_with_deadline(lambda: time.sleep(10), seconds=0.5)
+        run_with_deadline(lambda _report: time.sleep(10), seconds=0.5)
 
 
 def test_run_with_deadline_kills_the_whole_process_group(tmp_path: Path) -> None:
     """A program the work started (like an external solver) dies with it."""
     pid_file = tmp_path / "pid"
 
-    def work() -> None:
+    def work(_report: object) -> None:
         child = subprocess.Popen(["sleep", "60"])
         pid_file.write_text(str(child.pid))
         child.wait()
@@ -410,7 +410,7 @@ def test_run_with_deadline_kills_the_whole_process_group(tmp_path: Path) -> None
 
 
 def _raise(error: BaseException):
-    def work() -> None:
+    def work(_report: object) -> None:
         raise error
 
     return work
@@ -430,9 +430,20 @@ def test_run_with_deadline_reraises_satpuzzles_errors(error: SatPuzzlesError) ->
 
 def test_run_with_deadline_reports_other_crashes() -> None:
     with pytest.raises(RuntimeError, match="ZeroDivisionError"):
-        run_with_deadline(lambda: 1 // 0, seconds=30)
+        run_with_deadline(lambda _report: 1 // 0, seconds=30)
 
 
 def test_run_with_deadline_reports_a_dead_child() -> None:
     with pytest.raises(RuntimeError, match=r"died \(exit code 3\)"):
-        run_with_deadline(lambda: os._exit(3), seconds=30)
+        run_with_deadline(lambda _report: os._exit(3), seconds=30)
+
+
+def test_run_with_deadline_returns_the_last_progress_report_on_timeout() -> None:
+    def work(report) -> None:
+        report("first")
+        report("second")
+        time.sleep(10)
+
+    with pytest.raises(Timeout) as caught:
+        run_with_deadline(work, seconds=0.5)
+    assert caught.value.reports == ["first", "second"]

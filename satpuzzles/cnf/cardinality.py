@@ -77,10 +77,9 @@ def exactly(formula: Formula, lits: Sequence[int], k: int) -> None:
     if k < 0 or k > len(lits):
         formula.add([])
         return
-    small = comb(len(lits), k + 1) + comb(len(lits), len(lits) - k + 1) <= 2 * DIRECT_LIMIT
-    if small:
-        atmost(formula, lits, k)
-        atleast(formula, lits, k)
+    if comb(len(lits), k + 1) + comb(len(lits), len(lits) - k + 1) <= 2 * DIRECT_LIMIT:
+        formula.clauses.extend(_direct_atmost(lits, k) if k < len(lits) else [])
+        formula.clauses.extend(_direct_atleast(lits, k) if k > 0 else [])
     else:
         enc = CardEnc.equals(lits, bound=k, vpool=formula.pool.idpool, encoding=LARGE_ENCODING)
         formula.clauses.extend(enc.clauses)

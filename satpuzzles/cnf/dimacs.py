@@ -21,18 +21,18 @@ def dimacs_lines(
     """Yield the lines of ``formula`` (plus ``extra`` clauses, e.g. cuts) in DIMACS."""
     for line in header:
         yield f"c {line}\n"
-    names = formula.pool.names()
-    if names:
+    if formula.num_vars:
         yield "c variables:\n"
-        for var, key in names:
-            yield f"c {var} {_describe(key)}\n"
+        for var in range(1, formula.num_vars + 1):
+            key = formula.pool.name_of(var)
+            yield f"c {var} {_describe(key) if key is not None else 'auxiliary'}\n"
     yield f"p cnf {formula.num_vars} {formula.num_clauses + len(extra)}\n"
     for clause in formula.clauses:
-        yield " ".join(map(str, clause)) + " 0\n"
+        yield " ".join(map(str, [*clause, 0])) + "\n"
     if extra:
         yield "c clauses added by the lazy-cut loop:\n"
         for clause in extra:
-            yield " ".join(map(str, clause)) + " 0\n"
+            yield " ".join(map(str, [*clause, 0])) + "\n"
 
 
 def dimacs_text(formula: Formula, extra: Sequence[Sequence[int]] = (), header: Iterable[str] = ()) -> str:

@@ -43,10 +43,6 @@ class Formula:
         """Force ``lit`` true."""
         self.clauses.append([lit])
 
-    def implies(self, premise: int, conclusion: Iterable[int]) -> None:
-        """``premise -> (c1 or c2 or ...)``."""
-        self.clauses.append([-premise, *conclusion])
-
     def equal_if(self, condition: int, a: int, b: int) -> None:
         """``condition -> (a <-> b)``."""
         self.clauses.append([-condition, -a, b])

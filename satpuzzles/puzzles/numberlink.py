@@ -26,6 +26,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from satpuzzles.cnf import Clause, Formula, exactly
+from satpuzzles.errors import UsageError
 from satpuzzles.geometry import Cell
 from satpuzzles.puzzle import Puzzle, Settings
 from satpuzzles.puzzles.numberlink_formats import EMPTY, NumberlinkInstance, parse_numberlink
@@ -146,8 +147,7 @@ class NumberlinkEncoding:
             else:
                 bits_u, bits_v = colour[u[0]][u[1]], colour[v[0]][v[1]]
                 for bu, bv in zip(bits_u, bits_v):
-                    clauses.append([-link, -bu, bv])
-                    clauses.append([-link, bu, -bv])
+                    formula.equal_if(link, bu, bv)
 
     def decode(self, model: Model) -> NumberlinkSolution:
         """Routes from each label's first endpoint, plus any detached cycles."""
@@ -215,8 +215,18 @@ def _connections(solution: NumberlinkSolution) -> dict[Cell, set[str]]:
     return sides
 
 
-def board_cells(instance: NumberlinkInstance, solution: NumberlinkSolution | None) -> list[list[tuple[str, str | None]]]:
-    """Each cell's fixed-width text and the label whose path it belongs to.
+@dataclass(frozen=True)
+class BoardCell:
+    """One cell of the drawn board: its padded text, bare glyph, owning label, endpoint or not."""
+
+    text: str
+    glyph: str
+    label: str | None
+    endpoint: bool
+
+
+def board_cells(instance: NumberlinkInstance, solution: NumberlinkSolution | None) -> list[list[BoardCell]]:
+    """Each cell's fixed-width text (box drawing or label) and the label whose path it belongs to.
 
     With labels longer than one character every cell gets one more column, so
     that neighbouring labels never run together ("13 12", not "1312").
@@ -231,11 +241,11 @@ def board_cells(instance: NumberlinkInstance, solution: NumberlinkSolution | Non
         for c in range(instance.grid.cols):
             cell = (r, c)
             joined = sides.get(cell, set())
-            pad = "─" if "L" in joined else " "
             given = instance.givens.get(cell)
             glyph = given if given is not None else GLYPHS.get(frozenset(joined), EMPTY)
             label = owner[r][c] if owner else given
-            row.append((glyph.rjust(width, pad), label if label != EMPTY else None))
+            text = glyph.rjust(width, "─" if "L" in joined else " ")
+            row.append(BoardCell(text, glyph, label if label != EMPTY else None, given is not None))
         rows.append(row)
     return rows
 
@@ -259,6 +269,11 @@ class Numberlink(Puzzle[NumberlinkInstance, NumberlinkSolution]):
                 "strengthened alone cannot prove unsolvability.",
             ),
         ]
+
+    def check_settings(self, settings: Settings) -> None:
+        """--count and --unique count by the full rules, which --encoding strengthened leaves out."""
+        if settings.extras.get("encoding") == "strengthened" and settings.wanted > 1:
+            raise UsageError("--count and --unique count by the full rules: use --encoding auto or complete")
 
     def parse(self, text: str) -> list[NumberlinkInstance]:
         """Every puzzle in the text, in any supported format."""
@@ -312,7 +327,7 @@ class Numberlink(Puzzle[NumberlinkInstance, NumberlinkSolution]):
         }
 
     def _board_lines(self, instance: NumberlinkInstance, solution: NumberlinkSolution | None) -> list[str]:
-        return ["".join(text for text, _ in row) for row in board_cells(instance, solution)]
+        return ["".join(cell.text for cell in row) for row in board_cells(instance, solution)]
 
     def _numbers_lines(self, instance: NumberlinkInstance, solution: NumberlinkSolution) -> list[str]:
         width = max((len(label) for label in instance.labels), default=1)
@@ -336,11 +351,11 @@ class Numberlink(Puzzle[NumberlinkInstance, NumberlinkSolution]):
         for r, row in enumerate(board_cells(instance, solution)):
             if r:
                 text.append("\n")
-            for glyph, label in row:
-                style = palette_style(order[label]) if label is not None else "dim"
-                if label is not None and glyph.strip() == label:
+            for cell in row:
+                style = palette_style(order[cell.label]) if cell.label is not None else "dim"
+                if cell.endpoint:
                     style += " bold reverse"
-                text.append(glyph, style=style)
+                text.append(cell.text, style=style)
         if solution is not None and settings.extras.get("numbers"):
             text.append("\n\n" + "\n".join(self._numbers_lines(instance, solution)))
         return text
@@ -348,8 +363,5 @@ class Numberlink(Puzzle[NumberlinkInstance, NumberlinkSolution]):
     def result_file(self, instance: NumberlinkInstance, solution: NumberlinkSolution) -> str:
         """Seed 001's result file: the numbers matrix, a blank line, the path matrix."""
         numbers = [" ".join(row) for row in solution.label_grid(instance)]
-        glyphs = [
-            " ".join(text.strip().replace("│", "|") or text for text, _ in row)
-            for row in board_cells(instance, solution)
-        ]
+        glyphs = [" ".join(cell.glyph.replace("│", "|") for cell in row) for row in board_cells(instance, solution)]
         return "\n".join(numbers) + "\n\n" + "\n".join(glyphs) + "\n"

@@ -11,6 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+import pysolvers
 from pysat.solvers import Solver, SolverNames
 
 from satpuzzles.cnf.formula import Clause
@@ -81,7 +82,13 @@ class PySatBackend(Backend):
         self._solver.append_formula(clauses)
 
     def solve(self, assumptions: Sequence[int] = ()) -> bool:
-        return bool(self._solver.solve(assumptions=list(assumptions)))
+        try:
+            return bool(self._solver.solve(assumptions=list(assumptions)))
+        except pysolvers.error as exc:
+            # PySAT's solvers catch SIGINT themselves and raise their own error type.
+            if "interrupt" in str(exc).lower():
+                raise KeyboardInterrupt from exc
+            raise SolverError(f"solver {self.name} failed: {exc}") from exc
 
     def model(self, num_vars: int) -> Model:
         return Model(self._solver.get_model() or [], num_vars)
@@ -153,7 +160,10 @@ class ExternalBackend(Backend):
             if line.startswith("s "):
                 status = line[2:].strip()
             elif line.startswith("v "):
-                values.extend(int(tok) for tok in line[2:].split())
+                try:
+                    values.extend(int(tok) for tok in line[2:].split())
+                except ValueError:
+                    raise SolverError(f"solver {self.name} printed an unreadable model line: {line[:80]!r}") from None
         if status == "SATISFIABLE":
             self._model = [v for v in values if v != 0]
             return True
@@ -164,7 +174,10 @@ class ExternalBackend(Backend):
     def _read_minisat(self, text: str, done: subprocess.CompletedProcess[str]) -> bool:
         words = text.split()
         if words[:1] == ["SAT"]:
-            self._model = [int(tok) for tok in words[1:] if tok != "0"]
+            try:
+                self._model = [int(tok) for tok in words[1:] if tok != "0"]
+            except ValueError:
+                raise SolverError(f"solver {self.name} wrote an unreadable model") from None
             return True
         if words[:1] == ["UNSAT"]:
             return False
@@ -177,12 +190,16 @@ class ExternalBackend(Backend):
         return list(self._assumptions)
 
 
+def _is_executable_file(path: str) -> bool:
+    return os.path.isfile(path) and os.access(path, os.X_OK)
+
+
 def make_backend(name: str, verbose: bool = False) -> Backend:
     """The backend called ``name``: a PySAT solver name or alias, or a solver executable."""
     canonical = canonical_pysat_name(name)
     if canonical is not None:
         return PySatBackend(canonical)
-    path = shutil.which(name) if os.sep not in name else (name if os.access(name, os.X_OK) else None)
+    path = shutil.which(name) if os.sep not in name else (name if _is_executable_file(name) else None)
     if path:
         return ExternalBackend(path, verbose=verbose)
     raise UsageError(

@@ -2,33 +2,55 @@
 
 PySAT's CaDiCaL cannot be interrupted from Python, so a hard ``--timeout`` runs
 the solve in a forked child (in its own process group, so an external solver
-it started dies with it) and kills the group when time is up.
+it started dies with it) and kills the group when time is up. The child may
+report progress (solutions found so far) before it finishes; the last report
+come back with the timeout. The child also dies when the parent is terminated.
 """
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
 import signal
+import sys
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from multiprocessing.connection import Connection
 from typing import TypeVar
 
 from satpuzzles.errors import SatPuzzlesError
 
 T = TypeVar("T")
+Report = Callable[[object], None]
+
+PR_SET_PDEATHSIG = 1
 
 
 class Timeout(Exception):
-    """The deadline passed before the work finished."""
+    """The deadline passed before the work finished; ``reports`` are its progress reports so far."""
+
+    def __init__(self, reports: list[object]) -> None:
+        super().__init__("deadline passed")
+        self.reports = reports
 
 
-def _child(conn: Connection, work: Callable[[], object]) -> None:
+def _die_with_parent() -> None:
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):
+            pass
+
+
+def _child(conn: Connection, work: Callable[[Report], object]) -> None:
     os.setpgid(0, 0)
+    _die_with_parent()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        conn.send(("ok", work()))
+        conn.send(("ok", work(lambda progress: conn.send(("progress", progress)))))
     except SatPuzzlesError as exc:
         conn.send(("error", exc))
     except BaseException:  # noqa: BLE001 - report any crash to the parent, which re-raises it
@@ -45,26 +67,50 @@ def _kill_group(pid: int) -> None:
             pass
 
 
-def run_with_deadline(work: Callable[[], T], seconds: float) -> T:
-    """Return ``work()`` computed in a child process, or raise Timeout after ``seconds``."""
+@contextmanager
+def _termination_raises() -> Iterator[None]:
+    """Turn SIGTERM and SIGHUP into SystemExit so that cleanup (killing the child) runs."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def run_with_deadline(work: Callable[[Report], T], seconds: float) -> T:
+    """Return ``work(report)`` computed in a child process, or raise Timeout after ``seconds``.
+
+    ``report(progress)`` sends a partial result to the parent; Timeout carries them all.
+    """
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(target=_child, args=(sender, work), daemon=True)
     deadline = time.monotonic() + seconds
-    process.start()
-    sender.close()
-    try:
-        if not receiver.poll(max(0.0, deadline - time.monotonic())):
-            raise Timeout()
+    reports: list[object] = []
+    with _termination_raises():
+        process.start()
+        sender.close()
         try:
-            kind, payload = receiver.recv()
-        except EOFError:
+            while True:
+                if not receiver.poll(max(0.0, deadline - time.monotonic())):
+                    raise Timeout(reports)
+                try:
+                    kind, payload = receiver.recv()
+                except EOFError:
+                    process.join()
+                    raise RuntimeError(f"solver process died (exit code {process.exitcode})") from None
+                if kind != "progress":
+                    break
+                reports.append(payload)
+        finally:
+            _kill_group(process.pid)
             process.join()
-            raise RuntimeError(f"solver process died (exit code {process.exitcode})") from None
-    finally:
-        _kill_group(process.pid)
-        process.join()
-        receiver.close()
+            receiver.close()
     if kind == "error":
         raise payload
     if kind == "crash":

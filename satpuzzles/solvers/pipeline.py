@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 import time
+from dataclasses import replace
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, TypeVar
 
@@ -74,6 +75,8 @@ def run_stages(puzzle: Puzzle[I, S], instance: I, settings: Settings) -> Outcome
                 if problems:
                     raise VerificationError(f"internal error: the {stage.name} encoding gave an invalid answer: {problems[0]}")
                 found.append(solution)
+                if settings.on_solution is not None:
+                    settings.on_solution(solution, stats)
                 if len(found) >= wanted or not stage.complete:
                     break
             else:
@@ -97,12 +100,24 @@ def run_stages(puzzle: Puzzle[I, S], instance: I, settings: Settings) -> Outcome
 
 
 def solve_within_limit(puzzle: Puzzle[I, S], instance: I, settings: Settings) -> Outcome[S]:
-    """``puzzle.solve``, in a child process killed at ``settings.timeout`` when one is set."""
+    """``puzzle.solve``, in a child process killed at ``settings.timeout`` when one is set.
+
+    Solutions found before the deadline are kept: the outcome is then "solved" with
+    uniqueness and the count left undecided, and a message says the time ran out.
+    """
     from satpuzzles.puzzle import Outcome
 
     if settings.timeout is None:
         return puzzle.solve(instance, settings)
+
+    def work(report: Callable[[object], None]) -> Outcome[S]:
+        return puzzle.solve(instance, replace(settings, on_solution=lambda s, stats: report((s, stats))))
+
     try:
-        return run_with_deadline(lambda: puzzle.solve(instance, settings), settings.timeout)
-    except Timeout:
-        return Outcome(status="unknown", message=f"timed out after {settings.timeout:g} s")
+        return run_with_deadline(work, settings.timeout)
+    except Timeout as stopped:
+        message = f"timed out after {settings.timeout:g} s"
+        if not stopped.reports:
+            return Outcome(status="unknown", stats=SolveStats(solver=settings.solver), message=message)
+        solutions = [solution for solution, _ in stopped.reports]
+        return Outcome(status="solved", solutions=solutions, stats=stopped.reports[-1][1], message=message)
