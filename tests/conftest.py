@@ -49,8 +49,9 @@ def golden(request: pytest.FixtureRequest):
 
     def check(name: str, text: str) -> None:
         path = GOLDEN / name
-        if request.config.getoption("--update-goldens") or not path.exists():
+        if request.config.getoption("--update-goldens"):
             path.write_text(text, encoding="utf-8")
+        assert path.exists(), f"no golden file {path.name}: run pytest --update-goldens and review it"
         assert text == path.read_text(encoding="utf-8")
 
     return check

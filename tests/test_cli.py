@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -129,8 +131,10 @@ def test_multi_puzzle_output_files_are_numbered(tmp_path) -> None:
 
 
 def test_timeout_gives_unknown() -> None:
+    # The complete encoding alone needs far more than 20 s on this 80x30 board.
     big = INSTANCES / "numberlink" / "handmade" / "inputs4.txt"
-    result = run_cli("numberlink", "-i", big, "--index", "6", "--timeout", "0.2", "--format", "json")
+    args = ("--index", "6", "--encoding", "complete", "--timeout", "0.5", "--format", "json")
+    result = run_cli("numberlink", "-i", big, *args)
     assert result.code == 3
     record = json.loads(result.out)
     assert record["status"] == "unknown" and record["solution"] is None and "timed out" in record["message"]
@@ -178,3 +182,83 @@ def test_subprocess_entry_points_and_no_traceback() -> None:
     assert bad.returncode == 2
     assert "Traceback" not in bad.stderr and bad.stderr.count("\n") == 1
     assert bad.stderr.startswith("satpuzzles: error: <stdin>:1:1: label '1' appears once")
+
+
+HAMILTON_8 = "1......1\n" + "........\n" * 7
+
+
+def test_timeout_keeps_the_solutions_found(tmp_path) -> None:
+    target = tmp_path / "r.txt"
+    result = run_cli("numberlink", "-i", "-", "--count", "1000000", "--timeout", "1", "--format", "json",
+                     "-r", target, stdin=HAMILTON_8)
+    record = json.loads(result.out)
+    assert result.code == 0
+    assert record["status"] == "solved" and record["count"] > 1 and record["exhausted"] is False
+    assert "timed out" in record["message"] and target.exists()
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "words"),
+    [
+        ("-o", "{tmp}", "is a directory"),
+        ("-r", "{tmp}/missing/r.txt", "no directory"),
+        ("-o", "", "give the name of a file"),
+        ("--timeout", "inf", "--timeout inf"),
+        ("--timeout", "nan", "--timeout nan"),
+    ],
+)
+def test_bad_output_and_timeout_values_fail_before_solving(tmp_path, option: str, value: str, words: str) -> None:
+    result = run_cli("numberlink", "-i", SEED / "instance_1.txt", option, value.format(tmp=tmp_path))
+    assert result.code == 2 and result.out == ""
+    assert result.err.count("\n") == 1 and words in result.err
+
+
+def test_strengthened_encoding_cannot_count() -> None:
+    result = run_cli("numberlink", "-i", SEED / "instance_1.txt", "--encoding", "strengthened", "--unique")
+    assert result.code == 2 and "full rules" in result.err
+
+
+def test_result_file_with_long_labels(tmp_path) -> None:
+    target = tmp_path / "r.txt"
+    assert run_cli("numberlink", "-i", "-", "-r", target, stdin="10 . . 10\n11 . . 11\n").code == 0
+    assert target.read_text() == "10 10 10 10\n11 11 11 11\n\n10 ─ ─ 10\n11 ─ ─ 11\n"
+    assert oct(target.stat().st_mode & 0o777) == oct(0o666 & ~current_umask())
+
+
+def current_umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def test_no_arguments_shows_help_and_bad_usage() -> None:
+    result = run_cli()
+    assert result.code == 2 and "Commands:" in result.err and "numberlink" in result.err
+
+
+def test_interrupt_exits_130_without_traceback() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "satpuzzles", "numberlink", "-i", "-", "--count", "100000000", "-v"],
+        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+    )
+    process.stdin.write(HAMILTON_8)
+    process.stdin.close()
+    assert "encoded" in process.stderr.readline()  # solving has started
+    time.sleep(0.5)
+    process.send_signal(signal.SIGINT)
+    err = process.stderr.read()
+    process.wait(timeout=30)
+    assert process.returncode == 130
+    assert "Traceback" not in err and "interrupted" in err
+
+
+def test_closed_output_exits_141_quietly() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "satpuzzles", "numberlink", "-i", str(INSTANCES / "numberlink" / "janko-arukone" / "janko.txt")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+    )
+    process.stdout.readline()
+    process.stdout.close()
+    err = process.stderr.read()
+    process.wait(timeout=60)
+    assert process.returncode == 141 and b"Traceback" not in err

@@ -69,6 +69,7 @@ def test_space_separated_grid_without_header() -> None:
         ("2\n3 3\n1 . 1\n. . .\n", 2, 1, "header says 3 rows"),
         ("2\n2 2\n1 1\n. .\n", 1, 1, "K=2"),
         ("a.\u0007a\n", 1, 3, "unknown character"),
+        ("R.G\nR .G\n", 2, 2, "space inside a character grid"),
     ],
 )
 def test_bad_input_is_located(text: str, line: int, column: int, words: str) -> None:

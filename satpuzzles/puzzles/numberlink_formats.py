@@ -41,10 +41,24 @@ class NumberlinkInstance:
         object.__setattr__(self, "endpoints", {label: (a, b) for label, (a, b) in ends.items()})
 
 
+def _is_spaced(line: Line) -> bool:
+    return any(ch.isspace() for ch in line.text.strip())
+
+
 def _split_rows(lines: list[Line]) -> tuple[list[list[Token]], bool]:
-    """Rows as tokens, and whether they were character rows (no separators)."""
-    spaced = any(any(ch.isspace() for ch in line.text.strip()) for line in lines)
-    return [line.tokens() if spaced else line.chars() for line in lines], not spaced
+    """Rows as tokens, and whether they were character rows (no separators).
+
+    Rows are space-separated when every row of more than one cell has a space;
+    a stray space in a character grid is an error at its column.
+    """
+    wide = [line for line in lines if len(line.text.strip()) > 1]
+    if wide and all(_is_spaced(line) for line in wide):
+        return [line.tokens() for line in lines], False
+    for line in lines:
+        stray = next((i for i, ch in enumerate(line.text.rstrip()) if ch.isspace()), None)
+        if stray is not None:
+            raise line.error("space inside a character grid: write one character per cell", stray + 1)
+    return [line.chars() for line in lines], True
 
 
 def _check_label(token: Token, char_grid: bool) -> None:
@@ -137,16 +151,27 @@ def _parse_collection(lines: list[Line]) -> list[NumberlinkInstance]:
     return instances
 
 
+def _starts_collection(lines: list[Line]) -> bool:
+    """A first line ``W H`` followed by a row of W cells (or ``0 0``): the several-puzzles format."""
+    if not is_int_line(lines[0], 2):
+        return False
+    width, height = (int(tok.text) for tok in lines[0].tokens())
+    if (width, height) == (0, 0) or len(lines) == 1:
+        return True
+    row = lines[1]
+    return len(row.tokens() if _is_spaced(row) else row.chars()) == width
+
+
 def parse_numberlink(text: str) -> list[NumberlinkInstance]:
     """Every Numberlink puzzle in ``text``, whichever supported format it uses."""
     lines = content_lines(text)
     if not lines:
         raise InputError("empty input: no puzzle found", 1, 1)
-    if any("," in line.text for line in lines):
-        return _parse_comma(lines)
     if is_int_line(lines[0], 1) and len(lines) > 1 and is_int_line(lines[1], 2):
         return _parse_seed001(lines)
-    if is_int_line(lines[0], 2):
+    if _starts_collection(lines):
         return _parse_collection(lines)
+    if all("," in line.text for line in lines) or (len(lines) == 1 and "," in lines[0].text):
+        return _parse_comma(lines)
     rows, char_grid = _split_rows(lines)
     return [build_instance(rows, lines[0].number, char_grid=char_grid)]
