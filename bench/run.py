@@ -21,11 +21,12 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from satpuzzles.puzzle import Outcome, Settings  # noqa: E402
+from satpuzzles.puzzle import Outcome, Puzzle, Settings  # noqa: E402
 from satpuzzles.registry import get_puzzle  # noqa: E402
 from satpuzzles.solvers.backends import DEFAULT_SOLVER  # noqa: E402
 from satpuzzles.solvers.pipeline import solve_within_limit  # noqa: E402
@@ -78,11 +79,18 @@ def matches_solution_file(puzzle_name: str, path: Path, instance: object, outcom
     return "yes" if get_puzzle(puzzle_name).result_file(instance, outcome.solution).split() == expected else "no"
 
 
+def verified(puzzle: Puzzle[Any, Any], instance: object, outcome: Outcome) -> str:
+    """Re-check every answer with the puzzle's verifier: yes, NO, or - when there is none."""
+    if not outcome.solutions:
+        return "-"
+    return "yes" if all(not puzzle.verify(instance, s) for s in outcome.solutions) else "NO"
+
+
 def run_set(name: str, settings: Settings, quiet: bool, rows: list[dict[str, object]]) -> None:
     """Solve every instance of one set, printing a line each and a total."""
     puzzle_name, files, prove_unique = SETS[name]
     puzzle = get_puzzle(puzzle_name)
-    settings = replace(settings, unique=prove_unique)
+    settings = replace(settings, unique=settings.unique or prove_unique)
     totals = {"n": 0, "seconds": 0.0, "solved": 0, "unsolvable": 0, "unknown": 0, "slowest": (0.0, "")}
     for path in files:
         for index, instance in enumerate(puzzle.parse(path.read_text()), start=1):
@@ -97,7 +105,7 @@ def run_set(name: str, settings: Settings, quiet: bool, rows: list[dict[str, obj
                 "decode_s": round(stats.decode_seconds, 4), "sat_calls": stats.sat_calls,
                 "cut_iterations": stats.cut_iterations, "cuts": stats.cuts, "status": outcome.status,
                 "unique": "-" if unique is None else ("yes" if unique else "no"),
-                "verified": "yes" if outcome.status == "solved" else "-",
+                "verified": verified(puzzle, instance, outcome),
                 "matches_sol": matches_solution_file(puzzle_name, path, instance, outcome), "total_s": round(seconds, 4),
             }
             rows.append(row)
@@ -108,8 +116,13 @@ def run_set(name: str, settings: Settings, quiet: bool, rows: list[dict[str, obj
             if not quiet:
                 print("  ".join(f"{row[c]!s:>9}" if c not in ("file", "set") else f"{row[c]!s:<22}" for c in COLUMNS))
     slowest_s, slowest_at = totals["slowest"]
-    print(f"== {name}{' with --unique' if prove_unique else ''}: {totals['n']} puzzles in {totals['seconds']:.2f} s "
-          f"(solved {totals['solved']}, unsolvable {totals['unsolvable']}, unknown {totals['unknown']}; "
+    decided = ""
+    if settings.unique:
+        answers = [row["unique"] for row in rows if row["set"] == name]
+        decided = (f"; unique {answers.count('yes')}, not unique {answers.count('no')}, "
+                   f"undecided {answers.count('-') - totals['unsolvable']}")
+    print(f"== {name}{' with --unique' if settings.unique else ''}: {totals['n']} puzzles in {totals['seconds']:.2f} s "
+          f"(solved {totals['solved']}, unsolvable {totals['unsolvable']}, unknown {totals['unknown']}{decided}; "
           f"slowest {slowest_at} {slowest_s:.2f} s)")
 
 
@@ -128,10 +141,11 @@ def main() -> None:
     parser.add_argument("-s", "--solver", default=DEFAULT_SOLVER)
     parser.add_argument("--encoding", default="auto", choices=["auto", "strengthened", "complete"])
     parser.add_argument("--timeout", type=float, default=None, help="seconds per puzzle")
+    parser.add_argument("--unique", action="store_true", help="prove uniqueness in every set (with the complete rules)")
     parser.add_argument("--quiet", action="store_true", help="totals only")
     parser.add_argument("--csv", type=Path, help="also write every row to this CSV file")
     args = parser.parse_args()
-    settings = Settings(solver=args.solver, timeout=args.timeout, extras={"encoding": args.encoding})
+    settings = Settings(solver=args.solver, timeout=args.timeout, unique=args.unique, extras={"encoding": args.encoding})
     print(f"machine: {machine()}; solver {args.solver}; encoding {args.encoding}")
     if not args.quiet:
         print("  ".join(f"{c:>9}" if c not in ("file", "set") else f"{c:<22}" for c in COLUMNS))

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import sys
 import time
-from dataclasses import replace
 from collections.abc import Callable, Hashable
+from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar
 
 from satpuzzles.cnf.dimacs import dimacs_text
