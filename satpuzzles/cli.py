@@ -93,6 +93,12 @@ def run_puzzle(puzzle: Puzzle[Any, Any], options: dict[str, Any]) -> int:
         selected = [selected[options["index"] - 1]]
     console = make_console()
     statuses = []
+    converting = puzzle.replacement_output(selected[0][1], settings) is not None if selected else False
+    solving_only = [options["output"], options["result"], options["output_format"] == "json", settings.wanted > 1,
+                    settings.explain]
+    if converting and any(solving_only):
+        raise UsageError("a conversion such as --to-url prints the puzzle only: "
+                         "drop -o, -r, --format json, --count, --unique and --explain")
     for position, (index, instance) in enumerate(selected):
         replacement = puzzle.replacement_output(instance, settings)
         if replacement is not None:
@@ -109,7 +115,7 @@ def run_puzzle(puzzle: Puzzle[Any, Any], options: dict[str, Any]) -> int:
             sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
             continue
         if len(selected) > 1 or len(instances) > 1:
-            heading = f"== {source}: puzzle {index} of {len(instances)} =="
+            heading = f"== {source}: puzzle {index} of {len(instances)} (line {instance.line}) =="
             console.print(("\n" if position else "") + heading, style="bold", markup=False)
         if use_colour(sys.stdout):
             console.print(rich_report(puzzle, instance, outcome, settings))

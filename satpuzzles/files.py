@@ -36,25 +36,39 @@ def _umask() -> int:
 
 def check_writable(path: str) -> None:
     """Fail early, before any solving, when ``path`` cannot become an output file."""
-    target = Path(path)
     if not path or path == "-":
         raise UsageError(f"output file name {path!r}: give the name of a file to write")
+    target = Path(os.path.realpath(path))
     if target.is_dir():
         raise UsageError(f"cannot write {path}: it is a directory")
     directory = target.parent
     if not directory.is_dir():
         raise UsageError(f"cannot write {path}: no directory {directory}")
+    if target.exists() and not target.is_file():
+        return
     if not os.access(directory, os.W_OK):
         raise UsageError(f"cannot write {path}: directory {directory} is not writable")
 
 
 def write_atomic(path: str | Path, chunks: Iterable[str]) -> None:
-    """Write ``chunks`` to a temporary file beside ``path`` and rename it into place."""
-    target = Path(path)
+    """Write ``chunks`` to a temporary file beside ``path`` and rename it into place.
+
+    A symbolic link is followed (its target is replaced, the link kept); a device
+    or a named pipe (``/dev/null``, a FIFO) is written directly, never replaced.
+    """
+    target = Path(os.path.realpath(path))
+    if target.exists() and not target.is_file():
+        try:
+            with target.open("w", encoding="utf-8") as out:
+                for chunk in chunks:
+                    out.write(chunk)
+        except OSError as exc:
+            raise UsageError(f"cannot write {path}: {exc.strerror}") from exc
+        return
     try:
         fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as exc:
-        raise UsageError(f"cannot write {target}: {exc.strerror}") from exc
+        raise UsageError(f"cannot write {path}: {exc.strerror}") from exc
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             for chunk in chunks:
@@ -63,7 +77,7 @@ def write_atomic(path: str | Path, chunks: Iterable[str]) -> None:
         os.replace(temporary, target)
     except OSError as exc:
         Path(temporary).unlink(missing_ok=True)
-        raise UsageError(f"cannot write {target}: {exc.strerror}") from exc
+        raise UsageError(f"cannot write {path}: {exc.strerror}") from exc
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise

@@ -22,6 +22,14 @@ def _solvable(outcome: Outcome[Any]) -> str:
     return f"unknown ({outcome.message})" if outcome.message else "unknown"
 
 
+def _conflict(size: int) -> str:
+    if size == 0:
+        return "no solution whatever the clues"
+    if size == 1:
+        return "this clue cannot hold"
+    return f"these {size} clues cannot all hold (a minimal set)"
+
+
 def status_lines(outcome: Outcome[Any], settings: Settings) -> list[tuple[str, str]]:
     """Solvable, and Unique / Solutions when they were asked for."""
     lines = [("Solvable", _solvable(outcome))]
@@ -30,7 +38,9 @@ def status_lines(outcome: Outcome[Any], settings: Settings) -> list[tuple[str, s
         undecided = f"unknown ({outcome.message})" if outcome.message else "unknown"
         lines.append(("Unique", undecided if unique is None else str(unique)))
     if outcome.explanation is not None:
-        lines.append(("Conflict", f"these {len(outcome.explanation)} clues cannot all hold (minimal set)"))
+        lines.append(("Conflict", _conflict(len(outcome.explanation))))
+    elif settings.explain and outcome.status == "unsolvable" and outcome.message:
+        lines.append(("Conflict", f"not found ({outcome.message})"))
     if settings.count > 1 and outcome.status == "solved":
         found = len(outcome.solutions)
         why = outcome.message or f"stopped at --count {settings.count}"

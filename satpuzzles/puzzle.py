@@ -29,8 +29,9 @@ class Settings:
     verbose: bool = False
     want_dimacs: bool = False
     extras: dict[str, Any] = field(default_factory=dict)
-    on_solution: Callable[[Any, SolveStats], None] | None = field(default=None, compare=False, repr=False)
-    """Called with each verified solution as it is found (progress for --timeout)."""
+    on_progress: Callable[[str, Any, SolveStats], None] | None = field(default=None, compare=False, repr=False)
+    """Called with ("solution", solution, stats) for each verified solution and ("unsolvable", None,
+    stats) once unsolvability is proved (progress kept when --timeout stops the work)."""
 
     @property
     def wanted(self) -> int:
@@ -68,6 +69,7 @@ class Outcome(Generic[S]):
 class Puzzle(ABC, Generic[I, S]):
     """A puzzle type: parsing, encoding stages, verification and presentation.
 
+    Instances carry ``line``, where they start in the input (used in headings).
     The default :meth:`solve` runs the shared lazy-cut pipeline over the stages
     from :meth:`stages`; a puzzle with its own strategy may override it.
     """

@@ -103,18 +103,24 @@ def none_or_exactly(formula: Formula, lits: Sequence[int], k: int) -> None:
     )
 
 
-def exactly_rows(formula: Formula, rows: np.ndarray, k: int) -> None:
-    """:func:`exactly` in the direct form for every row of a small 2-D literal array at once."""
+def exactly_rows(formula: Formula, rows: np.ndarray, k: int, guards: np.ndarray | None = None) -> None:
+    """:func:`exactly` in the direct form for every row of a small 2-D literal array at once.
+
+    With ``guards`` (one literal per row) each row's clauses hold only when its guard is true.
+    """
     if rows.size == 0:
         return
     n = rows.shape[1]
     if not 0 <= k <= n:
-        formula.add([])
+        formula.extend([[-g] for g in guards.tolist()] if guards is not None else [[]])
         return
+    tail = None if guards is None else -guards[:, None]
     for subset in _subsets(n, k + 1):
-        formula.clauses.extend((-rows[:, list(subset)]).tolist())
+        clauses = -rows[:, list(subset)]
+        formula.clauses.extend((clauses if tail is None else np.hstack([clauses, tail])).tolist())
     for subset in _subsets(n, n - k + 1):
-        formula.clauses.extend(rows[:, list(subset)].tolist())
+        clauses = rows[:, list(subset)]
+        formula.clauses.extend((clauses if tail is None else np.hstack([clauses, tail])).tolist())
 
 
 def none_or_exactly_rows(formula: Formula, rows: np.ndarray, k: int) -> None:

@@ -25,13 +25,12 @@ EMPTY = "."
 
 @dataclass(frozen=True)
 class NumberlinkInstance:
-    """A board with labelled endpoint pairs; ``line`` is where it starts in the input."""
+    """A board with labelled endpoint pairs; ``line`` is where it starts in the input (for headings)."""
 
     grid: Grid
     givens: dict[Cell, str]
     labels: tuple[str, ...]
     line: int = 1
-    title: str = ""
     endpoints: dict[str, tuple[Cell, Cell]] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -69,7 +68,7 @@ def _check_label(token: Token, char_grid: bool) -> None:
 
 
 def build_instance(
-    rows: list[list[Token]], first_line: int, title: str = "", width: int | None = None, char_grid: bool = False
+    rows: list[list[Token]], first_line: int, width: int | None = None, char_grid: bool = False
 ) -> NumberlinkInstance:
     """Validate token rows (shape, characters, label counts) into an instance."""
     if not rows or not rows[0]:
@@ -104,7 +103,7 @@ def build_instance(
     for label in order:
         if seen[label] == 1:
             raise first_seen[label].error(f"label {label!r} appears once; each label must appear exactly twice")
-    return NumberlinkInstance(Grid(len(rows), width), givens, tuple(order), first_line, title)
+    return NumberlinkInstance(Grid(len(rows), width), givens, tuple(order), first_line)
 
 
 def _parse_comma(lines: list[Line]) -> list[NumberlinkInstance]:
@@ -142,9 +141,8 @@ def _parse_collection(lines: list[Line]) -> list[NumberlinkInstance]:
         body = lines[at + 1 : at + 1 + height]
         if len(body) < height:
             raise header.error(f"puzzle declares {height} rows but only {len(body)} follow", 1)
-        title = f"puzzle {len(instances) + 1} (line {header.number})"
         rows, char_grid = _split_rows(body)
-        instances.append(build_instance(rows, header.number, title, width=width, char_grid=char_grid))
+        instances.append(build_instance(rows, header.number, width=width, char_grid=char_grid))
         at += 1 + height
     if not instances:
         raise InputError("no puzzle found before the '0 0' end line", lines[0].number, 1)

@@ -2,14 +2,14 @@
 
 Encoding: a variable per lattice edge; every dot has degree 0 or 2; each clue
 is an exact count of its cell's four edges; at least one edge is used. That the
-edges form a single loop is enforced lazily: a model with several loops is cut
-by banning the exact loops that touch a clue. Banning a clue-free loop would be
-unsound, since one clued loop alone, with the clue-free ones dropped, already
-solves the puzzle; the decoder takes exactly that loop.
+edges form a single loop is enforced lazily. A model's loop that keeps every
+clue on its own is the answer, even when other, clue-free loops come with it
+(banning those would be unsound). Otherwise every loop of the model breaks
+some clue on its own, so each is banned exactly.
 
-For --explain every clue gets a selector literal; a loop ban then carries the
-selector of a clue that makes the banned loop insufficient on its own, so it
-stays sound under any set of assumed clues.
+For --explain every clue gets a selector literal, and a loop ban carries the
+selector of a clue that the banned loop breaks on its own, so it stays sound
+under any set of assumed clues.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import numpy as np
 from rich.console import RenderableType
 from rich.text import Text
 
-from satpuzzles.cnf import Clause, Formula, exactly, exactly_rows, none_or_exactly, none_or_exactly_rows
+from satpuzzles.cnf import Clause, Formula, exactly_rows, none_or_exactly_rows
 from satpuzzles.geometry import Cell, Edge, Grid, Vertex
 from satpuzzles.puzzle import Puzzle, Settings
 from satpuzzles.puzzles.slitherlink_formats import SlitherlinkInstance, parse_slitherlink, to_url
@@ -37,9 +37,9 @@ Loop = frozenset[Edge]
 class SlitherlinkSolution:
     """The loop's edges; empty while the model's loops still need cuts.
 
-    ``loops`` are the model's loops as edge indices and ``violated`` names, for
-    each, a clue it breaks on its own (None when the whole model breaks no clue
-    it could be guarded by).
+    ``loops`` are the model's loops as edge indices; ``violated`` names, for each,
+    a clue it breaks on its own (None only in the visit-every-dot variant, where a
+    loop alone is ruled out by the dots it leaves unvisited).
     """
 
     edges: Loop
@@ -67,69 +67,63 @@ class SlitherlinkEncoding:
 
     def __init__(self, instance: SlitherlinkInstance, with_selectors: bool) -> None:
         self.instance = instance
-        self.formula = formula = Formula()
+        self.formula = Formula()
         grid = instance.grid
-        pool = formula.pool
-        h_block = pool.block("h", (grid.rows + 1, grid.cols))
-        v_block = pool.block("v", (grid.rows, grid.cols + 1))
-        horizontal, vertical = h_block.tolist(), v_block.tolist()
-        self.edge_var: dict[Edge, int] = {
-            edge: (horizontal if edge[0] == "h" else vertical)[edge[1]][edge[2]] for edge in grid.edges()
-        }
-        self.edges = list(self.edge_var)
-        self.edge_vars = np.array(list(self.edge_var.values()), dtype=np.int64)
-        dot = {vertex: index for index, vertex in enumerate(grid.vertices())}
-        self.edge_dots = [(dot[(r, c)], dot[(r, c + 1) if kind == "h" else (r + 1, c)]) for kind, r, c in self.edges]
-        edge_index = {edge: i for i, edge in enumerate(self.edges)}
-        clues_at: list[list[Cell]] = [[] for _ in self.edges]
-        for cell in sorted(instance.clues):
-            for edge in grid.cell_edges(cell):
-                clues_at[edge_index[edge]].append(cell)
-        self.edge_clues = [tuple(cells) for cells in clues_at]
+        self.h_block = self.formula.pool.block("h", (grid.rows + 1, grid.cols))
+        self.v_block = self.formula.pool.block("v", (grid.rows, grid.cols + 1))
+        self.edges = grid.edges()
+        self.edge_vars = np.array([self._var(edge) for edge in self.edges], dtype=np.int64)
         self.edge_vars_list = self.edge_vars.tolist()
-        self.edge_dots_array = np.array(self.edge_dots, dtype=np.int64)
+        self.edge_var = dict(zip(self.edges, self.edge_vars_list))
+        self.formula.add(self.edge_vars_list)
+        self._dots()
         self.clue_cells = sorted(instance.clues)
         self.clue_values = np.array([instance.clues[cell] for cell in self.clue_cells], dtype=np.int64)
-        clue_number = {cell: k for k, cell in enumerate(self.clue_cells)}
-        none = len(self.clue_cells)
-        self.edge_clue_index = np.array(
-            [[clue_number[c] for c in cells] + [none] * (2 - len(cells)) for cells in self.edge_clues], dtype=np.int64
-        ).reshape(-1, 2)
         self.selectors: dict[Hashable, int] = {}
-        formula.add(list(self.edge_var.values()))
-        rows, cols = grid.rows, grid.cols
-        interior = np.stack(
-            [v_block[: rows - 1, 1:cols], h_block[1:rows, 1:cols], v_block[1:rows, 1:cols], h_block[1:rows, : cols - 1]],
-            axis=-1,
-        ).reshape(-1, 4)
+        if with_selectors:
+            self.selectors = {cell: self.formula.pool.var(("clue", *cell)) for cell in self.clue_cells}
+        self.selector_array = np.array(list(self.selectors.values()), dtype=np.int64)
+        self._clues()
+        self._decoding_tables()
+
+    def _var(self, edge: Edge) -> int:
+        kind, r, c = edge
+        return int((self.h_block if kind == "h" else self.v_block)[r, c])
+
+    def _dots(self) -> None:
+        """Every dot has degree 0 or 2 (exactly 2 in the visit-every-dot variant); dots grouped by degree."""
+        grid = self.instance.grid
+        by_degree: dict[int, list[list[int]]] = defaultdict(list)
         for vertex in grid.vertices():
-            if 0 < vertex[0] < rows and 0 < vertex[1] < cols:
-                continue
-            around = [self.edge_var[e] for e in grid.vertex_edges(vertex)]
-            if instance.visit_all:
-                exactly(formula, around, 2)
+            around = [self._var(edge) for edge in grid.vertex_edges(vertex)]
+            by_degree[len(around)].append(around)
+        for rows in by_degree.values():
+            lits = np.array(rows, dtype=np.int64)
+            if self.instance.visit_all:
+                exactly_rows(self.formula, lits, 2)
             else:
-                none_or_exactly(formula, around, 2)
-        if instance.visit_all:
-            for around in interior.tolist():
-                exactly(formula, around, 2)
-        else:
-            none_or_exactly_rows(formula, interior, 2)
-        if not with_selectors:
-            for clue in range(5):
-                cells = np.array([cell for cell, k in sorted(instance.clues.items()) if k == clue], dtype=np.int64)
-                if len(cells):
-                    r, c = cells[:, 0], cells[:, 1]
-                    sides = np.stack([h_block[r, c], v_block[r, c + 1], h_block[r + 1, c], v_block[r, c]], axis=-1)
-                    exactly_rows(formula, sides, clue)
-        for cell, clue in sorted(instance.clues.items()) if with_selectors else ():
-            sides = [self.edge_var[e] for e in grid.cell_edges(cell)]
-            selector = pool.var(("clue", *cell))
-            self.selectors[cell] = selector
-            guarded = Formula(pool)
-            exactly(guarded, sides, clue)
-            formula.clauses.extend([*clause, -selector] for clause in guarded.clauses)
-        self.selector_array = np.array([self.selectors[c] for c in self.clue_cells if c in self.selectors], dtype=np.int64)
+                none_or_exactly_rows(self.formula, lits, 2)
+
+    def _clues(self) -> None:
+        """Each clue counts its cell's four sides; with selectors, each clue's clauses are guarded by its own."""
+        clues = self.instance.clues
+        for value in sorted(set(clues.values())):
+            cells = [cell for cell in self.clue_cells if clues[cell] == value]
+            r, c = np.array(cells, dtype=np.int64).T
+            h, v = self.h_block, self.v_block
+            sides = np.stack([h[r, c], v[r, c + 1], h[r + 1, c], v[r, c]], axis=-1)
+            guards = np.array([self.selectors[cell] for cell in cells], dtype=np.int64) if self.selectors else None
+            exactly_rows(self.formula, sides, value, guards)
+
+    def _decoding_tables(self) -> None:
+        """Per used-edge look-ups for decoding: its two dots and the clues beside it."""
+        grid = self.instance.grid
+        dot = {vertex: index for index, vertex in enumerate(grid.vertices())}
+        self.edge_dots_array = np.array([[dot[v] for v in grid.edge_vertices(e)] for e in self.edges], dtype=np.int64)
+        clue_number = {cell: k for k, cell in enumerate(self.clue_cells)}
+        beside = [[clue_number[c] for c in grid.edge_cells(e) if c in clue_number] for e in self.edges]
+        none = len(self.clue_cells)
+        self.edge_clue_index = np.array([b + [none] * (2 - len(b)) for b in beside], dtype=np.int64).reshape(-1, 2)
 
     def _loop_labels(self, on: np.ndarray) -> np.ndarray:
         """For each used edge, the number (0, 1, ...) of the loop it lies on.
@@ -336,7 +330,7 @@ class Slitherlink(Puzzle[SlitherlinkInstance, SlitherlinkSolution]):
         marked: Collection[Cell] = (),
     ) -> RenderableType:
         """The loop in colour over dim dots, the inside shaded, conflicting clues highlighted."""
-        styles = {"dot": "dim", "loop": "bold bright_yellow", "gap": "", "marked": "bold white on red"}
+        styles = {"dot": "dim", "loop": "bold bright_yellow", "marked": "bold white on red"}
         text = Text()
         for index, row in enumerate(self._pieces(instance, solution, marked)):
             if index:

@@ -63,7 +63,15 @@ def _header(lines: list[Line]) -> tuple[int, int] | None:
     rows, cols = parse_ints(first, 2, "'rows cols'")
     if any(len(token.text) > 1 for token in first.tokens()) or rows > 3 or cols > 3:
         return rows, cols
-    return (rows, cols) if len(lines) - 1 == rows else None
+    if rows == 0 or cols == 0:
+        return None  # "0 1" is a grid row of clues: a header would describe no cells
+    body = lines[1:]
+    if len(body) == rows:
+        return rows, cols
+    # Small numbers that could be clues: a header when the rows below all have its width and
+    # the line itself does not fit them (a grid whose first row has two cells is not wider).
+    widths = {len(_row_tokens(line)) for line in body}
+    return (rows, cols) if widths == {cols} and cols != 2 else None
 
 
 def _row_tokens(line: Line) -> list[Token]:

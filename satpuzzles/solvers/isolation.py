@@ -3,8 +3,9 @@
 PySAT's CaDiCaL cannot be interrupted from Python, so a hard ``--timeout`` runs
 the solve in a forked child (in its own process group, so an external solver
 it started dies with it) and kills the group when time is up. The child may
-report progress (solutions found so far) before it finishes; the last report
-come back with the timeout. The child also dies when the parent is terminated.
+report progress (each solution found, a proof of unsolvability) before it
+finishes; every report comes back with the timeout. The child also dies when
+the parent is terminated.
 """
 
 from __future__ import annotations

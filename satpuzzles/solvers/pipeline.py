@@ -75,18 +75,21 @@ def run_stages(puzzle: Puzzle[I, S], instance: I, settings: Settings) -> Outcome
                 if problems:
                     raise VerificationError(f"internal error: the {stage.name} encoding gave an invalid answer: {problems[0]}")
                 found.append(solution)
-                if settings.on_solution is not None:
-                    settings.on_solution(solution, stats)
+                if settings.on_progress is not None:
+                    settings.on_progress("solution", solution, stats)
                 if len(found) >= wanted or not stage.complete:
                     break
             else:
                 exhausted = stage.complete
-                if exhausted and not found and settings.explain and encoding.selectors:
+                if exhausted and not found and settings.on_progress is not None:
+                    settings.on_progress("unsolvable", None, stats)
+                if exhausted and not found and settings.explain:
                     explanation = minimal_conflict(encoding, backend, stats, log)
             if settings.verbose:
                 log(f"solver statistics: {backend.statistics()}")
         if settings.want_dimacs:
-            dimacs = dimacs_text(encoding.formula, cuts, header=[f"satpuzzles {puzzle.name}, encoding {stage.name}"])
+            header = [f"satpuzzles {puzzle.name}, encoding {stage.name}"]
+            dimacs = dimacs_text(encoding.formula, cuts, header=header, assumed=assumptions)
         if len(found) >= wanted or exhausted:
             break
         log(f"stage {stage.name} {'found no more' if found else 'found no'} solution")
@@ -111,7 +114,8 @@ def solve_within_limit(puzzle: Puzzle[I, S], instance: I, settings: Settings) ->
         return puzzle.solve(instance, settings)
 
     def work(report: Callable[[object], None]) -> Outcome[S]:
-        return puzzle.solve(instance, replace(settings, on_solution=lambda s, stats: report((s, stats))))
+        progress = replace(settings, on_progress=lambda kind, found, stats: report((kind, found, stats)))
+        return puzzle.solve(instance, progress)
 
     try:
         return run_with_deadline(work, settings.timeout)
@@ -119,5 +123,8 @@ def solve_within_limit(puzzle: Puzzle[I, S], instance: I, settings: Settings) ->
         message = f"timed out after {settings.timeout:g} s"
         if not stopped.reports:
             return Outcome(status="unknown", stats=SolveStats(solver=settings.solver), message=message)
-        solutions = [solution for solution, _ in stopped.reports]
-        return Outcome(status="solved", solutions=solutions, stats=stopped.reports[-1][1], message=message)
+        stats = stopped.reports[-1][2]
+        if stopped.reports[-1][0] == "unsolvable":
+            return Outcome(status="unsolvable", exhausted=True, stats=stats, message=f"explanation {message}")
+        solutions = [found for kind, found, _ in stopped.reports if kind == "solution"]
+        return Outcome(status="solved", solutions=solutions, stats=stats, message=message)
