@@ -262,3 +262,16 @@ def test_closed_output_exits_141_quietly() -> None:
     err = process.stderr.read()
     process.wait(timeout=60)
     assert process.returncode == 141 and b"Traceback" not in err
+
+
+def test_outputs_follow_symlinks_and_write_into_pipes(tmp_path) -> None:
+    real = tmp_path / "real.txt"
+    real.write_text("old\n")
+    (tmp_path / "link.txt").symlink_to(real)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE, text=True)
+    assert run_cli("numberlink", "-i", SEED / "instance_1.txt", "-r", tmp_path / "link.txt", "-o", fifo).code == 0
+    piped, _ = reader.communicate(timeout=30)
+    assert (tmp_path / "link.txt").is_symlink() and real.read_text().startswith("2 2 2 4 4 4 4")
+    assert fifo.is_fifo() and piped.startswith("c satpuzzles numberlink")

@@ -161,3 +161,50 @@ def test_to_url_prints_without_solving() -> None:
 def test_bad_input_one_line(text: str) -> None:
     result = run_cli("slitherlink", "-i", "-", stdin=text)
     assert result.code == 2 and result.err.count("\n") == 1 and "<stdin>:" in result.err
+
+
+def test_explain_timeout_keeps_the_proof(tmp_path) -> None:
+    # 60x60_1 with one clue changed: unsolvable at once, but minimising the conflict takes seconds.
+    text = (SL / "puzzlekit" / "60x60_1.txt").read_text().splitlines()
+    row = text[31].split()
+    row[30] = {"0": "3", "1": "3", "2": "0", "3": "0", "-": "3"}[row[30]]
+    text[31] = " ".join(row)
+    board = tmp_path / "broken.txt"
+    board.write_text("\n".join(text) + "\n")
+    plain = run_cli("slitherlink", "-i", board)
+    assert plain.code == 1
+    result = run_cli("slitherlink", "-i", board, "--explain", "--timeout", "0.5", "--format", "json")
+    record = json.loads(result.out)
+    assert result.code == 1 and record["status"] == "unsolvable"
+    assert "explanation" in record or "timed out" in record["message"]
+
+
+def test_explain_dimacs_assumes_the_selectors(tmp_path) -> None:
+    from pysat.formula import CNF
+    from pysat.solvers import Solver
+
+    target = tmp_path / "u.cnf"
+    assert run_cli("slitherlink", "-i", "-", "--explain", "-o", target, stdin="00\n00\n").code == 1
+    with Solver(name="glucose4", bootstrap_with=CNF(from_file=str(target)).clauses) as solver:
+        assert solver.solve() is False
+
+
+def test_explain_without_any_needed_clue() -> None:
+    # Visit-every-dot on a 2x2 board: 9 dots can never lie on one loop (a grid loop has even length).
+    result = run_cli("slitherlink", "-i", "-", "--explain", stdin="https://puzz.link/p?slither/f/2/2/2i\n")
+    assert result.code == 1 and "Conflict = no solution whatever the clues" in result.out
+
+
+def test_to_url_refuses_solving_options() -> None:
+    result = run_cli("slitherlink", "-i", SL / "pzprjs" / "cspuz_bench_4x4.txt", "--to-url", "--format", "json")
+    assert result.code == 2 and "--to-url" in result.err
+
+
+def test_a_first_line_that_describes_no_cells_is_a_row_of_clues() -> None:
+    result = run_cli("slitherlink", "-i", "-", "--format", "json", stdin="0 1\n")
+    assert result.code == 1 and json.loads(result.out)["status"] == "unsolvable"
+
+
+def test_header_with_a_missing_row_is_reported() -> None:
+    result = run_cli("slitherlink", "-i", "-", stdin="3 3\n2..\n.2.\n")
+    assert result.code == 2 and "header says 3 rows but the grid has 2" in result.err
