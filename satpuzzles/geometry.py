@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+import numpy as np
+
 Cell = tuple[int, int]
 Vertex = tuple[int, int]
 Link = tuple[Cell, Cell]
@@ -111,3 +113,26 @@ class Grid:
         kind, r, c = edge
         sides = [(r - 1, c), (r, c)] if kind == "h" else [(r, c - 1), (r, c)]
         return [cell for cell in sides if self.contains(cell)]
+
+
+def around8(array: np.ndarray) -> list[np.ndarray]:
+    """The eight neighbour views of a 2-D array (zero/False beyond the edge), one per direction."""
+    rows, cols = array.shape
+    padded = np.pad(array, 1)
+    return [padded[1 + dr : 1 + dr + rows, 1 + dc : 1 + dc + cols] for dr, dc in KING]
+
+
+def count8(array: np.ndarray) -> np.ndarray:
+    """For every cell, how many of its up to eight neighbours are set in ``array``."""
+    total = np.zeros(array.shape, dtype=np.int16)
+    for view in around8(array.astype(np.int16)):
+        total += view
+    return total
+
+
+def dilate8(array: np.ndarray) -> np.ndarray:
+    """Cells with at least one set neighbour in the boolean ``array``."""
+    out = np.zeros(array.shape, dtype=bool)
+    for view in around8(array):
+        out |= view
+    return out

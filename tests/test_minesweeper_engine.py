@@ -1,0 +1,68 @@
+"""The Minesweeper engine (propagation, band sweep, fallback) against brute force."""
+
+from __future__ import annotations
+
+from itertools import product
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from satpuzzles.geometry import count8
+from satpuzzles.puzzles import minesweeper_engine as engine
+from satpuzzles.puzzles.minesweeper_formats import MINE, UNKNOWN
+
+
+def consistent_layouts_exist(cells: np.ndarray) -> bool:
+    """Brute force: does any mine placement on the unknown cells satisfy every count?"""
+    unknown = np.argwhere(cells == UNKNOWN)
+    for picks in product((False, True), repeat=len(unknown)):
+        mines = cells == MINE
+        for (r, c), pick in zip(unknown, picks):
+            mines[r, c] = pick
+        if engine.counts_hold(cells, mines):
+            return True
+    return False
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> np.ndarray:
+    rows, cols = draw(st.integers(1, 4)), draw(st.integers(1, 5))
+    mines = np.array(draw(st.lists(st.booleans(), min_size=rows * cols, max_size=rows * cols))).reshape(rows, cols)
+    cells = np.where(mines, UNKNOWN, count8(mines)).astype(np.int8)
+    choice = np.array(draw(st.lists(st.integers(0, 9), min_size=rows * cols, max_size=rows * cols))).reshape(rows, cols)
+    cells[(choice < 5) & ~mines] = UNKNOWN  # hide some safe cells
+    cells[(choice == 9) & mines] = MINE  # reveal some mines as flags
+    if draw(st.booleans()):  # sometimes break a count, making most boards impossible
+        r, c = draw(st.integers(0, rows - 1)), draw(st.integers(0, cols - 1))
+        if cells[r, c] >= 0:
+            cells[r, c] = draw(st.integers(0, 8))
+    return cells
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards())
+def test_layouts_agree_with_brute_force(cells: np.ndarray) -> None:
+    mines, deduction = engine.find_layout(cells)
+    assert (mines is not None) == consistent_layouts_exist(cells)
+    if mines is not None:
+        assert engine.counts_hold(cells, mines)
+        assert not (mines & (cells >= 0)).any() and mines[cells == MINE].all()
+
+
+def test_sweep_and_fallback_agree_on_a_generated_board() -> None:
+    rng = np.random.default_rng(7)
+    mines = rng.random((120, 90)) < 0.2
+    cells = np.where(mines, UNKNOWN, count8(mines)).astype(np.int8)
+    cells[(rng.random(cells.shape) < 0.7) & ~mines] = UNKNOWN
+    deduction = engine.propagate(cells)
+    counts = engine.open_counts(cells, deduction)
+    for values in (engine.sweep(counts, cells.shape[0]), engine.solve_whole(counts)):
+        assert values is not None
+        assert engine.counts_hold(cells, deduction.mine | (values[counts.var] & (counts.var > 0)))
+
+
+def test_propagation_finds_plain_contradictions() -> None:
+    cells = np.array([[0, 0, 0], [0, 8, 0], [2, 0, 0]], dtype=np.int8)  # seed 002's small-unsat
+    mines, deduction = engine.find_layout(cells)
+    assert mines is None and deduction.broken is not None
