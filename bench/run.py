@@ -38,6 +38,7 @@ SETS: dict[str, tuple[str, list[Path], bool]] = {
     "flowfree": ("numberlink", sorted((NL / "flowfree").glob("*.txt")), False),
     "janko": ("numberlink", [NL / "janko-arukone" / "janko.txt"], False),
     "handmade": ("numberlink", sorted((NL / "handmade").glob("*.txt")), False),
+    "minesweeper": ("minesweeper", sorted((ROOT / "instances" / "minesweeper" / "seed").glob("*.in")), False),
     "slitherlink": (
         "slitherlink",
         sorted((SL / "puzzlekit").glob("*.txt")) + sorted((SL / "puzzleloop").glob("*.txt"))
@@ -46,7 +47,7 @@ SETS: dict[str, tuple[str, list[Path], bool]] = {
     ),
 }
 """Each set: the puzzle, its files, and whether uniqueness is proved too (--unique)."""
-COLUMNS = ["set", "file", "index", "size", "items", "variables", "clauses", "encode_s", "solve_s", "decode_s",
+COLUMNS = ["set", "file", "index", "size", "items", "variables", "clauses", "propagate_s", "encode_s", "solve_s", "decode_s",
            "sat_calls", "cut_iterations", "cuts", "status", "unique", "verified", "matches_sol", "total_s"]
 
 
@@ -101,7 +102,7 @@ def run_set(name: str, settings: Settings, quiet: bool, rows: list[dict[str, obj
             row = {
                 "set": name, "file": path.name, "index": index, "size": f"{facts[0]}x{facts[1]}", "items": facts[2],
                 "variables": stats.variables, "clauses": stats.clauses,
-                "encode_s": round(stats.encode_seconds, 4), "solve_s": round(stats.solve_seconds, 4),
+                "propagate_s": round(stats.propagate_seconds, 4), "encode_s": round(stats.encode_seconds, 4), "solve_s": round(stats.solve_seconds, 4),
                 "decode_s": round(stats.decode_seconds, 4), "sat_calls": stats.sat_calls,
                 "cut_iterations": stats.cut_iterations, "cuts": stats.cuts, "status": outcome.status,
                 "unique": "-" if unique is None else ("yes" if unique else "no"),
@@ -126,10 +127,18 @@ def run_set(name: str, settings: Settings, quiet: bool, rows: list[dict[str, obj
           f"slowest {slowest_at} {slowest_s:.2f} s)")
 
 
-def end_to_end(path: Path, solver: str) -> float:
-    """Wall-clock seconds of the real CLI on one file, process start-up included."""
+END_TO_END = {
+    "seed": ("numberlink", NL / "seed" / "instance_10.txt"),
+    "minesweeper": ("minesweeper", ROOT / "instances" / "minesweeper" / "seed" / "extreme-sat.in"),
+}
+"""Per set, one file also timed as a whole ``satpuzzles`` process."""
+
+
+def end_to_end(puzzle_name: str, path: Path, solver: str) -> float:
+    """Wall-clock seconds of the real CLI on one file, process start-up and printing included."""
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "satpuzzles", "numberlink", "-i", str(path), "-s", solver],
+    subprocess.run([sys.executable, "-m", "satpuzzles", puzzle_name, "-i", str(path)]
+                   + (["-s", solver] if puzzle_name == "numberlink" else []),
                    cwd=ROOT, capture_output=True, check=False)
     return time.perf_counter() - start
 
@@ -152,9 +161,10 @@ def main() -> None:
     rows: list[dict[str, object]] = []
     for name in args.set or list(SETS):
         run_set(name, settings, args.quiet, rows)
-    if not args.set or "seed" in args.set:
-        seconds = end_to_end(NL / "seed" / "instance_10.txt", args.solver)
-        print(f"== end to end: satpuzzles numberlink -i instance_10.txt: {seconds:.2f} s (process start-up included)")
+    for name, (puzzle_name, path) in END_TO_END.items():
+        if not args.set or name in args.set:
+            seconds = end_to_end(puzzle_name, path, args.solver)
+            print(f"== end to end: satpuzzles {puzzle_name} -i {path.name}: {seconds:.2f} s (start-up and printing included)")
     if args.csv:
         args.csv.parent.mkdir(parents=True, exist_ok=True)
         with args.csv.open("w", newline="") as out:

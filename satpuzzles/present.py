@@ -18,7 +18,7 @@ def _solvable(outcome: Outcome[Any]) -> str:
     if outcome.status == "solved":
         return "True"
     if outcome.status == "unsolvable":
-        return "False"
+        return f"False ({outcome.message})" if outcome.message else "False"
     return f"unknown ({outcome.message})" if outcome.message else "unknown"
 
 
@@ -39,8 +39,6 @@ def status_lines(outcome: Outcome[Any], settings: Settings) -> list[tuple[str, s
         lines.append(("Unique", undecided if unique is None else str(unique)))
     if outcome.explanation is not None:
         lines.append(("Conflict", _conflict(len(outcome.explanation))))
-    elif settings.explain and outcome.status == "unsolvable" and outcome.message:
-        lines.append(("Conflict", f"not found ({outcome.message})"))
     if settings.count > 1 and outcome.status == "solved":
         found = len(outcome.solutions)
         why = outcome.message or f"stopped at --count {settings.count}"

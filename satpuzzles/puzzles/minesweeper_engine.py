@@ -17,11 +17,10 @@ solver tried took 20 to 120 s on the seed's 1000x1000 board). Instead:
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import numpy as np
-from pysat.card import CardEnc, EncType
-from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from satpuzzles.geometry import KING, count8, dilate8
@@ -137,8 +136,9 @@ def _solve(counts: OpenCounts, chosen: np.ndarray, fixed: np.ndarray, fixed_valu
     return involved[1:], truth[1:]
 
 
-def sweep(counts: OpenCounts, rows: int, solver_name: str = "minicard") -> np.ndarray | None:
-    """Mine values for every variable by the band sweep, or None when a band cannot be solved."""
+def sweep(counts: OpenCounts, rows: int, solver_name: str = "minicard") -> tuple[np.ndarray | None, int]:
+    """Mine values for every variable by the band sweep (None when a band cannot be solved), and the SAT calls made."""
+    calls = 0
     size = int(counts.var.max()) + 1
     values = np.zeros(size, dtype=bool)
     assigned = np.zeros(size, dtype=bool)
@@ -154,6 +154,7 @@ def sweep(counts: OpenCounts, rows: int, solver_name: str = "minicard") -> np.nd
             chosen = (count_rows >= low - 1) & (count_rows < stop + LOOK_AHEAD)
             fixed = assigned & (var_rows < low)
             found = _solve(counts, chosen, fixed, values, solver_name)
+            calls += 1
             if found is not None:
                 involved, truth = found
                 commit = (var_rows[involved] >= low) & (var_rows[involved] < stop)
@@ -161,9 +162,9 @@ def sweep(counts: OpenCounts, rows: int, solver_name: str = "minicard") -> np.nd
                 assigned[involved[commit]] = True
                 break
         else:
-            return None
+            return None, calls
         start = stop
-    return values
+    return values, calls
 
 
 def solve_whole(counts: OpenCounts, solver_name: str = "minicard") -> np.ndarray | None:
@@ -184,18 +185,40 @@ def counts_hold(cells: np.ndarray, mines: np.ndarray) -> bool:
     return not (mines & counts).any() and bool((count8(mines)[counts] == cells[counts]).all())
 
 
-def find_layout(cells: np.ndarray, solver_name: str = "minicard") -> tuple[np.ndarray | None, Deduction]:
+@dataclass
+class EngineStats:
+    """Sizes and seconds of one engine run."""
+
+    propagate_seconds: float = 0.0
+    encode_seconds: float = 0.0
+    solve_seconds: float = 0.0
+    variables: int = 0
+    constraints: int = 0
+    sat_calls: int = 0
+
+
+def find_layout(cells: np.ndarray, solver_name: str = "minicard") -> tuple[np.ndarray | None, Deduction, EngineStats]:
     """A mine layout that satisfies every count, or None with the deduction that proves there is none."""
+    stats = EngineStats()
+    start = time.perf_counter()
     deduction = propagate(cells)
+    stats.propagate_seconds = time.perf_counter() - start
     if deduction.broken is not None:
-        return None, deduction
+        return None, deduction, stats
+    start = time.perf_counter()
     counts = open_counts(cells, deduction)
+    stats.encode_seconds = time.perf_counter() - start
+    stats.variables, stats.constraints = int(counts.var.max(initial=0)), 2 * len(counts.need)
     mines = deduction.mine.copy()
+    start = time.perf_counter()
     if counts.need.size:
-        values = sweep(counts, cells.shape[0], solver_name)
+        values, stats.sat_calls = sweep(counts, cells.shape[0], solver_name)
         if values is None or not counts_hold(cells, mines | values[counts.var] & (counts.var > 0)):
+            stats.sat_calls += 1
             values = solve_whole(counts, solver_name)
             if values is None:
-                return None, deduction
+                stats.solve_seconds = time.perf_counter() - start
+                return None, deduction, stats
         mines |= values[counts.var] & (counts.var > 0)
-    return mines, deduction
+    stats.solve_seconds = time.perf_counter() - start
+    return mines, deduction, stats

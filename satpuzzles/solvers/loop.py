@@ -50,6 +50,7 @@ class SolveStats:
     solver: str = ""
     variables: int = 0
     clauses: int = 0
+    propagate_seconds: float = 0.0
     encode_seconds: float = 0.0
     solve_seconds: float = 0.0
     decode_seconds: float = 0.0

@@ -1,0 +1,224 @@
+"""Minesweeper consistency: is there a mine placement that satisfies every revealed count?
+
+A plain solve goes through the engine (numpy propagation, then SAT band by band;
+see minesweeper_engine). The whole board as one CNF formula (a variable per
+unknown cell, an exact count per revealed number, the total when the input
+gives one) is the complete stage behind ``-o``, ``--count``, ``--unique``,
+``--explain`` and boards with a ``mines N`` line.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Collection, Hashable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from rich.console import RenderableType
+from rich.text import Text
+
+from satpuzzles.cnf import Clause, Formula, exactly
+from satpuzzles.errors import VerificationError
+from satpuzzles.geometry import Cell, count8
+from satpuzzles.puzzle import Outcome, Puzzle, Settings
+from satpuzzles.puzzles import minesweeper_engine as engine
+from satpuzzles.puzzles.minesweeper_formats import MINE, UNKNOWN, MinesweeperInstance, parse_minesweeper
+from satpuzzles.solvers.loop import SolveStats, Stage
+from satpuzzles.solvers.model import Model
+from satpuzzles.solvers.pipeline import run_stages
+
+COUNT_STYLES = ("dim", "blue", "green", "red", "dark_blue", "dark_red", "cyan", "magenta", "grey50")
+"""The classic colours of the counts 0-8."""
+
+
+@dataclass(frozen=True, eq=False)
+class MinesweeperSolution:
+    """One mine placement: ``mines[r, c]`` is True where a mine lies."""
+
+    mines: np.ndarray
+
+
+class MinesweeperEncoding:
+    """The whole board as CNF: a variable per unknown cell, each count exact, the total if given."""
+
+    name = "board"
+    complete = True
+
+    def __init__(self, instance: MinesweeperInstance, with_selectors: bool) -> None:
+        cells = instance.cells
+        self.instance = instance
+        self.formula = formula = Formula()
+        unknown = cells == UNKNOWN
+        self.var = np.zeros(cells.shape, dtype=np.int64)
+        self.var[unknown] = formula.pool.block("mine", (int(unknown.sum()),)) if unknown.any() else []
+        self.unknown_vars = self.var[unknown]
+        known = (cells == MINE).astype(np.int16)
+        known_around = count8(known)
+        padded = np.pad(self.var, 1)
+        self.selectors: dict[Hashable, int] = {}
+        for r, c in np.argwhere(cells >= 0).tolist():
+            lits = [int(v) for v in padded[r : r + 3, c : c + 3].ravel() if v]
+            need = int(cells[r, c]) - int(known_around[r, c])
+            if with_selectors:
+                selector = formula.pool.var(("count", r, c))
+                self.selectors[(r, c)] = selector
+                guarded = Formula(formula.pool)
+                exactly(guarded, lits, need)
+                formula.clauses.extend([*clause, -selector] for clause in guarded.clauses)
+            else:
+                exactly(formula, lits, need)
+        if instance.mines is not None:
+            exactly(formula, self.unknown_vars.tolist(), instance.mines - int(known.sum()))
+
+    def decode(self, model: Model) -> MinesweeperSolution:
+        """Known mines plus the unknown cells the model marks."""
+        mines = self.instance.cells == MINE
+        unknown = self.instance.cells == UNKNOWN
+        mines[unknown] = model[self.unknown_vars]
+        return MinesweeperSolution(mines)
+
+    def cuts(self, solution: MinesweeperSolution) -> list[Clause]:
+        """Nothing is enforced lazily."""
+        return []
+
+    def block(self, solution: MinesweeperSolution) -> Clause:
+        """Some unknown cell must change."""
+        placed = solution.mines[self.instance.cells == UNKNOWN]
+        return [int(-v if mine else v) for v, mine in zip(self.unknown_vars.tolist(), placed.tolist())]
+
+
+class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
+    """Minesweeper: place mines so that every revealed number counts its neighbouring mines."""
+
+    name = "minesweeper"
+    summary = "Is there a mine placement that agrees with every revealed count? (Minesweeper consistency)"
+    explainable = True
+
+    def parse(self, text: str) -> list[MinesweeperInstance]:
+        """The board: seed 002's format and its extensions."""
+        return parse_minesweeper(text)
+
+    def stages(self, instance: MinesweeperInstance, settings: Settings) -> Sequence[Stage[MinesweeperSolution]]:
+        """The whole board as one formula."""
+        return [Stage("board", True, lambda: MinesweeperEncoding(instance, with_selectors=settings.explain))]
+
+    def solve(self, instance: MinesweeperInstance, settings: Settings) -> Outcome[MinesweeperSolution]:
+        """The engine for one placement; the whole-board formula to count, explain or keep a total."""
+        if settings.wanted > 1 or settings.explain or instance.mines is not None:
+            return run_stages(self, instance, settings)
+        mines, deduction, figures = engine.find_layout(instance.cells)
+        stats = SolveStats(
+            encoding="propagate+bands", solver="minicard", variables=figures.variables, clauses=figures.constraints,
+            propagate_seconds=figures.propagate_seconds, encode_seconds=figures.encode_seconds,
+            solve_seconds=figures.solve_seconds, sat_calls=figures.sat_calls, stages=["propagate", "bands"],
+        )
+        if mines is None:
+            outcome: Outcome[MinesweeperSolution] = Outcome("unsolvable", exhausted=True, stats=stats)
+            if deduction.broken is not None:
+                r, c = deduction.broken
+                outcome.message = f"the count {instance.cells[r, c]} at row {r}, column {c} cannot be met"
+            return outcome
+        solution = MinesweeperSolution(mines)
+        start = time.perf_counter()
+        problems = self.verify(instance, solution)
+        stats.verify_seconds = time.perf_counter() - start
+        if problems:
+            raise VerificationError(f"internal error: the engine gave an invalid answer: {problems[0]}")
+        if settings.on_progress is not None:
+            settings.on_progress("solution", solution, stats)
+        return Outcome("solved", [solution], stats=stats)
+
+    def verify(self, instance: MinesweeperInstance, solution: MinesweeperSolution) -> list[str]:
+        """Counts hold no mine and see exactly their number of mines; flagged mines stay; the total if given."""
+        cells, mines = instance.cells, solution.mines
+        problems = []
+        if mines.shape != cells.shape:
+            return [f"placement of shape {mines.shape} for a board of shape {cells.shape}"]
+        counts = cells >= 0
+        if (mines & counts).any():
+            problems.append(f"a mine on the revealed cell {tuple(np.argwhere(mines & counts)[0])}")
+        if not mines[cells == MINE].all():
+            problems.append("a flagged mine was removed")
+        wrong = counts & (count8(mines) != cells)
+        if wrong.any():
+            r, c = np.argwhere(wrong)[0]
+            problems.append(f"the count at {(int(r), int(c))} sees {int(count8(mines)[r, c])} mines")
+        if instance.mines is not None and int(mines.sum()) != instance.mines:
+            problems.append(f"{int(mines.sum())} mines where the board says {instance.mines}")
+        return problems
+
+    def facts(self, instance: MinesweeperInstance) -> dict[str, object]:
+        """Width, height and unknown cells (and the total, when given)."""
+        rows, cols = instance.cells.shape
+        facts: dict[str, object] = {"width": cols, "height": rows, "unknown cells": int((instance.cells == UNKNOWN).sum())}
+        if instance.mines is not None:
+            facts["mines"] = instance.mines
+        return facts
+
+    def solution_json(self, instance: MinesweeperInstance, solution: MinesweeperSolution, settings: Settings) -> dict[str, object]:
+        """``mines``: a row-major grid of 0/1."""
+        return {"mines": solution.mines.astype(int).tolist()}
+
+    def explanation_json(self, instance: MinesweeperInstance, keys: list[Cell]) -> dict[str, object]:
+        """The conflicting counts as [row, col, count]."""
+        return {"clues": [[r, c, int(instance.cells[r, c])] for r, c in sorted(keys)]}
+
+    def _symbols(self, instance: MinesweeperInstance, solution: MinesweeperSolution | None) -> np.ndarray:
+        cells = instance.cells
+        symbols = np.full(cells.shape, "?" if solution is None else ".", dtype="<U1")
+        counts = cells >= 0
+        symbols[counts] = cells[counts].astype("<U1")
+        symbols[cells == MINE] = "*"
+        if solution is not None:
+            symbols[solution.mines] = "*"
+        return symbols
+
+    def board_text(
+        self,
+        instance: MinesweeperInstance,
+        solution: MinesweeperSolution | None,
+        settings: Settings,
+        marked: Collection[Cell] = (),
+    ) -> str:
+        """Counts kept, ``*`` for mines, ``.`` for safe cells (``?`` while unsolved); conflicting counts end in ``!``."""
+        symbols = self._symbols(instance, solution)
+        if not marked:
+            return "\n".join(" ".join(row) for row in symbols.tolist())
+        marks = {tuple(cell) for cell in marked}
+        return "\n".join(
+            "".join(f"{symbol}{'!' if (r, c) in marks else ' '}" for c, symbol in enumerate(row)).rstrip()
+            for r, row in enumerate(symbols.tolist())
+        )
+
+    def board_rich(
+        self,
+        instance: MinesweeperInstance,
+        solution: MinesweeperSolution | None,
+        settings: Settings,
+        marked: Collection[Cell] = (),
+    ) -> RenderableType:
+        """Counts in their classic colours, mines in red, conflicting counts highlighted."""
+        symbols = self._symbols(instance, solution).tolist()
+        marks = {tuple(cell) for cell in marked}
+        text = Text()
+        for r, row in enumerate(symbols):
+            if r:
+                text.append("\n")
+            for c, symbol in enumerate(row):
+                if (r, c) in marks:
+                    style = "bold white on red"
+                elif symbol.isdigit():
+                    style = COUNT_STYLES[int(symbol)]
+                else:
+                    style = {"*": "bold red", ".": "dim", "?": "dim"}[symbol]
+                text.append(symbol, style=style)
+                text.append(" ")
+        return text
+
+    def result_file(self, instance: MinesweeperInstance, solution: MinesweeperSolution) -> str:
+        """Seed 002's format with the placement: ``rows cols``, then counts, ``F`` for mines, ``.`` for safe cells."""
+        symbols = self._symbols(instance, solution)
+        symbols[symbols == "*"] = "F"
+        rows, cols = instance.cells.shape
+        return f"{rows} {cols}\n" + "\n".join(" ".join(row) for row in symbols.tolist()) + "\n"
+

@@ -1,0 +1,140 @@
+"""The minesweeper command: answers against brute force, --explain, totals, outputs."""
+
+from __future__ import annotations
+
+import json
+from itertools import product
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pysat.formula import CNF
+from pysat.solvers import Solver
+
+from satpuzzles.geometry import count8
+from satpuzzles.puzzle import Settings
+from satpuzzles.puzzles.minesweeper import Minesweeper
+from satpuzzles.puzzles.minesweeper_formats import MINE, UNKNOWN, MinesweeperInstance
+from tests.conftest import INSTANCES, mask_timings, run_cli
+
+PUZZLE = Minesweeper()
+SEED = INSTANCES / "minesweeper" / "seed"
+
+
+def placements(cells: np.ndarray, total: int | None = None) -> list[np.ndarray]:
+    """Every mine placement that agrees with the counts (and the total), by brute force."""
+    unknown = np.argwhere(cells == UNKNOWN)
+    found = []
+    for picks in product((False, True), repeat=len(unknown)):
+        mines = cells == MINE
+        for (r, c), pick in zip(unknown, picks):
+            mines[r, c] = pick
+        counts = cells >= 0
+        if (count8(mines)[counts] == cells[counts]).all() and (total is None or mines.sum() == total):
+            found.append(mines)
+    return found
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> MinesweeperInstance:
+    rows, cols = draw(st.integers(1, 3)), draw(st.integers(1, 4))
+    mines = np.array(draw(st.lists(st.booleans(), min_size=rows * cols, max_size=rows * cols))).reshape(rows, cols)
+    cells = np.where(mines, UNKNOWN, count8(mines)).astype(np.int8)
+    hide = np.array(draw(st.lists(st.booleans(), min_size=rows * cols, max_size=rows * cols))).reshape(rows, cols)
+    cells[hide & ~mines] = UNKNOWN
+    if draw(st.booleans()):
+        r, c = draw(st.integers(0, rows - 1)), draw(st.integers(0, cols - 1))
+        if cells[r, c] >= 0:
+            cells[r, c] = draw(st.integers(0, 8))
+    total = draw(st.one_of(st.none(), st.integers(0, rows * cols)))
+    return MinesweeperInstance(cells, total)
+
+
+@settings(max_examples=120, deadline=None)
+@given(boards())
+def test_solve_and_count_agree_with_brute_force(instance: MinesweeperInstance) -> None:
+    expected = placements(instance.cells, instance.mines)
+    outcome = PUZZLE.solve(instance, Settings())
+    assert outcome.status == ("solved" if expected else "unsolvable")
+    if expected:
+        assert PUZZLE.verify(instance, outcome.solutions[0]) == []
+    counted = PUZZLE.solve(instance, Settings(count=200))
+    assert len(counted.solutions) == min(len(expected), 200)
+    assert counted.exhausted is (len(expected) < 200)
+
+
+@settings(max_examples=100, deadline=None)
+@given(boards())
+def test_explain_is_unsolvable_and_minimal(instance: MinesweeperInstance) -> None:
+    if instance.mines is not None:
+        return
+    outcome = PUZZLE.solve(instance, Settings(explain=True))
+    if outcome.status == "solved":
+        return
+    conflict = outcome.explanation
+    assert conflict is not None
+
+    # Dropping a count makes its cell an ordinary safe cell: brute force with the others only.
+    def solvable_with(kept: list[tuple[int, int]]) -> bool:
+        revealed = [tuple(x) for x in np.argwhere(instance.cells >= 0)]
+        unknown = [tuple(x) for x in np.argwhere(instance.cells == UNKNOWN)]
+        for picks in product((False, True), repeat=len(unknown)):
+            mines = instance.cells == MINE
+            for (r, c), pick in zip(unknown, picks):
+                mines[r, c] = pick
+            if all(count8(mines)[cell] == instance.cells[cell] for cell in kept) and not any(mines[c] for c in revealed):
+                return True
+        return False
+
+    assert not solvable_with([tuple(cell) for cell in conflict])
+    for cell in conflict:
+        assert solvable_with([tuple(c) for c in conflict if tuple(c) != tuple(cell)])
+
+
+def test_seed_instances() -> None:
+    for name, code in [("small-sat", 0), ("medium-sat", 0), ("large-sat", 0), ("hard-sat", 0), ("small-unsat", 1)]:
+        assert run_cli("minesweeper", "-i", SEED / f"{name}.in").code == code, name
+
+
+def test_plain_board_golden(golden) -> None:
+    golden("minesweeper_medium-sat.out", mask_timings(run_cli("minesweeper", "-i", SEED / "medium-sat.in").out))
+
+
+def test_json_mines_grid() -> None:
+    record = json.loads(run_cli("minesweeper", "-i", SEED / "medium-sat.in", "--format", "json").out)
+    mines = np.array(record["solution"]["mines"])
+    assert record["status"] == "solved" and mines.shape == (4, 4) and set(np.unique(mines)) <= {0, 1}
+
+
+def test_unsolvable_says_why_and_explains() -> None:
+    plain = run_cli("minesweeper", "-i", SEED / "small-unsat.in")
+    assert plain.code == 1 and "cannot be met" in plain.out
+    record = json.loads(run_cli("minesweeper", "-i", SEED / "small-unsat.in", "--explain", "--format", "json").out)
+    assert record["status"] == "unsolvable" and record["explanation"]["clues"]
+
+
+def test_dimacs_is_the_whole_board(tmp_path) -> None:
+    for name, satisfiable in [("large-sat", True), ("small-unsat", False)]:
+        target = tmp_path / f"{name}.cnf"
+        run_cli("minesweeper", "-i", SEED / f"{name}.in", "-o", target)
+        with Solver(name="glucose4", bootstrap_with=CNF(from_file=str(target)).clauses) as solver:
+            assert solver.solve() is satisfiable
+
+
+def test_total_mines_line() -> None:
+    text = "2 2\n1 ?\n? ?\nmines 1\n"
+    record = json.loads(run_cli("minesweeper", "-i", "-", "--count", "10", "--format", "json", stdin=text).out)
+    assert record["count"] == 3 and record["exhausted"] is True
+    assert run_cli("minesweeper", "-i", "-", stdin="2 2\n1 ?\n? ?\nmines 4\n").code == 1
+
+
+def test_result_file(tmp_path) -> None:
+    target = tmp_path / "r.txt"
+    assert run_cli("minesweeper", "-i", SEED / "small-sat.in", "-r", target).code == 0
+    lines = target.read_text().splitlines()
+    assert lines[0] == "3 3" and len(lines) == 4 and "F" in target.read_text()
+
+
+def test_bad_input_is_one_line() -> None:
+    result = run_cli("minesweeper", "-i", "-", stdin="2 2\n1 9\n? ?\n")
+    assert result.code == 2 and result.err.count("\n") == 1 and "<stdin>:2:3" in result.err
