@@ -9,7 +9,6 @@ gives one) is the complete stage behind ``-o``, ``--count``, ``--unique``,
 
 from __future__ import annotations
 
-import time
 from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
 
@@ -23,7 +22,7 @@ from satpuzzles.geometry import Cell, count8
 from satpuzzles.puzzle import Outcome, Puzzle, Settings
 from satpuzzles.puzzles import minesweeper_engine as engine
 from satpuzzles.puzzles.minesweeper_formats import MINE, UNKNOWN, MinesweeperInstance, parse_minesweeper
-from satpuzzles.solvers.loop import SolveStats, Stage
+from satpuzzles.solvers.loop import Stage, Timer
 from satpuzzles.solvers.model import Model
 from satpuzzles.solvers.pipeline import run_stages
 
@@ -106,12 +105,7 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
         """The engine for one placement; the whole-board formula to count, explain or keep a total."""
         if settings.wanted > 1 or settings.explain or instance.mines is not None:
             return run_stages(self, instance, settings)
-        mines, deduction, figures = engine.find_layout(instance.cells)
-        stats = SolveStats(
-            encoding="propagate+bands", solver="minicard", variables=figures.variables, clauses=figures.constraints,
-            propagate_seconds=figures.propagate_seconds, encode_seconds=figures.encode_seconds,
-            solve_seconds=figures.solve_seconds, sat_calls=figures.sat_calls, stages=["propagate", "bands"],
-        )
+        mines, deduction, stats = engine.find_layout(instance.cells)
         if mines is None:
             outcome: Outcome[MinesweeperSolution] = Outcome("unsolvable", exhausted=True, stats=stats)
             if deduction.broken is not None:
@@ -119,9 +113,8 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
                 outcome.message = f"the count {instance.cells[r, c]} at row {r}, column {c} cannot be met"
             return outcome
         solution = MinesweeperSolution(mines)
-        start = time.perf_counter()
-        problems = self.verify(instance, solution)
-        stats.verify_seconds = time.perf_counter() - start
+        with Timer(stats, "verify_seconds"):
+            problems = self.verify(instance, solution)
         if problems:
             raise VerificationError(f"internal error: the engine gave an invalid answer: {problems[0]}")
         if settings.on_progress is not None:

@@ -17,7 +17,6 @@ solver tried took 20 to 120 s on the seed's 1000x1000 board). Instead:
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -25,6 +24,7 @@ from pysat.solvers import Solver
 
 from satpuzzles.geometry import KING, count8, dilate8
 from satpuzzles.puzzles.minesweeper_formats import MINE
+from satpuzzles.solvers.loop import SolveStats, Timer
 
 BAND_ROWS = 16
 LOOK_AHEAD = 6
@@ -185,40 +185,26 @@ def counts_hold(cells: np.ndarray, mines: np.ndarray) -> bool:
     return not (mines & counts).any() and bool((count8(mines)[counts] == cells[counts]).all())
 
 
-@dataclass
-class EngineStats:
-    """Sizes and seconds of one engine run."""
-
-    propagate_seconds: float = 0.0
-    encode_seconds: float = 0.0
-    solve_seconds: float = 0.0
-    variables: int = 0
-    constraints: int = 0
-    sat_calls: int = 0
-
-
-def find_layout(cells: np.ndarray, solver_name: str = "minicard") -> tuple[np.ndarray | None, Deduction, EngineStats]:
-    """A mine layout that satisfies every count, or None with the deduction that proves there is none."""
-    stats = EngineStats()
-    start = time.perf_counter()
-    deduction = propagate(cells)
-    stats.propagate_seconds = time.perf_counter() - start
+def find_layout(
+    cells: np.ndarray, solver_name: str = "minicard"
+) -> tuple[np.ndarray | None, Deduction, SolveStats]:
+    """A mine layout that satisfies every count (or None, with the deduction that proves there is none)."""
+    stats = SolveStats(encoding="propagate+bands", solver=solver_name, stages=["propagate", "bands"])
+    with Timer(stats, "propagate_seconds"):
+        deduction = propagate(cells)
     if deduction.broken is not None:
         return None, deduction, stats
-    start = time.perf_counter()
-    counts = open_counts(cells, deduction)
-    stats.encode_seconds = time.perf_counter() - start
-    stats.variables, stats.constraints = int(counts.var.max(initial=0)), 2 * len(counts.need)
+    with Timer(stats, "encode_seconds"):
+        counts = open_counts(cells, deduction)
+    stats.variables, stats.clauses = int(counts.var.max(initial=0)), 2 * len(counts.need)
     mines = deduction.mine.copy()
-    start = time.perf_counter()
-    if counts.need.size:
-        values, stats.sat_calls = sweep(counts, cells.shape[0], solver_name)
-        if values is None or not counts_hold(cells, mines | values[counts.var] & (counts.var > 0)):
-            stats.sat_calls += 1
-            values = solve_whole(counts, solver_name)
+    with Timer(stats, "solve_seconds"):
+        if counts.need.size:
+            values, stats.sat_calls = sweep(counts, cells.shape[0], solver_name)
+            if values is None or not counts_hold(cells, mines | values[counts.var] & (counts.var > 0)):
+                stats.sat_calls += 1
+                values = solve_whole(counts, solver_name)
             if values is None:
-                stats.solve_seconds = time.perf_counter() - start
                 return None, deduction, stats
-        mines |= values[counts.var] & (counts.var > 0)
-    stats.solve_seconds = time.perf_counter() - start
+            mines |= values[counts.var] & (counts.var > 0)
     return mines, deduction, stats
