@@ -138,3 +138,20 @@ def test_result_file(tmp_path) -> None:
 def test_bad_input_is_one_line() -> None:
     result = run_cli("minesweeper", "-i", "-", stdin="2 2\n1 9\n? ?\n")
     assert result.code == 2 and result.err.count("\n") == 1 and "<stdin>:2:3" in result.err
+
+
+def test_tall_board_with_rows_of_no_open_counts() -> None:
+    text = "1 ?\n" + "? ?\n" * 23
+    assert run_cli("minesweeper", "-i", "-", stdin=text).code == 0
+
+
+def test_explain_names_the_total_when_it_takes_part() -> None:
+    record = json.loads(run_cli("minesweeper", "-i", "-", "--explain", "--format", "json",
+                                stdin="2 2\n? 1\n? ?\nmines 2\n").out)
+    assert record["status"] == "unsolvable"
+    assert record["explanation"] == {"clues": [[0, 1, 1]], "mines": 2}
+
+
+def test_named_solver_is_used() -> None:
+    record = json.loads(run_cli("minesweeper", "-i", SEED / "large-sat.in", "-s", "minisat22", "--format", "json").out)
+    assert record["status"] == "solved" and record["stats"]["solver"] == "minisat22"

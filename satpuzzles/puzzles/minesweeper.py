@@ -22,9 +22,13 @@ from satpuzzles.geometry import Cell, count8
 from satpuzzles.puzzle import Outcome, Puzzle, Settings
 from satpuzzles.puzzles import minesweeper_engine as engine
 from satpuzzles.puzzles.minesweeper_formats import MINE, UNKNOWN, MinesweeperInstance, parse_minesweeper
+from satpuzzles.solvers.backends import DEFAULT_SOLVER
 from satpuzzles.solvers.loop import Stage, Timer
 from satpuzzles.solvers.model import Model
 from satpuzzles.solvers.pipeline import run_stages
+
+TOTAL = "mines"
+"""The --explain key of the ``mines N`` total, beside the (row, col) keys of the counts."""
 
 COUNT_STYLES = ("dim", "blue", "green", "red", "dark_blue", "dark_red", "cyan", "magenta", "grey50")
 """The classic colours of the counts 0-8."""
@@ -67,7 +71,16 @@ class MinesweeperEncoding:
             else:
                 exactly(formula, lits, need)
         if instance.mines is not None:
-            exactly(formula, self.unknown_vars.tolist(), instance.mines - int(known.sum()))
+            total = self.unknown_vars.tolist()
+            need = instance.mines - int(known.sum())
+            if with_selectors:
+                selector = formula.pool.var(("total",))
+                self.selectors[TOTAL] = selector
+                guarded = Formula(formula.pool)
+                exactly(guarded, total, need)
+                formula.clauses.extend([*clause, -selector] for clause in guarded.clauses)
+            else:
+                exactly(formula, total, need)
 
     def decode(self, model: Model) -> MinesweeperSolution:
         """Known mines plus the unknown cells the model marks."""
@@ -103,14 +116,15 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
 
     def solve(self, instance: MinesweeperInstance, settings: Settings) -> Outcome[MinesweeperSolution]:
         """The engine for one placement; the whole-board formula to count, explain or keep a total."""
-        if settings.wanted > 1 or settings.explain or instance.mines is not None:
+        whole_board = settings.wanted > 1 or settings.explain or instance.mines is not None
+        if whole_board or settings.solver != DEFAULT_SOLVER:
             return run_stages(self, instance, settings)
         mines, deduction, stats = engine.find_layout(instance.cells)
         if mines is None:
             outcome: Outcome[MinesweeperSolution] = Outcome("unsolvable", exhausted=True, stats=stats)
             if deduction.broken is not None:
                 r, c = deduction.broken
-                outcome.message = f"the count {instance.cells[r, c]} at row {r}, column {c} cannot be met"
+                outcome.message = f"the count {instance.cells[r, c]} at row {r + 1}, column {c + 1} cannot be met"
             return outcome
         solution = MinesweeperSolution(mines)
         with Timer(stats, "verify_seconds"):
@@ -153,8 +167,12 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
         return {"mines": solution.mines.astype(int).tolist()}
 
     def explanation_json(self, instance: MinesweeperInstance, keys: list[Cell]) -> dict[str, object]:
-        """The conflicting counts as [row, col, count]."""
-        return {"clues": [[r, c, int(instance.cells[r, c])] for r, c in sorted(keys)]}
+        """The conflicting counts as [row, col, count] (0-based), and ``mines`` when the total takes part."""
+        cells = sorted(key for key in keys if key != TOTAL)
+        explanation: dict[str, object] = {"clues": [[r, c, int(instance.cells[r, c])] for r, c in cells]}
+        if TOTAL in keys:
+            explanation["mines"] = instance.mines
+        return explanation
 
     def _symbols(self, instance: MinesweeperInstance, solution: MinesweeperSolution | None) -> np.ndarray:
         cells = instance.cells
@@ -177,7 +195,7 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
         symbols = self._symbols(instance, solution)
         if not marked:
             return "\n".join(" ".join(row) for row in symbols.tolist())
-        marks = {tuple(cell) for cell in marked}
+        marks = {tuple(cell) for cell in marked if cell != TOTAL}
         return "\n".join(
             "".join(f"{symbol}{'!' if (r, c) in marks else ' '}" for c, symbol in enumerate(row)).rstrip()
             for r, row in enumerate(symbols.tolist())
@@ -192,7 +210,7 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
     ) -> RenderableType:
         """Counts in their classic colours, mines in red, conflicting counts highlighted."""
         symbols = self._symbols(instance, solution).tolist()
-        marks = {tuple(cell) for cell in marked}
+        marks = {tuple(cell) for cell in marked if cell != TOTAL}
         text = Text()
         for r, row in enumerate(symbols):
             if r:

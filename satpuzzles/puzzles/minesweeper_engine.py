@@ -152,6 +152,8 @@ def sweep(counts: OpenCounts, rows: int, solver_name: str = "minicard") -> tuple
         for retry in range(RETRIES + 1):
             low = max(0, start - retry * BAND_ROWS)
             chosen = (count_rows >= low - 1) & (count_rows < stop + LOOK_AHEAD)
+            if not chosen.any():
+                break  # no open count near these rows, so no variable in them either
             fixed = assigned & (var_rows < low)
             found = _solve(counts, chosen, fixed, values, solver_name)
             calls += 1
