@@ -19,6 +19,7 @@ import platform
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -33,12 +34,31 @@ from satpuzzles.solvers.pipeline import solve_within_limit  # noqa: E402
 
 NL = ROOT / "instances" / "numberlink"
 SL = ROOT / "instances" / "slitherlink"
-SETS: dict[str, tuple[str, list[Path], bool]] = {
+GENERATED = ROOT / "bench" / "results" / "generated"
+LARGE_MINESWEEPER = [(1000, 1000, 0.2, 0.3), (2000, 2000, 0.15, 0.2), (2000, 2000, 0.2, 0.3)]
+"""Generated boards (rows, cols, mine density, reveal density): the issue's scale targets."""
+
+
+def generated_minesweeper() -> list[Path]:
+    """The large boards, made with ``generate minesweeper`` and a fixed seed (cached in bench/results)."""
+    GENERATED.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for rows, cols, mines, reveal in LARGE_MINESWEEPER:
+        path = GENERATED / f"mines_{rows}x{cols}_{mines}_{reveal}.in"
+        if not path.exists():
+            options = {"mine_density": mines, "reveal_density": reveal}
+            path.write_text(get_puzzle("minesweeper").generate(rows, cols, 1, options))
+        paths.append(path)
+    return paths
+
+
+SETS: dict[str, tuple[str, list[Path] | Callable[[], list[Path]], bool]] = {
     "seed": ("numberlink", sorted((NL / "seed").glob("*.txt")) + [NL / "seed" / "input-7by7.in"], False),
     "flowfree": ("numberlink", sorted((NL / "flowfree").glob("*.txt")), False),
     "janko": ("numberlink", [NL / "janko-arukone" / "janko.txt"], False),
     "handmade": ("numberlink", sorted((NL / "handmade").glob("*.txt")), False),
     "minesweeper": ("minesweeper", sorted((ROOT / "instances" / "minesweeper" / "seed").glob("*.in")), False),
+    "minesweeper-large": ("minesweeper", generated_minesweeper, False),
     "slitherlink": (
         "slitherlink",
         sorted((SL / "puzzlekit").glob("*.txt")) + sorted((SL / "puzzleloop").glob("*.txt"))
@@ -90,6 +110,7 @@ def verified(puzzle: Puzzle[Any, Any], instance: object, outcome: Outcome) -> st
 def run_set(name: str, settings: Settings, quiet: bool, rows: list[dict[str, object]]) -> None:
     """Solve every instance of one set, printing a line each and a total."""
     puzzle_name, files, prove_unique = SETS[name]
+    files = files() if callable(files) else files
     puzzle = get_puzzle(puzzle_name)
     settings = replace(settings, unique=settings.unique or prove_unique)
     totals = {"n": 0, "seconds": 0.0, "solved": 0, "unsolvable": 0, "unknown": 0, "slowest": (0.0, "")}

@@ -156,8 +156,46 @@ def cli() -> None:
     """Solve logic puzzles by reduction to SAT."""
 
 
+def generate_command(puzzle: Puzzle[Any, Any], extra: list[click.Option]) -> click.Command:
+    """``satpuzzles generate NAME ROWS COLS`` for a puzzle with a generator."""
+
+    def callback(rows: int, cols: int, seed: int | None, output: str | None, **options: Any) -> None:
+        if output is not None:
+            check_writable(output)
+        text = puzzle.generate(rows, cols, seed, options)
+        if output is None:
+            try:
+                sys.stdout.write(text)
+                sys.stdout.flush()
+            except BrokenPipeError:
+                raise OutputClosed from None
+        else:
+            write_atomic(output, [text])
+
+    return click.Command(
+        puzzle.name,
+        callback=callback,
+        params=[
+            click.Argument(["rows"], type=click.IntRange(min=1)),
+            click.Argument(["cols"], type=click.IntRange(min=1)),
+            click.Option(["--seed"], type=int, help="Seed of the random generator: the same seed gives the same puzzle."),
+            click.Option(["-o", "--output"], metavar="FILE", help="Write the puzzle here (default: standard output)."),
+            *extra,
+        ],
+        help=f"Generate a {puzzle.name} puzzle of ROWS x COLS cells, in its input format.",
+    )
+
+
+@cli.group()
+def generate() -> None:
+    """Generate puzzles."""
+
+
 for _puzzle in PUZZLES.values():
     cli.add_command(puzzle_command(_puzzle))
+    _options = _puzzle.generator_options()
+    if _options is not None:
+        generate.add_command(generate_command(_puzzle, _options))
 
 
 class OutputClosed(Exception):
@@ -174,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
         click.echo(exc.ctx.get_help() if exc.ctx else "satpuzzles --help", err=True)
         return ExitStatus.BAD_INPUT
     except click.UsageError as exc:
-        hint = f" (see 'satpuzzles {exc.ctx.info_name} --help')" if exc.ctx and exc.ctx.parent else ""
+        hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx and exc.ctx.parent else ""
         click.echo(f"satpuzzles: error: {exc.format_message()}{hint}", err=True)
         return ExitStatus.BAD_INPUT
     except (click.exceptions.Abort, KeyboardInterrupt):

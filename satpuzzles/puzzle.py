@@ -120,6 +120,14 @@ class Puzzle(ABC, Generic[I, S]):
         """The ``explanation`` object of the JSON envelope for --explain."""
         return {"clues": [list(key) if isinstance(key, tuple) else key for key in keys]}
 
+    def generator_options(self) -> list[click.Option] | None:
+        """Options of ``satpuzzles generate NAME``, or None when the puzzle has no generator."""
+        return None
+
+    def generate(self, rows: int, cols: int, seed: int | None, options: dict[str, Any]) -> str:
+        """A new puzzle in the puzzle's input format (only when generator_options is not None)."""
+        raise NotImplementedError(f"{self.name} has no generator")
+
     def replacement_output(self, instance: I, settings: Settings) -> str | None:
         """Text to print instead of solving (a conversion such as --to-url), or None to solve."""
         return None

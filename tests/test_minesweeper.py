@@ -155,3 +155,27 @@ def test_explain_names_the_total_when_it_takes_part() -> None:
 def test_named_solver_is_used() -> None:
     record = json.loads(run_cli("minesweeper", "-i", SEED / "large-sat.in", "-s", "minisat22", "--format", "json").out)
     assert record["status"] == "solved" and record["stats"]["solver"] == "minisat22"
+
+
+def test_generate_is_reproducible_and_solvable(tmp_path) -> None:
+    first = run_cli("generate", "minesweeper", "30", "40", "--seed", "5")
+    again = run_cli("generate", "minesweeper", "30", "40", "--seed", "5")
+    other = run_cli("generate", "minesweeper", "30", "40", "--seed", "6")
+    assert first.code == 0 and first.out == again.out != other.out
+    (instance,) = PUZZLE.parse(first.out)
+    assert instance.cells.shape == (30, 40)
+    revealed = (instance.cells >= 0).mean()
+    assert 0.1 < revealed < 0.4  # reveal density 0.3 of the ~80 % safe cells
+    assert run_cli("minesweeper", "-i", "-", stdin=first.out).code == 0
+    target = tmp_path / "board.in"
+    assert run_cli("generate", "minesweeper", "30", "40", "--seed", "5", "-o", target).code == 0
+    assert target.read_text() == first.out
+
+
+def test_generate_densities_and_bad_arguments() -> None:
+    empty = run_cli("generate", "minesweeper", "5", "5", "--mine-density", "0", "--reveal-density", "1")
+    (instance,) = PUZZLE.parse(empty.out)
+    assert (instance.cells == 0).all()
+    bad = run_cli("generate", "minesweeper", "0", "5")
+    assert bad.code == 2 and bad.err.count("\n") == 1 and "generate minesweeper --help" in bad.err
+    assert run_cli("generate", "minesweeper", "5", "5", "--mine-density", "1.5").code == 2

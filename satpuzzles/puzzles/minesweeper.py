@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+import click
 import numpy as np
 from rich.console import RenderableType
 from rich.text import Text
@@ -105,6 +107,23 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
     name = "minesweeper"
     summary = "Is there a mine placement that agrees with every revealed count? (Minesweeper consistency)"
     explainable = True
+
+    def generator_options(self) -> list[click.Option]:
+        """Seed 002's random mode: the densities of mines and of revealed safe cells."""
+        return [
+            click.Option(["--mine-density"], type=click.FloatRange(0, 1), default=0.2, show_default=True,
+                         help="Share of cells holding a mine."),
+            click.Option(["--reveal-density"], type=click.FloatRange(0, 1), default=0.3, show_default=True,
+                         help="Share of safe cells whose count is revealed."),
+        ]
+
+    def generate(self, rows: int, cols: int, seed: int | None, options: dict[str, Any]) -> str:
+        """A board in seed 002's format from a random mine layout: solvable by construction."""
+        rng = np.random.default_rng(seed)
+        mines = rng.random((rows, cols)) < options["mine_density"]
+        revealed = (rng.random((rows, cols)) < options["reveal_density"]) & ~mines
+        symbols = np.where(revealed, count8(mines).astype("<U1"), "?")
+        return f"{rows} {cols}\n" + "\n".join(" ".join(row) for row in symbols.tolist()) + "\n"
 
     def parse(self, text: str) -> list[MinesweeperInstance]:
         """The board: seed 002's format and its extensions."""
