@@ -71,8 +71,13 @@ def atleast(formula: Formula, lits: Sequence[int], k: int) -> None:
         formula.clauses.extend(enc.clauses)
 
 
-def exactly(formula: Formula, lits: Sequence[int], k: int) -> None:
-    """Exactly ``k`` of ``lits`` are true."""
+def exactly(formula: Formula, lits: Sequence[int], k: int, guard: int | None = None) -> None:
+    """Exactly ``k`` of ``lits`` are true (only when ``guard`` is true, if one is given)."""
+    if guard is not None:
+        guarded = Formula(formula.pool)
+        exactly(guarded, lits, k)
+        formula.clauses.extend([*clause, -guard] for clause in guarded.clauses)
+        return
     lits = [int(lit) for lit in lits]
     if k < 0 or k > len(lits):
         formula.add([])

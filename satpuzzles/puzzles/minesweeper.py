@@ -65,24 +65,12 @@ class MinesweeperEncoding:
             lits = [int(v) for v in padded[r : r + 3, c : c + 3].ravel() if v]
             need = int(cells[r, c]) - int(known_around[r, c])
             if with_selectors:
-                selector = formula.pool.var(("count", r, c))
-                self.selectors[(r, c)] = selector
-                guarded = Formula(formula.pool)
-                exactly(guarded, lits, need)
-                formula.clauses.extend([*clause, -selector] for clause in guarded.clauses)
-            else:
-                exactly(formula, lits, need)
+                self.selectors[(r, c)] = formula.pool.var(("count", r, c))
+            exactly(formula, lits, need, self.selectors.get((r, c)))
         if instance.mines is not None:
-            total = self.unknown_vars.tolist()
-            need = instance.mines - int(known.sum())
             if with_selectors:
-                selector = formula.pool.var(("total",))
-                self.selectors[TOTAL] = selector
-                guarded = Formula(formula.pool)
-                exactly(guarded, total, need)
-                formula.clauses.extend([*clause, -selector] for clause in guarded.clauses)
-            else:
-                exactly(formula, total, need)
+                self.selectors[TOTAL] = formula.pool.var(("total",))
+            exactly(formula, self.unknown_vars.tolist(), instance.mines - int(known.sum()), self.selectors.get(TOTAL))
 
     def decode(self, model: Model) -> MinesweeperSolution:
         """Known mines plus the unknown cells the model marks."""
