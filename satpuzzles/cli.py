@@ -21,6 +21,9 @@ from satpuzzles.render import make_console, use_colour
 from satpuzzles.solvers.backends import DEFAULT_SOLVER, check_solver_name
 from satpuzzles.solvers.pipeline import solve_within_limit
 
+MAX_GENERATED_CELLS = 25_000_000
+"""Largest board ``generate`` makes (5000x5000; a few hundred MB while it builds the text)."""
+
 MAX_TIMEOUT = 1e6
 """Largest --timeout in seconds (about 11 days); larger values overflow the deadline arithmetic."""
 
@@ -160,6 +163,8 @@ def generate_command(puzzle: Puzzle[Any, Any], extra: list[click.Option]) -> cli
     """``satpuzzles generate NAME ROWS COLS`` for a puzzle with a generator."""
 
     def callback(rows: int, cols: int, seed: int | None, output: str | None, **options: Any) -> None:
+        if rows * cols > MAX_GENERATED_CELLS:
+            raise UsageError(f"{rows}x{cols} is {rows * cols:,} cells: generate at most {MAX_GENERATED_CELLS:,}")
         if output is not None:
             check_writable(output)
         text = puzzle.generate(rows, cols, seed, options)

@@ -179,3 +179,8 @@ def test_generate_densities_and_bad_arguments() -> None:
     bad = run_cli("generate", "minesweeper", "0", "5")
     assert bad.code == 2 and bad.err.count("\n") == 1 and "generate minesweeper --help" in bad.err
     assert run_cli("generate", "minesweeper", "5", "5", "--mine-density", "1.5").code == 2
+
+
+def test_generate_refuses_boards_too_large_to_build() -> None:
+    result = run_cli("generate", "minesweeper", "100000", "100000")
+    assert result.code == 2 and result.err.count("\n") == 1 and "at most 25,000,000" in result.err
