@@ -86,7 +86,7 @@ def run_puzzle(puzzle: Puzzle[Any, Any], options: dict[str, Any]) -> int:
     puzzle.check_settings(settings)
     text, source = read_input(options["input_path"])
     try:
-        instances = puzzle.parse(text)
+        instances = puzzle.read(text, options.get("input_format") or "auto")
     except InputError as exc:
         raise exc.located(source) from None
     selected = list(enumerate(instances, start=1))
@@ -144,10 +144,14 @@ def puzzle_command(puzzle: Puzzle[Any, Any]) -> click.Command:
         click.Option(["--explain"], is_flag=True,
                      help="On an unsolvable puzzle, name a minimal set of clues that cannot all hold.")
     ] if puzzle.explainable else []
+    input_format = click.Option(["--input-format"], type=click.Choice(puzzle.input_format_names()), default="auto",
+                                show_default=True, metavar="NAME",
+                                help=f"Read the input in this format ({', '.join(puzzle.input_format_names())}); "
+                                "auto detects it.")
     return click.Command(
         puzzle.name,
         callback=callback,
-        params=[*common_options(), *explain, *puzzle.options()],
+        params=[*common_options(), input_format, *explain, *puzzle.options()],
         help=puzzle.summary + "\n\nExit status: 0 solved, 1 proved unsolvable, 2 bad usage or input, 3 unknown.",
         short_help=puzzle.summary,
     )

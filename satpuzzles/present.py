@@ -99,7 +99,7 @@ def rich_report(puzzle: Puzzle[Any, Any], instance: Any, outcome: Outcome[Any], 
 
 
 def json_record(puzzle: Puzzle[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings) -> dict[str, object]:
-    """The JSON envelope: puzzle, status, solution, unique, stats (plus enumeration fields)."""
+    """The JSON envelope: puzzle, status, solution, unique, stats (plus enumeration fields) and input."""
     record: dict[str, object] = {
         "puzzle": puzzle.name,
         "status": outcome.status,
@@ -115,4 +115,7 @@ def json_record(puzzle: Puzzle[Any, Any], instance: Any, outcome: Outcome[Any], 
         record["explanation"] = puzzle.explanation_json(instance, outcome.explanation)
     if outcome.message:
         record["message"] = outcome.message
+    given = puzzle.instance_json(instance)
+    if given is not None:
+        record["input"] = given
     return record

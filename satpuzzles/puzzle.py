@@ -78,6 +78,8 @@ class Puzzle(ABC, Generic[I, S]):
     summary: ClassVar[str]
     explainable: ClassVar[bool] = False
     """Whether the puzzle can name a minimal set of clues that cannot all hold (--explain)."""
+    generator_width_first: ClassVar[bool] = False
+    """Whether ``satpuzzles generate NAME`` takes the size as W H (width first) instead of ROWS COLS."""
 
     def options(self) -> list[click.Option]:
         """Extra CLI options of this puzzle's command (read back from ``Settings.extras``)."""
@@ -125,8 +127,39 @@ class Puzzle(ABC, Generic[I, S]):
         return None
 
     def generate(self, rows: int, cols: int, seed: int | None, options: dict[str, Any]) -> str:
-        """A new puzzle in the puzzle's input format (only when generator_options is not None)."""
+        """A new puzzle in the puzzle's input format (only when generator_options is not None).
+
+        ``options`` holds the generator options' values and ``progress``, a callable taking a
+        short status text that a long generator may call (the CLI shows it on a terminal).
+        """
         raise NotImplementedError(f"{self.name} has no generator")
+
+    def input_formats(self) -> dict[str, Callable[[str], list[I]]]:
+        """Named text formats for --input-format, each a parser; :meth:`parse` detects among them."""
+        return {}
+
+    def instance_json(self, instance: I) -> dict[str, object] | None:
+        """The puzzle itself as the envelope's ``input`` object (None: the envelope has none)."""
+        return None
+
+    def instance_from_json(self, data: Any, line: int, column: int) -> I:
+        """The instance an ``input`` object describes; raises InputError located at line, column."""
+        raise NotImplementedError(f"{self.name} reads no JSON")
+
+    def input_format_names(self) -> list[str]:
+        """Every --input-format choice: ``auto``, the text formats, and ``json`` when it is read."""
+        reads_json = type(self).instance_from_json is not Puzzle.instance_from_json
+        return ["auto", *self.input_formats(), *(["json"] if reads_json else [])]
+
+    def read(self, text: str, input_format: str = "auto") -> list[I]:
+        """Every instance in ``text``: ``auto`` detects the format (JSON starts with '{')."""
+        from satpuzzles.jsonio import read_json_instances
+
+        if input_format == "json" or (input_format == "auto" and text.lstrip().startswith("{")):
+            return read_json_instances(self, text)
+        if input_format == "auto":
+            return self.parse(text)
+        return self.input_formats()[input_format](text)
 
     def replacement_output(self, instance: I, settings: Settings) -> str | None:
         """Text to print instead of solving (a conversion such as --to-url), or None to solve."""

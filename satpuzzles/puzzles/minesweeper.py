@@ -24,6 +24,8 @@ from satpuzzles.geometry import Cell, count8
 from satpuzzles.puzzle import Outcome, Puzzle, Settings
 from satpuzzles.puzzles import minesweeper_engine as engine
 from satpuzzles.puzzles.minesweeper_formats import MINE, UNKNOWN, MinesweeperInstance, parse_minesweeper
+from satpuzzles.puzzles.minesweeper_svg import minesweeper_svg
+from satpuzzles.puzzles.minesweeper_formats import minesweeper_from_json, minesweeper_to_json
 from satpuzzles.solvers.backends import DEFAULT_SOLVER
 from satpuzzles.solvers.loop import Stage, Timer
 from satpuzzles.solvers.model import Model
@@ -116,6 +118,18 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
     def parse(self, text: str) -> list[MinesweeperInstance]:
         """The board: seed 002's format and its extensions."""
         return parse_minesweeper(text)
+
+    def input_formats(self) -> dict[str, Any]:
+        """One text format (seed 002's grid) besides JSON."""
+        return {"grid": parse_minesweeper}
+
+    def instance_json(self, instance: MinesweeperInstance) -> dict[str, object]:
+        """The board as the envelope's ``input``."""
+        return minesweeper_to_json(instance)
+
+    def instance_from_json(self, data: Any, line: int, column: int) -> MinesweeperInstance:
+        """The board of an ``input`` object."""
+        return minesweeper_from_json(data, line, column)
 
     def stages(self, instance: MinesweeperInstance, settings: Settings) -> Sequence[Stage[MinesweeperSolution]]:
         """The whole board as one formula."""
@@ -232,6 +246,11 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
                 text.append(symbol, style=style)
                 text.append(" ")
         return text
+
+    def svg(self, instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolution], settings: Settings) -> str:
+        """The board with the (first) placement's mines, or unsolved with conflicting counts outlined."""
+        mines = outcome.solution.mines if outcome.solution is not None else None
+        return minesweeper_svg(instance.cells, mines, marked=outcome.explanation or ())
 
     def result_file(self, instance: MinesweeperInstance, solution: MinesweeperSolution) -> str:
         """Seed 002's format with the placement: ``rows cols``, then counts, ``F`` for mines, ``.`` for safe cells."""

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from satpuzzles.errors import InputError
+from satpuzzles.jsonio import JsonReader
 from satpuzzles.textgrid import Line, Token, content_lines, is_int_line, parse_ints
 
 UNKNOWN = -1
@@ -197,3 +198,30 @@ def parse_minesweeper(text: str) -> list[MinesweeperInstance]:
     if mines is not None and int(mines.text) > board.size:
         raise mines.error(f"{int(mines.text)} mines but the board has only {board.size} cells")
     return [MinesweeperInstance(board, None if mines is None else int(mines.text), lines[0].number)]
+
+
+_SYMBOLS = np.array(["?" if code == UNKNOWN else "F" if code == MINE else str(code) for code in range(-2, 9)])
+
+
+def minesweeper_to_json(instance: MinesweeperInstance) -> dict[str, object]:
+    """The envelope's ``input``: width, height, rows of ``?``/``F``/``0``-``8`` and the total (or null)."""
+    rows, cols = instance.cells.shape
+    symbols = _SYMBOLS[instance.cells + 2]
+    return {"width": cols, "height": rows, "grid": ["".join(row) for row in symbols.tolist()], "mines": instance.mines}
+
+
+def minesweeper_from_json(data: object, line: int, column: int) -> MinesweeperInstance:
+    """The board an ``input`` object describes (as :func:`minesweeper_to_json` writes it)."""
+    reader = JsonReader(data, line, column)
+    width, height = reader.size("width"), reader.size("height")
+    rows = reader.rows("grid", height, width, as_lists=False)
+    text = "".join(rows)
+    board = _LOOKUP[np.frombuffer(text.encode("ascii", "replace"), dtype=np.uint8)].reshape(height, width)
+    if not text.isascii() or (board == _NOT_A_CELL).any():
+        r = next(r for r, row in enumerate(rows) if any(ch not in _CELLS for ch in row))
+        bad = next(ch for ch in rows[r] if ch not in _CELLS)
+        raise reader.error(f"input.grid[{r}]", f"unknown character {bad!r}: {_HINT}")
+    mines = reader.data.get("mines")
+    if mines is not None and (not isinstance(mines, int) or isinstance(mines, bool) or not 0 <= mines <= board.size):
+        raise reader.error("input.mines", f"expected null or a number of mines from 0 to {board.size}, found {mines!r}")
+    return MinesweeperInstance(board, mines, line)
