@@ -17,8 +17,9 @@ rules alone.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import click
 import numpy as np
@@ -29,7 +30,15 @@ from satpuzzles.cnf import Clause, Formula, exactly
 from satpuzzles.errors import UsageError
 from satpuzzles.geometry import Cell
 from satpuzzles.puzzle import Puzzle, Settings
-from satpuzzles.puzzles.numberlink_formats import EMPTY, NumberlinkInstance, parse_numberlink
+from satpuzzles.puzzles.numberlink_formats import (
+    EMPTY,
+    INPUT_FORMATS,
+    NumberlinkInstance,
+    numberlink_from_json,
+    numberlink_to_json,
+    parse_numberlink,
+    to_url,
+)
 from satpuzzles.render import palette_style
 from satpuzzles.solvers.loop import Stage
 from satpuzzles.solvers.model import Model
@@ -257,8 +266,9 @@ class Numberlink(Puzzle[NumberlinkInstance, NumberlinkSolution]):
     summary = "Join equal labels with paths that fill the board (Numberlink, Arukone, Flow Free)."
 
     def options(self) -> list[click.Option]:
-        """--numbers and --encoding."""
+        """--numbers, --encoding and --to-url."""
         return [
+            click.Option(["--to-url"], is_flag=True, help="Print the puzzle as a puzz.link URL instead of solving."),
             click.Option(["--numbers"], is_flag=True, help="Print the numbered board (labels in every cell) too."),
             click.Option(
                 ["--encoding"],
@@ -278,6 +288,22 @@ class Numberlink(Puzzle[NumberlinkInstance, NumberlinkSolution]):
     def parse(self, text: str) -> list[NumberlinkInstance]:
         """Every puzzle in the text, in any supported format."""
         return parse_numberlink(text)
+
+    def input_formats(self) -> dict[str, Callable[[str], list[NumberlinkInstance]]]:
+        """comma, seed001, collection, grid and url."""
+        return INPUT_FORMATS
+
+    def instance_json(self, instance: NumberlinkInstance) -> dict[str, object]:
+        """Width, height and the grid of labels."""
+        return numberlink_to_json(instance)
+
+    def instance_from_json(self, data: Any, line: int, column: int) -> NumberlinkInstance:
+        """The puzzle of an ``input`` object."""
+        return numberlink_from_json(data, line, column)
+
+    def replacement_output(self, instance: NumberlinkInstance, settings: Settings) -> str | None:
+        """The puzz.link URL with --to-url."""
+        return to_url(instance) if settings.extras.get("to_url") else None
 
     def stages(self, instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[NumberlinkSolution]]:
         """Strengthened then complete (or just the one chosen by --encoding)."""

@@ -13,11 +13,14 @@ other than ``.`` is a label, since janko.at collections use ``_``, ``^``, ``]`` 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from satpuzzles.errors import InputError
 from satpuzzles.geometry import Cell, Grid
+from satpuzzles.jsonio import JsonReader
 from satpuzzles.textgrid import Line, Token, content_lines, is_int_line, parse_ints
 
 EMPTY = "."
@@ -160,16 +163,205 @@ def _starts_collection(lines: list[Line]) -> bool:
     return len(row.tokens() if _is_spaced(row) else row.chars()) == width
 
 
-def parse_numberlink(text: str) -> list[NumberlinkInstance]:
-    """Every Numberlink puzzle in ``text``, whichever supported format it uses."""
+def _parse_grid(lines: list[Line]) -> list[NumberlinkInstance]:
+    rows, char_grid = _split_rows(lines)
+    return [build_instance(rows, lines[0].number, char_grid=char_grid)]
+
+
+def _parse_url(lines: list[Line]) -> list[NumberlinkInstance]:
+    if len(lines) > 1:
+        raise lines[1].error("unexpected text after the URL: give one puzzle per file", _first_column(lines[1]))
+    return [parse_url(lines[0])]
+
+
+def _content(text: str) -> list[Line]:
     lines = content_lines(text)
     if not lines:
         raise InputError("empty input: no puzzle found", 1, 1)
+    return lines
+
+
+def parse_numberlink(text: str) -> list[NumberlinkInstance]:
+    """Every Numberlink puzzle in ``text``, whichever supported format it uses."""
+    lines = _content(text)
+    if is_url(lines[0]):
+        return _parse_url(lines)
     if is_int_line(lines[0], 1) and len(lines) > 1 and is_int_line(lines[1], 2):
         return _parse_seed001(lines)
     if _starts_collection(lines):
         return _parse_collection(lines)
     if all("," in line.text for line in lines) or (len(lines) == 1 and "," in lines[0].text):
         return _parse_comma(lines)
-    rows, char_grid = _split_rows(lines)
-    return [build_instance(rows, lines[0].number, char_grid=char_grid)]
+    return _parse_grid(lines)
+
+
+INPUT_FORMATS: dict[str, Callable[[str], list[NumberlinkInstance]]] = {
+    name: (lambda text, read=read: read(_content(text)))
+    for name, read in (
+        ("comma", _parse_comma),
+        ("seed001", _parse_seed001),
+        ("collection", _parse_collection),
+        ("grid", _parse_grid),
+        ("url", _parse_url),
+    )
+}
+"""The text formats by --input-format name (``parse_numberlink`` detects among them)."""
+
+
+def numberlink_to_json(instance: NumberlinkInstance) -> dict[str, object]:
+    """The envelope's ``input``: width, height and a row-major grid of labels, ``.`` for empty cells."""
+    grid = instance.grid
+    cells = [[instance.givens.get((r, c), EMPTY) for c in range(grid.cols)] for r in range(grid.rows)]
+    return {"width": grid.cols, "height": grid.rows, "grid": cells}
+
+
+def numberlink_from_json(data: object, line: int, column: int) -> NumberlinkInstance:
+    """The puzzle an ``input`` object describes (as :func:`numberlink_to_json` writes it)."""
+    reader = JsonReader(data, line, column)
+    width, height = reader.size("width"), reader.size("height")
+    rows = reader.rows("grid", height, width, as_lists=True)
+    for r, row in enumerate(rows):
+        bad = next((cell for cell in row if not cell.isprintable() or cell.split() != [cell]), None)
+        if bad is not None:
+            raise reader.error(f"input.grid[{r}]", f"bad label {bad!r}: printable text without spaces, '.' for none")
+    tokens = [[Token(cell, line, column) for cell in row] for row in rows]
+    try:
+        return build_instance(tokens, line, width, char_grid=True)
+    except InputError as exc:
+        raise reader.error("input.grid", exc.message) from None
+
+
+URL_TYPES = ("numlin", "arukone")
+URL_HOST = "https://puzz.link/p?numlin/"
+URL_SHAPE = "'https://puzz.link/p?numlin/W/H/BODY'"
+_URL_START = re.compile(r"\s*(https?://|[\w.-]+/p(\.html)?\?)", re.IGNORECASE)
+_URL_NUMBER_FORMS = (
+    (77776, "$", 5, 77776), (12240, "*", 4, 12240), (8192, "%", 3, 8192), (4096, "=", 3, 4096),
+    (256, "+", 3, 0), (16, "-", 2, 0),
+)
+"""pzprjs' Number16 forms above one hex digit: lowest value, prefix, hex digits that follow, offset added."""
+_URL_WIDE = {prefix: (digits, offset) for _, prefix, digits, offset in _URL_NUMBER_FORMS}
+_URL_MAX_NUMBER = 77776 + 0xFFFFF
+
+
+def _first_column(line: Line) -> int:
+    return len(line.text) - len(line.text.lstrip()) + 1
+
+
+def is_url(line: Line) -> bool:
+    """Whether ``line`` looks like a puzz.link / pzv.jp URL rather than a grid row."""
+    return _URL_START.match(line.text) is not None
+
+
+def _url_size(line: Line, part: str, column: int, what: str) -> int:
+    if not (part.isascii() and part.isdigit()) or int(part) == 0:
+        raise line.error(f"bad {what} {part!r} in URL: expected a positive number, as in {URL_SHAPE}", column)
+    return int(part)
+
+
+def _decode_body(line: Line, body: str, start: int, grid: Grid) -> dict[Cell, str]:
+    """pzprjs' decodeNumber16: hex numbers (with wide forms), ``g``-``z`` runs of empty cells."""
+    numbers: dict[Cell, str] = {}
+    cursor, at = 0, 0
+    while at < len(body) and cursor < grid.size:
+        ch, column = body[at], start + at
+        if ch in "0123456789abcdef":
+            numbers[divmod(cursor, grid.cols)] = str(int(ch, 16))
+            cursor, at = cursor + 1, at + 1
+        elif ch in _URL_WIDE:
+            digits, offset = _URL_WIDE[ch]
+            hex_text = body[at + 1 : at + 1 + digits]
+            if len(hex_text) != digits or any(d not in "0123456789abcdef" for d in hex_text):
+                raise line.error(f"{ch!r} in the URL body needs {digits} hex digits after it", column)
+            numbers[divmod(cursor, grid.cols)] = str(int(hex_text, 16) + offset)
+            cursor, at = cursor + 1, at + 1 + digits
+        elif "g" <= ch <= "z":
+            cursor, at = cursor + int(ch, 36) - 15, at + 1
+        elif ch == ".":
+            raise line.error("'?' endpoint (a number left unknown) in the URL: every endpoint needs its number", column)
+        else:
+            raise line.error(f"unknown character {ch!r} in URL body: expected 0-9, a-f, '-', '+', g-z", column)
+    if cursor < grid.size:
+        raise line.error(
+            f"URL body too short: it ends after {cursor} of the {grid.cols}x{grid.rows} = {grid.size} cells",
+            start + len(body),
+        )
+    if at < len(body):
+        raise line.error("URL body is longer than the grid: unexpected text after the last cell", start + at)
+    return numbers
+
+
+def parse_url(line: Line) -> NumberlinkInstance:
+    """A ``numlin`` (or ``arukone``) puzz.link URL: W/H then pzprjs' Number16 body."""
+    text = line.text.rstrip()
+    query = text.find("?")
+    if query < 0:
+        raise line.error(f"not a puzz.link URL: expected {URL_SHAPE}", _first_column(line))
+    parts, column = [], query + 2
+    for part in text[query + 1 :].split("/"):
+        parts.append((part, column))
+        column += len(part) + 1
+    kind, column = parts[0]
+    if kind not in URL_TYPES:
+        raise line.error(f"not a Numberlink URL: puzzle type {kind!r}, expected 'numlin'", column)
+    if len(parts) > 1 and parts[1][0] and not parts[1][0].isdigit():
+        flag, column = parts[1]
+        raise line.error(f"unknown URL flag {flag!r}: every cell must be filled here (Numberlink's rules)", column)
+    if len(parts) < 3:
+        raise line.error(f"URL too short: expected {URL_SHAPE}", len(text) + 1)
+    width = _url_size(line, *parts[1], "width")
+    height = _url_size(line, *parts[2], "height")
+    grid = Grid(height, width)
+    body_start = parts[3][1] if len(parts) > 3 else len(text) + 1
+    numbers = _decode_body(line, text[body_start - 1 :], body_start, grid)
+    rows = [[Token(numbers.get((r, c), EMPTY), line.number, body_start) for c in range(width)] for r in range(height)]
+    try:
+        return build_instance(rows, line.number, width, char_grid=True)
+    except InputError as exc:
+        raise line.error(f"in the URL: {exc.message}", body_start) from None
+
+
+def _write_number(value: int) -> str:
+    """pzprjs' writeNumber16, with the wide forms zero-padded to the width its reader expects."""
+    for low, prefix, digits, offset in _URL_NUMBER_FORMS:
+        if value >= low:
+            return f"{prefix}{value - offset:0{digits}x}"
+    return f"{value:x}"
+
+
+def url_numbers(instance: NumberlinkInstance) -> dict[str, int]:
+    """Each label's number in a URL: its own when all are distinct numbers, else 1, 2, ... in reading order."""
+    values = {label: int(label) for label in instance.labels if label.isascii() and label.isdigit()}
+    values = {label: value for label, value in values.items() if value <= _URL_MAX_NUMBER}
+    if len(values) == len(instance.labels) and len(set(values.values())) == len(values):
+        return values
+    return {label: number for number, label in enumerate(instance.labels, start=1)}
+
+
+def to_url(instance: NumberlinkInstance) -> str:
+    """The puzzle as a puzz.link ``numlin`` URL (pzprjs' encodeNumber16)."""
+    numbers = url_numbers(instance)
+    out: list[str] = []
+    blanks = 0
+    for cell in instance.grid.cells():
+        label = instance.givens.get(cell)
+        if label is None:
+            blanks += 1
+            if blanks == _MAX_RUN:
+                out.append(_run_char(blanks))
+                blanks = 0
+            continue
+        if blanks:
+            out.append(_run_char(blanks))
+            blanks = 0
+        out.append(_write_number(numbers[label]))
+    if blanks:
+        out.append(_run_char(blanks))
+    return f"{URL_HOST}{instance.grid.cols}/{instance.grid.rows}/{''.join(out)}"
+
+
+_MAX_RUN = 20
+
+
+def _run_char(length: int) -> str:
+    return "ghijklmnopqrstuvwxyz"[length - 1]

@@ -15,8 +15,9 @@ under any set of assumed clues.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import click
 import numpy as np
@@ -26,7 +27,14 @@ from rich.text import Text
 from satpuzzles.cnf import Clause, Formula, exactly_rows, none_or_exactly_rows
 from satpuzzles.geometry import Cell, Edge, Grid, Vertex
 from satpuzzles.puzzle import Puzzle, Settings
-from satpuzzles.puzzles.slitherlink_formats import SlitherlinkInstance, parse_slitherlink, to_url
+from satpuzzles.puzzles.slitherlink_formats import (
+    INPUT_FORMATS,
+    SlitherlinkInstance,
+    parse_slitherlink,
+    slitherlink_from_json,
+    slitherlink_to_json,
+    to_url,
+)
 from satpuzzles.solvers.loop import Stage
 from satpuzzles.solvers.model import Model
 
@@ -235,6 +243,18 @@ class Slitherlink(Puzzle[SlitherlinkInstance, SlitherlinkSolution]):
     def parse(self, text: str) -> list[SlitherlinkInstance]:
         """The puzzle: a grid, a puzz.link URL or a Loopy game id."""
         return parse_slitherlink(text)
+
+    def input_formats(self) -> dict[str, Callable[[str], list[SlitherlinkInstance]]]:
+        """grid, url and loopy."""
+        return INPUT_FORMATS
+
+    def instance_json(self, instance: SlitherlinkInstance) -> dict[str, object]:
+        """Width, height, the rows of clues and the visit-every-dot flag."""
+        return slitherlink_to_json(instance)
+
+    def instance_from_json(self, data: Any, line: int, column: int) -> SlitherlinkInstance:
+        """The puzzle of an ``input`` object."""
+        return slitherlink_from_json(data, line, column)
 
     def replacement_output(self, instance: SlitherlinkInstance, settings: Settings) -> str | None:
         """The puzz.link URL with --to-url."""

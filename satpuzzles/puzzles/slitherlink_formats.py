@@ -13,10 +13,12 @@ URLs and game ids put the width (columns) first; a grid header puts the rows fir
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from satpuzzles.errors import InputError
 from satpuzzles.geometry import Cell, Grid
+from satpuzzles.jsonio import JsonReader
 from satpuzzles.textgrid import Line, Token, content_lines, is_int_line, parse_ints
 
 UNKNOWN = "?"
@@ -257,18 +259,70 @@ def _decode_loopy(line: Line, desc: str, start: int, grid: Grid) -> dict[Cell, i
     return clues
 
 
-def parse_slitherlink(text: str) -> list[SlitherlinkInstance]:
-    """The puzzle in ``text``: a grid, a puzz.link URL or a Loopy game id."""
+def _content(text: str) -> list[Line]:
     lines = content_lines(text)
     if not lines:
         raise InputError("empty input: no puzzle found", 1, 1)
-    first = lines[0]
-    single = "URL" if _is_url(first) else "Loopy game id" if _is_loopy(first) else None
-    if single is None:
-        return [_parse_grid(lines)]
+    return lines
+
+
+def _single(lines: list[Line], what: str, parse: Callable[[Line], SlitherlinkInstance]) -> list[SlitherlinkInstance]:
     if len(lines) > 1:
-        raise lines[1].error(f"unexpected text after the {single}: give one puzzle per file", _first_column(lines[1]))
-    return [_parse_url(first) if single == "URL" else _parse_loopy(first)]
+        raise lines[1].error(f"unexpected text after the {what}: give one puzzle per file", _first_column(lines[1]))
+    return [parse(lines[0])]
+
+
+def parse_slitherlink(text: str) -> list[SlitherlinkInstance]:
+    """The puzzle in ``text``: a grid, a puzz.link URL or a Loopy game id."""
+    lines = _content(text)
+    if _is_url(lines[0]):
+        return _single(lines, "URL", _parse_url)
+    if _is_loopy(lines[0]):
+        return _single(lines, "Loopy game id", _parse_loopy)
+    return [_parse_grid(lines)]
+
+
+INPUT_FORMATS: dict[str, Callable[[str], list[SlitherlinkInstance]]] = {
+    "grid": lambda text: [_parse_grid(_content(text))],
+    "url": lambda text: _single(_content(text), "URL", _parse_url),
+    "loopy": lambda text: _single(_content(text), "Loopy game id", _parse_loopy),
+}
+"""The text formats by --input-format name (``parse_slitherlink`` detects among them)."""
+
+
+def _json_char(value: int | None, unknown: bool) -> str:
+    return UNKNOWN if unknown else "." if value is None else str(value)
+
+
+def slitherlink_to_json(instance: SlitherlinkInstance) -> dict[str, object]:
+    """The envelope's ``input``: width, height, rows of ``0``-``4``/``.``/``?`` and ``visit_all``."""
+    grid = instance.grid
+    rows = [
+        "".join(_json_char(instance.clues.get((r, c)), (r, c) in instance.unknown) for c in range(grid.cols))
+        for r in range(grid.rows)
+    ]
+    return {"width": grid.cols, "height": grid.rows, "grid": rows, "visit_all": instance.visit_all}
+
+
+def slitherlink_from_json(data: object, line: int, column: int) -> SlitherlinkInstance:
+    """The puzzle an ``input`` object describes (as :func:`slitherlink_to_json` writes it)."""
+    reader = JsonReader(data, line, column)
+    width, height = reader.size("width"), reader.size("height")
+    clues: dict[Cell, int] = {}
+    unknown: set[Cell] = set()
+    for r, row in enumerate(reader.rows("grid", height, width, as_lists=False)):
+        for c, ch in enumerate(row):
+            if ch in "01234":
+                clues[(r, c)] = int(ch)
+            elif ch == UNKNOWN:
+                unknown.add((r, c))
+            elif ch != ".":
+                hint = "use 0-4 for a clue, '.' for none, '?' for an unknown clue"
+                raise reader.error(f"input.grid[{r}]", f"unknown character {ch!r}: {hint}")
+    visit_all = reader.data.get("visit_all", False)
+    if not isinstance(visit_all, bool):
+        raise reader.error("input.visit_all", f"expected true or false, found {visit_all!r}")
+    return SlitherlinkInstance(Grid(height, width), clues, frozenset(unknown), visit_all, line)
 
 
 def _clue_char(value: int, blanks_after: int) -> str:
