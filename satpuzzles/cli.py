@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from satpuzzles import __version__
+from satpuzzles import __version__, svg
 from satpuzzles.cnf.dimacs import dimacs_text
 from satpuzzles.errors import ExitStatus, InputError, SatPuzzlesError, UsageError
 from satpuzzles.files import check_writable, numbered_path, read_input, write_atomic
@@ -34,6 +34,7 @@ def common_options() -> list[click.Option]:
         click.Option(["-i", "--input", "input_path"], required=True, metavar="FILE", help="Puzzle file; '-' reads standard input."),
         click.Option(["-o", "--output"], metavar="FILE", help="Write the CNF formula (DIMACS, variables named in comments)."),
         click.Option(["-r", "--result"], metavar="FILE", help="Write the solution as a result file."),
+        click.Option(["--svg"], metavar="FILE", help="Draw the solution (else the bare puzzle) as an SVG picture."),
         click.Option(["-s", "--solver"], default=DEFAULT_SOLVER, show_default=True, metavar="NAME",
                      help="PySAT solver name or alias (cadical195, glucose4, minisat22, ...), or a DIMACS solver executable."),
         click.Option(["-v", "--verbose"], is_flag=True, help="Report phases and solver output on stderr."),
@@ -49,7 +50,7 @@ def common_options() -> list[click.Option]:
 
 
 def write_outputs(puzzle: Puzzle[Any, Any], instance: Any, outcome: Outcome[Any], options: dict[str, Any], settings: Settings, index: int, total: int) -> None:
-    """The -o DIMACS file and the -r result file, each written atomically."""
+    """The -o DIMACS file, the -r result file and the --svg picture, each written atomically."""
     if options["output"]:
         text = outcome.dimacs
         if text is None:
@@ -58,12 +59,14 @@ def write_outputs(puzzle: Puzzle[Any, Any], instance: Any, outcome: Outcome[Any]
         write_atomic(numbered_path(options["output"], index, total), [text])
     if options["result"] and outcome.solution is not None:
         write_atomic(numbered_path(options["result"], index, total), [puzzle.result_file(instance, outcome.solution)])
+    if options.get("svg"):
+        write_atomic(numbered_path(options["svg"], index, total), [puzzle.svg(instance, outcome, settings)])
 
 
 def check_options(puzzle: Puzzle[Any, Any], options: dict[str, Any]) -> None:
     """Refuse option values that cannot work, before any solving."""
-    for name in ("output", "result"):
-        if options[name] is not None:
+    for name in ("output", "result", "svg"):
+        if options.get(name) is not None:
             check_writable(options[name])
     timeout = options["timeout"]
     if timeout is not None and not (math.isfinite(timeout) and timeout <= MAX_TIMEOUT):
@@ -94,14 +97,16 @@ def run_puzzle(puzzle: Puzzle[Any, Any], options: dict[str, Any]) -> int:
         if options["index"] > len(instances):
             raise UsageError(f"--index {options['index']}: {source} holds {len(instances)} puzzle(s)")
         selected = [selected[options["index"] - 1]]
+    for _, instance in selected if options.get("svg") else ():
+        svg.check_size(puzzle.facts(instance))
     console = make_console()
     statuses = []
     converting = puzzle.replacement_output(selected[0][1], settings) is not None if selected else False
-    solving_only = [options["output"], options["result"], options["output_format"] == "json", settings.wanted > 1,
-                    settings.explain]
+    solving_only = [options["output"], options["result"], options.get("svg"), options["output_format"] == "json",
+                    settings.wanted > 1, settings.explain]
     if converting and any(solving_only):
         raise UsageError("a conversion such as --to-url prints the puzzle only: "
-                         "drop -o, -r, --format json, --count, --unique and --explain")
+                         "drop -o, -r, --svg, --format json, --count, --unique and --explain")
     for position, (index, instance) in enumerate(selected):
         replacement = puzzle.replacement_output(instance, settings)
         if replacement is not None:
