@@ -118,6 +118,10 @@ class Puzzle(ABC, Generic[I, S]):
     ) -> RenderableType:
         """The coloured terminal board."""
 
+    @abstractmethod
+    def svg(self, instance: I, outcome: Outcome[S], settings: Settings) -> str:
+        """An SVG 1.1 picture for --svg: the first solution, else the bare puzzle with ``outcome.explanation`` marked."""
+
     def explanation_json(self, instance: I, keys: list[Any]) -> dict[str, object]:
         """The ``explanation`` object of the JSON envelope for --explain."""
         return {"clues": [list(key) if isinstance(key, tuple) else key for key in keys]}

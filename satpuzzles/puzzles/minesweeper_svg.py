@@ -4,7 +4,7 @@ Boards reach millions of cells, so the picture is drawn by class: each
 kind of cell background is one ``<path>`` of row runs, each digit one ``<g>`` of short
 ``<text>`` elements, and all mine markers one ``<path>`` of zero-length segments
 drawn as discs by round caps (``M x y h0``; SVG 1.1 strokes those as dots). A 1000x1000
-board gives about 20 MB.
+board gives about 16 MB.
 
 Every kind of cell differs by more than colour, for black-and-white prints: mines are
 black discs, forced-safe cells carry a tick, undetermined cells a hatching and a ``?``,

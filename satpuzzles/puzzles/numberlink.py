@@ -29,7 +29,7 @@ from rich.text import Text
 from satpuzzles.cnf import Clause, Formula, exactly
 from satpuzzles.errors import UsageError
 from satpuzzles.geometry import Cell
-from satpuzzles.puzzle import Puzzle, Settings
+from satpuzzles.puzzle import Outcome, Puzzle, Settings
 from satpuzzles.puzzles.numberlink_formats import (
     EMPTY,
     INPUT_FORMATS,
@@ -39,6 +39,7 @@ from satpuzzles.puzzles.numberlink_formats import (
     parse_numberlink,
     to_url,
 )
+from satpuzzles.puzzles.numberlink_svg import numberlink_svg
 from satpuzzles.render import palette_style
 from satpuzzles.solvers.loop import Stage
 from satpuzzles.solvers.model import Model
@@ -385,6 +386,10 @@ class Numberlink(Puzzle[NumberlinkInstance, NumberlinkSolution]):
         if solution is not None and settings.extras.get("numbers"):
             text.append("\n\n" + "\n".join(self._numbers_lines(instance, solution)))
         return text
+
+    def svg(self, instance: NumberlinkInstance, outcome: Outcome[NumberlinkSolution], settings: Settings) -> str:
+        """The routes of the (first) solution over the grid, or the bare puzzle."""
+        return numberlink_svg(instance, outcome.solution.routes if outcome.solution is not None else None)
 
     def result_file(self, instance: NumberlinkInstance, solution: NumberlinkSolution) -> str:
         """Seed 001's result file: the numbers matrix, a blank line, the path matrix."""

@@ -26,7 +26,7 @@ from rich.text import Text
 
 from satpuzzles.cnf import Clause, Formula, exactly_rows, none_or_exactly_rows
 from satpuzzles.geometry import Cell, Edge, Grid, Vertex
-from satpuzzles.puzzle import Puzzle, Settings
+from satpuzzles.puzzle import Outcome, Puzzle, Settings
 from satpuzzles.puzzles.slitherlink_formats import (
     INPUT_FORMATS,
     SlitherlinkInstance,
@@ -35,6 +35,7 @@ from satpuzzles.puzzles.slitherlink_formats import (
     slitherlink_to_json,
     to_url,
 )
+from satpuzzles.puzzles.slitherlink_svg import slitherlink_svg
 from satpuzzles.solvers.loop import Stage
 from satpuzzles.solvers.model import Model
 
@@ -360,6 +361,12 @@ class Slitherlink(Puzzle[SlitherlinkInstance, SlitherlinkSolution]):
                 style = styles.get(role) or (f"bold {shade}" if role.startswith("clue") else shade)
                 text.append(piece, style=style.strip())
         return text
+
+    def svg(self, instance: SlitherlinkInstance, outcome: Outcome[SlitherlinkSolution], settings: Settings) -> str:
+        """The (first) solution's loop with its inside shaded, or the bare puzzle with conflicting clues ringed."""
+        edges = outcome.solution.edges if outcome.solution is not None else None
+        inside = inside_cells(instance.grid, edges) if edges is not None else None
+        return slitherlink_svg(instance, edges, inside, outcome.explanation or ())
 
     def result_file(self, instance: SlitherlinkInstance, solution: SlitherlinkSolution) -> str:
         """The puzzlekit .sol format: ``rows cols`` then ``x`` (inside) / ``-`` (outside) per cell."""

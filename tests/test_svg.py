@@ -1,0 +1,262 @@
+"""--svg pictures: valid SVG 1.1 whose elements match the verified solutions, written like -r."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from satpuzzles import svg
+from satpuzzles.puzzles import minesweeper_svg, numberlink_svg, slitherlink_svg
+from satpuzzles.puzzles.minesweeper_formats import MINE, UNKNOWN, parse_minesweeper
+from satpuzzles.puzzles.slitherlink_formats import parse_slitherlink
+from tests.conftest import INSTANCES, run_cli
+
+NS = "{http://www.w3.org/2000/svg}"
+NL = INSTANCES / "numberlink" / "seed"
+SL = INSTANCES / "slitherlink"
+MS = INSTANCES / "minesweeper" / "seed"
+RUN = re.compile(r"M([-\d.]+) ([-\d.]+)h([\d.]+)v([\d.]+)h-([\d.]+)z")
+DOT = re.compile(r"M([-\d.]+) ([-\d.]+)h0")
+
+
+def load(path: Path) -> ET.Element:
+    """The parsed picture, after checking what makes it a standalone SVG 1.1 document."""
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith('<?xml version="1.0" encoding="UTF-8"')
+    root = ET.fromstring(text)
+    assert root.tag == f"{NS}svg" and root.get("version") == "1.1"
+    assert float(root.get("width")) > 0 and float(root.get("height")) > 0
+    assert len(root.get("viewBox").split()) == 4
+    assert root.find(f"{NS}title") is not None
+    return root
+
+
+def solve(tmp_path: Path, *args: object, code: int = 0, stdin: str | None = None) -> tuple[dict, ET.Element]:
+    """Run a puzzle command with --svg and --format json: the JSON record and the picture."""
+    target = tmp_path / "picture.svg"
+    result = run_cli(*args, "--svg", target, "--format", "json", stdin=stdin)
+    assert result.code == code, result.err
+    return json.loads(result.out), load(target)
+
+
+def of_class(root: ET.Element, tag: str, cls: str) -> list[ET.Element]:
+    """Elements ``tag`` whose class list holds ``cls``."""
+    return [e for e in root.iter(f"{NS}{tag}") if cls in (e.get("class") or "").split()]
+
+
+def cells_at(xs: list[float], ys: list[float], size: float, margin: float, offset: float) -> list[tuple[int, int]]:
+    """(row, col) of points lying ``offset`` cells into their cell."""
+    return [(round((y - margin) / size - offset), round((x - margin) / size - offset)) for x, y in zip(xs, ys)]
+
+
+def run_cells(d: str, size: float, margin: float) -> set[tuple[int, int]]:
+    """The cells that row-run path data (``M x y h w v s h -w z``) covers."""
+    covered = set()
+    for x, y, w, h, back in RUN.findall(d):
+        assert w == back and float(h) == size
+        r, c = cells_at([float(x)], [float(y)], size, margin, 0)[0]
+        covered |= {(r, c + k) for k in range(round(float(w) / size))}
+    assert RUN.sub("", d) == ""
+    return covered
+
+
+# Numberlink
+
+
+@pytest.mark.parametrize("name", ["instance_1.txt", "instance_10.txt", "input-7by7.in"])
+def test_numberlink_one_path_element_per_route(tmp_path, name) -> None:
+    record, root = solve(tmp_path, "numberlink", "-i", NL / name)
+    routes = {label: [tuple(cell) for cell in route] for label, route in record["solution"]["routes"].items()}
+    paths = list(root.iter(f"{NS}path"))
+    assert len(paths) == len(routes)
+    drawn = {}
+    for path in paths:
+        label = path.find(f"{NS}title").text.removeprefix("path ")
+        points = [float(v) for v in re.findall(r"[-\d.]+", path.get("d"))]
+        drawn[label] = cells_at(points[0::2], points[1::2], numberlink_svg.CELL, numberlink_svg.MARGIN, 0.5)
+    assert drawn == routes
+    looks = {(p.get("stroke"), p.get("stroke-dasharray")) for p in paths}
+    assert len(looks) == len(paths), "two paths drawn alike"
+    assert len({p.get("stroke-dasharray") for p in paths}) > 1 or len(paths) == 1, "colour is the only cue"
+    labels = sorted(t.text for t in of_class(root, "text", "label"))
+    assert labels == sorted(label for label in routes for _ in range(2))
+
+
+def test_numberlink_unsolvable_is_the_bare_puzzle(tmp_path) -> None:
+    record, root = solve(tmp_path, "numberlink", "-i", NL / "instance_4.txt", code=1)
+    assert record["status"] == "unsolvable"
+    assert not list(root.iter(f"{NS}path"))
+    assert len(of_class(root, "circle", "end")) == 4 and "unsolved" in root.find(f"{NS}title").text
+
+
+def test_labels_are_escaped(tmp_path) -> None:
+    record, root = solve(tmp_path, "numberlink", "-i", "-", stdin="&.&\n<.<\n")
+    assert record["status"] == "solved"
+    assert sorted(t.text for t in of_class(root, "text", "label")) == ["&", "&", "<", "<"]
+    assert {p.find(f"{NS}title").text for p in root.iter(f"{NS}path")} == {"path &", "path <"}
+
+
+def test_every_puzzle_of_a_collection_gets_its_picture(tmp_path) -> None:
+    board = tmp_path / "two.txt"
+    board.write_text("3 2\n1.1\n2.2\n3 1\nA.A\n")
+    target = tmp_path / "pic.svg"
+    assert run_cli("numberlink", "-i", board, "--svg", target).code == 0
+    assert not target.exists()
+    assert [len(list(load(tmp_path / f"pic.{n}.svg").iter(f"{NS}path"))) for n in (1, 2)] == [2, 1]
+
+
+# Slitherlink
+
+
+@pytest.mark.parametrize("path", [SL / "pzprjs" / "cspuz_bench_4x4.url", SL / "puzzlekit" / "1140_20x20.txt"])
+def test_slitherlink_segments_are_the_loop(tmp_path, path) -> None:
+    record, root = solve(tmp_path, "slitherlink", "-i", path)
+    edges = record["solution"]["edges"]
+    expected = {("h", r, c) for r, row in enumerate(edges["horizontal"]) for c, on in enumerate(row) if on}
+    expected |= {("v", r, c) for r, row in enumerate(edges["vertical"]) for c, on in enumerate(row) if on}
+    size, margin = slitherlink_svg.CELL, slitherlink_svg.MARGIN
+    drawn = set()
+    for line in of_class(root, "line", "loop"):
+        (r1, c1), (r2, c2) = sorted(
+            cells_at([float(line.get("x1")), float(line.get("x2"))], [float(line.get("y1")), float(line.get("y2"))], size, margin, 0)
+        )
+        assert (r2 - r1) + (c2 - c1) == 1
+        drawn.add(("h", r1, c1) if r1 == r2 else ("v", r1, c1))
+    assert len(of_class(root, "line", "loop")) == len(drawn) == len(expected)
+    assert drawn == expected
+    shaded = run_cells(of_class(root, "path", "inside")[0].get("d"), size, margin)
+    assert shaded == {(r, c) for r, row in enumerate(record["solution"]["inside"]) for c, x in enumerate(row) if x}
+    instance = parse_slitherlink(path.read_text())[0]
+    clues = sorted(t.text for t in of_class(root, "text", "clue"))
+    assert clues == sorted([str(v) for v in instance.clues.values()] + ["?"] * len(instance.unknown))
+
+
+def test_slitherlink_explain_rings_the_conflict(tmp_path) -> None:
+    record, root = solve(tmp_path, "slitherlink", "-i", "-", "--explain", code=1, stdin="3 0 .\n. . .\n. . 2\n")
+    assert not of_class(root, "line", "loop") and not of_class(root, "path", "inside")
+    size, margin = slitherlink_svg.CELL, slitherlink_svg.MARGIN
+    rings = of_class(root, "circle", "marked")
+    ringed = cells_at([float(c.get("cx")) for c in rings], [float(c.get("cy")) for c in rings], size, margin, 0.5)
+    assert sorted(ringed) == sorted((r, c) for r, c, _ in record["explanation"]["clues"])
+    assert sorted(t.text for t in of_class(root, "text", "conflict")) == sorted(str(v) for *_, v in record["explanation"]["clues"])
+
+
+# Minesweeper
+
+
+def mine_cells(root: ET.Element) -> set[tuple[int, int]]:
+    """The cells holding a mine marker."""
+    drawn = of_class(root, "path", "mine")
+    if not drawn:
+        return set()
+    assert len(drawn) == 1
+    d = drawn[0].get("d")
+    assert DOT.sub("", d) == ""
+    points = DOT.findall(d)
+    xs, ys = [float(x) for x, _ in points], [float(y) for _, y in points]
+    cells = cells_at(xs, ys, minesweeper_svg.CELL, minesweeper_svg.MARGIN, 0.5)
+    assert len(set(cells)) == len(cells)
+    return set(cells)
+
+
+def class_cells(root: ET.Element, cls: str) -> set[tuple[int, int]]:
+    """Cells covered by the background path of class ``cls``."""
+    paths = of_class(root, "path", cls)
+    return run_cells(paths[0].get("d"), minesweeper_svg.CELL, minesweeper_svg.MARGIN) if paths else set()
+
+
+def cell_set(mask: np.ndarray) -> set[tuple[int, int]]:
+    """The True cells of a mask."""
+    return {(int(r), int(c)) for r, c in np.argwhere(mask)}
+
+
+@pytest.mark.parametrize("source", [MS / "medium-sat.in", MS / "hard-sat.in", "4 4\nF 2 ? ?\n? ? 1 0\n? * 1 0\n1 1 1 0\n"])
+def test_minesweeper_mines_are_the_solution(tmp_path, source) -> None:
+    args = ("-i", "-") if isinstance(source, str) else ("-i", source)
+    record, root = solve(tmp_path, "minesweeper", *args, stdin=source if isinstance(source, str) else None)
+    mines = np.array(record["solution"]["mines"], dtype=bool)
+    assert mine_cells(root) == cell_set(mines)
+    cells = parse_minesweeper(source if isinstance(source, str) else source.read_text())[0].cells
+    assert class_cells(root, "open") == cell_set(cells >= 0)
+    assert class_cells(root, "flag") == cell_set(cells == MINE)
+    assert class_cells(root, "mine-cell") == cell_set((cells == UNKNOWN) & mines)
+    assert class_cells(root, "safe") == cell_set((cells == UNKNOWN) & ~mines)
+    digits = [(t.text, g.get("class")) for g in root.iter(f"{NS}g") for t in g.iter(f"{NS}text")]
+    assert len(digits) == int((cells >= 0).sum()) and all(cls == f"n{text}" for text, cls in digits)
+
+
+def test_minesweeper_explain_outlines_the_counts(tmp_path) -> None:
+    record, root = solve(tmp_path, "minesweeper", "-i", MS / "small-unsat.in", "--explain", code=1)
+    assert not mine_cells(root) and not class_cells(root, "hidden") and class_cells(root, "open") == cell_set(np.ones((3, 3)))
+    outline = of_class(root, "path", "marked")[0].get("d")
+    corners = re.findall(r"M([-\d.]+) ([-\d.]+)m", outline)
+    marked = cells_at([float(x) for x, _ in corners], [float(y) for _, y in corners], minesweeper_svg.CELL, minesweeper_svg.MARGIN, 0.5)
+    assert sorted(marked) == sorted((r, c) for r, c, _ in record["explanation"]["clues"])
+    assert not of_class(root, "text", "caption")
+
+
+def test_minesweeper_explain_names_the_total(tmp_path) -> None:
+    record, root = solve(tmp_path, "minesweeper", "-i", "-", "--explain", code=1, stdin="2 2\n? 1\n? ?\nmines 2\n")
+    assert record["explanation"]["mines"] == 2
+    assert class_cells(root, "hidden") == {(0, 0), (1, 0), (1, 1)}
+    assert "total" in of_class(root, "text", "caption")[0].text
+
+
+def test_minesweeper_analysis_classes() -> None:
+    cells = np.array([[1, UNKNOWN, UNKNOWN], [UNKNOWN, UNKNOWN, MINE], [0, 1, UNKNOWN]], dtype=np.int8)
+    safe = np.zeros(cells.shape, dtype=bool)
+    mine = np.zeros(cells.shape, dtype=bool)
+    safe[0, 1] = safe[1, 0] = True
+    mine[1, 1] = True
+    root = ET.fromstring(minesweeper_svg.minesweeper_svg(cells, None, forced_safe=safe, forced_mine=mine))
+    assert class_cells(root, "forced-safe") == {(0, 1), (1, 0)}
+    assert class_cells(root, "forced-mine") == {(1, 1)}
+    assert class_cells(root, "undetermined") == {(0, 2), (2, 2)}
+    assert mine_cells(root) == {(1, 1), (1, 2)}
+    ticks = of_class(root, "path", "tick")[0].get("d")
+    assert ticks.count("M") == 2
+    assert sorted(t.text for g in of_class(root, "g", "unsure") for t in g) == ["?", "?"]
+    with pytest.raises(ValueError):
+        minesweeper_svg.minesweeper_svg(cells, None, forced_safe=safe)
+
+
+# Writer and options
+
+
+def test_run_path_covers_exactly_the_mask() -> None:
+    rng = np.random.default_rng(6)
+    for shape in [(1, 1), (3, 7), (20, 13)]:
+        mask = rng.random(shape) < 0.5
+        assert run_cells(svg.runs_path(mask, 10, 5), 10, 5) == cell_set(mask)
+    assert svg.runs_path(np.zeros((2, 2), dtype=bool), 10, 5) == ""
+
+
+def test_escape_and_numbers() -> None:
+    assert svg.escape('a<b & "c"\x01') == "a&lt;b &amp; &quot;c&quot;\ufffd"
+    assert [svg.num(v) for v in (12, 12.0, 12.5, 0.25, 1 / 3)] == ["12", "12", "12.5", "0.25", "0.33"]
+    assert svg.element("rect", x=1, class_="a", stroke_width=0.5, fill=None) == '<rect x="1" class="a" stroke-width="0.5"/>'
+
+
+@pytest.mark.parametrize("target", ["/no/such/directory/p.svg", "{tmp}", "-"])
+def test_unwritable_svg_is_refused_before_solving(tmp_path, target) -> None:
+    result = run_cli("numberlink", "-i", NL / "instance_1.txt", "--svg", target.format(tmp=tmp_path))
+    assert result.code == 2 and result.err.count("\n") == 1 and result.out == ""
+
+
+def test_too_big_to_draw_is_refused_before_solving(tmp_path) -> None:
+    rows, cols = 2001, svg.MAX_CELLS // 2001 + 1
+    board = tmp_path / "big.txt"
+    board.write_text("?" * cols + "\n" + ("?" * cols + "\n") * (rows - 1))
+    result = run_cli("minesweeper", "-i", board, "--svg", tmp_path / "big.svg")
+    assert result.code == 2 and "--svg" in result.err and result.err.count("\n") == 1 and result.out == ""
+    assert not (tmp_path / "big.svg").exists()
+
+
+def test_conversion_takes_no_svg(tmp_path) -> None:
+    result = run_cli("slitherlink", "-i", SL / "pzprjs" / "cspuz_bench_4x4.url", "--to-url", "--svg", tmp_path / "p.svg")
+    assert result.code == 2 and "--svg" in result.err
