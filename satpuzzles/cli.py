@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from satpuzzles import __version__, svg
+from satpuzzles.batch.command import batch_command
 from satpuzzles.cnf.dimacs import dimacs_text
 from satpuzzles.errors import ExitStatus, InputError, SatPuzzlesError, UsageError
 from satpuzzles.files import check_writable, numbered_path, read_input, write_atomic
@@ -210,6 +211,7 @@ for _puzzle in PUZZLES.values():
     _options = _puzzle.generator_options()
     if _options is not None:
         generate.add_command(generate_command(_puzzle, _options))
+cli.add_command(batch_command)
 
 
 class OutputClosed(Exception):

@@ -1,0 +1,146 @@
+"""The batch on a Dask distributed scheduler: chunks of plain-data puzzles in, plain row dicts out.
+
+Dask is imported only here, and only for ``--dask`` (the optional extra ``satpuzzles[dask]``).
+Dask cannot stop a running task, so each task enforces ``--timeout`` per puzzle itself: it
+solves its chunk in a local worker process like a one-job local batch (batch.pool).
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from satpuzzles.batch.pool import run_local
+from satpuzzles.batch.work import Options, Part, Row, error_row, one_line
+from satpuzzles.errors import UsageError
+
+CHUNK = 64
+"""Most puzzles per Dask task: large enough that scheduler overhead stays small."""
+CONNECT_SECONDS = 10
+
+class _ChildrenAllowed:
+    """Let a daemonic Dask worker fork the per-puzzle child that enforces --timeout.
+
+    multiprocessing refuses children in daemonic processes so that none outlive them; the
+    solve child cannot (it is killed at its deadline and dies with its parent, see
+    solvers.isolation), so the flag is lifted while any task of this worker runs.
+    """
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.users = 0
+        self.saved: object = None
+
+    @contextmanager
+    def __call__(self) -> Iterator[None]:
+        config = multiprocessing.current_process()._config  # private, but there is no public switch
+        with self.lock:
+            if self.users == 0:
+                self.saved = config.get("daemon")
+                config["daemon"] = False
+            self.users += 1
+        try:
+            yield
+        finally:
+            with self.lock:
+                self.users -= 1
+                if self.users == 0:
+                    config["daemon"] = self.saved
+
+
+_children_allowed = _ChildrenAllowed()
+
+
+def solve_chunk(chunk: list[Part], options: Options) -> list[Row]:
+    """Every row of a chunk (runs on a Dask worker; plain data in and out).
+
+    The puzzles run in one local worker process: its main thread can arm the --timeout
+    machinery (a Dask task runs in a thread), and a puzzle that crashes it is that
+    puzzle's error row while the rest of the chunk goes on.
+    """
+    rows: list[Row] = []
+    with _children_allowed():
+        run_local(iter(chunk), options, 1, rows.append)
+    return rows
+
+
+def chunks(parts: Iterator[Part], size: int) -> Iterator[list[Part]]:
+    """Group parts into chunks of at most ``size`` puzzles, splitting a part when needed."""
+    chunk: list[Part] = []
+    held = 0
+    for part in parts:
+        indices = part["indices"]
+        while indices:
+            room = size - held
+            chunk.append({**part, "indices": indices[:room]})
+            held += len(indices[:room])
+            indices = indices[room:]
+            if held == size:
+                yield chunk
+                chunk, held = [], 0
+    if chunk:
+        yield chunk
+
+
+def _connect(address: str) -> Any:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError("--dask needs Dask: pip install 'satpuzzles[dask]'") from None
+    try:
+        return Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise UsageError(f"--dask {address}: cannot reach the scheduler ({one_line(str(exc)) or type(exc).__name__})") from None
+
+
+def run_dask(address: str, parts: Iterator[Part], total: int, options: Options, on_row: Callable[[Row], None]) -> None:
+    """Solve every part on the scheduler at ``address``, calling ``on_row`` as chunks finish."""
+    from distributed import as_completed
+
+    client = _connect(address)
+    try:
+        threads = max(1, sum(client.nthreads().values()))
+        size = max(1, min(CHUNK, math.ceil(total / (4 * threads))))
+        source = chunks(parts, size)
+        in_flight: dict[Any, list[Part]] = {}
+        window = as_completed(loop=client.loop)
+
+        def submit(chunk: list[Part]) -> None:
+            future = client.submit(solve_chunk, chunk, options, pure=False)
+            in_flight[future] = chunk
+            window.add(future)
+
+        for chunk in source:
+            submit(chunk)
+            if len(in_flight) >= 2 * threads + 2:
+                break
+        for future in window:
+            chunk = in_flight.pop(future)
+            try:
+                rows = future.result()
+            except Exception as exc:  # noqa: BLE001 - a task that crashed its worker: retry its puzzles one by one
+                _retry_or_fail(chunk, exc, submit, on_row)
+            else:
+                for row in rows:
+                    on_row(row)
+            following = next(source, None)
+            if following is not None:
+                submit(following)
+    finally:
+        client.close()
+
+
+def _retry_or_fail(chunk: list[Part], exc: Exception, submit: Callable[[list[Part]], None],
+                   on_row: Callable[[Row], None]) -> None:
+    singles = [[{**part, "indices": [index]}] for part in chunk for index in part["indices"]]
+    if len(singles) > 1:
+        for single in singles:
+            submit(single)
+        return
+    part = chunk[0]
+    on_row(error_row(part["file"], part["indices"][0], part["puzzle"],
+                     f"internal error: Dask task failed: {type(exc).__name__}: {exc}"))

@@ -1,0 +1,169 @@
+"""``satpuzzles batch PATH...``: solve many puzzle files with one command, locally or on Dask."""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+from satpuzzles.batch.engine import default_jobs, file_error_rows, pending_count, run_batch
+from satpuzzles.batch.inputs import PuzzleFile, expand_paths, scan_file
+from satpuzzles.batch.report import Report
+from satpuzzles.batch.summary import exit_status, summary
+from satpuzzles.batch.work import Options, Row, settings_for
+from satpuzzles.errors import ExitStatus, UsageError
+from satpuzzles.registry import PUZZLES
+from satpuzzles.render import make_console
+from satpuzzles.solvers.backends import DEFAULT_SOLVER, check_solver_name
+
+MAX_TIMEOUT = 1e6
+"""Largest --timeout, as for the puzzle commands."""
+SUMMARY_FIELDS = ("file", "index", "puzzle", "status", "seconds")
+SOLVE_OPTIONS = ("encoding",)
+"""Puzzle options that change how a puzzle is solved (display options such as --numbers do not apply)."""
+
+
+def puzzle_solve_options() -> list[click.Option]:
+    """The solve options puzzles define, each once, with the puzzles it applies to in its help."""
+    found: dict[str, tuple[click.Option, list[str]]] = {}
+    for puzzle in PUZZLES.values():
+        for option in puzzle.options():
+            if option.name in SOLVE_OPTIONS:
+                found.setdefault(option.name, (option, []))[1].append(puzzle.name.capitalize())
+    for option, owners in found.values():
+        option.help = f"{'/'.join(owners)} only: {option.help}"
+    return [option for option, _ in found.values()]
+
+
+def plain_options(params: dict[str, Any], solver: str) -> Options:
+    """The solve options as plain data, each puzzle's extras limited to the options it has."""
+    extras = {}
+    for puzzle in PUZZLES.values():
+        names = {option.name for option in puzzle.options()} & set(SOLVE_OPTIONS)
+        extras[puzzle.name] = {name: params[name] for name in names}
+    return {"solver": solver, "count": params["count"], "unique": params["unique"], "timeout": params["timeout"],
+            "extras": extras}
+
+
+def check_puzzles(files: list[PuzzleFile], options: Options) -> None:
+    """Each puzzle in the batch accepts the solve options (UsageError before any solving otherwise)."""
+    for name in sorted({f.puzzle for f in files if not f.error}):
+        PUZZLES[name].check_settings(settings_for(name, options))
+
+
+class ProgressBar:
+    """Completed, failed, rate and ETA on stderr; nothing at all when stderr is not a terminal."""
+
+    def __init__(self, total: int) -> None:
+        self.start = time.monotonic()
+        self.done = self.failed = self.unknown = 0
+        self.progress: Progress | None = None
+        if sys.stderr.isatty():
+            self.progress = Progress(
+                TextColumn("[bold]batch"), BarColumn(), MofNCompleteColumn(),
+                TextColumn("[magenta]failed {task.fields[failed]}"), TextColumn("[yellow]unknown {task.fields[unknown]}"),
+                TextColumn("{task.fields[rate]}/s"), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                console=Console(stderr=True), transient=False,
+            )
+            self.task = self.progress.add_task("batch", total=total, failed=0, unknown=0, rate="-")
+            self.progress.start()
+
+    def advance(self, row: Row) -> None:
+        """Count one finished puzzle."""
+        self.done += 1
+        self.failed += row["status"] == "error"
+        self.unknown += row["status"] == "unknown"
+        if self.progress is not None:
+            rate = self.done / max(time.monotonic() - self.start, 1e-9)
+            self.progress.update(self.task, advance=1, failed=self.failed, unknown=self.unknown, rate=f"{rate:.1f}")
+
+    def stop(self) -> None:
+        """Leave the final bar on the terminal."""
+        if self.progress is not None:
+            self.progress.stop()
+
+
+def run(params: dict[str, Any]) -> int:
+    """Scan, solve, report and summarise; return the batch's exit status."""
+    timeout = params["timeout"]
+    if timeout is not None and not (math.isfinite(timeout) and timeout <= MAX_TIMEOUT):
+        raise UsageError(f"--timeout {timeout:g}: give a number of seconds up to {MAX_TIMEOUT:g}")
+    if params["resume"] and not params["report"]:
+        raise UsageError("--resume needs --report FILE (the report it continues)")
+    if params["dask"] is not None and params["jobs"] is not None:
+        raise UsageError("--jobs is for local workers: with --dask the cluster's workers decide")
+    options = plain_options(params, check_solver_name(params["solver"]))
+    if params["report"]:
+        Report.check(params["report"])
+    files = [scan_file(path, params["puzzle"]) for path in expand_paths(params["paths"])]
+    check_puzzles(files, options)
+    report = Report(params["report"], params["resume"]) if params["report"] else None
+    try:
+        done = report.done() if report else set()
+        rows: list[dict[str, Any]] = [{k: r.get(k) for k in SUMMARY_FIELDS} for r in (report.previous if report else [])]
+        earlier = len(rows)
+        bar = ProgressBar(len(file_error_rows(files, done)) + pending_count(files, done))
+        start = time.monotonic()
+
+        def on_row(row: Row) -> None:
+            if report is not None:
+                report.write(row)
+            rows.append({k: row[k] for k in SUMMARY_FIELDS})
+            bar.advance(row)
+
+        try:
+            run_batch(files, options, on_row, jobs=params["jobs"], dask=params["dask"], done=done)
+        finally:
+            bar.stop()
+        wall = time.monotonic() - start
+    finally:
+        if report is not None:
+            report.close()
+    where = f"Dask scheduler {params['dask']}" if params["dask"] else f"{params['jobs'] or default_jobs()} local worker(s)"
+    make_console().print(summary(rows, wall, where, earlier))
+    sys.stdout.flush()
+    return exit_status(rows)
+
+
+def batch_callback(**params: Any) -> None:
+    """Click callback: run the batch and exit with its status."""
+    try:
+        status = run(params)
+    except BrokenPipeError:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - the reader of the summary has gone; exit quietly
+        status = ExitStatus.OUTPUT_CLOSED
+    sys.exit(status)
+
+
+batch_command = click.Command(
+    "batch",
+    callback=batch_callback,
+    params=[
+        click.Argument(["paths"], nargs=-1, required=True, metavar="PATH..."),
+        click.Option(["--puzzle"], type=click.Choice(sorted(PUZZLES)),
+                     help="The puzzle of every file (default: detected per file, see the README)."),
+        click.Option(["-s", "--solver"], default=DEFAULT_SOLVER, show_default=True, metavar="NAME",
+                     help="PySAT solver name or alias, or a DIMACS solver executable."),
+        click.Option(["--timeout"], type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+                     help="Hard limit per puzzle; the puzzle is then 'unknown'."),
+        click.Option(["--count"], type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+                     help="Find up to N solutions of each puzzle."),
+        click.Option(["--unique"], is_flag=True, help="Prove each solution unique, or find a second one."),
+        *puzzle_solve_options(),
+        click.Option(["-j", "--jobs"], type=click.IntRange(min=1), metavar="N",
+                     help="Local worker processes (default: the number of cores)."),
+        click.Option(["--report"], metavar="FILE", help="Write one row per puzzle, as results arrive, to FILE (.csv or .jsonl)."),
+        click.Option(["--resume"], is_flag=True, help="Keep the --report file and skip the puzzles it already holds."),
+        click.Option(["--dask"], metavar="ADDRESS", help="Run on this Dask scheduler (tcp://host:8786); needs satpuzzles[dask]."),
+    ],
+    help="Solve every puzzle in files, folders and globs; print a summary.\n\n"
+         "Exit status: 0 every puzzle solved or proved unsolvable, 2 bad usage or any error row "
+         "(unreadable, unrecognised or malformed input, a crash), 3 any unknown (timeout), 130 interrupted.",
+    short_help="Solve many puzzle files in parallel (locally or on Dask).",
+)

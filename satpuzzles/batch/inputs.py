@@ -1,0 +1,122 @@
+"""Which puzzles a batch holds: paths, folders and globs expanded; each file's puzzle detected and counted."""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from satpuzzles.errors import InputError, SatPuzzlesError, UsageError
+from satpuzzles.files import read_input
+from satpuzzles.registry import PUZZLES
+
+PUZZLE_SUFFIXES = (".txt", ".in", ".url")
+"""Files taken from a folder; a file named on the command line (or by a glob) is always taken."""
+
+DETECTION_ORDER = ("numberlink", "minesweeper", "slitherlink")
+"""When several parsers read a file, the first of these wins (a board of only 0-3 and '?' is
+both a Minesweeper board and a Slitherlink grid with clue marks; Minesweeper is meant)."""
+
+
+@dataclass(frozen=True)
+class PuzzleFile:
+    """One input file: its puzzle and how many puzzles it holds, or why it cannot be solved."""
+
+    path: str
+    puzzle: str = ""
+    count: int = 0
+    error: str = ""
+
+
+def _has_magic(path: str) -> bool:
+    return glob.has_magic(path)
+
+
+def expand_paths(paths: Iterable[str]) -> list[str]:
+    """Every file named by ``paths`` (files, folders walked recursively, globs), first mention kept."""
+    found: list[str] = []
+    seen: set[str] = set()
+
+    def add(path: str) -> None:
+        key = os.path.realpath(path)
+        if key not in seen:
+            seen.add(key)
+            found.append(path)
+
+    for path in paths:
+        if os.path.isdir(path):
+            for name in _folder_files(path):
+                add(name)
+        elif os.path.exists(path):
+            add(path)
+        elif _has_magic(path):
+            matches = sorted(glob.glob(path, recursive=True))
+            if not matches:
+                raise UsageError(f"{path}: no file matches")
+            for match in matches:
+                for name in _folder_files(match) if os.path.isdir(match) else [match]:
+                    add(name)
+        else:
+            raise UsageError(f"{path}: no such file or folder")
+    if not found:
+        raise UsageError(f"no puzzle files ({', '.join(PUZZLE_SUFFIXES)}) in {', '.join(paths)}")
+    return found
+
+
+def _folder_files(folder: str) -> list[str]:
+    names = []
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        names += [os.path.join(root, f) for f in sorted(files)
+                  if not f.startswith(".") and f.lower().endswith(PUZZLE_SUFFIXES)]
+    return names
+
+
+def named_puzzle(path: str) -> str | None:
+    """The puzzle a path names: the nearest of file name and folders with a puzzle's name as a word."""
+    for part in reversed(Path(os.path.abspath(path)).parts):
+        words = set(re.split(r"[^a-z]+", part.lower()))
+        named = [name for name in DETECTION_ORDER if name in words]
+        if named:
+            return named[0]
+    return None
+
+
+def detect(path: str, text: str) -> tuple[str, int]:
+    """The puzzle in ``text`` and how many instances it holds; InputError when no parser reads it."""
+    failures = []
+    for name in DETECTION_ORDER:
+        try:
+            return name, len(PUZZLES[name].parse(text))
+        except InputError as exc:
+            failures.append(f"{name}: {exc}")
+    raise InputError(f"not a puzzle this tool reads ({'; '.join(failures)}); name it with --puzzle", source=path)
+
+
+def scan_file(path: str, puzzle: str | None) -> PuzzleFile:
+    """Read, detect and count one file; an unreadable or malformed file comes back with its error."""
+    try:
+        text, source = read_input(path)
+        name = puzzle or named_puzzle(path)
+        if name is None:
+            name, count = detect(source, text)
+        else:
+            try:
+                count = len(PUZZLES[name].parse(text))
+            except InputError as exc:
+                raise exc.located(source) from None
+        if count == 0:
+            raise InputError("no puzzle found", source=source)
+        return PuzzleFile(path, name, count)
+    except SatPuzzlesError as exc:
+        return PuzzleFile(path, puzzle or named_puzzle(path) or "", 0, str(exc))
+    except Exception as exc:  # noqa: BLE001 - a parser bug: this file's error row, the batch goes on
+        return PuzzleFile(path, puzzle or "", 0, f"internal error: {type(exc).__name__}: {exc}")
+
+
+def read_text(path: str) -> str:
+    """The file's text, as the scan read it."""
+    return read_input(path)[0]

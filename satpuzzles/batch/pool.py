@@ -1,0 +1,157 @@
+"""Local worker processes for a batch: one puzzle at a time each, replaced when one dies.
+
+Workers are forked from a clean forkserver (the parent runs a progress thread, and forking a
+threaded process is unsafe), are not daemonic (so ``--timeout`` can fork its own killable
+child per puzzle, see solvers.isolation), lead their own process group (so an external
+solver they started dies with them) and die with the batch.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import multiprocessing
+import os
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+
+from satpuzzles.batch.work import Options, Part, Row, error_row, solve_part
+
+DEADLINE_GRACE = 10.0
+"""Seconds past --timeout after which a worker that has not answered is killed (a safety net:
+the timeout itself is enforced inside the worker, keeping solutions found before it)."""
+PR_SET_PDEATHSIG = 1
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["satpuzzles.batch.work"])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def _worker_main(conn: Connection, options: Options) -> None:
+    os.setpgid(0, 0)
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):
+            pass
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while True:
+        try:
+            part = conn.recv()
+        except (EOFError, OSError):
+            return
+        for row in solve_part(part, options):
+            conn.send(row)
+
+
+@dataclass
+class _Worker:
+    process: BaseProcess
+    conn: Connection
+    part: Part | None = None
+    started: float = 0.0
+    done: list[int] = field(default_factory=list)
+
+
+def _kill(worker: _Worker) -> None:
+    pid = worker.process.pid
+    if pid is not None:
+        for kill in (lambda: os.killpg(pid, signal.SIGKILL), lambda: os.kill(pid, signal.SIGKILL)):
+            try:
+                kill()
+            except (ProcessLookupError, PermissionError):
+                pass
+    worker.process.join()
+    worker.conn.close()
+
+
+def run_local(parts: Iterator[Part], options: Options, jobs: int, on_row: Callable[[Row], None]) -> None:
+    """Solve every part in ``jobs`` worker processes, calling ``on_row`` in the parent as rows arrive."""
+    context = _context()
+    limit = None if options.get("timeout") is None else options["timeout"] + DEADLINE_GRACE
+    workers: list[_Worker] = []
+
+    def start() -> _Worker:
+        mine, theirs = context.Pipe()
+        process = context.Process(target=_worker_main, args=(theirs, options), name="satpuzzles-batch")
+        process.start()
+        theirs.close()
+        worker = _Worker(process, mine)
+        workers.append(worker)
+        return worker
+
+    def replace(worker: _Worker, message: str, status: str = "error") -> None:
+        part = worker.part
+        assert part is not None
+        _kill(worker)
+        workers.remove(worker)
+        remaining = [i for i in part["indices"] if i not in worker.done]
+        row = error_row(part["file"], remaining[0], part["puzzle"], message, time.monotonic() - worker.started)
+        row["status"] = status
+        on_row(row)
+        if len(remaining) > 1:
+            pending.insert(0, {**part, "indices": remaining[1:]})
+
+    pending: list[Part] = []
+    source = iter(parts)
+
+    def next_part() -> Part | None:
+        if pending:
+            return pending.pop(0)
+        return next(source, None)
+
+    try:
+        for _ in range(jobs):
+            start()
+        idle = list(workers)
+        while True:
+            for worker in idle:
+                part = next_part()
+                if part is None:
+                    break
+                worker.part, worker.started, worker.done = part, time.monotonic(), []
+                worker.conn.send(part)
+            busy = [w for w in workers if w.part is not None]
+            if not busy:
+                return
+            wait_for = None if limit is None else max(0.0, min(w.started for w in busy) + limit - time.monotonic())
+            ready = wait([w.conn for w in busy], wait_for)
+            idle = []
+            for worker in busy:
+                if worker.conn in ready:
+                    try:
+                        row = worker.conn.recv()
+                    except (EOFError, OSError):
+                        worker.process.join()
+                        replace(worker, f"internal error: worker process died ({_exit_description(worker.process.exitcode)})")
+                        idle.append(start())
+                        continue
+                    on_row(row)
+                    worker.done.append(row["index"])
+                    worker.started = time.monotonic()
+                    if len(worker.done) == len(worker.part["indices"]):
+                        worker.part = None
+                        idle.append(worker)
+                elif limit is not None and time.monotonic() - worker.started > limit:
+                    replace(worker, f"timed out after {options['timeout']:g} s (worker stopped)", status="unknown")
+                    idle.append(start())
+    finally:
+        for worker in workers:
+            _kill(worker)
+
+
+def _exit_description(code: int | None) -> str:
+    if code is not None and code < 0:
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"signal {-code}"
+    return f"exit code {code}"

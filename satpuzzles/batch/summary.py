@@ -1,0 +1,65 @@
+"""The end-of-batch summary: counts per puzzle and status, time, median and 95th percentile, slowest five."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from satpuzzles.errors import ExitStatus
+from satpuzzles.present import STATUS_STYLE
+
+STATUSES = ("solved", "unsolvable", "unknown", "error")
+STYLES = {**STATUS_STYLE, "error": "bold magenta"}
+SLOWEST = 5
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The nearest-rank percentile (``share`` in 0..1) of non-empty ``values``."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
+
+
+def exit_status(rows: Sequence[dict[str, Any]]) -> ExitStatus:
+    """2 when any puzzle is an error row, else 3 when any is unknown, else 0 (solved or proved unsolvable)."""
+    statuses = {row["status"] for row in rows}
+    if "error" in statuses:
+        return ExitStatus.BAD_INPUT
+    if "unknown" in statuses:
+        return ExitStatus.UNKNOWN
+    return ExitStatus.SOLVED
+
+
+def summary(rows: Sequence[dict[str, Any]], wall_seconds: float, where: str, earlier: int) -> RenderableType:
+    """Tables of counts and slowest puzzles, and a line of timings."""
+    counts = Counter((row["puzzle"] or "-", row["status"]) for row in rows)
+    puzzles = sorted({puzzle for puzzle, _ in counts})
+    table = Table(title="Batch", title_justify="left")
+    table.add_column("puzzle")
+    for status in STATUSES:
+        table.add_column(status, justify="right", style=STYLES[status])
+    table.add_column("total", justify="right")
+    for puzzle in [*puzzles, "all"]:
+        cells = [sum(n for (p, s), n in counts.items() if s == status and puzzle in (p, "all")) for status in STATUSES]
+        table.add_row(puzzle, *map(str, cells), str(sum(cells)), style="bold" if puzzle == "all" else None)
+    seconds = [float(row["seconds"] or 0) for row in rows if row["status"] != "error"]
+    timing = f"{len(rows)} puzzle(s) in {wall_seconds:.2f} s ({where})"
+    if earlier:
+        timing += f", {earlier} of them from the report's earlier run(s)"
+    if seconds:
+        timing += (f"; per puzzle: median {statistics.median(seconds):.3f} s, 95th percentile "
+                   f"{percentile(seconds, 0.95):.3f} s, total {sum(seconds):.2f} s")
+    slowest = Table(title=f"Slowest {min(SLOWEST, len(rows))}", title_justify="left")
+    for name, justify in (("file", "left"), ("index", "right"), ("puzzle", "left"), ("status", "left"),
+                          ("seconds", "right")):
+        slowest.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for row in sorted(rows, key=lambda r: -float(r["seconds"] or 0))[:SLOWEST]:
+        slowest.add_row(str(row["file"]), str(row["index"]), row["puzzle"] or "-",
+                        Text(row["status"], style=STYLES.get(row["status"], "")), f"{float(row['seconds'] or 0):.3f}")
+    return Group(table, Text(timing), slowest)

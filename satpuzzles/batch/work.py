@@ -1,0 +1,117 @@
+"""The unit of batch work in plain data: a file's text and puzzle indices in, one result row per puzzle out.
+
+The same code runs in local worker processes and inside Dask tasks. A row is a plain
+dict; every failure becomes a row with status "error" instead of an exception.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Iterator
+from typing import Any, TypedDict
+
+from satpuzzles.errors import InputError, SatPuzzlesError
+from satpuzzles.puzzle import Puzzle, Settings
+from satpuzzles.registry import PUZZLES
+from satpuzzles.solvers.loop import SolveStats
+from satpuzzles.solvers.pipeline import solve_within_limit
+
+
+class Part(TypedDict):
+    """Puzzles of one file to solve: the file's name and text, the puzzle, 1-based indices."""
+
+    file: str
+    puzzle: str
+    text: str
+    indices: list[int]
+
+
+Options = dict[str, Any]
+"""Plain solve options: solver, count, unique, timeout, extras (per puzzle name), answers (bool)."""
+Row = dict[str, Any]
+
+_PARSED: OrderedDict[tuple[str, str, int], list[Any]] = OrderedDict()
+_PARSED_KEEP = 2
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line (report cells and progress stay one row each)."""
+    return " ".join(text.split())
+
+
+def error_row(file: str, index: int, puzzle: str, message: str, seconds: float = 0.0) -> Row:
+    """The row of a puzzle that could not be solved at all."""
+    return {"file": file, "index": index, "puzzle": puzzle, "status": "error", "unique": None, "verified": None,
+            "seconds": round(seconds, 6), "error": one_line(message), "stats": {}, "facts": {}}
+
+
+def settings_for(puzzle: str, options: Options) -> Settings:
+    """The Settings of one puzzle from plain options (extras only where the puzzle has the option)."""
+    return Settings(solver=options["solver"], count=options.get("count", 1), unique=options.get("unique", False),
+                    timeout=options.get("timeout"), extras=dict(options.get("extras", {}).get(puzzle, {})))
+
+
+def _instances(part: Part) -> list[Any]:
+    key = (part["file"], part["puzzle"], hash(part["text"]))
+    if key not in _PARSED:
+        try:
+            _PARSED[key] = PUZZLES[part["puzzle"]].parse(part["text"])
+        except InputError as exc:
+            raise exc.located(part["file"]) from None
+        while len(_PARSED) > _PARSED_KEEP:
+            _PARSED.popitem(last=False)
+    _PARSED.move_to_end(key)
+    return _PARSED[key]
+
+
+def _plain(value: object) -> object:
+    return value if isinstance(value, (int, float, str, bool)) or value is None else str(value)
+
+
+def solve_one(puzzle: Puzzle[Any, Any], file: str, index: int, instance: Any, options: Options) -> Row:
+    """Solve, re-verify and describe one instance; never raises for a failing puzzle."""
+    settings = settings_for(puzzle.name, options)
+    start = time.perf_counter()
+    try:
+        outcome = solve_within_limit(puzzle, instance, settings)
+        problems = [problem for solution in outcome.solutions for problem in puzzle.verify(instance, solution)]
+    except SatPuzzlesError as exc:
+        return error_row(file, index, puzzle.name, str(exc), time.perf_counter() - start)
+    except Exception as exc:  # noqa: BLE001 - a bug in one puzzle's solve is that puzzle's error row
+        return error_row(file, index, puzzle.name, f"internal error: {type(exc).__name__}: {exc}",
+                         time.perf_counter() - start)
+    seconds = time.perf_counter() - start
+    if problems:
+        row = error_row(file, index, puzzle.name, f"internal error: an answer failed verification: {problems[0]}", seconds)
+        row["verified"] = False
+        return row
+    row: Row = {
+        "file": file, "index": index, "puzzle": puzzle.name, "status": outcome.status,
+        "unique": outcome.uniqueness(settings), "verified": True if outcome.solutions else None,
+        "seconds": round(seconds, 6), "error": one_line(outcome.message),
+        "stats": {} if outcome.stats == SolveStats(solver=settings.solver) else outcome.stats.as_dict(),
+        "facts": {name: _plain(value) for name, value in puzzle.facts(instance).items()},
+    }
+    if options.get("answers") and outcome.solution is not None:
+        row["answer"] = puzzle.result_file(instance, outcome.solution)
+    return row
+
+
+def solve_part(part: Part, options: Options) -> Iterator[Row]:
+    """One row per index of ``part``, in order, as each puzzle finishes."""
+    try:
+        instances = _instances(part)
+    except SatPuzzlesError as exc:
+        yield from (error_row(part["file"], index, part["puzzle"], str(exc)) for index in part["indices"])
+        return
+    except Exception as exc:  # noqa: BLE001 - a parser bug: error rows for this file, the batch goes on
+        message = f"internal error: {type(exc).__name__}: {exc}"
+        yield from (error_row(part["file"], index, part["puzzle"], message) for index in part["indices"])
+        return
+    puzzle = PUZZLES[part["puzzle"]]
+    for index in part["indices"]:
+        if not 1 <= index <= len(instances):
+            yield error_row(part["file"], index, puzzle.name, f"{part['file']} holds {len(instances)} puzzle(s), not {index}")
+            continue
+        yield solve_one(puzzle, part["file"], index, instances[index - 1], options)

@@ -1,0 +1,245 @@
+"""``satpuzzles batch``: detection, parallel workers, timeouts, crashes, reports, --resume (real solvers, real files)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from satpuzzles.batch.report import COLUMNS
+from satpuzzles.registry import PUZZLES
+from tests.conftest import INSTANCES, ROOT, run_cli
+
+NL = INSTANCES / "numberlink"
+SEED = NL / "seed"
+MINES = INSTANCES / "minesweeper" / "seed"
+SLITHER = INSTANCES / "slitherlink"
+
+
+def jsonl(path: Path) -> list[dict]:
+    """The rows of a JSON-lines report."""
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def by_key(rows: list[dict]) -> dict[tuple[str, int], dict]:
+    """Rows by (file name, index)."""
+    return {(Path(row["file"]).name, int(row["index"])): row for row in rows}
+
+
+def test_folders_files_and_multi_puzzle_files(tmp_path: Path) -> None:
+    report = tmp_path / "report.jsonl"
+    result = run_cli("batch", SEED, NL / "handmade" / "inputs5.txt", MINES / "small-unsat.in", MINES / "hard-sat.in",
+                     SLITHER / "pzprjs" / "cspuz_bench_4x4.url", "-j", "2", "--report", report)
+    assert result.code == 0, result.err
+    rows = jsonl(report)
+    inputs5 = len(PUZZLES["numberlink"].parse((NL / "handmade" / "inputs5.txt").read_text()))
+    assert inputs5 > 1
+    assert len(rows) == 12 + inputs5 + 3
+    assert sorted(i for (name, i) in by_key(rows) if name == "inputs5.txt") == list(range(1, inputs5 + 1))
+    rows_by = by_key(rows)
+    assert rows_by[("small-unsat.in", 1)]["puzzle"] == "minesweeper"
+    assert rows_by[("cspuz_bench_4x4.url", 1)]["puzzle"] == "slitherlink"
+    for name in ("instance_4.txt", "instance_6.txt", "bad_numbering.txt", "small-unsat.in"):
+        assert rows_by[(name, 1)]["status"] == "unsolvable"
+    solved = [row for row in rows if row["status"] == "solved"]
+    assert solved and all(row["verified"] is True and row["variables"] > 0 for row in solved)
+    assert all(row["verified"] is None for row in rows if row["status"] == "unsolvable")
+    assert "numberlink" in result.out and "Slowest 5" in result.out and "95th percentile" in result.out
+    assert result.err == ""  # no progress bar when stderr is not a terminal
+
+
+def test_statuses_agree_with_the_puzzle_command(tmp_path: Path) -> None:
+    files = [SEED / name for name in ("instance_1.txt", "instance_4.txt", "instance_9.txt", "input-7by7.in")]
+    report = tmp_path / "r.jsonl"
+    assert run_cli("batch", *files, "--count", "2", "--report", report).code == 0
+    rows = by_key(jsonl(report))
+    for path in files:
+        single = json.loads(run_cli("numberlink", "-i", path, "--count", "2", "--format", "json").out)
+        row = rows[(path.name, 1)]
+        assert (row["status"], row["variables"], row["clauses"]) == (
+            single["status"], single["stats"]["variables"], single["stats"]["clauses"])
+
+
+def test_timeout_is_unknown_and_the_batch_goes_on(tmp_path: Path) -> None:
+    report = tmp_path / "r.jsonl"
+    result = run_cli("batch", MINES / "extreme-sat.in", SEED / "instance_1.txt", "--timeout", "0.05", "--report", report)
+    assert result.code == 3
+    rows = by_key(jsonl(report))
+    assert rows[("extreme-sat.in", 1)]["status"] == "unknown"
+    assert "timed out after 0.05 s" in rows[("extreme-sat.in", 1)]["error"]
+    assert rows[("extreme-sat.in", 1)]["variables"] is None
+    assert rows[("instance_1.txt", 1)]["status"] == "solved"
+
+
+def test_bad_files_are_error_rows(tmp_path: Path) -> None:
+    shutil.copy(SEED / "instance_1.txt", tmp_path / "good.txt")
+    (tmp_path / "ragged.txt").write_text("1,.,2\n1,2\n")
+    (tmp_path / "prose.txt").write_text("hello world\n")
+    (tmp_path / "answer.sol").write_text("not taken from a folder\n")
+    named = tmp_path / "numberlink-broken.txt"
+    named.write_text("1,.\n.,.\n")
+    report = tmp_path / "out" / "r.csv"
+    report.parent.mkdir()
+    result = run_cli("batch", tmp_path, "--report", report)
+    assert result.code == 2
+    assert result.err == ""
+    with report.open(newline="") as handle:
+        rows = by_key(list(csv.DictReader(handle)))
+    assert set(rows) == {("good.txt", 1), ("ragged.txt", 0), ("prose.txt", 0), ("numberlink-broken.txt", 0)}
+    assert rows[("good.txt", 1)]["status"] == "solved"
+    assert rows[("ragged.txt", 0)]["status"] == "error"
+    assert "name it with --puzzle" in rows[("prose.txt", 0)]["error"]
+    broken = rows[("numberlink-broken.txt", 0)]
+    assert broken["puzzle"] == "numberlink" and "appears once" in broken["error"] and ":1:1:" in broken["error"]
+
+
+def test_detection_rule(tmp_path: Path) -> None:
+    shutil.copy(MINES / "small-sat.in", tmp_path / "board.in")  # digits 0-3 and '?': Minesweeper and Slitherlink read it
+    shutil.copy(SLITHER / "puzzlekit" / "1005_10x18.txt", tmp_path / "loop.txt")
+    shutil.copy(NL / "flowfree" / "regular_5x5_01.txt", tmp_path / "flow.txt")
+    (tmp_path / "slitherlink").mkdir()
+    shutil.copy(MINES / "small-sat.in", tmp_path / "slitherlink" / "named.in")
+    report = tmp_path / "r.jsonl"
+    assert run_cli("batch", tmp_path, "--report", report).code == 0
+    puzzles = {name: row["puzzle"] for (name, _), row in by_key(jsonl(report)).items()}
+    assert puzzles == {"board.in": "minesweeper", "loop.txt": "slitherlink", "flow.txt": "numberlink",
+                       "named.in": "slitherlink"}
+    forced = tmp_path / "forced.jsonl"
+    assert run_cli("batch", tmp_path / "board.in", "--puzzle", "slitherlink", "--report", forced).code == 0
+    assert jsonl(forced)[0]["puzzle"] == "slitherlink"
+
+
+def test_globs_are_expanded(tmp_path: Path) -> None:
+    report = tmp_path / "r.jsonl"
+    assert run_cli("batch", str(SEED / "instance_1*.txt"), "--report", report).code == 0
+    assert sorted(name for name, _ in by_key(jsonl(report))) == ["instance_1.txt", "instance_10.txt", "instance_11.txt"]
+
+
+def test_solve_options_apply_to_every_puzzle(tmp_path: Path) -> None:
+    report = tmp_path / "r.csv"
+    result = run_cli("batch", SEED / "instance_1.txt", SEED / "instance_9.txt", SLITHER / "pzprjs" / "cspuz_bench_4x4.url",
+                     "--unique", "-s", "minisat22", "--report", report)
+    assert result.code == 0
+    with report.open(newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert all(row["unique"] in ("true", "false") for row in rows)
+    assert by_key(rows)[("cspuz_bench_4x4.url", 1)]["unique"] == "true"
+    strengthened = tmp_path / "s.jsonl"
+    result = run_cli("batch", SEED / "instance_4.txt", "--encoding", "strengthened", "--report", strengthened)
+    assert result.code == 3  # the strengthened encoding alone cannot prove unsolvability
+    row = jsonl(strengthened)[0]
+    assert (row["status"], row["encoding"]) == ("unknown", "strengthened")
+
+
+def test_report_columns_and_resume(tmp_path: Path) -> None:
+    report = tmp_path / "r.csv"
+    first = run_cli("batch", SEED, "--report", report)
+    assert first.code == 0
+    lines = report.read_text().splitlines(keepends=True)
+    assert lines[0].strip() == ",".join(COLUMNS)
+    assert len(lines) == 13
+    report.write_text("".join(lines[:4]) + lines[4][:10])  # three rows kept, the fourth cut short by a crash
+    again = run_cli("batch", SEED, "--report", report, "--resume")
+    assert again.code == 0
+    resumed = report.read_text().splitlines(keepends=True)
+    assert resumed[:4] == lines[:4]
+    with report.open(newline="") as handle:
+        keys = [(row["file"], row["index"]) for row in csv.DictReader(handle)]
+    assert len(keys) == len(set(keys)) == 12
+    assert "3 of them from the report's earlier run(s)" in again.out
+    finished = run_cli("batch", SEED, "--report", report, "--resume")
+    assert finished.code == 0 and report.read_text() == "".join(resumed)
+
+
+def test_jsonl_resume_counts_earlier_errors(tmp_path: Path) -> None:
+    (tmp_path / "bad.txt").write_text("x\n")
+    report = tmp_path / "r.jsonl"
+    assert run_cli("batch", tmp_path / "bad.txt", "--report", report).code == 2
+    assert run_cli("batch", tmp_path / "bad.txt", SEED / "instance_1.txt", "--report", report, "--resume").code == 2
+    assert [row["status"] for row in jsonl(report)] == ["error", "solved"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["batch", "no/such/dir"], "no/such/dir: no such file or folder"),
+        (["batch", "nothing-*.matches"], "no file matches"),
+        (["batch", str(SEED), "--resume"], "--resume needs --report"),
+        (["batch", str(SEED), "--report", "r.txt"], "name a .csv or .jsonl file"),
+        (["batch", str(SEED), "--dask", "tcp://127.0.0.1:1", "-j", "2"], "--jobs is for local workers"),
+        (["batch", str(SEED), "--unique", "--encoding", "strengthened"], "count by the full rules"),
+        (["batch", str(SEED), "-s", "no-such-solver"], "no-such-solver"),
+        (["batch", str(SEED), "--timeout", "1e9"], "--timeout"),
+    ],
+)
+def test_usage_errors_are_one_line(args: list[str], message: str) -> None:
+    result = run_cli(*args)
+    assert result.code == 2
+    assert message in result.err and len(result.err.strip().splitlines()) == 1
+
+
+def test_resume_refuses_a_foreign_file(tmp_path: Path) -> None:
+    report = tmp_path / "r.csv"
+    report.write_text("name,value\na,1\n")
+    result = run_cli("batch", SEED / "instance_1.txt", "--report", report, "--resume")
+    assert result.code == 2 and "not a satpuzzles batch report" in result.err
+    assert report.read_text() == "name,value\na,1\n"
+
+
+CRASHING_SOLVER = """#!{python}
+# A real DIMACS solver (PySAT's Glucose) that kills the process calling it on formulas above 5000 variables.
+import os, signal, sys
+from pysat.formula import CNF
+from pysat.solvers import Glucose4
+cnf = CNF(from_file=sys.argv[1])
+if cnf.nv > 5000:
+    os.kill(os.getppid(), signal.SIGKILL)
+with Glucose4(bootstrap_with=cnf.clauses) as solver:
+    if solver.solve():
+        print("s SATISFIABLE")
+        print("v " + " ".join(map(str, solver.get_model())) + " 0")
+    else:
+        print("s UNSATISFIABLE")
+"""
+
+
+def test_a_worker_killed_mid_puzzle_is_an_error_row(tmp_path: Path) -> None:
+    solver = tmp_path / "crashing-solver"
+    solver.write_text(CRASHING_SOLVER.format(python=sys.executable))
+    solver.chmod(0o755)
+    report = tmp_path / "r.jsonl"
+    result = run_cli("batch", SEED / "instance_1.txt", SEED / "instance_10.txt", SEED / "instance_9.txt",
+                     SEED / "instance_4.txt", "-s", str(solver), "-j", "1", "--report", report)
+    assert result.code == 2
+    rows = by_key(jsonl(report))
+    assert rows[("instance_10.txt", 1)]["status"] == "error"
+    assert "worker process died (killed by SIGKILL)" in rows[("instance_10.txt", 1)]["error"]
+    assert [rows[(name, 1)]["status"] for name in ("instance_1.txt", "instance_9.txt", "instance_4.txt")] == [
+        "solved", "solved", "unsolvable"]
+
+
+def test_interrupt_keeps_the_finished_rows(tmp_path: Path) -> None:
+    report = tmp_path / "r.jsonl"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "satpuzzles", "batch", str(NL / "janko-arukone"), "--unique", "-j", "1",
+         "--report", str(report)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+    )
+    try:
+        while process.poll() is None and (not report.exists() or len(report.read_text().splitlines()) < 2):
+            time.sleep(0.05)
+        process.send_signal(signal.SIGINT)
+        _out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 130
+    assert err.strip() == "satpuzzles: interrupted"
+    rows = jsonl(report)
+    assert 2 <= len(rows) < 270 and all(row["status"] != "error" for row in rows)
