@@ -5,9 +5,16 @@ seconds, SAT calls, cut iterations and cuts, status, uniqueness (where the set p
 whether the answer was verified and whether it equals the `.sol` file beside the puzzle;
 then per-set totals. Figures are measured, never asserted.
 
+Each set runs through the batch engine (``satpuzzles batch``): ``--jobs N`` local worker
+processes (default 1, so per-instance seconds are not disturbed by neighbours), or a Dask
+scheduler with ``--dask ADDRESS`` (``--dask local`` starts a LocalCluster of ``--jobs`` worker
+processes on 127.0.0.1). Each set's line also gives its wall-clock seconds.
+
     python bench/run.py                      # every set, default solver
     python bench/run.py --set janko -s glucose4 --timeout 20
     python bench/run.py --set seed --csv bench/results/seed.csv
+    python bench/run.py --set janko --jobs 2 --quiet
+    python bench/run.py --set janko --jobs 2 --dask local --quiet
 """
 
 from __future__ import annotations
@@ -19,18 +26,18 @@ import platform
 import subprocess
 import sys
 import time
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from satpuzzles.puzzle import Outcome, Puzzle, Settings  # noqa: E402
+from satpuzzles.batch.engine import run_batch  # noqa: E402
+from satpuzzles.batch.inputs import scan_file  # noqa: E402
+from satpuzzles.batch.work import Options, Row  # noqa: E402
 from satpuzzles.registry import get_puzzle  # noqa: E402
 from satpuzzles.solvers.backends import DEFAULT_SOLVER  # noqa: E402
-from satpuzzles.solvers.pipeline import solve_within_limit  # noqa: E402
 
 NL = ROOT / "instances" / "numberlink"
 SL = ROOT / "instances" / "slitherlink"
@@ -84,67 +91,72 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
 
 
-def solve(puzzle_name: str, instance: object, settings: Settings) -> tuple[Outcome, float]:
-    """Solve one instance (bounded by settings.timeout when set) and time it."""
-    start = time.perf_counter()
-    outcome = solve_within_limit(get_puzzle(puzzle_name), instance, settings)
-    return outcome, time.perf_counter() - start
-
-
-def matches_solution_file(puzzle_name: str, path: Path, instance: object, outcome: Outcome) -> str:
+def matches_solution_file(path: Path, row: Row) -> str:
     """Whether the answer equals the ``.sol`` file beside the puzzle: yes, no, or - (none)."""
     answer = path.with_suffix(".sol")
-    if outcome.solution is None or not answer.exists():
+    if "answer" not in row or not answer.exists():
         return "-"
-    expected = answer.read_text().split()
-    return "yes" if get_puzzle(puzzle_name).result_file(instance, outcome.solution).split() == expected else "no"
+    return "yes" if row["answer"].split() == answer.read_text().split() else "no"
 
 
-def verified(puzzle: Puzzle[Any, Any], instance: object, outcome: Outcome) -> str:
-    """Re-check every answer with the puzzle's verifier: yes, NO, or - when there is none."""
-    if not outcome.solutions:
-        return "-"
-    return "yes" if all(not puzzle.verify(instance, s) for s in outcome.solutions) else "NO"
+def bench_row(name: str, path: Path, row: Row) -> dict[str, object]:
+    """One line of the table from a batch result row."""
+    facts = list(row["facts"].values())
+    stats = row["stats"]
+    unique = row["unique"]
+    return {
+        "set": name, "file": path.name, "index": row["index"],
+        "size": f"{facts[0]}x{facts[1]}" if len(facts) > 1 else "-", "items": facts[2] if len(facts) > 2 else "-",
+        "variables": stats.get("variables", "-"), "clauses": stats.get("clauses", "-"),
+        "propagate_s": round(stats.get("propagate_seconds", 0.0), 4), "encode_s": round(stats.get("encode_seconds", 0.0), 4),
+        "solve_s": round(stats.get("solve_seconds", 0.0), 4), "decode_s": round(stats.get("decode_seconds", 0.0), 4),
+        "sat_calls": stats.get("sat_calls", "-"), "cut_iterations": stats.get("cut_iterations", "-"),
+        "cuts": stats.get("cuts", "-"), "status": row["status"],
+        "unique": "-" if unique is None else ("yes" if unique else "no"),
+        "verified": {True: "yes", False: "NO", None: "-"}[row["verified"]],
+        "matches_sol": matches_solution_file(path, row), "total_s": round(row["seconds"], 4),
+    }
 
 
-def run_set(name: str, settings: Settings, quiet: bool, rows: list[dict[str, object]]) -> None:
-    """Solve every instance of one set, printing a line each and a total."""
+def run_set(name: str, options: Options, jobs: int, dask: str | None, quiet: bool, rows: list[dict[str, object]]) -> None:
+    """Solve every instance of one set with the batch engine, printing a line each and a total."""
     puzzle_name, files, prove_unique = SETS[name]
-    files = files() if callable(files) else files
-    puzzle = get_puzzle(puzzle_name)
-    settings = replace(settings, unique=settings.unique or prove_unique)
-    totals = {"n": 0, "seconds": 0.0, "solved": 0, "unsolvable": 0, "unknown": 0, "slowest": (0.0, "")}
-    for path in files:
-        for index, instance in enumerate(puzzle.parse(path.read_text()), start=1):
-            outcome, seconds = solve(puzzle_name, instance, settings)
-            facts = list(puzzle.facts(instance).values())
-            stats = outcome.stats
-            unique = outcome.uniqueness(settings)
-            row = {
-                "set": name, "file": path.name, "index": index, "size": f"{facts[0]}x{facts[1]}", "items": facts[2],
-                "variables": stats.variables, "clauses": stats.clauses,
-                "propagate_s": round(stats.propagate_seconds, 4), "encode_s": round(stats.encode_seconds, 4), "solve_s": round(stats.solve_seconds, 4),
-                "decode_s": round(stats.decode_seconds, 4), "sat_calls": stats.sat_calls,
-                "cut_iterations": stats.cut_iterations, "cuts": stats.cuts, "status": outcome.status,
-                "unique": "-" if unique is None else ("yes" if unique else "no"),
-                "verified": verified(puzzle, instance, outcome),
-                "matches_sol": matches_solution_file(puzzle_name, path, instance, outcome), "total_s": round(seconds, 4),
-            }
-            rows.append(row)
-            totals["n"] += 1
-            totals["seconds"] += seconds
-            totals[outcome.status] += 1
-            totals["slowest"] = max(totals["slowest"], (seconds, f"{path.name}#{index}"))
-            if not quiet:
-                print("  ".join(f"{row[c]!s:>9}" if c not in ("file", "set") else f"{row[c]!s:<22}" for c in COLUMNS))
+    paths = files() if callable(files) else files
+    options = {**options, "unique": options["unique"] or prove_unique, "answers": True}
+    scanned = [scan_file(str(path), puzzle_name) for path in paths]
+    results: list[Row] = []
+    start = time.perf_counter()
+    run_batch(scanned, options, results.append, jobs=jobs, dask=dask)
+    wall = time.perf_counter() - start
+    order = {str(path): position for position, path in enumerate(paths)}
+    results.sort(key=lambda row: (order[row["file"]], row["index"]))
+    totals = {"n": 0, "seconds": 0.0, "solved": 0, "unsolvable": 0, "unknown": 0, "error": 0, "slowest": (0.0, "")}
+    for result in results:
+        path = Path(result["file"])
+        if result["status"] == "error":
+            print(f"  {path.name}#{result['index']}: error: {result['error']}")
+            row = {column: "-" for column in COLUMNS} | {"set": name, "file": path.name, "index": result["index"],
+                                                          "status": "error", "total_s": 0.0}
+        else:
+            row = bench_row(name, path, result)
+        rows.append(row)
+        totals["n"] += 1
+        totals["seconds"] += result["seconds"]
+        totals[result["status"]] += 1
+        totals["slowest"] = max(totals["slowest"], (result["seconds"], f"{path.name}#{result['index']}"))
+        if not quiet:
+            print("  ".join(f"{row[c]!s:>9}" if c not in ("file", "set") else f"{row[c]!s:<22}" for c in COLUMNS))
     slowest_s, slowest_at = totals["slowest"]
     decided = ""
-    if settings.unique:
+    if options["unique"]:
         answers = [row["unique"] for row in rows if row["set"] == name]
         decided = (f"; unique {answers.count('yes')}, not unique {answers.count('no')}, "
-                   f"undecided {answers.count('-') - totals['unsolvable']}")
-    print(f"== {name}{' with --unique' if settings.unique else ''}: {totals['n']} puzzles in {totals['seconds']:.2f} s "
-          f"(solved {totals['solved']}, unsolvable {totals['unsolvable']}, unknown {totals['unknown']}{decided}; "
+                   f"undecided {answers.count('-') - totals['unsolvable'] - totals['error']}")
+    errors = f", error {totals['error']}" if totals["error"] else ""
+    where = f"Dask {dask}" if dask else f"{jobs} job(s)"
+    print(f"== {name}{' with --unique' if options['unique'] else ''}: {totals['n']} puzzles in {totals['seconds']:.2f} s, "
+          f"wall {wall:.2f} s on {where} "
+          f"(solved {totals['solved']}, unsolvable {totals['unsolvable']}, unknown {totals['unknown']}{errors}{decided}; "
           f"slowest {slowest_at} {slowest_s:.2f} s)")
 
 
@@ -164,6 +176,19 @@ def end_to_end(puzzle_name: str, path: Path, solver: str) -> float:
     return time.perf_counter() - start
 
 
+@contextmanager
+def dask_scheduler(address: str | None, workers: int) -> Iterator[str | None]:
+    """The scheduler address to use: ``address`` itself, or a LocalCluster's for 'local' (closed afterwards)."""
+    if address != "local":
+        yield address
+        return
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address=":0") as cluster:
+        yield cluster.scheduler_address
+
+
 def main() -> None:
     """Parse arguments and run the chosen sets."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -174,14 +199,18 @@ def main() -> None:
     parser.add_argument("--unique", action="store_true", help="prove uniqueness in every set (with the complete rules)")
     parser.add_argument("--quiet", action="store_true", help="totals only")
     parser.add_argument("--csv", type=Path, help="also write every row to this CSV file")
+    parser.add_argument("--jobs", type=int, default=1, help="local worker processes (default 1)")
+    parser.add_argument("--dask", metavar="ADDRESS", help="a Dask scheduler, or 'local' for a LocalCluster of --jobs workers")
     args = parser.parse_args()
-    settings = Settings(solver=args.solver, timeout=args.timeout, unique=args.unique, extras={"encoding": args.encoding})
+    options: Options = {"solver": args.solver, "timeout": args.timeout, "unique": args.unique, "count": 1,
+                        "extras": {"numberlink": {"encoding": args.encoding}}}
     print(f"machine: {machine()}; solver {args.solver}; encoding {args.encoding}")
     if not args.quiet:
         print("  ".join(f"{c:>9}" if c not in ("file", "set") else f"{c:<22}" for c in COLUMNS))
     rows: list[dict[str, object]] = []
-    for name in args.set or list(SETS):
-        run_set(name, settings, args.quiet, rows)
+    with dask_scheduler(args.dask, args.jobs) as dask:
+        for name in args.set or list(SETS):
+            run_set(name, options, args.jobs, dask, args.quiet, rows)
     for name, (puzzle_name, path) in END_TO_END.items():
         if not args.set or name in args.set:
             seconds = end_to_end(puzzle_name, path, args.solver)
