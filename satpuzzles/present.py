@@ -71,6 +71,7 @@ def plain_report(puzzle: Puzzle[Any, Any], instance: Any, outcome: Outcome[Any],
     """Seed 000's report: title, status, sizes and statistics, then the board(s)."""
     out = [puzzle.name.capitalize(), RULE]
     out += [f"{name} = {value}" for name, value in status_lines(outcome, settings)]
+    out += [f"{name} = {value}" for name, value in puzzle.outcome_lines(instance, outcome, settings)]
     out.append(RULE)
     out += [f"{name} = {value}" for name, value in fact_lines(puzzle, instance, outcome)]
     out.append(RULE)
@@ -86,7 +87,7 @@ def rich_report(puzzle: Puzzle[Any, Any], instance: Any, outcome: Outcome[Any], 
     table = Table.grid(padding=(0, 2))
     table.add_column(style="dim")
     table.add_column()
-    for name, value in status_lines(outcome, settings):
+    for name, value in status_lines(outcome, settings) + puzzle.outcome_lines(instance, outcome, settings):
         table.add_row(name, Text(value, style=STATUS_STYLE[outcome.status] if name == "Solvable" else "bold"))
     for name, value in fact_lines(puzzle, instance, outcome):
         table.add_row(name, value)
@@ -115,6 +116,8 @@ def json_record(puzzle: Puzzle[Any, Any], instance: Any, outcome: Outcome[Any], 
         record["explanation"] = puzzle.explanation_json(instance, outcome.explanation)
     if outcome.message:
         record["message"] = outcome.message
+    for name, value in puzzle.outcome_json(instance, outcome, settings).items():
+        record.setdefault(name, value)
     given = puzzle.instance_json(instance)
     if given is not None:
         record["input"] = given

@@ -122,6 +122,14 @@ class Puzzle(ABC, Generic[I, S]):
     def svg(self, instance: I, outcome: Outcome[S], settings: Settings) -> str:
         """An SVG 1.1 picture for --svg: the first solution, else the bare puzzle with ``outcome.explanation`` marked."""
 
+    def outcome_lines(self, instance: I, outcome: Outcome[S], settings: Settings) -> list[tuple[str, str]]:
+        """Puzzle-specific report lines (name, value) after the status, such as an analysis summary."""
+        return []
+
+    def outcome_json(self, instance: I, outcome: Outcome[S], settings: Settings) -> dict[str, object]:
+        """Puzzle-specific members added to the JSON envelope (never replacing the common ones)."""
+        return {}
+
     def explanation_json(self, instance: I, keys: list[Any]) -> dict[str, object]:
         """The ``explanation`` object of the JSON envelope for --explain."""
         return {"clues": [list(key) if isinstance(key, tuple) else key for key in keys]}

@@ -15,19 +15,21 @@ from typing import Any
 
 import click
 import numpy as np
+from pysat.solvers import Solver
 from rich.console import RenderableType
 from rich.text import Text
 
 from satpuzzles.cnf import Clause, Formula, exactly
-from satpuzzles.errors import VerificationError
+from satpuzzles.errors import UsageError, VerificationError
 from satpuzzles.geometry import Cell, count8
 from satpuzzles.puzzle import Outcome, Puzzle, Settings
 from satpuzzles.puzzles import minesweeper_engine as engine
+from satpuzzles.puzzles.minesweeper_analysis import Analysis, analyze, assemble, flip_search
 from satpuzzles.puzzles.minesweeper_formats import MINE, UNKNOWN, MinesweeperInstance, parse_minesweeper
 from satpuzzles.puzzles.minesweeper_svg import minesweeper_svg
 from satpuzzles.puzzles.minesweeper_formats import minesweeper_from_json, minesweeper_to_json
-from satpuzzles.solvers.backends import DEFAULT_SOLVER
-from satpuzzles.solvers.loop import Stage, Timer
+from satpuzzles.solvers.backends import DEFAULT_SOLVER, canonical_pysat_name
+from satpuzzles.solvers.loop import SolveStats, Stage, Timer
 from satpuzzles.solvers.model import Model
 from satpuzzles.solvers.pipeline import run_stages
 
@@ -40,9 +42,10 @@ COUNT_STYLES = ("dim", "blue", "green", "red", "dark_blue", "dark_red", "cyan", 
 
 @dataclass(frozen=True, eq=False)
 class MinesweeperSolution:
-    """One mine placement: ``mines[r, c]`` is True where a mine lies."""
+    """One mine placement: ``mines[r, c]`` is True where a mine lies; with --analyze, the forced cells too."""
 
     mines: np.ndarray
+    analysis: Analysis | None = None
 
 
 class MinesweeperEncoding:
@@ -98,6 +101,21 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
     summary = "Is there a mine placement that agrees with every revealed count? (Minesweeper consistency)"
     explainable = True
 
+    def options(self) -> list[click.Option]:
+        """--analyze: the forced cells of every layout."""
+        return [
+            click.Option(["--analyze"], is_flag=True,
+                         help="Show which unknown cells are forced safe, forced mines or undetermined (the backbone)."),
+        ]
+
+    def check_settings(self, settings: Settings) -> None:
+        """--analyze covers every layout at once, so it takes neither --count nor --unique; it needs a PySAT solver."""
+        if settings.extras.get("analyze"):
+            if settings.wanted > 1:
+                raise UsageError("--analyze already covers every layout: drop --count and --unique")
+            if canonical_pysat_name(settings.solver) is None:
+                raise UsageError("--analyze needs an incremental PySAT solver, not an external executable")
+
     def generator_options(self) -> list[click.Option]:
         """Seed 002's random mode: the densities of mines and of revealed safe cells."""
         return [
@@ -137,17 +155,63 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
 
     def solve(self, instance: MinesweeperInstance, settings: Settings) -> Outcome[MinesweeperSolution]:
         """The engine for one placement; the whole-board formula to count, explain or keep a total."""
+        if settings.extras.get("analyze"):
+            return self._analyze(instance, settings)
         whole_board = settings.wanted > 1 or settings.explain or instance.mines is not None
         if whole_board or settings.solver != DEFAULT_SOLVER:
             return run_stages(self, instance, settings)
         mines, deduction, stats = engine.find_layout(instance.cells)
         if mines is None:
-            outcome: Outcome[MinesweeperSolution] = Outcome("unsolvable", exhausted=True, stats=stats)
-            if deduction.broken is not None:
-                r, c = deduction.broken
-                outcome.message = f"the count {instance.cells[r, c]} at row {r + 1}, column {c + 1} cannot be met"
-            return outcome
-        solution = MinesweeperSolution(mines)
+            return self._unsolvable(instance, deduction, stats)
+        return self._verified(instance, MinesweeperSolution(mines), stats, settings)
+
+    def _analyze(self, instance: MinesweeperInstance, settings: Settings) -> Outcome[MinesweeperSolution]:
+        """The backbone: by the engine, or on the whole-board formula when a total couples every cell."""
+        if instance.mines is not None or settings.solver != DEFAULT_SOLVER:
+            analysis, deduction, stats = self._analyze_whole_board(instance, settings.solver)
+        else:
+            analysis, deduction, stats = analyze(instance.cells)
+        if analysis is None:
+            return run_stages(self, instance, settings) if settings.explain else self._unsolvable(instance, deduction, stats)
+        return self._verified(instance, MinesweeperSolution(analysis.layout, analysis), stats, settings)
+
+    def _analyze_whole_board(
+        self, instance: MinesweeperInstance, solver_name: str
+    ) -> tuple[Analysis | None, engine.Deduction, SolveStats]:
+        """The flip loop of minesweeper_analysis over the whole-board formula (every unknown cell a candidate)."""
+        stats = SolveStats(encoding="board+backbone", solver=solver_name, stages=["propagate", "board"])
+        cells = instance.cells
+        with Timer(stats, "propagate_seconds"):
+            deduction = engine.propagate(cells)
+        if deduction.broken is not None:
+            return None, deduction, stats
+        with Timer(stats, "encode_seconds"):
+            encoding = MinesweeperEncoding(instance, with_selectors=False)
+        formula = encoding.formula
+        stats.variables, stats.clauses = formula.pool.top, formula.num_clauses
+        with Timer(stats, "solve_seconds"), Solver(name=canonical_pysat_name(solver_name), bootstrap_with=formula.clauses) as solver:
+            stats.sat_calls += 1
+            if not solver.solve():
+                return None, deduction, stats
+            values = Model(solver.get_model(), formula.pool.top)[encoding.unknown_vars]
+            flips = set(np.where(values, -encoding.unknown_vars, encoding.unknown_vars).tolist())
+            stuck, _, calls = flip_search(solver, flips, [], lambda _: None, formula.pool.top + 1)
+            stats.sat_calls += calls
+        layout = cells == MINE
+        layout[cells == UNKNOWN] = values
+        forced = np.zeros(cells.shape, dtype=bool)
+        forced[cells == UNKNOWN] = np.isin(encoding.unknown_vars, np.abs(np.fromiter(stuck, dtype=np.int64, count=len(stuck))))
+        return assemble(cells, deduction, layout, forced), deduction, stats
+
+    def _unsolvable(self, instance: MinesweeperInstance, deduction: engine.Deduction, stats: SolveStats) -> Outcome[MinesweeperSolution]:
+        outcome: Outcome[MinesweeperSolution] = Outcome("unsolvable", exhausted=True, stats=stats)
+        if deduction.broken is not None:
+            r, c = deduction.broken
+            outcome.message = f"the count {instance.cells[r, c]} at row {r + 1}, column {c + 1} cannot be met"
+        return outcome
+
+    def _verified(self, instance: MinesweeperInstance, solution: MinesweeperSolution, stats: SolveStats,
+                  settings: Settings) -> Outcome[MinesweeperSolution]:
         with Timer(stats, "verify_seconds"):
             problems = self.verify(instance, solution)
         if problems:
@@ -173,6 +237,9 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
             problems.append(f"the count at {(int(r), int(c))} sees {int(count8(mines)[r, c])} mines")
         if instance.mines is not None and int(mines.sum()) != instance.mines:
             problems.append(f"{int(mines.sum())} mines where the board says {instance.mines}")
+        analysis = solution.analysis
+        if analysis is not None and ((analysis.forced_mine & ~mines).any() or (analysis.forced_safe & mines).any()):
+            problems.append("the placement disagrees with a cell the analysis calls forced")
         return problems
 
     def facts(self, instance: MinesweeperInstance) -> dict[str, object]:
@@ -201,9 +268,40 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
         counts = cells >= 0
         symbols[counts] = cells[counts].astype("<U1")
         symbols[cells == MINE] = "*"
-        if solution is not None:
+        if solution is not None and solution.analysis is not None:
+            symbols[solution.analysis.forced_mine] = "*"
+            symbols[solution.analysis.undetermined] = "?"
+        elif solution is not None:
             symbols[solution.mines] = "*"
         return symbols
+
+    def outcome_lines(self, instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolution],
+                      settings: Settings) -> list[tuple[str, str]]:
+        """With --analyze: how many unknown cells the rules and SAT forced, and how many stay open."""
+        analysis = outcome.solution.analysis if outcome.solution is not None else None
+        if analysis is None:
+            return []
+        rules, sat = _split(analysis)
+        return [
+            ("Forced by rules", f"{rules['mine'] + rules['safe']} ({rules['mine']} mines, {rules['safe']} safe)"),
+            ("Forced by SAT", f"{sat['mine'] + sat['safe']} ({sat['mine']} mines, {sat['safe']} safe)"),
+            ("Undetermined", str(int(analysis.undetermined.sum()))),
+        ]
+
+    def outcome_json(self, instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolution],
+                     settings: Settings) -> dict[str, object]:
+        """With --analyze: ``analysis`` with the forced cells as [row, col] (0-based) and the split by method."""
+        analysis = outcome.solution.analysis if outcome.solution is not None else None
+        if analysis is None:
+            return {}
+        rules, sat = _split(analysis)
+        return {"analysis": {
+            "safe": np.argwhere(analysis.forced_safe).tolist(),
+            "mine": np.argwhere(analysis.forced_mine).tolist(),
+            "undetermined": np.argwhere(analysis.undetermined).tolist(),
+            "by_rules": rules,
+            "by_sat": sat,
+        }}
 
     def board_text(
         self,
@@ -239,6 +337,8 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
             for c, symbol in enumerate(row):
                 if (r, c) in marks:
                     style = "bold white on red"
+                elif solution is not None and solution.analysis is not None and not symbol.isdigit():
+                    style = _analysis_style(solution.analysis, r, c, symbol)
                 elif symbol.isdigit():
                     style = COUNT_STYLES[int(symbol)]
                 else:
@@ -249,7 +349,11 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
 
     def svg(self, instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolution], settings: Settings) -> str:
         """The board with the (first) placement's mines, or unsolved with conflicting counts outlined."""
-        mines = outcome.solution.mines if outcome.solution is not None else None
+        solution = outcome.solution
+        if solution is not None and solution.analysis is not None:
+            return minesweeper_svg(instance.cells, solution.mines, solution.analysis.forced_safe,
+                                   solution.analysis.forced_mine, marked=outcome.explanation or ())
+        mines = solution.mines if solution is not None else None
         return minesweeper_svg(instance.cells, mines, marked=outcome.explanation or ())
 
     def result_file(self, instance: MinesweeperInstance, solution: MinesweeperSolution) -> str:
@@ -259,3 +363,20 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
         rows, cols = instance.cells.shape
         return f"{rows} {cols}\n" + "\n".join(" ".join(row) for row in symbols.tolist()) + "\n"
 
+
+
+def _split(analysis: Analysis) -> tuple[dict[str, int], dict[str, int]]:
+    """Forced mines and safe cells counted by what decided them: the trivial rules, then SAT."""
+    rules = analysis.by_rules
+    return (
+        {"mine": int((analysis.forced_mine & rules).sum()), "safe": int((analysis.forced_safe & rules).sum())},
+        {"mine": int((analysis.forced_mine & ~rules).sum()), "safe": int((analysis.forced_safe & ~rules).sum())},
+    )
+
+
+def _analysis_style(analysis: Analysis, r: int, c: int, symbol: str) -> str:
+    """Forced cells in red (mines) or green (safe), bold when SAT was needed; undetermined in yellow."""
+    if symbol == "?":
+        return "bold yellow"
+    colour = "red" if symbol == "*" else "green"
+    return f"bold {colour} reverse" if not analysis.by_rules[r, c] and (analysis.forced_mine[r, c] or analysis.forced_safe[r, c]) else colour

@@ -106,6 +106,22 @@ def open_counts(cells: np.ndarray, deduction: Deduction) -> OpenCounts:
     return OpenCounts(var, where, lits, need[r, c].astype(np.int64))
 
 
+def renumber(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rows of variable ids (0 = none) renumbered 1..n: the sorted ids with 0 first, and the local rows."""
+    involved, local = np.unique(rows, return_inverse=True)
+    local = local.reshape(rows.shape)
+    if involved[0] != 0:
+        involved, local = np.concatenate([[0], involved]), local + 1
+    return involved, local
+
+
+def counts_met(counts: OpenCounts, values: np.ndarray) -> bool:
+    """Whether variable values (index 0 unused) give every open count exactly its need."""
+    held = values.copy()
+    held[0] = False
+    return bool((held[counts.lits].sum(axis=1) == counts.need).all())
+
+
 def _solve(counts: OpenCounts, chosen: np.ndarray, fixed: np.ndarray, fixed_values: np.ndarray,
            solver_name: str) -> tuple[np.ndarray, np.ndarray] | None:
     """Variables of the chosen open counts and their values in a model, or None when there is none.
@@ -114,11 +130,7 @@ def _solve(counts: OpenCounts, chosen: np.ndarray, fixed: np.ndarray, fixed_valu
     1..n for the call: a solver's model lists every id up to the largest, so global
     ids would make each band's model as long as the board.
     """
-    rows = counts.lits[chosen]
-    involved, local = np.unique(rows, return_inverse=True)
-    local = local.reshape(rows.shape)
-    if involved[0] != 0:
-        involved, local = np.concatenate([[0], involved]), local + 1
+    involved, local = renumber(counts.lits[chosen])
     with Solver(name=solver_name) as solver:
         for row, k in zip(local.tolist(), counts.need[chosen].tolist()):
             lits = [x for x in row if x]

@@ -1,0 +1,347 @@
+"""Minesweeper analysis: the cells every consistent layout agrees on (the backbone).
+
+An unknown cell is forced when all layouts that satisfy the counts give it the same
+value. The trivial rules (see minesweeper_engine.propagate) decide most forced cells;
+what is left is decided with SAT, one connected component of the constraint graph at
+a time, since components do not constrain each other:
+
+- small components go to the solver in batches. From a first model M, a loop asks for
+  a model that flips at least one remaining candidate (a clause over the flipped
+  literals, phases set to flip): every cell a model flips is not forced; when no
+  model flips any, the rest are forced. Cells whose counts are exactly the same set
+  of counts are interchangeable, so a class where M holds both a mine and a safe cell
+  is dropped without a SAT call;
+- components too big for one solver (boards that percolate) are settled in windows:
+  the counts around a tile, with cells beyond a margin fixed to a known layout, give
+  models that are global models (so their flips are sound "not forced"); the same
+  counts with nothing fixed are a relaxation (so "no flip possible" there is a sound
+  "forced"). A cell neither settles is retried with a wider margin.
+
+With a ``mines N`` total every cell is coupled to every other, so the whole-board
+formula goes to one solver with the same flip loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+from pysat.solvers import Solver
+
+from satpuzzles.geometry import KING
+from satpuzzles.puzzles import minesweeper_engine as engine
+from satpuzzles.puzzles.minesweeper_formats import UNKNOWN
+from satpuzzles.solvers.loop import SolveStats, Timer
+
+BATCH_COUNTS = 30
+"""Open counts per solver for small components: measured on extreme-sat.in (10: 3.9 s,
+30: 3.2 s, 80: 5.5 s, 200: 6.2 s for the whole backbone, one core)."""
+BIG_COMPONENT = 3000
+"""Components with more variables than this are settled in windows."""
+TILE = 24
+MARGINS = (4, 10, 24)
+"""Window tiles and the margins tried in turn around them."""
+
+
+@dataclass
+class Analysis:
+    """Which unknown cells are forced, and how: by the trivial rules or by SAT."""
+
+    forced_mine: np.ndarray
+    forced_safe: np.ndarray
+    by_rules: np.ndarray
+    """Unknown cells the trivial rules decided (the other forced cells needed SAT)."""
+    undetermined: np.ndarray
+    """Unknown cells that are mines in some layouts and safe in others."""
+    layout: np.ndarray
+    """One consistent layout (True where a mine lies), found along the way."""
+
+
+def flip_search(solver: Solver, flips: set[int], assumptions: list[int], on_model: Callable[[list[int]], None],
+                first_selector: int, tail: int = 2) -> tuple[set[int], int, int]:
+    """The literals of ``flips`` that no model (under ``assumptions``) makes true.
+
+    Each model found goes to ``on_model``; a literal it makes true leaves the set.
+    ``first_selector`` is an unused variable; the loop uses it and those after it.
+    Returns the stuck literals, the next unused variable and the SAT calls made.
+    """
+    calls, selector = 0, first_selector
+    flips = set(flips)
+    while flips:
+        if len(flips) <= tail:  # a guarded clause costs more than asking about each literal
+            stuck = set()
+            for lit in flips:
+                calls += 1
+                if solver.solve(assumptions=[*assumptions, lit]):
+                    on_model(solver.get_model())
+                else:
+                    stuck.add(lit)
+            return stuck, selector, calls
+        solver.add_clause([-selector, *flips])
+        solver.set_phases(list(flips))  # ask for a model that flips as many as it can
+        calls += 1
+        satisfiable = solver.solve(assumptions=[*assumptions, selector])
+        model = solver.get_model() if satisfiable else None  # read before adding clauses (CaDiCaL forgets it)
+        solver.add_clause([-selector])
+        selector += 1
+        if model is None:
+            return flips, selector, calls
+        on_model(model)
+        flips = {lit for lit in flips if model[abs(lit) - 1] != lit}
+    return set(), selector, calls
+
+
+def component_labels(counts: engine.OpenCounts) -> np.ndarray:
+    """For every open count, the smallest variable of its connected component (counts sharing cells)."""
+    size = int(counts.var.max(initial=0)) + 1
+    first = counts.lits.max(axis=1)
+    a = np.repeat(first, counts.lits.shape[1])
+    b = counts.lits.ravel()
+    a, b = a[b > 0], b[b > 0]
+    label = np.arange(size)
+    while True:
+        la, lb = label[a], label[b]
+        low = np.minimum(la, lb)
+        np.minimum.at(label, la, low)
+        np.minimum.at(label, lb, low)
+        while True:  # point every variable straight at its root
+            jumped = label[label]
+            if (jumped == label).all():
+                break
+            label = jumped
+        if (label[a] == label[b]).all():
+            return label[first]
+
+
+def interchangeable_classes(cells: np.ndarray, counts: engine.OpenCounts) -> np.ndarray:
+    """For every variable, an id shared exactly by the variables next to the same set of open counts."""
+    index = np.zeros(cells.shape, dtype=np.int64)
+    index[counts.where[:, 0], counts.where[:, 1]] = np.arange(1, len(counts.need) + 1)
+    padded = np.pad(index, 1)
+    r, c = np.nonzero(counts.var)
+    signature = np.sort(np.stack([padded[1 + r + dr, 1 + c + dc] for dr, dc in KING], axis=1), axis=1)
+    order = np.lexsort(signature.T[::-1])
+    ordered = signature[order]
+    starts = np.ones(len(order), dtype=bool)
+    starts[1:] = (ordered[1:] != ordered[:-1]).any(axis=1)
+    classes = np.zeros(int(counts.var.max(initial=0)) + 1, dtype=np.int64)
+    classes[counts.var[r, c][order]] = np.cumsum(starts)
+    return classes
+
+
+def mixed_classes(classes: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Which entries sit in a class where ``values`` holds both True and False."""
+    ids, inverse = np.unique(classes, return_inverse=True)
+    total = np.bincount(inverse, minlength=len(ids))
+    true = np.bincount(inverse, weights=values, minlength=len(ids))
+    return ((true > 0) & (true < total))[inverse]
+
+
+def add_counts(solver: Solver, local: np.ndarray, need: np.ndarray) -> None:
+    """Each row of variables (0 = none) holds exactly its ``need`` of mines, as native AtMostK pairs."""
+    for row, k in zip(local.tolist(), need.tolist()):
+        lits = [x for x in row if x]
+        solver.add_atmost(lits, k)
+        solver.add_atmost([-x for x in lits], len(lits) - k)
+
+
+class Backbone:
+    """The SAT part of the analysis over the open counts that propagation left."""
+
+    def __init__(self, cells: np.ndarray, counts: engine.OpenCounts, solver_name: str, stats: SolveStats) -> None:
+        self.cells, self.counts, self.solver_name, self.stats = cells, counts, solver_name, stats
+        size = int(counts.var.max(initial=0)) + 1
+        self.values = np.zeros(size, dtype=bool)
+        """A consistent value of every variable, filled component by component."""
+        self.forced = np.zeros(size, dtype=bool)
+        """Variables that take their ``values`` entry in every layout."""
+        self.seen_both = np.zeros(size, dtype=bool)
+        """Variables shown to take both values (used by the windows)."""
+        self.classes = interchangeable_classes(cells, counts)
+
+    def run(self) -> bool:
+        """Settle every variable; False when some component has no model (the board is unsolvable)."""
+        if not self.counts.need.size:
+            return True
+        labels = component_labels(self.counts)
+        ids, inverse = np.unique(labels, return_inverse=True)
+        var_label = np.zeros(len(self.values), dtype=np.int64)
+        var_label[self.counts.lits.ravel()] = np.repeat(inverse, self.counts.lits.shape[1])
+        sizes = np.bincount(var_label[1:], minlength=len(ids))
+        big = sizes[inverse] > BIG_COMPONENT
+        order = np.argsort(labels, kind="stable")
+        order = order[~big[order]]
+        if not self._small(order, labels[order]):
+            return False
+        return self._big(np.flatnonzero(big)) if big.any() else True
+
+    def _small(self, order: np.ndarray, ordered_labels: np.ndarray) -> bool:
+        """Backbone of the small components, whole components batched per solver."""
+        starts = np.concatenate([[0], np.flatnonzero(np.diff(ordered_labels)) + 1, [len(order)]])
+        begin = 0
+        while begin < len(order):
+            end = int(starts[min(int(np.searchsorted(starts, begin + BATCH_COUNTS)), len(starts) - 1)])
+            if not self._batch(order[begin:end]):
+                return False
+            begin = end
+        return True
+
+    def _batch(self, chosen: np.ndarray) -> bool:
+        involved, local = engine.renumber(self.counts.lits[chosen])
+        n = len(involved) - 1
+        with Solver(name=self.solver_name) as solver:
+            add_counts(solver, local, self.counts.need[chosen])
+            self.stats.sat_calls += 1
+            if not solver.solve():
+                return False
+            model = np.array(solver.get_model()[:n]) > 0
+            self.values[involved[1:]] = model
+            keep = ~mixed_classes(self.classes[involved[1:]], model)
+            ids = np.arange(1, n + 1)
+            flips = np.where(model, -ids, ids)[keep]
+            stuck, _, calls = flip_search(solver, set(flips.tolist()), [], lambda _: None, n + 1)
+            self.stats.sat_calls += calls
+        self.forced[involved[np.abs(np.fromiter(stuck, dtype=np.int64, count=len(stuck)))]] = True
+        return True
+
+    def _big(self, chosen: np.ndarray) -> bool:
+        """Backbone of the big components: a layout by the band sweep, then windows around tiles."""
+        subset = engine.OpenCounts(self.counts.var, self.counts.where[chosen], self.counts.lits[chosen],
+                                   self.counts.need[chosen])
+        values, calls = engine.sweep(subset, self.cells.shape[0], self.solver_name)
+        self.stats.sat_calls += calls
+        if values is None or not engine.counts_met(subset, values):
+            self.stats.sat_calls += 1
+            values = engine.solve_whole(subset, self.solver_name)
+            if values is None:
+                return False
+        in_big = np.zeros(len(self.values), dtype=bool)
+        in_big[subset.lits.ravel()] = True
+        in_big[0] = False
+        self.values[in_big] = values[in_big]
+        where = np.flatnonzero(in_big)
+        self.seen_both[where] = mixed_classes(self.classes[where], self.values[where])
+        windows = Windows(self, subset, in_big)
+        for margin in MARGINS:
+            if not windows.sweep(margin):
+                return True
+        windows.settle_rest()
+        return True
+
+
+class Windows:
+    """Settles the variables of big components tile by tile (see the module docstring)."""
+
+    def __init__(self, backbone: Backbone, counts: engine.OpenCounts, members: np.ndarray) -> None:
+        self.backbone, self.counts, self.members = backbone, counts, members
+        self.count_index = np.zeros(backbone.cells.shape, dtype=np.int64)
+        self.count_index[counts.where[:, 0], counts.where[:, 1]] = np.arange(1, len(counts.need) + 1)
+        self.in_window = np.zeros(len(members), dtype=bool)
+
+    def pending(self) -> np.ndarray:
+        """Variables of the big components not settled yet."""
+        b = self.backbone
+        return self.members & ~b.forced & ~b.seen_both
+
+    def sweep(self, margin: int) -> bool:
+        """Try every tile that holds a pending variable; True when some variable is still pending."""
+        var = self.counts.var
+        pending = self.pending()
+        r, c = np.nonzero(var)
+        on = pending[var[r, c]]
+        tiles = np.unique(np.stack([r[on] // TILE, c[on] // TILE], axis=1), axis=0)
+        for tr, tc in tiles.tolist():
+            self.window(tr * TILE, tc * TILE, margin)
+        return bool(self.pending().any())
+
+    def window(self, top: int, left: int, margin: int) -> None:
+        """Settle what can be settled of one tile's pending variables with this margin."""
+        b, var = self.backbone, self.counts.var
+        rows, cols = var.shape
+        core = var[top : top + TILE, left : left + TILE].ravel()
+        core = core[(core > 0) & self.pending()[core]]
+        if not core.size:
+            return
+        r0, r1 = max(0, top - margin), min(rows, top + TILE + margin)
+        c0, c1 = max(0, left - margin), min(cols, left + TILE + margin)
+        free = var[r0:r1, c0:c1].ravel()
+        free = free[(free > 0) & self.members[free]]
+        ids = self.count_index[max(0, r0 - 1) : r1 + 1, max(0, c0 - 1) : c1 + 1].ravel()
+        ids = ids[ids > 0] - 1
+        self.in_window[free] = True
+        try:
+            ids = ids[self.in_window[self.counts.lits[ids]].any(axis=1)]
+            involved, local = engine.renumber(self.counts.lits[ids])
+            global_ids = involved[1:]
+            inside = self.in_window[global_ids]
+        finally:
+            self.in_window[free] = False
+        n = len(global_ids)
+        signs = np.where(b.values[global_ids], 1, -1)
+        local_ids = np.arange(1, n + 1)
+        fixed = (local_ids * signs)[~inside].tolist()
+        flip_of = dict(zip(global_ids.tolist(), (-local_ids * signs).tolist()))
+        flips = {flip_of[v] for v in core.tolist()}
+        reference = b.values[global_ids]
+
+        def witness(model: list[int]) -> None:
+            differs = (np.array(model[:n]) > 0) != reference
+            b.seen_both[global_ids[differs]] = True
+
+        with Solver(name=b.solver_name) as solver:
+            add_counts(solver, local, self.counts.need[ids])
+            stuck, selector, calls = flip_search(solver, flips, fixed, witness, n + 1)
+            b.stats.sat_calls += calls
+            if stuck:
+                forced, _, calls = flip_search(solver, stuck, [], lambda _: None, selector)
+                b.stats.sat_calls += calls
+                b.forced[global_ids[np.abs(np.fromiter(forced, dtype=np.int64, count=len(forced))) - 1]] = True
+
+    def settle_rest(self) -> None:
+        """The variables no window settled, against all the big components' counts at once."""
+        b = self.backbone
+        involved, local = engine.renumber(self.counts.lits)
+        global_ids = involved[1:]
+        n = len(global_ids)
+        reference = b.values[global_ids]
+        pending = self.pending()[global_ids]
+        local_ids = np.arange(1, n + 1)
+        flips = set(np.where(reference, -local_ids, local_ids)[pending].tolist())
+
+        def witness(model: list[int]) -> None:
+            b.seen_both[global_ids[(np.array(model[:n]) > 0) != reference]] = True
+
+        with Solver(name=b.solver_name) as solver:
+            add_counts(solver, local, self.counts.need)
+            stuck, _, calls = flip_search(solver, flips, [], witness, n + 1)
+            b.stats.sat_calls += calls
+        b.forced[global_ids[np.abs(np.fromiter(stuck, dtype=np.int64, count=len(stuck))) - 1]] = True
+
+
+def analyze(cells: np.ndarray, solver_name: str = "minicard") -> tuple[Analysis | None, engine.Deduction, SolveStats]:
+    """Forced and undetermined unknown cells, or None (with the deduction) when no layout exists."""
+    stats = SolveStats(encoding="propagate+backbone", solver=solver_name, stages=["propagate", "backbone"])
+    with Timer(stats, "propagate_seconds"):
+        deduction = engine.propagate(cells)
+    if deduction.broken is not None:
+        return None, deduction, stats
+    with Timer(stats, "encode_seconds"):
+        counts = engine.open_counts(cells, deduction)
+    stats.variables, stats.clauses = int(counts.var.max(initial=0)), 2 * len(counts.need)
+    with Timer(stats, "solve_seconds"):
+        backbone = Backbone(cells, counts, solver_name, stats)
+        if not backbone.run():
+            return None, deduction, stats
+    has_var = counts.var > 0
+    layout = deduction.mine | (backbone.values[counts.var] & has_var)
+    return assemble(cells, deduction, layout, backbone.forced[counts.var] & has_var), deduction, stats
+
+
+def assemble(cells: np.ndarray, deduction: engine.Deduction, layout: np.ndarray, forced_by_sat: np.ndarray) -> Analysis:
+    """The analysis from propagation's decisions, one layout and the cells SAT showed forced (grids)."""
+    unknown = cells == UNKNOWN
+    forced_mine = unknown & (deduction.mine | forced_by_sat & layout)
+    forced_safe = unknown & (deduction.safe | forced_by_sat & ~layout)
+    by_rules = unknown & (deduction.mine | deduction.safe)
+    return Analysis(forced_mine, forced_safe, by_rules, unknown & ~forced_mine & ~forced_safe, layout)

@@ -1,0 +1,144 @@
+"""--analyze against brute force on boards up to 5x5, on every path: batches, windows, whole board."""
+
+from __future__ import annotations
+
+import json
+from itertools import product
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from satpuzzles.geometry import count8
+from satpuzzles.puzzle import Settings
+from satpuzzles.puzzles import minesweeper_analysis
+from satpuzzles.puzzles.minesweeper import Minesweeper
+from satpuzzles.puzzles.minesweeper_formats import MINE, UNKNOWN, MinesweeperInstance
+from tests.conftest import INSTANCES, run_cli
+
+PUZZLE = Minesweeper()
+MAX_UNKNOWN = 13
+
+
+def all_layouts(cells: np.ndarray, total: int | None) -> np.ndarray:
+    """Every consistent layout as a (k, rows, cols) stack, by brute force over the unknown cells."""
+    unknown = np.argwhere(cells == UNKNOWN)
+    picks = np.array(list(product((False, True), repeat=len(unknown))), dtype=bool).reshape(2 ** len(unknown), len(unknown))
+    layouts = np.repeat((cells == MINE)[None], len(picks), axis=0)
+    layouts[:, unknown[:, 0], unknown[:, 1]] = picks
+    counts = cells >= 0
+    ok = np.array([(count8(layout)[counts] == cells[counts]).all() for layout in layouts], dtype=bool)
+    if total is not None:
+        ok &= layouts.sum(axis=(1, 2)) == total
+    return layouts[ok]
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> MinesweeperInstance:
+    rows, cols = draw(st.integers(1, 5)), draw(st.integers(1, 5))
+    mines = np.array(draw(st.lists(st.booleans(), min_size=rows * cols, max_size=rows * cols))).reshape(rows, cols)
+    cells = np.where(mines, UNKNOWN, count8(mines)).astype(np.int8)
+    hide = np.array(draw(st.lists(st.booleans(), min_size=rows * cols, max_size=rows * cols))).reshape(rows, cols)
+    cells[hide & ~mines] = UNKNOWN
+    while (cells == UNKNOWN).sum() > MAX_UNKNOWN:  # keep brute force small: reveal some cells
+        r, c = np.argwhere(cells == UNKNOWN)[0]
+        cells[r, c] = MINE if mines[r, c] else count8(mines)[r, c]
+    if draw(st.booleans()):
+        r, c = draw(st.integers(0, rows - 1)), draw(st.integers(0, cols - 1))
+        if cells[r, c] >= 0:
+            cells[r, c] = draw(st.integers(0, 8))
+    total = draw(st.one_of(st.none(), st.none(), st.integers(0, rows * cols)))
+    return MinesweeperInstance(cells, total)
+
+
+def check_against_brute_force(instance: MinesweeperInstance, solver: str = "glucose4") -> None:
+    layouts = all_layouts(instance.cells, instance.mines)
+    outcome = PUZZLE.solve(instance, Settings(solver=solver, extras={"analyze": True}))
+    assert outcome.status == ("solved" if len(layouts) else "unsolvable")
+    if not len(layouts):
+        return
+    analysis = outcome.solutions[0].analysis
+    assert analysis is not None
+    unknown = instance.cells == UNKNOWN
+    always_mine = unknown & layouts.all(axis=0)
+    never_mine = unknown & ~layouts.any(axis=0)
+    np.testing.assert_array_equal(analysis.forced_mine, always_mine)
+    np.testing.assert_array_equal(analysis.forced_safe, never_mine)
+    np.testing.assert_array_equal(analysis.undetermined, unknown & ~always_mine & ~never_mine)
+    assert not (analysis.by_rules & analysis.undetermined).any()
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards())
+def test_analysis_agrees_with_brute_force(instance: MinesweeperInstance) -> None:
+    check_against_brute_force(instance)
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards())
+def test_windows_agree_with_brute_force(instance: MinesweeperInstance) -> None:
+    """Every component treated as big: tiles of 2x2 with a 1-cell margin, then the whole-component fallback."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(minesweeper_analysis, "BIG_COMPONENT", 0)
+        patch.setattr(minesweeper_analysis, "TILE", 2)
+        patch.setattr(minesweeper_analysis, "MARGINS", (0, 1))
+        check_against_brute_force(MinesweeperInstance(instance.cells, None))
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards())
+def test_whole_board_path_agrees_with_brute_force(instance: MinesweeperInstance) -> None:
+    check_against_brute_force(instance, solver="cadical153")
+
+
+def test_windows_and_batches_agree_on_a_generated_board() -> None:
+    cells = MinesweeperInstance(np.array(PUZZLE.parse(PUZZLE.generate(40, 40, 7, {"mine_density": 0.2, "reveal_density": 0.3}))[0].cells))
+    batched = PUZZLE.solve(cells, Settings(extras={"analyze": True})).solutions[0].analysis
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(minesweeper_analysis, "BIG_COMPONENT", 10)
+        patch.setattr(minesweeper_analysis, "TILE", 5)
+        windowed = PUZZLE.solve(cells, Settings(extras={"analyze": True})).solutions[0].analysis
+    assert batched is not None and windowed is not None
+    assert (batched.forced_mine.sum(), batched.forced_safe.sum()) == (windowed.forced_mine.sum(), windowed.forced_safe.sum())
+    np.testing.assert_array_equal(batched.forced_mine, windowed.forced_mine)
+    np.testing.assert_array_equal(batched.forced_safe, windowed.forced_safe)
+    assert batched.forced_safe.sum() > batched.by_rules.sum() - batched.forced_mine.sum() >= 0
+
+
+def test_cli_analyze_json_and_board(tmp_path) -> None:
+    board = tmp_path / "board.in"
+    board.write_text("3 4\n1 ? ? ?\n? ? 2 ?\n0 ? ? ?\n")
+    result = run_cli("minesweeper", "-i", str(board), "--analyze", "--format", "json")
+    assert result.code == 0, result.out
+    record = json.loads(result.out)
+    layouts = all_layouts(PUZZLE.parse(board.read_text())[0].cells, None)
+    expected_safe = np.argwhere((PUZZLE.parse(board.read_text())[0].cells == UNKNOWN) & ~layouts.any(axis=0)).tolist()
+    assert record["analysis"]["safe"] == expected_safe
+    assert record["analysis"]["by_rules"]["safe"] + record["analysis"]["by_sat"]["safe"] == len(expected_safe)
+    text = run_cli("minesweeper", "-i", str(board), "--analyze")
+    assert text.code == 0
+    assert "Forced by rules = " in text.out and "Undetermined = " in text.out
+
+
+def test_cli_analyze_with_total_uses_the_count(tmp_path) -> None:
+    board = tmp_path / "board.in"
+    board.write_text("1 3\n? 1 ?\nmines 1\n")
+    without = json.loads(run_cli("minesweeper", "-i", str(board), "--analyze", "--format", "json").out)
+    assert without["analysis"]["mine"] == [] and len(without["analysis"]["undetermined"]) == 2
+    board.write_text("1 4\n? 1 ? ?\nmines 1\n")
+    record = json.loads(run_cli("minesweeper", "-i", str(board), "--analyze", "--format", "json").out)
+    assert record["analysis"]["safe"] == [[0, 3]]
+
+
+def test_cli_analyze_refuses_count_and_external_solvers() -> None:
+    path = str(INSTANCES / "minesweeper" / "seed" / "small-sat.in")
+    assert run_cli("minesweeper", "-i", path, "--analyze", "--unique").code == 2
+    assert run_cli("minesweeper", "-i", path, "--analyze", "-s", "/bin/true").code == 2
+
+
+def test_cli_analyze_unsolvable_board_explains() -> None:
+    path = str(INSTANCES / "minesweeper" / "seed" / "small-unsat.in")
+    result = run_cli("minesweeper", "-i", path, "--analyze", "--explain", "--format", "json")
+    assert result.code == 1
+    assert json.loads(result.out)["explanation"]["clues"]
