@@ -1,15 +1,16 @@
-"""The Minesweeper engine (propagation, band sweep, fallback) against brute force."""
+"""Finding a Minesweeper layout (propagation, components, band sweep, fallback) against brute force."""
 
 from __future__ import annotations
 
 from itertools import product
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from satpuzzles.geometry import count8
-from satpuzzles.puzzles import minesweeper_engine as engine
+from satpuzzles.puzzles import minesweeper_analysis, minesweeper_engine as engine
 from satpuzzles.puzzles.minesweeper_formats import MINE, UNKNOWN
 
 
@@ -41,9 +42,14 @@ def boards(draw: st.DrawFn) -> np.ndarray:
 
 
 @settings(max_examples=300, deadline=None)
-@given(boards())
-def test_layouts_agree_with_brute_force(cells: np.ndarray) -> None:
-    mines, _, _ = engine.find_layout(cells)
+@given(boards(), st.booleans())
+def test_layouts_agree_with_brute_force(cells: np.ndarray, all_big: bool) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        if all_big:  # every component through the band sweep
+            patch.setattr(minesweeper_analysis, "BIG_COMPONENT", 0)
+            patch.setattr(engine, "BAND_ROWS", 1)
+            patch.setattr(engine, "LOOK_AHEAD", 0)
+        mines, _, _ = minesweeper_analysis.find_layout(cells)
     assert (mines is not None) == consistent_layouts_exist(cells)
     if mines is not None:
         assert engine.counts_hold(cells, mines)
@@ -64,5 +70,5 @@ def test_sweep_and_fallback_agree_on_a_generated_board() -> None:
 
 def test_propagation_finds_plain_contradictions() -> None:
     cells = np.array([[0, 0, 0], [0, 8, 0], [2, 0, 0]], dtype=np.int8)  # seed 002's small-unsat
-    mines, deduction, _ = engine.find_layout(cells)
+    mines, deduction, _ = minesweeper_analysis.find_layout(cells)
     assert mines is None and deduction.broken is not None

@@ -24,7 +24,7 @@ from satpuzzles.errors import UsageError, VerificationError
 from satpuzzles.geometry import Cell, count8
 from satpuzzles.puzzle import Outcome, Puzzle, Settings
 from satpuzzles.puzzles import minesweeper_engine as engine
-from satpuzzles.puzzles.minesweeper_analysis import Analysis, analyze, assemble, flip_search
+from satpuzzles.puzzles.minesweeper_analysis import Analysis, analyze, assemble, find_layout, flip_search
 from satpuzzles.puzzles.minesweeper_formats import MINE, UNKNOWN, MinesweeperInstance, parse_minesweeper
 from satpuzzles.puzzles.minesweeper_svg import minesweeper_svg
 from satpuzzles.puzzles.minesweeper_formats import minesweeper_from_json, minesweeper_to_json
@@ -154,13 +154,13 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
         return [Stage("board", True, lambda: MinesweeperEncoding(instance, with_selectors=settings.explain))]
 
     def solve(self, instance: MinesweeperInstance, settings: Settings) -> Outcome[MinesweeperSolution]:
-        """The engine for one placement; the whole-board formula to count, explain or keep a total."""
+        """Components for one placement; the whole-board formula to count, explain or keep a total."""
         if settings.extras.get("analyze"):
             return self._analyze(instance, settings)
         whole_board = settings.wanted > 1 or settings.explain or instance.mines is not None
         if whole_board or settings.solver != DEFAULT_SOLVER:
             return run_stages(self, instance, settings)
-        mines, deduction, stats = engine.find_layout(instance.cells)
+        mines, deduction, stats = find_layout(instance.cells)
         if mines is None:
             return self._unsolvable(instance, deduction, stats)
         return self._verified(instance, MinesweeperSolution(mines), stats, settings)

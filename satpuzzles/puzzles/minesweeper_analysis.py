@@ -1,4 +1,9 @@
-"""Minesweeper analysis: the cells every consistent layout agrees on (the backbone).
+"""Minesweeper by components: one consistent layout, and the cells every layout agrees on (the backbone).
+
+The constraint graph left after propagation (open counts sharing unknown cells)
+falls apart into connected components that do not constrain each other, so a
+layout is found component by component: small ones batched per solver and spread
+over the cores, big ones by the band sweep (minesweeper_engine).
 
 An unknown cell is forced when all layouts that satisfy the counts give it the same
 value. The trivial rules (see minesweeper_engine.propagate) decide most forced cells;
@@ -33,10 +38,14 @@ from satpuzzles.geometry import KING
 from satpuzzles.puzzles import minesweeper_engine as engine
 from satpuzzles.puzzles.minesweeper_formats import UNKNOWN
 from satpuzzles.solvers.loop import SolveStats, Timer
+from satpuzzles.solvers.parallel import forked_map
 
 BATCH_COUNTS = 30
 """Open counts per solver for small components: measured on extreme-sat.in (10: 3.9 s,
 30: 3.2 s, 80: 5.5 s, 200: 6.2 s for the whole backbone, one core)."""
+GROUP_BATCHES = 64
+PARALLEL_BATCHES = 256
+"""Batches go to the cores in groups; boards with fewer batches stay in one process."""
 BIG_COMPONENT = 3000
 """Components with more variables than this are settled in windows."""
 TILE = 24
@@ -149,8 +158,11 @@ def add_counts(solver: Solver, local: np.ndarray, need: np.ndarray) -> None:
 class Backbone:
     """The SAT part of the analysis over the open counts that propagation left."""
 
-    def __init__(self, cells: np.ndarray, counts: engine.OpenCounts, solver_name: str, stats: SolveStats) -> None:
+    def __init__(self, cells: np.ndarray, counts: engine.OpenCounts, solver_name: str, stats: SolveStats,
+                 settle: bool = True) -> None:
         self.cells, self.counts, self.solver_name, self.stats = cells, counts, solver_name, stats
+        self.settle = settle
+        """False: only find a consistent value for every variable (no backbone)."""
         size = int(counts.var.max(initial=0)) + 1
         self.values = np.zeros(size, dtype=bool)
         """A consistent value of every variable, filled component by component."""
@@ -158,7 +170,7 @@ class Backbone:
         """Variables that take their ``values`` entry in every layout."""
         self.seen_both = np.zeros(size, dtype=bool)
         """Variables shown to take both values (used by the windows)."""
-        self.classes = interchangeable_classes(cells, counts)
+        self.classes = interchangeable_classes(cells, counts) if settle else np.zeros(0, dtype=np.int64)
 
     def run(self) -> bool:
         """Settle every variable; False when some component has no model (the board is unsolvable)."""
@@ -177,33 +189,41 @@ class Backbone:
         return self._big(np.flatnonzero(big)) if big.any() else True
 
     def _small(self, order: np.ndarray, ordered_labels: np.ndarray) -> bool:
-        """Backbone of the small components, whole components batched per solver."""
+        """Backbone of the small components, whole components batched per solver, batches over all cores."""
         starts = np.concatenate([[0], np.flatnonzero(np.diff(ordered_labels)) + 1, [len(order)]])
-        begin = 0
+        batches, begin = [], 0
         while begin < len(order):
             end = int(starts[min(int(np.searchsorted(starts, begin + BATCH_COUNTS)), len(starts) - 1)])
-            if not self._batch(order[begin:end]):
-                return False
+            batches.append(order[begin:end])
             begin = end
+        groups = [batches[i : i + GROUP_BATCHES] for i in range(0, len(batches), GROUP_BATCHES)]
+        workers = None if len(batches) >= PARALLEL_BATCHES else 1
+        for results in forked_map(lambda group: [self._batch(chosen) for chosen in group], groups, workers):
+            for result in results:
+                if result is None:
+                    return False
+                involved, model, forced, calls = result
+                self.values[involved] = model
+                self.forced[forced] = True
+                self.stats.sat_calls += calls
         return True
 
-    def _batch(self, chosen: np.ndarray) -> bool:
+    def _batch(self, chosen: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int] | None:
+        """For the chosen counts: their variables, a model of them, the forced ones and the SAT calls (None if unsat)."""
         involved, local = engine.renumber(self.counts.lits[chosen])
         n = len(involved) - 1
         with Solver(name=self.solver_name) as solver:
             add_counts(solver, local, self.counts.need[chosen])
-            self.stats.sat_calls += 1
             if not solver.solve():
-                return False
+                return None
             model = np.array(solver.get_model()[:n]) > 0
-            self.values[involved[1:]] = model
+            if not self.settle:
+                return involved[1:], model, involved[:0], 1
             keep = ~mixed_classes(self.classes[involved[1:]], model)
             ids = np.arange(1, n + 1)
             flips = np.where(model, -ids, ids)[keep]
             stuck, _, calls = flip_search(solver, set(flips.tolist()), [], lambda _: None, n + 1)
-            self.stats.sat_calls += calls
-        self.forced[involved[np.abs(np.fromiter(stuck, dtype=np.int64, count=len(stuck)))]] = True
-        return True
+        return involved[1:], model, involved[np.abs(np.fromiter(stuck, dtype=np.int64, count=len(stuck)))], calls + 1
 
     def _big(self, chosen: np.ndarray) -> bool:
         """Backbone of the big components: a layout by the band sweep, then windows around tiles."""
@@ -221,6 +241,8 @@ class Backbone:
         in_big[0] = False
         self.values[in_big] = values[in_big]
         where = np.flatnonzero(in_big)
+        if not self.settle:
+            return True
         self.seen_both[where] = mixed_classes(self.classes[where], self.values[where])
         windows = Windows(self, subset, in_big)
         for margin in MARGINS:
@@ -345,3 +367,20 @@ def assemble(cells: np.ndarray, deduction: engine.Deduction, layout: np.ndarray,
     forced_safe = unknown & (deduction.safe | forced_by_sat & ~layout)
     by_rules = unknown & (deduction.mine | deduction.safe)
     return Analysis(forced_mine, forced_safe, by_rules, unknown & ~forced_mine & ~forced_safe, layout)
+
+
+def find_layout(cells: np.ndarray, solver_name: str = "minicard") -> tuple[np.ndarray | None, engine.Deduction, SolveStats]:
+    """A layout that satisfies every count, component by component (None, with the deduction, when none exists)."""
+    stats = SolveStats(encoding="propagate+components", solver=solver_name, stages=["propagate", "components"])
+    with Timer(stats, "propagate_seconds"):
+        deduction = engine.propagate(cells)
+    if deduction.broken is not None:
+        return None, deduction, stats
+    with Timer(stats, "encode_seconds"):
+        counts = engine.open_counts(cells, deduction)
+    stats.variables, stats.clauses = int(counts.var.max(initial=0)), 2 * len(counts.need)
+    with Timer(stats, "solve_seconds"):
+        backbone = Backbone(cells, counts, solver_name, stats, settle=False)
+        if not backbone.run():
+            return None, deduction, stats
+    return deduction.mine | (backbone.values[counts.var] & (counts.var > 0)), deduction, stats

@@ -1,18 +1,18 @@
-"""Minesweeper at scale: numpy propagation, then SAT on what is left, band by band.
+"""Minesweeper at scale, the pieces: numpy propagation, open counts, and the band sweep.
 
 A board of a million cells must not go to the SAT solver as one formula (every
-solver tried took 20 to 120 s on the seed's 1000x1000 board). Instead:
+solver tried took 20 to 120 s on the seed's 1000x1000 board). Instead
+(minesweeper_analysis puts these together):
 
 1. the trivial rules run with numpy to a fixpoint (a count already met makes its
    unknown neighbours safe; a count that needs all its unknown neighbours makes
    them mines), which decides most cells and finds plain contradictions;
 2. only unknown cells next to a count that is still open get variables;
-3. the board is swept in bands of rows: each band's open counts, plus those of
-   a few rows below it (look-ahead), are solved with the rows above already
-   fixed; the band's own rows are then fixed. A band that cannot be solved
-   retries with more rows above it freed;
-4. the whole layout is checked against every count with numpy, and only if the
-   sweep failed does one SAT call take the whole board (complete fallback).
+3. a component too big for one SAT call (dense boards percolate) is swept in
+   bands of rows: each band's open counts, plus those of a few rows below it
+   (look-ahead), are solved with the rows above already fixed; the band's own
+   rows are then fixed. A band that cannot be solved retries with more rows above
+   it freed; if the sweep fails, one SAT call takes the component (complete fallback).
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from pysat.solvers import Solver
 
 from satpuzzles.geometry import KING, count8, dilate8
 from satpuzzles.puzzles.minesweeper_formats import MINE
-from satpuzzles.solvers.loop import SolveStats, Timer
 
 BAND_ROWS = 16
 LOOK_AHEAD = 6
@@ -197,28 +196,3 @@ def counts_hold(cells: np.ndarray, mines: np.ndarray) -> bool:
     """Whether a full mine layout agrees with every revealed count (and keeps counts mine-free)."""
     counts = cells >= 0
     return not (mines & counts).any() and bool((count8(mines)[counts] == cells[counts]).all())
-
-
-def find_layout(
-    cells: np.ndarray, solver_name: str = "minicard"
-) -> tuple[np.ndarray | None, Deduction, SolveStats]:
-    """A mine layout that satisfies every count (or None, with the deduction that proves there is none)."""
-    stats = SolveStats(encoding="propagate+bands", solver=solver_name, stages=["propagate", "bands"])
-    with Timer(stats, "propagate_seconds"):
-        deduction = propagate(cells)
-    if deduction.broken is not None:
-        return None, deduction, stats
-    with Timer(stats, "encode_seconds"):
-        counts = open_counts(cells, deduction)
-    stats.variables, stats.clauses = int(counts.var.max(initial=0)), 2 * len(counts.need)
-    mines = deduction.mine.copy()
-    with Timer(stats, "solve_seconds"):
-        if counts.need.size:
-            values, stats.sat_calls = sweep(counts, cells.shape[0], solver_name)
-            if values is None or not counts_hold(cells, mines | values[counts.var] & (counts.var > 0)):
-                stats.sat_calls += 1
-                values = solve_whole(counts, solver_name)
-            if values is None:
-                return None, deduction, stats
-            mines |= values[counts.var] & (counts.var > 0)
-    return mines, deduction, stats
