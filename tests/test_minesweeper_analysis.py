@@ -142,3 +142,32 @@ def test_cli_analyze_unsolvable_board_explains() -> None:
     result = run_cli("minesweeper", "-i", path, "--analyze", "--explain", "--format", "json")
     assert result.code == 1
     assert json.loads(result.out)["explanation"]["clues"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards())
+def test_probabilities_agree_with_brute_force(instance: MinesweeperInstance) -> None:
+    layouts = all_layouts(instance.cells, instance.mines)
+    outcome = PUZZLE.solve(instance, Settings(extras={"probabilities": True, "probability_budget": 100_000}))
+    if not len(layouts):
+        assert outcome.status == "unsolvable"
+        return
+    chances = outcome.solutions[0].probabilities
+    assert chances is not None
+    unknown = instance.cells == UNKNOWN
+    np.testing.assert_allclose(chances[unknown], layouts.mean(axis=0)[unknown], rtol=1e-9, atol=1e-12)
+    assert np.isnan(chances[~unknown]).all()
+
+
+def test_probabilities_over_budget_are_marked_not_computed(tmp_path) -> None:
+    board = tmp_path / "board.in"
+    board.write_text("3 4\n1 ? ? ?\n? ? 2 ?\n0 ? ? ?\n")
+    record = json.loads(run_cli("minesweeper", "-i", str(board), "--probabilities", "--probability-budget", "1",
+                                "--format", "json").out)
+    assert sorted(record["probabilities"]["not_computed"]) == [[0, 2], [0, 3], [1, 3], [2, 2], [2, 3]]
+    assert record["probabilities"]["grid"][0][2] is None
+    assert record["probabilities"]["grid"][0][1] == 1.0  # decided by the rules, whatever the budget
+    text = run_cli("minesweeper", "-i", str(board), "--probabilities", "--probability-budget", "1").out
+    assert "not computed for 5" in text and "  -   -" in text
+    full = json.loads(run_cli("minesweeper", "-i", str(board), "--probabilities", "--format", "json").out)
+    assert full["probabilities"]["not_computed"] == [] and full["probabilities"]["grid"][0][2] == 0.2

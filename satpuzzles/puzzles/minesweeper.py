@@ -25,6 +25,7 @@ from satpuzzles.geometry import Cell, count8
 from satpuzzles.puzzle import Outcome, Puzzle, Settings
 from satpuzzles.puzzles import minesweeper_engine as engine
 from satpuzzles.puzzles.minesweeper_analysis import Analysis, analyze, assemble, find_layout, flip_search
+from satpuzzles.puzzles.minesweeper_probability import DEFAULT_BUDGET, probabilities
 from satpuzzles.puzzles.minesweeper_formats import MINE, UNKNOWN, MinesweeperInstance, parse_minesweeper
 from satpuzzles.puzzles.minesweeper_svg import minesweeper_svg
 from satpuzzles.puzzles.minesweeper_formats import minesweeper_from_json, minesweeper_to_json
@@ -46,6 +47,8 @@ class MinesweeperSolution:
 
     mines: np.ndarray
     analysis: Analysis | None = None
+    probabilities: np.ndarray | None = None
+    """With --probabilities: each unknown cell's exact mine probability (NaN where not computed)."""
 
 
 class MinesweeperEncoding:
@@ -106,11 +109,15 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
         return [
             click.Option(["--analyze"], is_flag=True,
                          help="Show which unknown cells are forced safe, forced mines or undetermined (the backbone)."),
+            click.Option(["--probabilities"], is_flag=True,
+                         help="Also give each unknown cell's exact mine probability (all layouts equally likely)."),
+            click.Option(["--probability-budget"], type=click.IntRange(min=1), default=DEFAULT_BUDGET, show_default=True,
+                         metavar="NODES", help="Search nodes per component for --probabilities; beyond it: not computed."),
         ]
 
     def check_settings(self, settings: Settings) -> None:
         """--analyze covers every layout at once, so it takes neither --count nor --unique; it needs a PySAT solver."""
-        if settings.extras.get("analyze"):
+        if settings.extras.get("analyze") or settings.extras.get("probabilities"):
             if settings.wanted > 1:
                 raise UsageError("--analyze already covers every layout: drop --count and --unique")
             if canonical_pysat_name(settings.solver) is None:
@@ -155,7 +162,7 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
 
     def solve(self, instance: MinesweeperInstance, settings: Settings) -> Outcome[MinesweeperSolution]:
         """Components for one placement; the whole-board formula to count, explain or keep a total."""
-        if settings.extras.get("analyze"):
+        if settings.extras.get("analyze") or settings.extras.get("probabilities"):
             return self._analyze(instance, settings)
         whole_board = settings.wanted > 1 or settings.explain or instance.mines is not None
         if whole_board or settings.solver != DEFAULT_SOLVER:
@@ -173,7 +180,11 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
             analysis, deduction, stats = analyze(instance.cells)
         if analysis is None:
             return run_stages(self, instance, settings) if settings.explain else self._unsolvable(instance, deduction, stats)
-        return self._verified(instance, MinesweeperSolution(analysis.layout, analysis), stats, settings)
+        chances = None
+        if settings.extras.get("probabilities"):
+            with Timer(stats, "solve_seconds"):
+                chances = probabilities(instance.cells, deduction, instance.mines, settings.extras["probability_budget"])
+        return self._verified(instance, MinesweeperSolution(analysis.layout, analysis, chances), stats, settings)
 
     def _analyze_whole_board(
         self, instance: MinesweeperInstance, solver_name: str
@@ -240,6 +251,13 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
         analysis = solution.analysis
         if analysis is not None and ((analysis.forced_mine & ~mines).any() or (analysis.forced_safe & mines).any()):
             problems.append("the placement disagrees with a cell the analysis calls forced")
+        chances = solution.probabilities
+        if analysis is not None and chances is not None:
+            computed = ~np.isnan(chances)
+            if (computed & analysis.forced_mine & (chances != 1)).any() or (computed & analysis.forced_safe & (chances != 0)).any():
+                problems.append("a forced cell has a probability other than 0 or 1")
+            if (computed & analysis.undetermined & ((chances <= 0) | (chances >= 1))).any():
+                problems.append("an undetermined cell has probability 0 or 1")
         return problems
 
     def facts(self, instance: MinesweeperInstance) -> dict[str, object]:
@@ -286,7 +304,7 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
             ("Forced by rules", f"{rules['mine'] + rules['safe']} ({rules['mine']} mines, {rules['safe']} safe)"),
             ("Forced by SAT", f"{sat['mine'] + sat['safe']} ({sat['mine']} mines, {sat['safe']} safe)"),
             ("Undetermined", str(int(analysis.undetermined.sum()))),
-        ]
+        ] + _probability_lines(instance, outcome.solution)
 
     def outcome_json(self, instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolution],
                      settings: Settings) -> dict[str, object]:
@@ -295,13 +313,21 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
         if analysis is None:
             return {}
         rules, sat = _split(analysis)
-        return {"analysis": {
+        record: dict[str, object] = {"analysis": {
             "safe": np.argwhere(analysis.forced_safe).tolist(),
             "mine": np.argwhere(analysis.forced_mine).tolist(),
             "undetermined": np.argwhere(analysis.undetermined).tolist(),
             "by_rules": rules,
             "by_sat": sat,
         }}
+        chances = outcome.solution.probabilities if outcome.solution is not None else None
+        if chances is not None:
+            shown = np.where(np.isnan(chances), None, np.round(chances, 6).astype(object))
+            record["probabilities"] = {
+                "grid": shown.tolist(),
+                "not_computed": np.argwhere(np.isnan(chances) & (instance.cells == UNKNOWN)).tolist(),
+            }
+        return record
 
     def board_text(
         self,
@@ -313,7 +339,10 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
         """Counts kept, ``*`` for mines, ``.`` for safe cells (``?`` while unsolved); conflicting counts end in ``!``."""
         symbols = self._symbols(instance, solution)
         if not marked:
-            return "\n".join(" ".join(row) for row in symbols.tolist())
+            board = "\n".join(" ".join(row) for row in symbols.tolist())
+            if solution is not None and solution.probabilities is not None:
+                board += "\n\nMine probability (%, - not computed):\n" + _probability_board(instance, solution.probabilities)
+            return board
         marks = {tuple(cell) for cell in marked if cell != TOTAL}
         return "\n".join(
             "".join(f"{symbol}{'!' if (r, c) in marks else ' '}" for c, symbol in enumerate(row)).rstrip()
@@ -345,6 +374,13 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
                     style = {"*": "bold red", ".": "dim", "?": "dim"}[symbol]
                 text.append(symbol, style=style)
                 text.append(" ")
+        if solution is not None and solution.probabilities is not None:
+            text.append("\n\nMine probability (%, - not computed):\n", style="bold")
+            for line in _probability_board(instance, solution.probabilities).split("\n"):
+                for word in line.split(" "):
+                    text.append(word + " ", style=_probability_style(word) if word else "")
+                text.append("\n")
+            text.rstrip()
         return text
 
     def svg(self, instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolution], settings: Settings) -> str:
@@ -380,3 +416,36 @@ def _analysis_style(analysis: Analysis, r: int, c: int, symbol: str) -> str:
         return "bold yellow"
     colour = "red" if symbol == "*" else "green"
     return f"bold {colour} reverse" if not analysis.by_rules[r, c] and (analysis.forced_mine[r, c] or analysis.forced_safe[r, c]) else colour
+
+
+def _probability_lines(instance: MinesweeperInstance, solution: MinesweeperSolution | None) -> list[tuple[str, str]]:
+    """How many unknown cells got an exact probability, and how many were over the budget."""
+    if solution is None or solution.probabilities is None:
+        return []
+    unknown = instance.cells == UNKNOWN
+    missing = int((np.isnan(solution.probabilities) & unknown).sum())
+    done = int(unknown.sum()) - missing
+    return [("Probabilities", f"exact for {done} unknown cells" + (f", not computed for {missing}" if missing else ""))]
+
+
+def _probability_board(instance: MinesweeperInstance, chances: np.ndarray) -> str:
+    """Unknown cells as whole percentages (``-`` when not computed); other cells keep their symbol."""
+    cells = instance.cells
+    rows = []
+    for r in range(cells.shape[0]):
+        row = []
+        for c in range(cells.shape[1]):
+            if cells[r, c] == UNKNOWN:
+                row.append("-" if np.isnan(chances[r, c]) else str(int(round(100 * chances[r, c]))))
+            else:
+                row.append("*" if cells[r, c] == MINE else str(int(cells[r, c])))
+        rows.append(" ".join(f"{x:>3}" for x in row))
+    return "\n".join(rows)
+
+
+def _probability_style(word: str) -> str:
+    """Green for safe, red for sure mines, yellow to red as the chance grows."""
+    if not word.isdigit():
+        return "dim"
+    value = int(word)
+    return "green" if value == 0 else "bold red" if value == 100 else "red" if value >= 50 else "yellow"
