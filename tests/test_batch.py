@@ -69,11 +69,13 @@ def test_statuses_agree_with_the_puzzle_command(tmp_path: Path) -> None:
 
 def test_timeout_is_unknown_and_the_batch_goes_on(tmp_path: Path) -> None:
     report = tmp_path / "r.jsonl"
-    result = run_cli("batch", MINES / "extreme-sat.in", SEED / "instance_1.txt", "--timeout", "0.05", "--report", report)
+    # --unique sends the 1000x1000 board to one whole-board SAT call (about 45 s), the 7x7 board needs milliseconds
+    result = run_cli("batch", MINES / "extreme-sat.in", SEED / "instance_1.txt", "--unique", "--timeout", "1",
+                     "--report", report)
     assert result.code == 3
     rows = by_key(jsonl(report))
     assert rows[("extreme-sat.in", 1)]["status"] == "unknown"
-    assert "timed out after 0.05 s" in rows[("extreme-sat.in", 1)]["error"]
+    assert "timed out after 1 s" in rows[("extreme-sat.in", 1)]["error"]
     assert rows[("extreme-sat.in", 1)]["variables"] is None
     assert rows[("instance_1.txt", 1)]["status"] == "solved"
 

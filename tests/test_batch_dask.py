@@ -1,28 +1,58 @@
-"""``satpuzzles batch --dask``: a real LocalCluster on loopback gives the local run's results."""
+"""``satpuzzles batch --dask``: a real LocalCluster on loopback gives the local run's results.
+
+The cluster and the Dask-side batches run in subprocesses, so the test process itself never
+holds Dask's threads (other tests fork it for --timeout).
+"""
 
 from __future__ import annotations
 
+import importlib.util
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_cli
+from tests.conftest import ROOT, Run, run_cli
 from tests.test_batch import CRASHING_SOLVER, MINES, NL, SEED, SLITHER, jsonl
 
-distributed = pytest.importorskip("distributed")
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("distributed") is None, reason="needs satpuzzles[dask]")
 
+CLUSTER = """
+import sys
+from distributed import LocalCluster
+with LocalCluster(n_workers=1, threads_per_worker=2, processes=True, host="127.0.0.1", dashboard_address=":0") as cluster:
+    print(cluster.scheduler_address, flush=True)
+    sys.stdin.read()
+"""
 COMPARED = ("file", "index", "puzzle", "status", "unique", "verified", "variables", "clauses", "cut_iterations",
             "encoding", "sat_calls", "error")
 
 
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
-    """The address of a two-thread Dask cluster in one worker process on 127.0.0.1."""
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=True, host="127.0.0.1",
-                                  dashboard_address=":0") as cluster:
-        yield cluster.scheduler_address
+    """The address of a two-thread Dask cluster (one worker process) on 127.0.0.1, until the module ends."""
+    cluster = subprocess.Popen([sys.executable, "-c", CLUSTER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
+    try:
+        address = cluster.stdout.readline().strip()
+        assert address.startswith("tcp://127.0.0.1:"), "the LocalCluster did not start"
+        yield address
+    finally:
+        cluster.stdin.close()
+        try:
+            cluster.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            cluster.kill()
+            cluster.wait()
+
+
+def batch(*args: object) -> Run:
+    """``satpuzzles batch ARGS`` in a subprocess."""
+    done = subprocess.run([sys.executable, "-m", "satpuzzles", "batch", *map(str, args)], capture_output=True, text=True,
+                          cwd=ROOT, check=False)
+    return Run(done.returncode, done.stdout, done.stderr)
 
 
 def comparable(path: Path) -> list[tuple]:
@@ -37,7 +67,7 @@ def test_dask_results_equal_the_local_run(scheduler: str, tmp_path: Path) -> Non
              SLITHER / "pzprjs" / "cspuz_bench_4x4.url", tmp_path / "bad.txt"]
     local, remote = tmp_path / "local.jsonl", tmp_path / "dask.jsonl"
     assert run_cli("batch", *paths, "--unique", "-j", "2", "--report", local).code == 2
-    result = run_cli("batch", *paths, "--unique", "--dask", scheduler, "--report", remote)
+    result = batch(*paths, "--unique", "--dask", scheduler, "--report", remote)
     assert result.code == 2, result.err
     assert f"Dask scheduler {scheduler}" in result.out
     assert len(jsonl(remote)) == 31
@@ -46,11 +76,12 @@ def test_dask_results_equal_the_local_run(scheduler: str, tmp_path: Path) -> Non
 
 def test_dask_timeout_is_enforced_inside_the_task(scheduler: str, tmp_path: Path) -> None:
     report = tmp_path / "r.jsonl"
-    result = run_cli("batch", MINES / "extreme-sat.in", SEED / "instance_1.txt", "--timeout", "0.05",
-                     "--dask", scheduler, "--report", report)
-    assert result.code == 3
+    # --unique sends the 1000x1000 board to one whole-board SAT call (about 45 s), the 7x7 board needs milliseconds
+    result = batch(MINES / "extreme-sat.in", SEED / "instance_1.txt", "--unique", "--timeout", "1",
+                   "--dask", scheduler, "--report", report)
+    assert result.code == 3, result.err
     statuses = {Path(row["file"]).name: (row["status"], row["error"]) for row in jsonl(report)}
-    assert statuses == {"extreme-sat.in": ("unknown", "timed out after 0.05 s"), "instance_1.txt": ("solved", "")}
+    assert statuses == {"extreme-sat.in": ("unknown", "timed out after 1 s"), "instance_1.txt": ("solved", "")}
 
 
 def test_dask_crash_is_one_error_row(scheduler: str, tmp_path: Path) -> None:
@@ -58,9 +89,10 @@ def test_dask_crash_is_one_error_row(scheduler: str, tmp_path: Path) -> None:
     solver.write_text(CRASHING_SOLVER.format(python=sys.executable))
     solver.chmod(0o755)
     report = tmp_path / "r.jsonl"
-    result = run_cli("batch", SEED / "instance_1.txt", SEED / "instance_10.txt", SEED / "instance_9.txt",
-                     "-s", str(solver), "--dask", scheduler, "--report", report)
-    assert result.code == 2
+    result = batch(SEED / "instance_1.txt", SEED / "instance_10.txt", SEED / "instance_9.txt",
+                   "-s", solver, "--dask", scheduler, "--report", report)
+    assert result.code == 2, result.err
     rows = {Path(row["file"]).name: row for row in jsonl(report)}
     assert rows["instance_10.txt"]["status"] == "error" and "worker process died" in rows["instance_10.txt"]["error"]
     assert rows["instance_1.txt"]["status"] == rows["instance_9.txt"]["status"] == "solved"
+
