@@ -245,3 +245,10 @@ def test_interrupt_keeps_the_finished_rows(tmp_path: Path) -> None:
     assert err.strip() == "satpuzzles: interrupted"
     rows = jsonl(report)
     assert 2 <= len(rows) < 270 and all(row["status"] != "error" for row in rows)
+
+
+def test_dask_without_the_extra_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as when satpuzzles[dask] is not installed
+    result = run_cli("batch", SEED / "instance_1.txt", "--dask", "tcp://127.0.0.1:8786")
+    assert result.code == 2
+    assert result.err == "satpuzzles: error: --dask needs Dask: pip install 'satpuzzles[dask]'\n"
