@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from satpuzzles import __version__, svg
 from satpuzzles.batch.command import batch_command
@@ -20,6 +24,7 @@ from satpuzzles.puzzle import Outcome, Puzzle, Settings
 from satpuzzles.registry import PUZZLES
 from satpuzzles.render import make_console, use_colour
 from satpuzzles.solvers.backends import DEFAULT_SOLVER, check_solver_name
+from satpuzzles.solvers.isolation import Timeout, run_with_deadline
 from satpuzzles.solvers.pipeline import solve_within_limit
 
 MAX_GENERATED_CELLS = 25_000_000
@@ -169,35 +174,91 @@ def cli() -> None:
     """Solve logic puzzles by reduction to SAT."""
 
 
-def generate_command(puzzle: Puzzle[Any, Any], extra: list[click.Option]) -> click.Command:
-    """``satpuzzles generate NAME ROWS COLS`` for a puzzle with a generator."""
+class BudgetExhausted(SatPuzzlesError):
+    """generate ran out of its --budget before making every puzzle."""
 
-    def callback(rows: int, cols: int, seed: int | None, output: str | None, **options: Any) -> None:
+    exit_status = ExitStatus.UNKNOWN
+
+
+def _generation_progress(total: int, what: str) -> tuple[Callable[[str], None], Callable[[], None], Any]:
+    """Status and advance callbacks for a rich progress bar on a terminal's stderr (no-ops otherwise)."""
+    if not sys.stderr.isatty():
+        return (lambda text: None), (lambda: None), contextlib.nullcontext()
+    bar = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+    task = bar.add_task(what, total=total)
+    return (lambda text: bar.update(task, description=text)), (lambda: bar.advance(task)), bar
+
+
+def generate_command(puzzle: Puzzle[Any, Any], extra: list[click.Option]) -> click.Command:
+    """``satpuzzles generate NAME ROWS COLS`` (or ``W H``) for a puzzle with a generator."""
+    first, second = ("width", "height") if puzzle.generator_width_first else ("rows", "cols")
+
+    def callback(seed: int | None, output: str | None, count: int, budget: float | None, **options: Any) -> None:
+        size = {name: options.pop(name) for name in (first, second)}
+        rows, cols = (size["height"], size["width"]) if puzzle.generator_width_first else (size["rows"], size["cols"])
         if rows * cols > MAX_GENERATED_CELLS:
             raise UsageError(f"{rows}x{cols} is {rows * cols:,} cells: generate at most {MAX_GENERATED_CELLS:,}")
+        if budget is not None and not (math.isfinite(budget) and budget <= MAX_TIMEOUT):
+            raise UsageError(f"--budget {budget:g}: give a number of seconds up to {MAX_TIMEOUT:g}")
         if output is not None:
             check_writable(output)
-        text = puzzle.generate(rows, cols, seed, options)
-        if output is None:
-            try:
-                sys.stdout.write(text)
-                sys.stdout.flush()
-            except BrokenPipeError:
-                raise OutputClosed from None
-        else:
-            write_atomic(output, [text])
+        seeds = [None if seed is None else seed + i for i in range(count)]
+        made = 0
+        status, advance, display = _generation_progress(count, f"{puzzle.name} {size[first]}x{size[second]}")
 
+        def work(report: Callable[[object], None]) -> None:
+            for index, puzzle_seed in enumerate(seeds):
+                options["progress"] = lambda text: report(("status", text))
+                report(("puzzle", puzzle.generate(rows, cols, puzzle_seed, dict(options)), index))
+
+        def receive(payload: object) -> None:
+            nonlocal made
+            kind, content, *index = payload  # type: ignore[misc]
+            if kind == "status":
+                status(content)
+                return
+            if output is None:
+                sys.stdout.write(content)
+                sys.stdout.flush()
+            else:
+                write_atomic(numbered_path(output, index[0] + 1, count), [content])
+            made += 1
+            advance()
+
+        try:
+            with display:
+                if budget is None:
+                    work(receive)
+                else:
+                    run_with_deadline(work, budget, on_report=receive)
+        except BrokenPipeError:
+            raise OutputClosed from None
+        except Timeout:
+            raise BudgetExhausted(
+                f"the --budget of {budget:g} s ran out after {made} of {count} puzzle(s)"
+                + (" (those were written)" if made else "")
+            ) from None
+
+    size_help = "W H (width, height)" if puzzle.generator_width_first else "ROWS COLS"
     return click.Command(
         puzzle.name,
         callback=callback,
         params=[
-            click.Argument(["rows"], type=click.IntRange(min=1)),
-            click.Argument(["cols"], type=click.IntRange(min=1)),
-            click.Option(["--seed"], type=int, help="Seed of the random generator: the same seed gives the same puzzle."),
-            click.Option(["-o", "--output"], metavar="FILE", help="Write the puzzle here (default: standard output)."),
+            click.Argument([first], type=click.IntRange(min=1)),
+            click.Argument([second], type=click.IntRange(min=1)),
+            click.Option(["--seed"], type=int,
+                         help="Seed of the random generator: the same seed gives the same puzzle "
+                         "(with --count N, puzzle i uses SEED + i - 1)."),
+            click.Option(["-o", "--output"], metavar="FILE",
+                         help="Write the puzzle here (default: standard output); with --count N, FILE.1 ... FILE.N."),
+            click.Option(["--count"], type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+                         help="Make N puzzles."),
+            click.Option(["--budget"], type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+                         help="Give up (exit 3) when the puzzles are not all made within SECONDS."),
             *extra,
         ],
-        help=f"Generate a {puzzle.name} puzzle of ROWS x COLS cells, in its input format.",
+        help=f"Generate {puzzle.name} puzzles of {size_help} cells, in its input format.",
     )
 
 

@@ -16,6 +16,7 @@ rules alone.
 
 from __future__ import annotations
 
+import random
 from collections import defaultdict
 from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ from rich.text import Text
 
 from satpuzzles.cnf import Clause, Formula, exactly
 from satpuzzles.errors import UsageError
-from satpuzzles.geometry import Cell
+from satpuzzles.geometry import Cell, Grid
 from satpuzzles.puzzle import Outcome, Puzzle, Settings
 from satpuzzles.puzzles.numberlink_formats import (
     EMPTY,
@@ -37,6 +38,7 @@ from satpuzzles.puzzles.numberlink_formats import (
     numberlink_from_json,
     numberlink_to_json,
     parse_numberlink,
+    to_text,
     to_url,
 )
 from satpuzzles.puzzles.numberlink_svg import numberlink_svg
@@ -264,6 +266,7 @@ class Numberlink(Puzzle[NumberlinkInstance, NumberlinkSolution]):
     """The Numberlink (Arukone, Flow Free) puzzle."""
 
     name = "numberlink"
+    generator_width_first = True
     summary = "Join equal labels with paths that fill the board (Numberlink, Arukone, Flow Free)."
 
     def options(self) -> list[click.Option]:
@@ -305,6 +308,18 @@ class Numberlink(Puzzle[NumberlinkInstance, NumberlinkSolution]):
     def replacement_output(self, instance: NumberlinkInstance, settings: Settings) -> str | None:
         """The puzz.link URL with --to-url."""
         return to_url(instance) if settings.extras.get("to_url") else None
+
+    def generator_options(self) -> list[click.Option]:
+        """--url."""
+        return [click.Option(["--url"], is_flag=True, help="Write each puzzle as a puzz.link URL.")]
+
+    def generate(self, rows: int, cols: int, seed: int | None, options: dict[str, Any]) -> str:
+        """A puzzle whose only solution by the full rules the solver has proved (see numberlink_generator)."""
+        from satpuzzles.puzzles.numberlink_generator import generate_numberlink  # here: that module imports this one
+
+        progress = options.get("progress") or (lambda text: None)
+        instance = generate_numberlink(Grid(rows, cols), random.Random(seed), progress)
+        return to_url(instance) + "\n" if options.get("url") else to_text(instance)
 
     def stages(self, instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[NumberlinkSolution]]:
         """Strengthened then complete (or just the one chosen by --encoding)."""

@@ -169,9 +169,10 @@ def _parse_grid(lines: list[Line]) -> list[NumberlinkInstance]:
 
 
 def _parse_url(lines: list[Line]) -> list[NumberlinkInstance]:
+    instance = parse_url(lines[0])
     if len(lines) > 1:
         raise lines[1].error("unexpected text after the URL: give one puzzle per file", _first_column(lines[1]))
-    return [parse_url(lines[0])]
+    return [instance]
 
 
 def _content(text: str) -> list[Line]:
@@ -365,3 +366,13 @@ _MAX_RUN = 20
 
 def _run_char(length: int) -> str:
     return "ghijklmnopqrstuvwxyz"[length - 1]
+
+
+def to_text(instance: NumberlinkInstance) -> str:
+    """The puzzle in the several-puzzles format: a ``W H`` line, then rows of space-separated cells.
+
+    Such blocks can follow one another in one file.
+    """
+    grid = instance.grid
+    rows = [" ".join(instance.givens.get((r, c), EMPTY) for c in range(grid.cols)) for r in range(grid.rows)]
+    return f"{grid.cols} {grid.rows}\n" + "\n".join(rows) + "\n"

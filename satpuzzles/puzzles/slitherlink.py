@@ -14,6 +14,7 @@ under any set of assumed clues.
 
 from __future__ import annotations
 
+import random
 from collections import defaultdict
 from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass
@@ -33,6 +34,7 @@ from satpuzzles.puzzles.slitherlink_formats import (
     parse_slitherlink,
     slitherlink_from_json,
     slitherlink_to_json,
+    to_text,
     to_url,
 )
 from satpuzzles.puzzles.slitherlink_svg import slitherlink_svg
@@ -234,6 +236,7 @@ class Slitherlink(Puzzle[SlitherlinkInstance, SlitherlinkSolution]):
     """The Slitherlink (Loopy, Fences) puzzle."""
 
     name = "slitherlink"
+    generator_width_first = True
     summary = "Draw one loop along the dots; each number counts its cell's sides on the loop."
     explainable = True
 
@@ -260,6 +263,23 @@ class Slitherlink(Puzzle[SlitherlinkInstance, SlitherlinkSolution]):
     def replacement_output(self, instance: SlitherlinkInstance, settings: Settings) -> str | None:
         """The puzz.link URL with --to-url."""
         return to_url(instance) if settings.extras.get("to_url") else None
+
+    def generator_options(self) -> list[click.Option]:
+        """--clues-ratio and --url."""
+        return [
+            click.Option(["--clues-ratio"], type=click.FloatRange(0, 1), default=0.0, show_default=True,
+                         metavar="R", help="Stop removing clues at R of the cells clued (0: as few as stay unique; "
+                         "more clues make easier puzzles)."),
+            click.Option(["--url"], is_flag=True, help="Write each puzzle as a puzz.link URL."),
+        ]
+
+    def generate(self, rows: int, cols: int, seed: int | None, options: dict[str, Any]) -> str:
+        """A puzzle whose only solution the solver has proved (see slitherlink_generator)."""
+        from satpuzzles.puzzles.slitherlink_generator import generate_slitherlink  # here: that module imports this one
+
+        progress = options.get("progress") or (lambda text: None)
+        instance = generate_slitherlink(Grid(rows, cols), random.Random(seed), options["clues_ratio"], progress)
+        return to_url(instance) + "\n" if options.get("url") else to_text(instance)
 
     def stages(self, instance: SlitherlinkInstance, settings: Settings) -> Sequence[Stage[SlitherlinkSolution]]:
         """One complete encoding, with clue selectors when --explain is asked for."""

@@ -267,9 +267,10 @@ def _content(text: str) -> list[Line]:
 
 
 def _single(lines: list[Line], what: str, parse: Callable[[Line], SlitherlinkInstance]) -> list[SlitherlinkInstance]:
+    instance = parse(lines[0])
     if len(lines) > 1:
         raise lines[1].error(f"unexpected text after the {what}: give one puzzle per file", _first_column(lines[1]))
-    return [parse(lines[0])]
+    return [instance]
 
 
 def parse_slitherlink(text: str) -> list[SlitherlinkInstance]:
@@ -370,3 +371,15 @@ def to_url(instance: SlitherlinkInstance) -> str:
     """The puzzle as a puzz.link URL."""
     flag = "f/" if instance.visit_all else ""
     return f"{URL_HOST}{flag}{instance.grid.cols}/{instance.grid.rows}/{_encode_body(instance)}"
+
+
+def to_text(instance: SlitherlinkInstance) -> str:
+    """The puzzle as a grid: a ``rows cols`` header, then rows of ``0``-``3``, ``.`` (no clue) or ``?``."""
+    grid = instance.grid
+    if any(value > 3 for value in instance.clues.values()):
+        raise ValueError("a clue 4 cannot be written in the grid format: use the URL")
+    rows = [
+        " ".join(_json_char(instance.clues.get((r, c)), (r, c) in instance.unknown) for c in range(grid.cols))
+        for r in range(grid.rows)
+    ]
+    return f"{grid.rows} {grid.cols}\n" + "\n".join(rows) + "\n"

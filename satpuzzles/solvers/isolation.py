@@ -83,10 +83,11 @@ def _termination_raises() -> Iterator[None]:
             signal.signal(sig, handler)
 
 
-def run_with_deadline(work: Callable[[Report], T], seconds: float) -> T:
+def run_with_deadline(work: Callable[[Report], T], seconds: float, on_report: Report | None = None) -> T:
     """Return ``work(report)`` computed in a child process, or raise Timeout after ``seconds``.
 
-    ``report(progress)`` sends a partial result to the parent; Timeout carries them all.
+    ``report(progress)`` sends a partial result to the parent, which passes it to
+    ``on_report`` as it arrives; Timeout carries them all.
     """
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
@@ -108,6 +109,8 @@ def run_with_deadline(work: Callable[[Report], T], seconds: float) -> T:
                 if kind != "progress":
                     break
                 reports.append(payload)
+                if on_report is not None:
+                    on_report(payload)
         finally:
             _kill_group(process.pid)
             process.join()

@@ -1,0 +1,201 @@
+"""Input formats: puzz.link numlin URLs, JSON read back from --format json, --input-format."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from satpuzzles.geometry import Grid
+from satpuzzles.puzzles.numberlink_formats import NumberlinkInstance, parse_numberlink, to_url
+from satpuzzles.registry import PUZZLES
+from tests.conftest import INSTANCES, run_cli
+
+NL = INSTANCES / "numberlink"
+SL = INSTANCES / "slitherlink"
+MS = INSTANCES / "minesweeper"
+PZPRJS_TEST = "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"  # robx/pzprjs test/script/numlin.js
+
+
+def test_numlin_url_decodes_the_pzprjs_example() -> None:
+    (instance,) = parse_numberlink(PZPRJS_TEST)
+    assert instance.grid == Grid(5, 5)
+    assert instance.givens == {(0, 0): "1", (1, 0): "2", (1, 3): "3", (3, 1): "1", (3, 4): "2", (4, 4): "3"}
+    assert to_url(instance) == PZPRJS_TEST
+
+
+@pytest.mark.parametrize("host", ["https://puzz.link/p?", "http://pzv.jp/p.html?", "https://pzprxs.vercel.app/p?"])
+def test_numlin_url_hosts_and_arukone(host: str) -> None:
+    for kind in ("numlin", "arukone"):
+        (instance,) = parse_numberlink(f"{host}{kind}/5/5/1j2h3m1h2j3\n")
+        assert instance.givens == parse_numberlink(PZPRJS_TEST)[0].givens
+
+
+@pytest.mark.parametrize("name", ["seed/instance_1.txt", "seed/instance_10.txt", "seed/input-7by7.in"])
+def test_numberlink_files_round_trip_through_urls(name: str) -> None:
+    (instance,) = parse_numberlink((NL / name).read_text())
+    (again,) = parse_numberlink(to_url(instance))
+    assert again.grid == instance.grid and again.givens == instance.givens
+
+
+def test_wide_numbers_round_trip() -> None:
+    labels = [5, 16, 255, 256, 4095, 4096, 8191, 8192, 12240, 77775, 77776, 1126351]
+    givens = {(r, c): str(label) for r, label in enumerate(labels) for c in (0, 2)}
+    instance = NumberlinkInstance(Grid(len(labels), 3), givens, tuple(str(label) for label in labels))
+    url = to_url(instance)
+    assert "-10" in url and "=000" in url and "$fffff" in url
+    assert parse_numberlink(url)[0].givens == givens
+
+
+def test_letter_labels_are_numbered_in_reading_order() -> None:
+    (instance,) = parse_numberlink("A.B\n...\nB.A\n")
+    assert to_url(instance) == "https://puzz.link/p?numlin/3/3/1g2i2g1"
+
+
+def test_to_url_through_the_cli() -> None:
+    result = run_cli("numberlink", "-i", NL / "seed" / "instance_1.txt", "--to-url")
+    assert result.code == 0
+    assert result.out == "https://puzz.link/p?numlin/7/7/i4j3h25j31k5r1j2i4h\n"
+    refused = run_cli("numberlink", "-i", NL / "seed" / "instance_1.txt", "--to-url", "--unique")
+    assert refused.code == 2 and "--to-url" in refused.err
+
+
+@pytest.mark.parametrize(
+    ("url", "column", "message"),
+    [
+        ("https://puzz.link/p?slither/5/5/1j2h3m1h2j3", 21, "puzzle type 'slither', expected 'numlin'"),
+        ("https://puzz.link/p?numlin/5/x/1j2", 30, "bad height 'x'"),
+        ("https://puzz.link/p?numlin/5/5/1j2h3", 37, "URL body too short"),
+        ("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3g", 43, "longer than the grid"),
+        ("https://puzz.link/p?numlin/5/5/1j2h3m1h2j.", 42, "'?' endpoint"),
+        ("https://puzz.link/p?numlin/5/5/1j2h3m1h2jA", 42, "unknown character 'A'"),
+        ("https://puzz.link/p?numlin/5/5/-1", 32, "needs 2 hex digits"),
+        ("https://puzz.link/p?numlin/e/5/5/1j2", 28, "unknown URL flag 'e'"),
+        ("https://puzz.link/p?numlin/5/1/1m", 32, "label '1' appears once"),
+    ],
+)
+def test_numlin_url_errors_are_located(url: str, column: int, message: str) -> None:
+    result = run_cli("numberlink", "-i", "-", stdin=url + "\n")
+    assert result.code == 2
+    assert result.err.startswith(f"satpuzzles: error: <stdin>:1:{column}: ")
+    assert message in result.err
+    assert len(result.err.splitlines()) == 1
+
+
+JSON_CASES = [
+    ("numberlink", NL / "seed" / "instance_1.txt"),
+    ("numberlink", NL / "handmade" / "inputs2.txt"),
+    ("numberlink", NL / "flowfree" / "extreme_10x10_01.txt"),
+    ("slitherlink", SL / "pzprjs" / "cspuz_bench_4x4.url"),
+    ("slitherlink", SL / "puzzlekit" / "1005_10x18.txt"),
+    ("minesweeper", MS / "seed" / "medium-sat.in"),
+    ("minesweeper", MS / "seed" / "small-unsat.in"),
+]
+
+
+def _same(puzzle: str, a: object, b: object) -> bool:
+    if puzzle == "minesweeper":
+        return np.array_equal(a.cells, b.cells) and a.mines == b.mines  # type: ignore[attr-defined]
+    return (a.grid, a.givens if puzzle == "numberlink" else a.clues) == (  # type: ignore[attr-defined]
+        b.grid, b.givens if puzzle == "numberlink" else b.clues)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("puzzle", "path"), JSON_CASES, ids=lambda value: getattr(value, "name", value))
+def test_json_output_reads_back_as_the_same_puzzle(puzzle: str, path: object) -> None:
+    printed = run_cli(puzzle, "-i", path, "--format", "json")
+    assert printed.code in (0, 1)
+    records = [json.loads(line) for line in printed.out.splitlines()]
+    assert all(set(record) >= {"puzzle", "status", "solution", "unique", "stats", "input"} for record in records)
+    original = PUZZLES[puzzle].parse(path.read_text())  # type: ignore[attr-defined]
+    again = PUZZLES[puzzle].read(printed.out)
+    assert len(again) == len(original)
+    assert all(_same(puzzle, a, b) for a, b in zip(original, again))
+    resolved = run_cli(puzzle, "-i", "-", "--format", "json", stdin=printed.out)
+    assert [json.loads(line)["solution"] for line in resolved.out.splitlines()] == [r["solution"] for r in records]
+
+
+def test_json_bare_input_object_and_pretty_printed_envelope() -> None:
+    record = json.loads(run_cli("slitherlink", "-i", SL / "pzprjs" / "cspuz_bench_4x4.url", "--format", "json").out)
+    pretty = json.dumps(record, indent=2)
+    bare = json.dumps(record["input"])
+    for text in (pretty, bare):
+        url = run_cli("slitherlink", "-i", "-", "--to-url", stdin=text).out
+        assert url == "https://puzz.link/p?slither/4/4/dgdh2c71\n"
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "text", "where", "message"),
+    [
+        ("numberlink", '{"puzzle": "numberlink"', "1:24", "bad JSON"),
+        ("numberlink", '\n  {"puzzle": "slitherlink", "input": {}}', "2:3", "describes a 'slitherlink' puzzle"),
+        ("numberlink", '{"puzzle": "numberlink", "status": "solved"}', "1:1", "no 'input' member"),
+        ("numberlink", '{"width": 2, "height": 1, "grid": [["1", "2"]]}', "1:1", "label '1' appears once"),
+        ("numberlink", '{"width": 2, "height": 2, "grid": [["1", "1"]]}', "1:1", "input.grid: expected 2 rows"),
+        ("numberlink", '{"width": 0, "height": 1, "grid": [[]]}', "1:1", "input.width: expected a positive"),
+        ("numberlink", '{"width": 2, "height": 1, "grid": [["1", "1 1"]]}', "1:1", "input.grid[0]: bad label"),
+        ("slitherlink", '{"width": 2, "height": 1, "grid": ["2x"]}', "1:1", "input.grid[0]: unknown character 'x'"),
+        ("slitherlink", '{"width": 2, "height": 1, "grid": ["2"]}', "1:1", "input.grid[0]: 1 cells where"),
+        ("slitherlink", '{"width": 1, "height": 1, "grid": ["2"], "visit_all": 1}', "1:1", "input.visit_all"),
+        ("minesweeper", '{"width": 2, "height": 1, "grid": ["1x"]}', "1:1", "input.grid[0]: unknown character 'x'"),
+        ("minesweeper", '{"width": 2, "height": 1, "grid": ["1?"], "mines": 5}', "1:1", "input.mines"),
+        ("minesweeper", '{"width": 2, "height": 1, "grid": 7}', "1:1", "input.grid: expected 1 rows"),
+    ],
+)
+def test_json_input_errors_are_one_located_line(puzzle: str, text: str, where: str, message: str) -> None:
+    result = run_cli(puzzle, "-i", "-", stdin=text)
+    assert result.code == 2
+    assert result.err.startswith(f"satpuzzles: error: <stdin>:{where}: ")
+    assert message in result.err
+    assert len(result.err.splitlines()) == 1
+
+
+def test_forced_json_must_hold_objects() -> None:
+    result = run_cli("numberlink", "-i", "-", "--input-format", "json", stdin="[1, 2]")
+    assert result.code == 2 and result.err.startswith("satpuzzles: error: <stdin>:1:1: expected a JSON object")
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "choices"),
+    [
+        ("numberlink", "'auto', 'comma', 'seed001', 'collection', 'grid', 'url', 'json'"),
+        ("slitherlink", "'auto', 'grid', 'url', 'loopy', 'json'"),
+        ("minesweeper", "'auto', 'grid', 'json'"),
+    ],
+)
+def test_unknown_input_format_lists_the_choices(puzzle: str, choices: str) -> None:
+    result = run_cli(puzzle, "-i", "-", "--input-format", "yaml", stdin="")
+    assert result.code == 2
+    assert choices in result.err and len(result.err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "path", "forced"),
+    [
+        ("numberlink", NL / "seed" / "instance_1.txt", "comma"),
+        ("numberlink", NL / "seed" / "input-7by7.in", "seed001"),
+        ("numberlink", NL / "handmade" / "inputs2.txt", "collection"),
+        ("slitherlink", SL / "pzprjs" / "cspuz_bench_4x4.url", "url"),
+        ("slitherlink", SL / "puzzlekit" / "1005_10x18.txt", "grid"),
+    ],
+)
+def test_forcing_the_detected_format_gives_the_same_answer(puzzle: str, path: object, forced: str) -> None:
+    def answers(*extra: str) -> list[tuple[object, object]]:
+        out = run_cli(puzzle, "-i", path, "--format", "json", *extra).out
+        return [(record["input"], record["solution"]) for record in map(json.loads, out.splitlines())]
+
+    assert answers("--input-format", forced) == answers()
+
+
+def test_forced_format_reads_text_auto_would_read_otherwise() -> None:
+    assert run_cli("numberlink", "-i", "-", "--input-format", "comma", stdin="1\n1\n").code == 0
+    url_as_grid = run_cli("numberlink", "-i", "-", "--input-format", "grid", stdin=PZPRJS_TEST)
+    assert url_as_grid.code == 2 and "<stdin>:1:" in url_as_grid.err
+    grid_as_url = run_cli("numberlink", "-i", NL / "seed" / "instance_1.txt", "--input-format", "url")
+    assert grid_as_url.code == 2 and "not a puzz.link URL" in grid_as_url.err
+    json_as_grid = run_cli("minesweeper", "-i", "-", "--input-format", "grid", stdin='{"width": 1}')
+    assert json_as_grid.code == 2
+    loopy = run_cli("slitherlink", "-i", "-", "--input-format", "loopy", stdin="3x3t0:a2b1d\n")
+    assert loopy.code in (0, 1)
+    text_as_json = run_cli("slitherlink", "-i", "-", "--input-format", "json", stdin="3x3t0:a2b1d\n")
+    assert text_as_json.code == 2 and "bad JSON" in text_as_json.err

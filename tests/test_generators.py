@@ -1,0 +1,143 @@
+"""generate numberlink / slitherlink: unique (checked through the real CLI's --unique), reproducible, options."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from satpuzzles.geometry import Grid
+from satpuzzles.puzzles.numberlink_formats import parse_numberlink
+from satpuzzles.puzzles.slitherlink_formats import parse_slitherlink
+from satpuzzles.puzzles.slitherlink_generator import _can_add, boundary, random_region
+from tests.conftest import run_cli
+
+SIZES = [("2", "1"), ("3", "3"), ("5", "4"), ("7", "7")]
+
+
+def _unique(puzzle: str, text: str) -> bool:
+    result = run_cli(puzzle, "-i", "-", "--unique", stdin=text)
+    assert result.code == 0, result.err
+    return "Unique = True" in result.out
+
+
+@pytest.mark.parametrize("puzzle", ["numberlink", "slitherlink"])
+@pytest.mark.parametrize("size", SIZES)
+def test_generated_puzzles_are_unique(puzzle: str, size: tuple[str, str]) -> None:
+    for seed in range(3):
+        made = run_cli("generate", puzzle, *size, "--seed", seed)
+        assert made.code == 0, made.err
+        assert _unique(puzzle, made.out), made.out
+
+
+@pytest.mark.parametrize("puzzle", ["numberlink", "slitherlink"])
+def test_same_seed_same_puzzle(puzzle: str) -> None:
+    first = run_cli("generate", puzzle, "6", "5", "--seed", "11").out
+    again = run_cli("generate", puzzle, "6", "5", "--seed", "11").out
+    other = run_cli("generate", puzzle, "6", "5", "--seed", "12").out
+    assert first == again
+    assert first != other
+
+
+def test_size_is_width_then_height() -> None:
+    (numberlink,) = parse_numberlink(run_cli("generate", "numberlink", "6", "3", "--seed", "1").out)
+    (slitherlink,) = parse_slitherlink(run_cli("generate", "slitherlink", "6", "3", "--seed", "1").out)
+    assert numberlink.grid == slitherlink.grid == Grid(rows=3, cols=6)
+
+
+@pytest.mark.parametrize("puzzle", ["numberlink", "slitherlink"])
+def test_count_and_url(puzzle: str) -> None:
+    made = run_cli("generate", puzzle, "5", "5", "--seed", "4", "--count", "3", "--url")
+    urls = made.out.splitlines()
+    assert len(urls) == 3 and all(url.startswith("https://puzz.link/p?") for url in urls)
+    assert len(set(urls)) == 3
+    third = run_cli("generate", puzzle, "5", "5", "--seed", "6", "--url").out
+    assert third == urls[2] + "\n"  # puzzle i of --seed S is --seed S + i - 1
+    for url in urls:
+        assert _unique(puzzle, url)
+
+
+def test_numberlink_count_makes_one_collection_file(tmp_path: Path) -> None:
+    made = run_cli("generate", "numberlink", "4", "3", "--seed", "2", "--count", "2")
+    assert len(parse_numberlink(made.out)) == 2
+
+
+def test_count_with_output_writes_numbered_files(tmp_path: Path) -> None:
+    target = tmp_path / "puzzle.txt"
+    made = run_cli("generate", "slitherlink", "4", "4", "--seed", "1", "--count", "2", "-o", target)
+    assert made.code == 0 and made.out == ""
+    first, second = (tmp_path / "puzzle.1.txt").read_text(), (tmp_path / "puzzle.2.txt").read_text()
+    assert first == run_cli("generate", "slitherlink", "4", "4", "--seed", "1").out
+    assert second == run_cli("generate", "slitherlink", "4", "4", "--seed", "2").out
+
+
+def test_clues_ratio_keeps_more_clues() -> None:
+    few = parse_slitherlink(run_cli("generate", "slitherlink", "6", "6", "--seed", "3").out)[0]
+    many = parse_slitherlink(run_cli("generate", "slitherlink", "6", "6", "--seed", "3", "--clues-ratio", "0.8").out)[0]
+    assert len(many.clues) >= 29 > len(few.clues)
+    assert _unique("slitherlink", run_cli("generate", "slitherlink", "6", "6", "--seed", "3", "--url",
+                                          "--clues-ratio", "0.5").out)
+
+
+def test_budget_runs_out_with_one_line_and_exit_3() -> None:
+    result = run_cli("generate", "slitherlink", "40", "40", "--seed", "1", "--budget", "0.2")
+    assert result.code == 3
+    assert result.err.startswith("satpuzzles: error: the --budget of 0.2 s ran out after 0 of 1")
+    assert len(result.err.splitlines()) == 1
+
+
+def test_budget_keeps_puzzles_made_in_time() -> None:
+    result = run_cli("generate", "numberlink", "4", "4", "--seed", "1", "--budget", "60", "--count", "2")
+    assert result.code == 0
+    assert len(parse_numberlink(result.out)) == 2
+
+
+def test_too_small_numberlink_board_is_a_usage_error() -> None:
+    result = run_cli("generate", "numberlink", "1", "1")
+    assert result.code == 2 and "no room for a path" in result.err
+
+
+def test_minesweeper_generate_keeps_rows_cols() -> None:
+    result = run_cli("generate", "minesweeper", "3", "5", "--seed", "1")
+    assert result.out.splitlines()[0] == "3 5"
+    assert run_cli("generate", "minesweeper", "3", "5", "--seed", "1", "--count", "2").out.startswith(result.out)
+
+
+def test_random_regions_have_one_simple_loop_as_boundary() -> None:
+    rng = random.Random(5)
+    for _ in range(30):
+        grid = Grid(rng.randint(1, 8), rng.randint(1, 8))
+        region = random_region(grid, rng, rng.random())
+        loop = boundary(grid, region)
+        degree: dict[tuple[int, int], int] = {}
+        for edge in loop:
+            for vertex in grid.edge_vertices(edge):
+                degree[vertex] = degree.get(vertex, 0) + 1
+        assert set(degree.values()) == {2}
+        outside = {cell for cell in grid.cells() if cell not in region}
+        assert _connected_to_border(grid, outside)
+
+
+def _connected_to_border(grid: Grid, outside: set[tuple[int, int]]) -> bool:
+    """Every outside cell reaches the border through outside cells (the region has no hole)."""
+    seen = {cell for cell in outside if cell[0] in (0, grid.rows - 1) or cell[1] in (0, grid.cols - 1)}
+    todo = list(seen)
+    while todo:
+        for n in grid.neighbours4(todo.pop()):
+            if n in outside and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen == outside
+
+
+def test_can_add_refuses_a_corner_contact_and_a_hole() -> None:
+    def padded(rows: list[str]) -> list[list[bool]]:
+        width = len(rows[0]) + 2
+        return [[False] * width, *[[False, *(ch == "#" for ch in row), False] for row in rows], [False] * width]
+
+    assert not _can_add(padded(["#..", "...", ".#."]), 2, 2)  # (1, 1) would meet (0, 0) at a corner only
+    assert _can_add(padded(["...", "...", ".#."]), 2, 2)
+    assert not _can_add(padded(["...", "...", "..."]), 2, 2)  # not beside the region
+    assert not _can_add(padded(["###", "#.#", "#.#"]), 3, 2)  # (2, 1) would close the hole at (1, 1)
+    assert _can_add(padded(["###", "#..", "#.."]), 3, 2)
