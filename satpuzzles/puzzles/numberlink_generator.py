@@ -27,7 +27,7 @@ Path = list[Cell]
 
 MAX_CHECK_CALLS = 50
 """SAT calls (cycle cuts) one uniqueness check may make before it counts as undecided."""
-MAX_CHECK_CONFLICTS = 20000
+MAX_CHECK_CONFLICTS = 5000
 """Conflicts one SAT call of a check may take before it counts as undecided."""
 COVER_ATTEMPTS = 100
 """Random covers tried before giving up on a board (only boards with a lone cell fail)."""
@@ -127,14 +127,15 @@ def _differing(solution: NumberlinkSolution, other: NumberlinkSolution) -> set[C
     return {cell for link in solution.links() ^ other.links() for cell in link}
 
 
-def _cut(paths: list[Path], at: Cell) -> bool:
-    """Cut the path through ``at`` so that ``at`` becomes an endpoint (both parts keep two cells)."""
+def _cut(paths: list[Path], at: Cell, shortest: int) -> bool:
+    """Cut the path through ``at`` so that ``at`` becomes an endpoint, when both parts keep ``shortest`` cells."""
     for index, path in enumerate(paths):
         if at not in path[1:-1]:
             continue
         i = path.index(at)
-        if i >= 2 or i <= len(path) - 3:
-            parts = [path[: i + 1], path[i + 1 :]] if i <= len(path) - 3 else [path[:i], path[i:]]
+        splits = [[path[: i + 1], path[i + 1 :]], [path[:i], path[i:]]]
+        parts = max(splits, key=lambda parts: min(map(len, parts)))
+        if min(map(len, parts)) >= shortest:
             paths[index:index + 1] = parts
             return True
     return False
@@ -156,8 +157,10 @@ def generate_numberlink(grid: Grid, rng: random.Random, progress: Callable[[str]
             break
         length = {cell: len(path) for path in paths for cell in path}
         differing = _differing(solution, other) or set(length)
-        candidates = sorted(differing, key=lambda cell: (-length[cell], rng.random()))
-        if not any(_cut(paths, cell) for cell in candidates + sorted(length, key=lambda cell: -length[cell])):
+        near = sorted(differing, key=lambda cell: (-length[cell], rng.random()))
+        anywhere = sorted(length, key=lambda cell: -length[cell])
+        tries = [(cell, shortest) for cells in (near, anywhere) for shortest in (3, 2) for cell in cells]
+        if not any(_cut(paths, cell, shortest) for cell, shortest in tries):
             raise VerificationError("internal error: no path can be cut to remove a second Numberlink solution")
     prove_unique(instance, solution)
     return instance
