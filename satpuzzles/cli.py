@@ -185,7 +185,8 @@ def _generation_progress(total: int, what: str) -> tuple[Callable[[str], None], 
     if not sys.stderr.isatty():
         return (lambda text: None), (lambda: None), contextlib.nullcontext()
     bar = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                   TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+                   TimeElapsedColumn(), console=Console(stderr=True), transient=True,
+                   redirect_stdout=False, redirect_stderr=False)  # the puzzles go to the real stdout
     task = bar.add_task(what, total=total)
     return (lambda text: bar.update(task, description=text)), (lambda: bar.advance(task)), bar
 
