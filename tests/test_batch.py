@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import shutil
 import signal
 import subprocess
@@ -252,3 +253,42 @@ def test_dask_without_the_extra_is_a_usage_error(monkeypatch: pytest.MonkeyPatch
     result = run_cli("batch", SEED / "instance_1.txt", "--dask", "tcp://127.0.0.1:8786")
     assert result.code == 2
     assert result.err == "satpuzzles: error: --dask needs Dask: pip install 'satpuzzles[dask]'\n"
+
+
+def _marked_processes(mark: str) -> dict[int, tuple[int, float]]:
+    """pid -> (parent pid, CPU seconds) of every process whose environment holds ``mark``."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and mark.encode() in (entry / "environ").read_bytes():
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                found[int(entry.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"))
+        except OSError:
+            continue
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="reads /proc")
+def test_workers_die_with_a_killed_batch(tmp_path: Path) -> None:
+    mark = f"SATPUZZLES_TEST_MARK={os.getpid()}-{tmp_path.name}"
+    name, value = mark.split("=")
+    batch = subprocess.Popen(
+        # --unique: one whole-board SAT call of about 45 s, so the worker is busy in C code when the batch dies
+        [sys.executable, "-m", "satpuzzles", "batch", str(MINES / "extreme-sat.in"), "--unique", "-j", "1"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, env={**os.environ, name: value},
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:  # wait for the worker (a grandchild of the batch) to be busy solving
+            processes = _marked_processes(mark)
+            if any(processes.get(parent, (0,))[0] == batch.pid and cpu > 0.5 for parent, cpu in processes.values()):
+                break
+            time.sleep(0.05)
+        batch.kill()
+        batch.wait()
+        deadline = time.monotonic() + 20
+        while _marked_processes(mark) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _marked_processes(mark) == {}
+    finally:
+        batch.kill()

@@ -12,7 +12,7 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from satpuzzles.batch.engine import default_jobs, file_error_rows, pending_count, run_batch
+from satpuzzles.batch.engine import file_error_rows, pending_count, run_batch
 from satpuzzles.batch.inputs import PuzzleFile, expand_paths, scan_file
 from satpuzzles.batch.report import Report
 from satpuzzles.batch.summary import exit_status, summary
@@ -118,14 +118,13 @@ def run(params: dict[str, Any]) -> int:
             bar.advance(row)
 
         try:
-            run_batch(files, options, on_row, jobs=params["jobs"], dask=params["dask"], done=done)
+            where = run_batch(files, options, on_row, jobs=params["jobs"], dask=params["dask"], done=done)
         finally:
             bar.stop()
         wall = time.monotonic() - start
     finally:
         if report is not None:
             report.close()
-    where = f"Dask scheduler {params['dask']}" if params["dask"] else f"{params['jobs'] or default_jobs()} local worker(s)"
     make_console().print(summary(rows, wall, where, earlier))
     sys.stdout.flush()
     return exit_status(rows)

@@ -47,19 +47,23 @@ def default_jobs() -> int:
 
 
 def run_batch(files: list[PuzzleFile], options: Options, on_row: Callable[[Row], None], jobs: int | None = None,
-              dask: str | None = None, done: Collection[tuple[str, int]] = frozenset()) -> None:
-    """Solve every puzzle of ``files`` not in ``done``, locally in ``jobs`` processes or on the Dask scheduler ``dask``."""
+              dask: str | None = None, done: Collection[tuple[str, int]] = frozenset()) -> str:
+    """Solve every puzzle of ``files`` not in ``done``, locally in ``jobs`` processes or on the Dask scheduler ``dask``.
+
+    Returns where the puzzles ran, for the summary.
+    """
     for row in file_error_rows(files, done):
         on_row(row)
     total = pending_count(files, done)
-    if total == 0:
-        return
     if dask is not None:
-        from satpuzzles.batch.cluster import run_dask
+        if total:
+            from satpuzzles.batch.cluster import run_dask
 
-        run_dask(dask, parts(files, done, on_row), total, options, on_row)
-        return
-    from satpuzzles.batch.pool import run_local
+            run_dask(dask, parts(files, done, on_row), total, options, on_row)
+        return f"Dask scheduler {dask}"
+    workers = min(jobs or default_jobs(), total)
+    if workers:
+        from satpuzzles.batch.pool import run_local
 
-    workers = max(1, min(jobs or default_jobs(), total))
-    run_local(parts(files, done, on_row, per_part=1), options, workers, on_row)
+        run_local(parts(files, done, on_row, per_part=1), options, workers, on_row)
+    return f"{workers} local worker(s)"

@@ -31,10 +31,6 @@ class PuzzleFile:
     error: str = ""
 
 
-def _has_magic(path: str) -> bool:
-    return glob.has_magic(path)
-
-
 def expand_paths(paths: Iterable[str]) -> list[str]:
     """Every file named by ``paths`` (files, folders walked recursively, globs), first mention kept."""
     found: list[str] = []
@@ -52,7 +48,7 @@ def expand_paths(paths: Iterable[str]) -> list[str]:
                 add(name)
         elif os.path.exists(path):
             add(path)
-        elif _has_magic(path):
+        elif glob.has_magic(path):
             matches = sorted(glob.glob(path, recursive=True))
             if not matches:
                 raise UsageError(f"{path}: no file matches")

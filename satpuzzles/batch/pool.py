@@ -2,17 +2,22 @@
 
 Workers are forked from a clean forkserver (the parent runs a progress thread, and forking a
 threaded process is unsafe), are not daemonic (so ``--timeout`` can fork its own killable
-child per puzzle, see solvers.isolation), lead their own process group (so an external
-solver they started dies with them) and die with the batch.
+child per puzzle, see solvers.isolation) and lead their own process group (so an external
+solver they started dies with them when the batch kills them).
+
+They also die with the batch, even in the middle of a long solve: each holds the read end of a
+"lifeline" pipe that only the batch can write to, armed to raise SIGIO (whose default action
+ends the process) when it becomes readable, which first happens when the batch is gone.
+(Their parent is the forkserver, which outlives the batch while they live, so the parent-death
+signal of solvers.isolation would not reach them.)
 """
 
 from __future__ import annotations
 
-import ctypes
+import fcntl
 import multiprocessing
 import os
 import signal
-import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -24,7 +29,6 @@ from satpuzzles.batch.work import Options, Part, Row, error_row, solve_part
 DEADLINE_GRACE = 10.0
 """Seconds past --timeout after which a worker that has not answered is killed (a safety net:
 the timeout itself is enforced inside the worker, keeping solutions found before it)."""
-PR_SET_PDEATHSIG = 1
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -35,13 +39,18 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-def _worker_main(conn: Connection, options: Options) -> None:
+def _die_with_batch(lifeline: Connection) -> None:
+    fd = lifeline.fileno()
+    signal.signal(signal.SIGIO, signal.SIG_DFL)
+    fcntl.fcntl(fd, fcntl.F_SETOWN, os.getpid())
+    fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_ASYNC)
+    if lifeline.poll():  # the batch ended before the signal was armed
+        os._exit(1)
+
+
+def _worker_main(conn: Connection, lifeline: Connection, options: Options) -> None:
     os.setpgid(0, 0)
-    if sys.platform.startswith("linux"):
-        try:
-            ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-        except (OSError, AttributeError):
-            pass
+    _die_with_batch(lifeline)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
         try:
@@ -78,10 +87,11 @@ def run_local(parts: Iterator[Part], options: Options, jobs: int, on_row: Callab
     context = _context()
     limit = None if options.get("timeout") is None else options["timeout"] + DEADLINE_GRACE
     workers: list[_Worker] = []
+    lifeline, holder = context.Pipe(duplex=False)
 
     def start() -> _Worker:
         mine, theirs = context.Pipe()
-        process = context.Process(target=_worker_main, args=(theirs, options), name="satpuzzles-batch")
+        process = context.Process(target=_worker_main, args=(theirs, lifeline, options), name="satpuzzles-batch")
         process.start()
         theirs.close()
         worker = _Worker(process, mine)
@@ -146,6 +156,8 @@ def run_local(parts: Iterator[Part], options: Options, jobs: int, on_row: Callab
     finally:
         for worker in workers:
             _kill(worker)
+        holder.close()
+        lifeline.close()
 
 
 def _exit_description(code: int | None) -> str:
