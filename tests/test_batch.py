@@ -272,16 +272,19 @@ def _marked_processes(mark: str) -> dict[int, tuple[int, float]]:
 def test_workers_die_with_a_killed_batch(tmp_path: Path) -> None:
     mark = f"SATPUZZLES_TEST_MARK={os.getpid()}-{tmp_path.name}"
     name, value = mark.split("=")
+    for copy in ("a.in", "b.in"):
+        shutil.copy(MINES / "extreme-sat.in", tmp_path / copy)
     batch = subprocess.Popen(
-        # --unique: one whole-board SAT call of about 45 s, so the worker is busy in C code when the batch dies
-        [sys.executable, "-m", "satpuzzles", "batch", str(MINES / "extreme-sat.in"), "--unique", "-j", "1"],
+        # --unique: one whole-board SAT call of about 45 s, so the workers are busy in C code when the batch dies
+        [sys.executable, "-m", "satpuzzles", "batch", str(tmp_path), "--puzzle", "minesweeper", "--unique", "-j", "2"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, env={**os.environ, name: value},
     )
     try:
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:  # wait for the worker (a grandchild of the batch) to be busy solving
+        while time.monotonic() < deadline:  # wait for both workers (grandchildren of the batch) to be busy solving
             processes = _marked_processes(mark)
-            if any(processes.get(parent, (0,))[0] == batch.pid and cpu > 0.5 for parent, cpu in processes.values()):
+            busy = [cpu for parent, cpu in processes.values() if processes.get(parent, (0,))[0] == batch.pid]
+            if len(busy) == 2 and min(busy) > 0.5:
                 break
             time.sleep(0.05)
         batch.kill()

@@ -65,6 +65,7 @@ def _worker_main(conn: Connection, lifeline: Connection, options: Options) -> No
 class _Worker:
     process: BaseProcess
     conn: Connection
+    lifeline: Connection
     part: Part | None = None
     started: float = 0.0
     done: list[int] = field(default_factory=list)
@@ -80,6 +81,7 @@ def _kill(worker: _Worker) -> None:
                 pass
     worker.process.join()
     worker.conn.close()
+    worker.lifeline.close()
 
 
 def run_local(parts: Iterator[Part], options: Options, jobs: int, on_row: Callable[[Row], None]) -> None:
@@ -87,14 +89,16 @@ def run_local(parts: Iterator[Part], options: Options, jobs: int, on_row: Callab
     context = _context()
     limit = None if options.get("timeout") is None else options["timeout"] + DEADLINE_GRACE
     workers: list[_Worker] = []
-    lifeline, holder = context.Pipe(duplex=False)
 
     def start() -> _Worker:
         mine, theirs = context.Pipe()
+        # one lifeline per worker: the SIGIO owner belongs to the pipe, so a shared one would signal only one worker
+        lifeline, holder = context.Pipe(duplex=False)
         process = context.Process(target=_worker_main, args=(theirs, lifeline, options), name="satpuzzles-batch")
         process.start()
         theirs.close()
-        worker = _Worker(process, mine)
+        lifeline.close()
+        worker = _Worker(process, mine, holder)
         workers.append(worker)
         return worker
 
@@ -156,8 +160,6 @@ def run_local(parts: Iterator[Part], options: Options, jobs: int, on_row: Callab
     finally:
         for worker in workers:
             _kill(worker)
-        holder.close()
-        lifeline.close()
 
 
 def _exit_description(code: int | None) -> str:
