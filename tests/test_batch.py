@@ -295,3 +295,27 @@ def test_workers_die_with_a_killed_batch(tmp_path: Path) -> None:
         assert _marked_processes(mark) == {}
     finally:
         batch.kill()
+
+
+def test_progress_bar_on_a_terminal() -> None:
+    import pty
+
+    leader, follower = pty.openpty()
+    with subprocess.Popen([sys.executable, "-m", "satpuzzles", "batch", str(SEED)], stdout=subprocess.PIPE,
+                          stderr=follower, cwd=ROOT, env={**os.environ, "COLUMNS": "160"}) as batch:
+        os.close(follower)
+        drawn = b""
+        while True:  # read as it is drawn, so a full terminal buffer never blocks the batch
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the batch has closed the terminal
+                break
+            if not chunk:
+                break
+            drawn += chunk
+        out = batch.stdout.read().decode()
+    os.close(leader)
+    assert batch.returncode == 0
+    text = drawn.decode(errors="replace")
+    assert "12/12" in text and "failed 0" in text and "unknown 0" in text and "ETA" in text
+    assert "12/12" not in out and "Slowest 5" in out
