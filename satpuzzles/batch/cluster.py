@@ -100,8 +100,9 @@ def _connect(address: str) -> Any:
 def run_dask(address: str, parts: Iterator[Part], total: int, options: Options, on_row: Callable[[Row], None]) -> None:
     """Solve every part on the scheduler at ``address``, calling ``on_row`` as chunks finish."""
     client = _connect(address)
-    from distributed import as_completed
     try:
+        from distributed import as_completed
+
         threads = max(1, sum(client.nthreads().values()))
         size = max(1, min(CHUNK, math.ceil(total / (4 * threads))))
         source = chunks(parts, size)
