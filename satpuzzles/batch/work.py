@@ -31,7 +31,8 @@ Options = dict[str, Any]
 """Plain solve options: solver, count, unique, timeout, extras (per puzzle name), answers (bool)."""
 Row = dict[str, Any]
 
-_PARSED: OrderedDict[tuple[str, str, int], list[Any]] = OrderedDict()
+_PARSED: OrderedDict[tuple[str, str, str], list[Any]] = OrderedDict()
+"""The last files parsed in this process, by (file, puzzle, text): one parse serves all of a file's puzzles."""
 _PARSED_KEEP = 2
 
 
@@ -53,7 +54,7 @@ def settings_for(puzzle: str, options: Options) -> Settings:
 
 
 def _instances(part: Part) -> list[Any]:
-    key = (part["file"], part["puzzle"], hash(part["text"]))
+    key = (part["file"], part["puzzle"], part["text"])
     if key not in _PARSED:
         try:
             _PARSED[key] = PUZZLES[part["puzzle"]].parse(part["text"])
