@@ -38,24 +38,29 @@ def _free_degree(grid: Grid, owner: dict[Cell, int], cell: Cell) -> int:
 
 
 def _walk(grid: Grid, owner: dict[Cell, int], rng: random.Random, number: int, max_length: int) -> Path:
-    """A random self-avoiding, never self-touching walk over free cells, from a narrowest free cell."""
+    """A random self-avoiding, never self-touching walk over free cells, from a narrowest free cell.
+
+    When it gets stuck it goes on from its first cell, so that few walks stay short.
+    """
     free = [cell for cell in grid.cells() if cell not in owner]
     narrowest = min(_free_degree(grid, owner, cell) for cell in free)
     path = [rng.choice([cell for cell in free if _free_degree(grid, owner, cell) == narrowest])]
     owner[path[0]] = number
-    while len(path) < max_length:
-        here = path[-1]
-        steps = [
-            cell for cell in grid.neighbours4(here)
-            if cell not in owner and all(owner.get(n) != number or n == here for n in grid.neighbours4(cell))
-        ]
-        if not steps:
-            break
-        if rng.random() < 0.75:  # mostly Warnsdorff's rule, which leaves few stranded cells
-            fewest = min(_free_degree(grid, owner, cell) for cell in steps)
-            steps = [cell for cell in steps if _free_degree(grid, owner, cell) == fewest]
-        path.append(rng.choice(steps))
-        owner[path[-1]] = number
+    for _ in range(2):
+        while len(path) < max_length:
+            here = path[-1]
+            steps = [
+                cell for cell in grid.neighbours4(here)
+                if cell not in owner and all(owner.get(n) != number or n == here for n in grid.neighbours4(cell))
+            ]
+            if not steps:
+                break
+            if rng.random() < 0.75:  # mostly Warnsdorff's rule, which leaves few stranded cells
+                fewest = min(_free_degree(grid, owner, cell) for cell in steps)
+                steps = [cell for cell in steps if _free_degree(grid, owner, cell) == fewest]
+            path.append(rng.choice(steps))
+            owner[path[-1]] = number
+        path.reverse()
     return path
 
 
