@@ -141,3 +141,37 @@ def test_can_add_refuses_a_corner_contact_and_a_hole() -> None:
     assert not _can_add(padded(["...", "...", "..."]), 2, 2)  # not beside the region
     assert not _can_add(padded(["###", "#.#", "#.#"]), 3, 2)  # (2, 1) would close the hole at (1, 1)
     assert _can_add(padded(["###", "#..", "#.."]), 3, 2)
+
+
+def test_undecided_checks_still_give_unique_puzzles(monkeypatch: pytest.MonkeyPatch) -> None:
+    from satpuzzles.puzzles import numberlink_generator, slitherlink_generator
+
+    for module in (numberlink_generator, slitherlink_generator):
+        monkeypatch.setattr(module, "MAX_CHECK_CALLS", 0)  # no check can decide
+    slitherlink = run_cli("generate", "slitherlink", "5", "4", "--seed", "2").out
+    assert len(parse_slitherlink(slitherlink)[0].clues) == 20  # no clue could be dropped
+    assert _unique("slitherlink", slitherlink)
+    numberlink = run_cli("generate", "numberlink", "5", "4", "--seed", "2").out
+    ends = parse_numberlink(numberlink)[0].endpoints.values()
+    assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) <= 2 for a, b in ends)  # cut down to paths of 2-3 cells
+    assert _unique("numberlink", numberlink)
+
+
+def test_limited_backend_gives_up() -> None:
+    from satpuzzles.solvers.limited import LimitedBackend, SearchLimit
+
+    def hole(pigeon: int, number: int) -> int:
+        return pigeon * 5 + number + 1
+
+    pigeonhole = [[hole(p, h) for h in range(5)] for p in range(6)]
+    pigeonhole += [[-hole(p, h), -hole(q, h)] for h in range(5) for p in range(6) for q in range(p)]
+    with LimitedBackend(conflicts=1, name="minisat22") as backend:
+        backend.add_clauses(pigeonhole)
+        with pytest.raises(SearchLimit):
+            backend.solve()
+        backend.calls_left = 0
+        with pytest.raises(SearchLimit):
+            backend.solve()
+    with LimitedBackend(conflicts=1_000_000) as backend:
+        backend.add_clauses(pigeonhole)
+        assert backend.solve() is False

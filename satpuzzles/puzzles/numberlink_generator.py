@@ -157,15 +157,18 @@ def generate_numberlink(grid: Grid, rng: random.Random, progress: Callable[[str]
         try:
             other = second_solution(instance, solution)
         except SearchLimit:
-            other = NumberlinkSolution({})
-        if other is None:
-            break
+            differing: set[Cell] = set()  # undecided: nothing to aim at, so a longest path is cut
+        else:
+            if other is None:
+                break
+            differing = _differing(solution, other)
         length = {cell: len(path) for path in paths for cell in path}
-        differing = _differing(solution, other) or set(length)
-        near = sorted(differing, key=lambda cell: (-length[cell], rng.random()))
+        near = sorted(differing or set(length), key=lambda cell: (-length[cell], rng.random()))
         anywhere = sorted(length, key=lambda cell: -length[cell])
         tries = [(cell, shortest) for cells in (near, anywhere) for shortest in (3, 2) for cell in cells]
         if not any(_cut(paths, cell, shortest) for cell, shortest in tries):
+            if not differing:
+                break  # nothing left to cut: the final proof decides without limits
             raise VerificationError("internal error: no path can be cut to remove a second Numberlink solution")
     prove_unique(instance, solution)
     return instance

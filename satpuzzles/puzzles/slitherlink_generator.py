@@ -98,7 +98,7 @@ class ClueRemover:
         self.backend.add_clauses([self.encoding.block(SlitherlinkSolution(loop))])
         self.stats = SolveStats(solver=LIMITED_SOLVER)
 
-    def forces_loop(self, kept: set[Cell]) -> bool:
+    def forces_loop(self, kept: set[Cell], limited: bool = True) -> bool:
         """True when the solver proves that no loop other than the given one keeps every clue in ``kept``.
 
         False when it finds another loop, or cannot decide within the check's SAT calls and
@@ -106,7 +106,8 @@ class ClueRemover:
         proofs get long; keeping such a clue is always safe.
         """
         assumptions = [self.encoding.selectors[cell] for cell in sorted(kept)]
-        self.backend.calls_left = MAX_CHECK_CALLS
+        self.backend.calls_left = MAX_CHECK_CALLS if limited else None
+        self.backend.conflicts = MAX_CHECK_CONFLICTS if limited else None
         try:
             for other in lazy_solutions(self.encoding, self.backend, self.stats, assumptions=assumptions):
                 self.backend.add_clauses([self.encoding.block(other)])
@@ -131,7 +132,7 @@ def generate_slitherlink(
         remover = ClueRemover(full, loop)
         try:
             kept = set(full.clues)
-            if not remover.forces_loop(kept):
+            if not remover.forces_loop(kept, limited=False):
                 continue  # rare: even every clue allows another loop; draw a new one
             order = sorted(kept)
             rng.shuffle(order)

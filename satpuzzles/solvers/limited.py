@@ -20,9 +20,13 @@ class SearchLimit(Exception):
 
 
 class LimitedBackend(PySatBackend):
-    """A PySAT solver whose calls raise SearchLimit after ``calls_left`` calls or ``conflicts`` conflicts in one."""
+    """A PySAT solver whose calls raise SearchLimit after ``calls_left`` calls or ``conflicts`` conflicts in one.
 
-    def __init__(self, conflicts: int, name: str = LIMITED_SOLVER) -> None:
+    None means no limit. Glucose checks its conflict budget only between restarts, so
+    a call may run a little past it; MiniSat and CaDiCaL stop at it.
+    """
+
+    def __init__(self, conflicts: int | None, name: str = LIMITED_SOLVER) -> None:
         super().__init__(name)
         self.conflicts = conflicts
         self.calls_left: int | None = None
@@ -33,6 +37,8 @@ class LimitedBackend(PySatBackend):
             if self.calls_left <= 0:
                 raise SearchLimit("out of SAT calls")
             self.calls_left -= 1
+        if self.conflicts is None:
+            return super().solve(assumptions)
         self._solver.conf_budget(self.conflicts)
         answer = self._solver.solve_limited(assumptions=list(assumptions))
         if answer is None:
