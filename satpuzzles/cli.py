@@ -241,7 +241,7 @@ def generate_command(puzzle: Puzzle[Any, Any], extra: list[click.Option]) -> cli
                 + (" (those were written)" if made else "")
             ) from None
 
-    size_help = "W H (width, height)" if puzzle.generator_width_first else "ROWS COLS"
+    size_help = "W x H (width, height)" if puzzle.generator_width_first else "ROWS x COLS"
     return click.Command(
         puzzle.name,
         callback=callback,
@@ -259,7 +259,7 @@ def generate_command(puzzle: Puzzle[Any, Any], extra: list[click.Option]) -> cli
                          help="Give up (exit 3) when the puzzles are not all made within SECONDS."),
             *extra,
         ],
-        help=f"Generate {puzzle.name} puzzles of {size_help} cells, in its input format.",
+        help=f"Generate {puzzle.name} puzzles of {size_help} cells, in the puzzle's input format.",
     )
 
 
