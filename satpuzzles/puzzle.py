@@ -10,6 +10,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import click
 from rich.console import RenderableType
 
+from satpuzzles.jsonio import read_json_instances
 from satpuzzles.solvers.backends import DEFAULT_SOLVER
 from satpuzzles.solvers.loop import SolveStats, Stage
 
@@ -165,8 +166,6 @@ class Puzzle(ABC, Generic[I, S]):
 
     def read(self, text: str, input_format: str = "auto") -> list[I]:
         """Every instance in ``text``: ``auto`` detects the format (JSON starts with '{')."""
-        from satpuzzles.jsonio import read_json_instances
-
         if input_format == "json" or (input_format == "auto" and text.lstrip().startswith("{")):
             return read_json_instances(self, text)
         if input_format == "auto":
