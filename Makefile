@@ -30,6 +30,7 @@ test: install solver-binaries
 
 bench: install
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/bench_minesweeper.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -171,3 +171,36 @@ def test_probabilities_over_budget_are_marked_not_computed(tmp_path) -> None:
     assert "not computed for 5" in text and "  -   -" in text
     full = json.loads(run_cli("minesweeper", "-i", str(board), "--probabilities", "--format", "json").out)
     assert full["probabilities"]["not_computed"] == [] and full["probabilities"]["grid"][0][2] == 0.2
+
+
+def test_forked_batches_equal_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The small-component batches spread over forked workers give what one process gives."""
+    from satpuzzles.solvers import parallel
+
+    instance = PUZZLE.parse(PUZZLE.generate(60, 60, 11, {"mine_density": 0.15, "reveal_density": 0.2}))[0]
+    monkeypatch.setattr(minesweeper_analysis, "PARALLEL_BATCHES", 1)
+    monkeypatch.setattr(minesweeper_analysis, "GROUP_BATCHES", 2)
+    monkeypatch.setenv(parallel.CORES_VARIABLE, "3")
+    forked = PUZZLE.solve(instance, Settings(extras={"analyze": True})).solutions[0].analysis
+    monkeypatch.setenv(parallel.CORES_VARIABLE, "1")
+    single = PUZZLE.solve(instance, Settings(extras={"analyze": True})).solutions[0].analysis
+    assert forked is not None and single is not None
+    np.testing.assert_array_equal(forked.forced_mine, single.forced_mine)
+    np.testing.assert_array_equal(forked.forced_safe, single.forced_safe)
+
+
+def test_forked_map_keeps_order_and_reports_failures(monkeypatch: pytest.MonkeyPatch) -> None:
+    from satpuzzles.solvers.parallel import CORES_VARIABLE, forked_map
+
+    monkeypatch.setenv(CORES_VARIABLE, "3")
+    assert forked_map(lambda x: x * x, list(range(10))) == [x * x for x in range(10)]
+
+    def fails_on_five(x: int) -> int:
+        if x == 5:
+            raise ValueError("five")
+        return x
+
+    with pytest.raises(RuntimeError, match="ValueError: five"):
+        forked_map(fails_on_five, list(range(10)))
+    with pytest.raises(ValueError, match="five"):
+        forked_map(fails_on_five, [5, 1, 2])  # a failure in this process's own share

@@ -25,6 +25,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 
 from satpuzzles.batch.work import Options, Part, Row, error_row, solve_part
+from satpuzzles.solvers.parallel import CORES_VARIABLE
 
 DEADLINE_GRACE = 10.0
 """Seconds past --timeout after which a worker that has not answered is killed (a safety net:
@@ -49,6 +50,7 @@ def _die_with_batch(lifeline: Connection) -> None:
 
 
 def _worker_main(conn: Connection, lifeline: Connection, options: Options) -> None:
+    os.environ[CORES_VARIABLE] = "1"  # the batch spreads puzzles over the cores; one puzzle keeps to one
     os.setpgid(0, 0)
     _die_with_batch(lifeline)
     signal.signal(signal.SIGINT, signal.SIG_IGN)

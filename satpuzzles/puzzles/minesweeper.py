@@ -24,6 +24,7 @@ from satpuzzles.errors import UsageError, VerificationError
 from satpuzzles.geometry import Cell, count8
 from satpuzzles.puzzle import Outcome, Puzzle, Settings
 from satpuzzles.puzzles import minesweeper_engine as engine
+from satpuzzles.puzzles import minesweeper_generator as generator
 from satpuzzles.puzzles.minesweeper_analysis import Analysis, analyze, assemble, find_layout, flip_search
 from satpuzzles.puzzles.minesweeper_probability import DEFAULT_BUDGET, probabilities
 from satpuzzles.puzzles.minesweeper_formats import MINE, UNKNOWN, MinesweeperInstance, parse_minesweeper
@@ -124,21 +125,54 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
                 raise UsageError("--analyze needs an incremental PySAT solver, not an external executable")
 
     def generator_options(self) -> list[click.Option]:
-        """Seed 002's random mode: the densities of mines and of revealed safe cells."""
+        """Seed 002's random mode (densities), exact mine counts, no-guess games and unique puzzles."""
         return [
             click.Option(["--mine-density"], type=click.FloatRange(0, 1), default=0.2, show_default=True,
                          help="Share of cells holding a mine."),
             click.Option(["--reveal-density"], type=click.FloatRange(0, 1), default=0.3, show_default=True,
-                         help="Share of safe cells whose count is revealed."),
+                         help="Share of safe cells whose count is revealed (random mode)."),
+            click.Option(["--mines", "mine_count"], type=click.IntRange(min=0), metavar="N",
+                         help="Exactly N mines (instead of --mine-density)."),
+            click.Option(["--no-guess"], is_flag=True,
+                         help="A game that pure deduction solves from the first click; written with its opening "
+                         "revealed and the mine total."),
+            click.Option(["--first-click"], metavar="ROW,COL", callback=_parse_cell,
+                         help="Where the --no-guess game starts, 1-based (default: the centre)."),
+            click.Option(["--attempts"], type=click.IntRange(min=1), default=100, show_default=True, metavar="N",
+                         help="Mine layouts --no-guess may draw before it gives up (exit 3)."),
+            click.Option(["--unique", "unique_board"], is_flag=True,
+                         help="A puzzle whose revealed counts determine every mine (counts hidden while that holds)."),
         ]
 
     def generate(self, rows: int, cols: int, seed: int | None, options: dict[str, Any]) -> str:
-        """A board in seed 002's format from a random mine layout: solvable by construction."""
+        """A board in seed 002's format: random (solvable by construction), a no-guess game, or a unique puzzle."""
         rng = np.random.default_rng(seed)
-        mines = rng.random((rows, cols)) < options["mine_density"]
+        count = options.get("mine_count")
+        if count is not None and count > rows * cols:
+            raise UsageError(f"--mines {count}: a {rows}x{cols} board has {rows * cols} cells")
+        if options.get("no_guess") and options.get("unique_board"):
+            raise UsageError("--no-guess makes a game, --unique a puzzle: choose one")
+        progress = options.get("progress")
+        if options.get("no_guess"):
+            first = options.get("first_click") or ((rows - 1) // 2, (cols - 1) // 2)
+            if not (0 <= first[0] < rows and 0 <= first[1] < cols):
+                raise UsageError(f"--first-click {first[0] + 1},{first[1] + 1} is outside the {rows}x{cols} board")
+            if count is None:
+                count = round(options["mine_density"] * rows * cols)
+            game = generator.no_guess_game(rows, cols, count, first, rng, options["attempts"], self._with_total, progress)
+            return generator.game_text(game)
+        mines = _draw_mines(rows, cols, count, options["mine_density"], rng)
+        if options.get("unique_board"):
+            mines &= ~generator.isolated_mines(mines)
+            return generator.board_text(generator.unique_puzzle(mines, rng, progress), None,
+                                        "every mine is determined by the counts")
         revealed = (rng.random((rows, cols)) < options["reveal_density"]) & ~mines
-        symbols = np.where(revealed, count8(mines).astype("<U1"), "?")
-        return f"{rows} {cols}\n" + "\n".join(" ".join(row) for row in symbols.tolist()) + "\n"
+        return generator.board_text(np.where(revealed, count8(mines), UNKNOWN).astype(np.int8))
+
+    def _with_total(self, cells: np.ndarray, total: int) -> Analysis | None:
+        """The analysis of a board that also uses its mine total (the no-guess player's last resort)."""
+        analysis, _, _ = self._analyze_whole_board(MinesweeperInstance(cells, total), DEFAULT_SOLVER)
+        return analysis
 
     def parse(self, text: str) -> list[MinesweeperInstance]:
         """The board: seed 002's format and its extensions."""
@@ -449,3 +483,22 @@ def _probability_style(word: str) -> str:
         return "dim"
     value = int(word)
     return "green" if value == 0 else "bold red" if value == 100 else "red" if value >= 50 else "yellow"
+
+
+def _parse_cell(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[int, int] | None:
+    """ROW,COL (1-based) as a 0-based cell."""
+    if value is None:
+        return None
+    parts = value.replace(" ", "").split(",")
+    if len(parts) != 2 or not all(part.isdigit() and int(part) >= 1 for part in parts):
+        raise click.BadParameter("give ROW,COL with positive whole numbers, e.g. 8,15")
+    return int(parts[0]) - 1, int(parts[1]) - 1
+
+
+def _draw_mines(rows: int, cols: int, count: int | None, density: float, rng: np.random.Generator) -> np.ndarray:
+    """Mines by density (seed 002), or exactly ``count`` of them at random."""
+    if count is None:
+        return rng.random((rows, cols)) < density
+    mines = np.zeros(rows * cols, dtype=bool)
+    mines[rng.choice(rows * cols, size=count, replace=False)] = True
+    return mines.reshape(rows, cols)

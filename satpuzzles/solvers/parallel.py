@@ -16,8 +16,15 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
+CORES_VARIABLE = "SATPUZZLES_CORES"
+"""Environment variable capping the cores one solve uses (batch workers set it to 1)."""
+
+
 def usable_cores() -> int:
-    """Cores this process may run on."""
+    """Cores this process may run on (at most $SATPUZZLES_CORES when that is set)."""
+    cap = os.environ.get(CORES_VARIABLE, "")
+    if cap.isdigit() and int(cap) >= 1:
+        return int(cap)
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
@@ -47,15 +54,19 @@ def forked_map(work: Callable[[T], R], parts: Sequence[T], workers: int | None =
             os._exit(status)
         os.close(write_end)
         children.append((pid, read_end))
-    results: dict[int, R] = {i: work(parts[i]) for i in shares[0]}
+    results: dict[int, R] = {}
     failure: BaseException | None = None
+    try:
+        results.update((i, work(parts[i])) for i in shares[0])
+    except BaseException as exc:  # noqa: BLE001 - raised once the children are reaped
+        failure = exc
     for pid, read_end in children:
         with os.fdopen(read_end, "rb") as pipe:
             data = pipe.read()
         _, status = os.waitpid(pid, 0)
         received = pickle.loads(data) if data else RuntimeError(f"worker {pid} died (status {status})")
         if isinstance(received, BaseException):
-            failure = received
+            failure = failure or received
         else:
             results.update(received)
     if failure is not None:

@@ -1,0 +1,88 @@
+"""generate minesweeper: random boards, no-guess games and unique puzzles, through the real CLI."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from satpuzzles.geometry import count8
+from satpuzzles.puzzles import minesweeper_generator as generator
+from satpuzzles.puzzles.minesweeper import Minesweeper
+from satpuzzles.puzzles.minesweeper_formats import MINE, UNKNOWN
+from tests.conftest import run_cli
+
+PUZZLE = Minesweeper()
+
+
+def generated(*args: str) -> str:
+    result = run_cli("generate", "minesweeper", *args)
+    assert result.code == 0, result.err
+    return result.out
+
+
+def test_random_boards_are_solvable_and_reproducible() -> None:
+    text = generated("12", "15", "--seed", "5")
+    assert text == generated("12", "15", "--seed", "5")
+    assert text != generated("12", "15", "--seed", "6")
+    instance = PUZZLE.parse(text)[0]
+    assert instance.cells.shape == (12, 15)
+    assert PUZZLE.solve(instance, PUZZLE_SETTINGS()).status == "solved"
+
+
+def PUZZLE_SETTINGS():  # noqa: N802 - a small factory for readability
+    from satpuzzles.puzzle import Settings
+
+    return Settings()
+
+
+def test_exact_mine_count() -> None:
+    text = generated("6", "7", "--mines", "11", "--reveal-density", "0", "--seed", "1")
+    assert PUZZLE.parse(text)[0].cells.tolist() == [[UNKNOWN] * 7] * 6
+    assert run_cli("generate", "minesweeper", "3", "3", "--mines", "10").code == 2
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_no_guess_games_are_solved_by_deduction_from_the_first_click(seed: int) -> None:
+    text = generated("16", "30", "--mines", "99", "--no-guess", "--seed", str(seed))
+    assert text == generated("16", "30", "--mines", "99", "--no-guess", "--seed", str(seed))
+    instance = PUZZLE.parse(text)[0]
+    mines = generator.layout_from_text(text)
+    assert instance.mines == 99 == int(mines.sum())
+    first = (7, 14)
+    assert not mines[6:9, 13:16].any(), "the first click's neighbourhood is mine-free"
+    np.testing.assert_array_equal(instance.cells, generator.opening_board(mines, first))
+    opened = instance.cells >= 0
+    assert (instance.cells[opened] == count8(mines)[opened]).all()
+    finished = generator.play(mines, instance.cells, lambda cells, total: PUZZLE._with_total(cells, total))
+    assert generator.solved(mines, finished)
+
+
+def test_no_guess_is_refused_clearly_when_the_budget_runs_out() -> None:
+    result = run_cli("generate", "minesweeper", "8", "8", "--mines", "40", "--no-guess", "--attempts", "1", "--seed", "1")
+    assert result.code == 3
+    assert "no no-guess board turned up in 1 attempts" in result.err
+    assert result.out == ""
+    assert run_cli("generate", "minesweeper", "4", "4", "--no-guess", "--first-click", "9,9").code == 2
+    assert run_cli("generate", "minesweeper", "4", "4", "--no-guess", "--first-click", "x").code == 2
+    assert run_cli("generate", "minesweeper", "4", "4", "--no-guess", "--unique").code == 2
+
+
+def test_first_click_is_honoured() -> None:
+    text = generated("10", "10", "--mines", "10", "--no-guess", "--first-click", "1,1", "--seed", "3")
+    assert "first click at row 1, column 1" in text
+    assert PUZZLE.parse(text)[0].cells[0, 0] == 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_unique_puzzles_determine_every_mine(seed: int) -> None:
+    text = generated("9", "9", "--mines", "12", "--unique", "--seed", str(seed))
+    assert text == generated("9", "9", "--mines", "12", "--unique", "--seed", str(seed))
+    record = json.loads(run_cli("minesweeper", "-i", "-", "--analyze", "--format", "json", stdin=text).out)
+    assert record["status"] == "solved"
+    assert record["analysis"]["undetermined"] == []
+    unique = json.loads(run_cli("minesweeper", "-i", "-", "--unique", "--format", "json", stdin=text).out)
+    assert unique["unique"] is True
+    cells = PUZZLE.parse(text)[0].cells
+    assert (cells != MINE).all() and (cells == UNKNOWN).sum() > 12, "some counts were hidden"
