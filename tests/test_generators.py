@@ -80,6 +80,15 @@ def test_clues_ratio_keeps_more_clues() -> None:
                                           "--clues-ratio", "0.5").out)
 
 
+def test_numberlink_hard_joins_paths_and_stays_unique() -> None:
+    for seed in ("1", "2"):
+        easy = parse_numberlink(run_cli("generate", "numberlink", "7", "6", "--seed", seed).out)[0]
+        hard_text = run_cli("generate", "numberlink", "7", "6", "--seed", seed, "--difficulty", "hard").out
+        hard = parse_numberlink(hard_text)[0]
+        assert len(hard.labels) < len(easy.labels)
+        assert _unique("numberlink", hard_text)
+
+
 def test_budget_runs_out_with_one_line_and_exit_3() -> None:
     result = run_cli("generate", "slitherlink", "40", "40", "--seed", "1", "--budget", "0.2")
     assert result.code == 3

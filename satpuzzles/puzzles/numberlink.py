@@ -310,15 +310,21 @@ class Numberlink(Puzzle[NumberlinkInstance, NumberlinkSolution]):
         return to_url(instance) if settings.extras.get("to_url") else None
 
     def generator_options(self) -> list[click.Option]:
-        """--url."""
-        return [click.Option(["--url"], is_flag=True, help="Write each puzzle as a puzz.link URL.")]
+        """--difficulty and --url."""
+        return [
+            click.Option(["--difficulty"], type=click.Choice(["easy", "hard"]), default="easy", show_default=True,
+                         help="hard: then join paths end to end while the solution stays unique (fewer, longer "
+                         "paths; about 3x slower)."),
+            click.Option(["--url"], is_flag=True, help="Write each puzzle as a puzz.link URL."),
+        ]
 
     def generate(self, rows: int, cols: int, seed: int | None, options: dict[str, Any]) -> str:
         """A puzzle whose only solution by the full rules the solver has proved (see numberlink_generator)."""
         from satpuzzles.puzzles.numberlink_generator import generate_numberlink  # here: that module imports this one
 
         progress = options.get("progress") or (lambda text: None)
-        instance = generate_numberlink(Grid(rows, cols), random.Random(seed), progress)
+        join = options.get("difficulty") == "hard"
+        instance = generate_numberlink(Grid(rows, cols), random.Random(seed), progress, join)
         return to_url(instance) + "\n" if options.get("url") else to_text(instance)
 
     def stages(self, instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[NumberlinkSolution]]:

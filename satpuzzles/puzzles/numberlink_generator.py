@@ -146,8 +146,53 @@ def _cut(paths: list[Path], at: Cell, shortest: int) -> bool:
     return False
 
 
-def generate_numberlink(grid: Grid, rng: random.Random, progress: Callable[[str], None]) -> NumberlinkInstance:
-    """A puzzle on ``grid`` whose one solution (by the full rules) the solver has proved."""
+def _is_unique(grid: Grid, paths: list[Path]) -> bool:
+    """Whether the solver proves, within the check's limits, that these paths are their puzzle's only solution."""
+    try:
+        return second_solution(*_instance(grid, paths)) is None
+    except SearchLimit:
+        return False
+
+
+def join_paths(grid: Grid, paths: list[Path], rng: random.Random, progress: Callable[[str], None]) -> list[Path]:
+    """Join paths end to end, in random order, wherever the solution stays provably unique.
+
+    A join that once allowed a second solution always will (joining more paths only
+    loosens the puzzle), so every candidate is tried once.
+    """
+    def joins(a: Path, b: Path) -> list[Path]:
+        return [[*x, *y] for x in (a, a[::-1]) for y in (b, b[::-1]) if y[0] in grid.neighbours4(x[-1])]
+
+    pending = [(i, j) for i in range(len(paths)) for j in range(i)]
+    rng.shuffle(pending)
+    paths = [list(path) for path in paths]
+    alive = set(range(len(paths)))
+    tried = 0
+    while pending:
+        i, j = pending.pop()
+        if i not in alive or j not in alive:
+            continue
+        for joined in joins(paths[i], paths[j]):
+            trial = [paths[k] for k in sorted(alive - {i, j})] + [joined]
+            tried += 1
+            progress(f"{grid.cols}x{grid.rows}: {len(alive)} paths, joining ({tried} tried)")
+            if _is_unique(grid, trial):
+                paths.append(joined)
+                alive = (alive - {i, j}) | {len(paths) - 1}
+                fresh = [(len(paths) - 1, k) for k in sorted(alive) if k != len(paths) - 1]
+                rng.shuffle(fresh)
+                pending += fresh
+                break
+    return [paths[k] for k in sorted(alive)]
+
+
+def generate_numberlink(
+    grid: Grid, rng: random.Random, progress: Callable[[str], None], join: bool = False
+) -> NumberlinkInstance:
+    """A puzzle on ``grid`` whose one solution (by the full rules) the solver has proved.
+
+    With ``join``, paths are then joined end to end while it stays unique: fewer, longer paths.
+    """
     if grid.size < 2:
         raise UsageError(f"a {grid.cols}x{grid.rows} board has no room for a path: give at least two cells")
     paths = random_cover(grid, rng)
@@ -170,6 +215,8 @@ def generate_numberlink(grid: Grid, rng: random.Random, progress: Callable[[str]
             if not differing:
                 break  # nothing left to cut: the final proof decides without limits
             raise VerificationError("internal error: no path can be cut to remove a second Numberlink solution")
+    if join:
+        instance, solution = _instance(grid, join_paths(grid, paths, rng, progress))
     prove_unique(instance, solution)
     return instance
 
