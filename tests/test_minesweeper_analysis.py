@@ -161,16 +161,19 @@ def test_probabilities_agree_with_brute_force(instance: MinesweeperInstance) -> 
 
 def test_probabilities_over_budget_are_marked_not_computed(tmp_path) -> None:
     board = tmp_path / "board.in"
-    board.write_text("3 4\n1 ? ? ?\n? ? 2 ?\n0 ? ? ?\n")
-    record = json.loads(run_cli("minesweeper", "-i", str(board), "--probabilities", "--probability-budget", "1",
-                                "--format", "json").out)
-    assert sorted(record["probabilities"]["not_computed"]) == [[0, 2], [0, 3], [1, 3], [2, 2], [2, 3]]
-    assert record["probabilities"]["grid"][0][2] is None
-    assert record["probabilities"]["grid"][0][1] == 1.0  # decided by the rules, whatever the budget
+    board.write_text("3 6\n? ? ? ? ? 0\n? 2 ? 2 ? ?\n? ? ? ? ? ?\n")
+    over = json.loads(run_cli("minesweeper", "-i", str(board), "--probabilities", "--probability-budget", "1",
+                              "--format", "json").out)
+    missing = over["probabilities"]["not_computed"]
+    assert missing and all(over["probabilities"]["grid"][r][c] is None for r, c in missing)
+    assert over["probabilities"]["grid"][0][4] == 0.0  # decided by the rules, whatever the budget
     text = run_cli("minesweeper", "-i", str(board), "--probabilities", "--probability-budget", "1").out
-    assert "not computed for 5" in text and "  -   -" in text
+    assert f"not computed for {len(missing)}" in text and "  -" in text
     full = json.loads(run_cli("minesweeper", "-i", str(board), "--probabilities", "--format", "json").out)
-    assert full["probabilities"]["not_computed"] == [] and full["probabilities"]["grid"][0][2] == 0.2
+    assert full["probabilities"]["not_computed"] == []
+    layouts = all_layouts(PUZZLE.parse(board.read_text())[0].cells, None)
+    for r, c in missing:
+        assert full["probabilities"]["grid"][r][c] == pytest.approx(layouts[:, r, c].mean(), abs=1e-6)
 
 
 def test_forked_batches_equal_one_process(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -113,7 +113,7 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
             click.Option(["--probabilities"], is_flag=True,
                          help="Also give each unknown cell's exact mine probability (all layouts equally likely)."),
             click.Option(["--probability-budget"], type=click.IntRange(min=1), default=DEFAULT_BUDGET, show_default=True,
-                         metavar="NODES", help="Search nodes per component for --probabilities; beyond it: not computed."),
+                         metavar="NODES", help="Counting steps per component for --probabilities; beyond it: not computed."),
         ]
 
     def check_settings(self, settings: Settings) -> None:

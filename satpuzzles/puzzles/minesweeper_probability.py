@@ -3,9 +3,9 @@
 Every consistent layout counts once (uniformly); with a ``mines N`` total, only the
 layouts with N mines. Cells next to the same set of open counts are interchangeable,
 so a component is counted class by class: choosing k mines among a class of s cells
-has C(s, k) ways. A search over the classes (counts checked as soon as they close)
-adds up, per number of mines, the number of layouts and the mines each class holds.
-Components whose search needs more than the budget are marked not computed (NaN),
+has C(s, k) ways. A dynamic programme over the classes (see count_component) adds
+up, per number of mines, the number of layouts and the mines each class holds.
+Components whose count needs more steps than the budget are marked not computed (NaN),
 never estimated. Cells no open count sees are free: 1/2 without a total; with one,
 they share what the components leave.
 """
@@ -13,7 +13,6 @@ they share what the components leave.
 from __future__ import annotations
 
 import math
-import sys
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,13 +22,13 @@ from satpuzzles.puzzles.minesweeper_analysis import component_labels, interchang
 from satpuzzles.puzzles.minesweeper_formats import UNKNOWN
 
 DEFAULT_BUDGET = 100_000
-"""Search nodes allowed per component (the --probability-budget default)."""
+"""Steps of the counting programme allowed per component (the --probability-budget default)."""
 TOTAL_LIMIT = 600
 """With a total, components are combined by polynomial products: up to this many frontier cells."""
 
 
 class OverBudget(Exception):
-    """A component's search went past its node budget."""
+    """A component's count went past its budget."""
 
 
 @dataclass
@@ -42,55 +41,94 @@ class ComponentCount:
     """class_mines[i][m]: the total of mines in class i over the layouts with m mines."""
 
 
-def count_component(sizes: list[int], class_counts: list[list[int]], need: dict[int, int], budget: int) -> ComponentCount:
-    """Count one component's layouts class by class (classes of ``sizes`` cells seeing ``class_counts``)."""
+def count_component(sizes: list[int], class_counts: list[list[int]], need: dict[int, int], budget: int,
+                    by_mines: bool = True) -> ComponentCount:
+    """Count one component's layouts class by class (classes of ``sizes`` cells seeing ``class_counts``).
+
+    A dynamic programme over the classes in order: the state is what the counts still
+    open (seen by a class so far and by one still to come) need. A forward pass counts
+    the ways to reach each state, a backward pass the ways to finish from it, and a
+    class's mines are the sum over its choices of forward x choice x backward.
+    Polynomials in the number of mines when ``by_mines`` (for a total), else plain counts.
+    """
+    n = len(sizes)
     last_use = {count: i for i, seen in enumerate(class_counts) for count in seen}
-    capacity = {count: 0 for count in need}
+    left_cells = {count: 0 for count in need}
     for size, seen in zip(sizes, class_counts):
         for count in seen:
-            capacity[count] += size
-    total_cells = sum(sizes)
-    layouts = [0] * (total_cells + 1)
-    class_mines = [[0] * (total_cells + 1) for _ in sizes]
-    left = dict(need)
-    chosen = [0] * len(sizes)
-    nodes = 0
-
-    def search(i: int, ways: int, mines: int) -> None:
-        nonlocal nodes
-        nodes += 1
-        if nodes > budget:
-            raise OverBudget
-        if i == len(sizes):
-            layouts[mines] += ways
-            for j, k in enumerate(chosen):
-                if k:
-                    class_mines[j][mines] += ways * k
-            return
-        size, seen = sizes[i], class_counts[i]
+            left_cells[count] += size
+    steps: list[list[tuple[tuple[int, ...], int, int, tuple[int, ...]]]] = []  # (state, k, ways, next state)
+    states: list[dict[tuple[int, ...], list[int]]] = [{(): [1]}]
+    current: list[int] = []
+    work = 0
+    for i, (size, seen) in enumerate(zip(sizes, class_counts)):
         for count in seen:
-            capacity[count] -= size
-        low = max([0] + [left[c] - capacity[c] for c in seen])
-        high = min([size] + [left[c] for c in seen])
-        for k in range(low, high + 1):
+            left_cells[count] -= size
+        involved = sorted(set(current) | set(seen))
+        after = [c for c in involved if last_use[c] > i]
+        transitions = []
+        forward: dict[tuple[int, ...], list[int]] = {}
+        for state, weight in states[-1].items():
+            remaining = dict(zip(current, state))
             for count in seen:
-                left[count] -= k
-            if all(left[c] == 0 for c in seen if last_use[c] == i):
-                chosen[i] = k
-                search(i + 1, ways * math.comb(size, k), mines + k)
-            for count in seen:
-                left[count] += k
-        chosen[i] = 0
-        for count in seen:
-            capacity[count] += size
+                remaining.setdefault(count, need[count])
+            low = max([0] + [remaining[c] - left_cells[c] for c in seen])
+            high = min([size] + [remaining[c] for c in seen])
+            for k in range(low, high + 1):
+                if any(remaining[c] - k for c in seen if last_use[c] == i):
+                    continue
+                taken = set(seen)
+                following = tuple(remaining[c] - (k if c in taken else 0) for c in after)
+                ways = math.comb(size, k)
+                transitions.append((state, k, ways, following))
+                _add(forward.setdefault(following, []), _scaled(weight, ways, k if by_mines else 0))
+                work += 1
+                if work > budget:
+                    raise OverBudget
+        steps.append(transitions)
+        states.append(forward)
+        current = after
+    backward: dict[tuple[int, ...], list[int]] = {(): [1]}
+    class_mines: list[list[int]] = [[] for _ in sizes]
+    for i in range(n - 1, -1, -1):
+        earlier: dict[tuple[int, ...], list[int]] = {}
+        mines_here: list[int] = []
+        for state, k, ways, following in steps[i]:
+            finish = backward.get(following)
+            if finish is None:
+                continue
+            _add(earlier.setdefault(state, []), _scaled(finish, ways, k if by_mines else 0))
+            if k:
+                _add(mines_here, _scaled(_product(states[i][state], finish), ways * k, k if by_mines else 0))
+        class_mines[i] = mines_here
+        backward = earlier
+    layouts = states[-1].get((), [])
+    width = max([len(layouts)] + [len(m) for m in class_mines])
+    pad = lambda poly: poly + [0] * (width - len(poly))  # noqa: E731
+    return ComponentCount(pad(layouts), [pad(m) for m in class_mines])
 
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, len(sizes) + 100))
-    try:
-        search(0, 1, 0)
-    finally:
-        sys.setrecursionlimit(limit)
-    return ComponentCount(layouts, class_mines)
+
+def _scaled(poly: list[int], factor: int, shift: int) -> list[int]:
+    """``poly`` times ``factor`` times x**shift."""
+    return [0] * shift + [factor * value for value in poly]
+
+
+def _add(total: list[int], poly: list[int]) -> None:
+    """Add ``poly`` into ``total`` in place."""
+    if len(total) < len(poly):
+        total.extend([0] * (len(poly) - len(total)))
+    for index, value in enumerate(poly):
+        total[index] += value
+
+
+def _product(a: list[int], b: list[int]) -> list[int]:
+    """The product of two polynomials given by their coefficients."""
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
 
 
 def probabilities(cells: np.ndarray, deduction: engine.Deduction, total: int | None, budget: int = DEFAULT_BUDGET) -> np.ndarray:
@@ -101,7 +139,7 @@ def probabilities(cells: np.ndarray, deduction: engine.Deduction, total: int | N
     result[unknown & deduction.safe] = 0.0
     counts = engine.open_counts(cells, deduction)
     free = unknown & ~deduction.mine & ~deduction.safe & (counts.var == 0)
-    components = _components(cells, counts, budget)
+    components = _components(cells, counts, budget, total is not None)
     if total is None:
         result[free] = 0.5
         for cells_of_class, count in components:
@@ -116,7 +154,7 @@ def probabilities(cells: np.ndarray, deduction: engine.Deduction, total: int | N
     return result
 
 
-def _components(cells: np.ndarray, counts: engine.OpenCounts, budget: int) -> list[tuple[list[tuple[np.ndarray, np.ndarray]], ComponentCount | None]]:
+def _components(cells: np.ndarray, counts: engine.OpenCounts, budget: int, by_mines: bool) -> list[tuple[list[tuple[np.ndarray, np.ndarray]], ComponentCount | None]]:
     """Per component: the cells of each class, and its count (None when over budget)."""
     if not counts.need.size:
         return []
@@ -146,7 +184,7 @@ def _components(cells: np.ndarray, counts: engine.OpenCounts, budget: int) -> li
         need = {int(c): int(counts.need[c]) for c in count_ids.tolist()}
         try:
             count = count_component([len(cells_of_class[j][0]) for j in order], [sorted(seen_by[j]) for j in order],
-                                    need, budget)
+                                    need, budget, by_mines)
         except OverBudget:
             count = None
         out.append(([cells_of_class[j] for j in order], count))
@@ -159,10 +197,10 @@ def _combine_with_total(result: np.ndarray, free: np.ndarray, components: list, 
     polys = [count.layouts for _, count in components]
     prefix = [[1]]
     for poly in polys:
-        prefix.append(_multiply(prefix[-1], poly))
+        prefix.append(_product(prefix[-1], poly))
     suffix = [[1]]
     for poly in reversed(polys):
-        suffix.append(_multiply(suffix[-1], poly))
+        suffix.append(_product(suffix[-1], poly))
     suffix.reverse()
     everything = prefix[-1]
 
@@ -176,18 +214,8 @@ def _combine_with_total(result: np.ndarray, free: np.ndarray, components: list, 
     if n_free:
         result[free] = sum(w * weight(m, n_free - 1, 1) for m, w in enumerate(everything)) / total_weight
     for index, (cells_of_class, count) in enumerate(components):
-        others = _multiply(prefix[index], suffix[index + 1])
+        others = _product(prefix[index], suffix[index + 1])
         outside = [sum(o * weight(m + j, n_free) for j, o in enumerate(others)) for m in range(len(count.layouts))]
         for where, mines in zip(cells_of_class, count.class_mines):
             held = sum(mines[m] * outside[m] for m in range(len(mines)))
             result[where] = held / (total_weight * len(where[0]))
-
-
-def _multiply(a: list[int], b: list[int]) -> list[int]:
-    """The product of two polynomials given by their coefficients."""
-    out = [0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b):
-                out[i + j] += x * y
-    return out
