@@ -49,6 +49,8 @@ def test_layouts_agree_with_brute_force(cells: np.ndarray, all_big: bool) -> Non
             patch.setattr(minesweeper_analysis, "BIG_COMPONENT", 0)
             patch.setattr(engine, "BAND_ROWS", 1)
             patch.setattr(engine, "LOOK_AHEAD", 0)
+            patch.setattr(engine, "SPLIT_BANDS", 1)  # and cut into pieces mended at their seams
+            patch.setenv("SATPUZZLES_CORES", "2")
         mines, _, _ = minesweeper_analysis.find_layout(cells)
     assert (mines is not None) == consistent_layouts_exist(cells)
     if mines is not None:
@@ -72,3 +74,19 @@ def test_propagation_finds_plain_contradictions() -> None:
     cells = np.array([[0, 0, 0], [0, 8, 0], [2, 0, 0]], dtype=np.int8)  # seed 002's small-unsat
     mines, deduction, _ = minesweeper_analysis.find_layout(cells)
     assert mines is None and deduction.broken is not None
+
+
+@pytest.mark.parametrize("band_rows", [4, 16])
+def test_pieces_swept_apart_are_mended_into_one_layout(band_rows: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = np.random.default_rng(3)
+    mines = rng.random((150, 60)) < 0.2
+    cells = np.where(mines, UNKNOWN, count8(mines)).astype(np.int8)
+    cells[(rng.random(cells.shape) < 0.7) & ~mines] = UNKNOWN
+    deduction = engine.propagate(cells)
+    counts = engine.open_counts(cells, deduction)
+    monkeypatch.setattr(engine, "BAND_ROWS", band_rows)
+    monkeypatch.setattr(engine, "SPLIT_BANDS", 1)
+    monkeypatch.setenv("SATPUZZLES_CORES", "3")
+    values, calls = engine.sweep(counts, cells.shape[0])
+    assert values is not None and calls > 0
+    assert engine.counts_hold(cells, deduction.mine | (values[counts.var] & (counts.var > 0)))

@@ -147,14 +147,6 @@ def mixed_classes(classes: np.ndarray, values: np.ndarray) -> np.ndarray:
     return ((true > 0) & (true < total))[inverse]
 
 
-def add_counts(solver: Solver, local: np.ndarray, need: np.ndarray) -> None:
-    """Each row of variables (0 = none) holds exactly its ``need`` of mines, as native AtMostK pairs."""
-    for row, k in zip(local.tolist(), need.tolist()):
-        lits = [x for x in row if x]
-        solver.add_atmost(lits, k)
-        solver.add_atmost([-x for x in lits], len(lits) - k)
-
-
 class Backbone:
     """The SAT part of the analysis over the open counts that propagation left."""
 
@@ -213,7 +205,7 @@ class Backbone:
         involved, local = engine.renumber(self.counts.lits[chosen])
         n = len(involved) - 1
         with Solver(name=self.solver_name) as solver:
-            add_counts(solver, local, self.counts.need[chosen])
+            engine.add_counts(solver, local, self.counts.need[chosen])
             if not solver.solve():
                 return None
             model = np.array(solver.get_model()[:n]) > 0
@@ -312,7 +304,7 @@ class Windows:
             b.seen_both[global_ids[differs]] = True
 
         with Solver(name=b.solver_name) as solver:
-            add_counts(solver, local, self.counts.need[ids])
+            engine.add_counts(solver, local, self.counts.need[ids])
             stuck, selector, calls = flip_search(solver, flips, fixed, witness, n + 1)
             b.stats.sat_calls += calls
             if stuck:
@@ -335,7 +327,7 @@ class Windows:
             b.seen_both[global_ids[(np.array(model[:n]) > 0) != reference]] = True
 
         with Solver(name=b.solver_name) as solver:
-            add_counts(solver, local, self.counts.need)
+            engine.add_counts(solver, local, self.counts.need)
             stuck, _, calls = flip_search(solver, flips, [], witness, n + 1)
             b.stats.sat_calls += calls
         b.forced[global_ids[np.abs(np.fromiter(stuck, dtype=np.int64, count=len(stuck))) - 1]] = True

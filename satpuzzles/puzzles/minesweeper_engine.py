@@ -24,10 +24,13 @@ from pysat.solvers import Solver
 
 from satpuzzles.geometry import KING, count8, dilate8
 from satpuzzles.puzzles.minesweeper_formats import MINE
+from satpuzzles.solvers.parallel import forked_map, usable_cores
 
 BAND_ROWS = 16
 LOOK_AHEAD = 6
 RETRIES = 3
+SPLIT_BANDS = 8
+"""A board is cut into pieces for the cores only when each piece gets at least this many bands."""
 """Band height, rows of look-ahead and retries: measured on the seed's 1000x1000 board
 (16/6: 1.2 s for the sweep; 32/4: 1.8 s; 8/2: 2.2 s; look-ahead 10: 1.5 s)."""
 
@@ -121,6 +124,14 @@ def counts_met(counts: OpenCounts, values: np.ndarray) -> bool:
     return bool((held[counts.lits].sum(axis=1) == counts.need).all())
 
 
+def add_counts(solver: Solver, local: np.ndarray, need: np.ndarray) -> None:
+    """Each row of variables (0 = none) holds exactly its ``need`` of mines, as native AtMostK pairs."""
+    for row, k in zip(local.tolist(), need.tolist()):
+        lits = [x for x in row if x]
+        solver.add_atmost(lits, k)
+        solver.add_atmost([-x for x in lits], len(lits) - k)
+
+
 def _solve(counts: OpenCounts, chosen: np.ndarray, fixed: np.ndarray, fixed_values: np.ndarray,
            solver_name: str) -> tuple[np.ndarray, np.ndarray] | None:
     """Variables of the chosen open counts and their values in a model, or None when there is none.
@@ -131,10 +142,7 @@ def _solve(counts: OpenCounts, chosen: np.ndarray, fixed: np.ndarray, fixed_valu
     """
     involved, local = renumber(counts.lits[chosen])
     with Solver(name=solver_name) as solver:
-        for row, k in zip(local.tolist(), counts.need[chosen].tolist()):
-            lits = [x for x in row if x]
-            solver.add_atmost(lits, k)
-            solver.add_atmost([-x for x in lits], len(lits) - k)
+        add_counts(solver, local, counts.need[chosen])
         assume = np.flatnonzero(fixed[involved])
         assume = assume[assume > 0]
         signs = np.where(fixed_values[involved[assume]], 1, -1)
@@ -148,20 +156,46 @@ def _solve(counts: OpenCounts, chosen: np.ndarray, fixed: np.ndarray, fixed_valu
 
 
 def sweep(counts: OpenCounts, rows: int, solver_name: str = "minicard") -> tuple[np.ndarray | None, int]:
-    """Mine values for every variable by the band sweep (None when a band cannot be solved), and the SAT calls made."""
-    calls = 0
+    """Mine values for every variable by the band sweep (None when it fails), and the SAT calls made.
+
+    Tall boards are cut into horizontal pieces swept at once on the cores; each seam is
+    then mended by solving the rows around it with everything else fixed.
+    """
     size = int(counts.var.max()) + 1
-    values = np.zeros(size, dtype=bool)
-    assigned = np.zeros(size, dtype=bool)
-    count_rows = counts.where[:, 0]
     var_rows = np.zeros(size, dtype=np.int64)
     vr, vc = np.nonzero(counts.var)
     var_rows[counts.var[vr, vc]] = vr
-    start = 0
-    while start < rows:
-        stop = min(start + BAND_ROWS, rows)
+    parts = max(1, min(usable_cores(), rows // (SPLIT_BANDS * BAND_ROWS)))
+    seams = [round(rows * i / parts / BAND_ROWS) * BAND_ROWS for i in range(1, parts)]
+    bounds = list(zip([0, *seams], [*seams, rows]))
+    pieces = forked_map(lambda bound: _sweep_rows(counts, var_rows, *bound, solver_name), bounds)
+    values = np.zeros(size, dtype=bool)
+    calls = 0
+    for piece, piece_calls in pieces:
+        calls += piece_calls
+        if piece is None:
+            return None, calls
+        values |= piece
+    for seam in seams:
+        mended, mend_calls = _mend(counts, var_rows, values, seam, solver_name)
+        calls += mend_calls
+        if not mended:
+            return None, calls
+    return values, calls
+
+
+def _sweep_rows(counts: OpenCounts, var_rows: np.ndarray, first: int, last: int,
+                solver_name: str) -> tuple[np.ndarray | None, int]:
+    """The band sweep over rows first..last-1 (nothing fixed above ``first``): values set in those rows."""
+    calls = 0
+    values = np.zeros(len(var_rows), dtype=bool)
+    assigned = np.zeros(len(var_rows), dtype=bool)
+    count_rows = counts.where[:, 0]
+    start = first
+    while start < last:
+        stop = min(start + BAND_ROWS, last)
         for retry in range(RETRIES + 1):
-            low = max(0, start - retry * BAND_ROWS)
+            low = max(first, start - retry * BAND_ROWS)
             chosen = (count_rows >= low - 1) & (count_rows < stop + LOOK_AHEAD)
             if not chosen.any():
                 break  # no open count near these rows, so no variable in them either
@@ -178,6 +212,28 @@ def sweep(counts: OpenCounts, rows: int, solver_name: str = "minicard") -> tuple
             return None, calls
         start = stop
     return values, calls
+
+
+def _mend(counts: OpenCounts, var_rows: np.ndarray, values: np.ndarray, seam: int,
+          solver_name: str) -> tuple[bool, int]:
+    """Make the counts across ``seam`` hold by re-solving ever wider rows around it (the rest fixed)."""
+    count_rows = counts.where[:, 0]
+    across = (count_rows >= seam - 1) & (count_rows <= seam)
+    held = values.copy()
+    held[0] = False
+    if (held[counts.lits[across]].sum(axis=1) == counts.need[across]).all():
+        return True, 0
+    for calls, width in enumerate((BAND_ROWS, 2 * BAND_ROWS, 4 * BAND_ROWS), start=1):
+        low, high = seam - width, seam + width
+        chosen = (count_rows >= low - 1) & (count_rows <= high)
+        free = (var_rows >= low) & (var_rows < high)
+        found = _solve(counts, chosen, ~free, values, solver_name)
+        if found is not None:
+            involved, truth = found
+            inside = free[involved]
+            values[involved[inside]] = truth[inside]
+            return True, calls
+    return False, 3
 
 
 def solve_whole(counts: OpenCounts, solver_name: str = "minicard") -> np.ndarray | None:
