@@ -319,3 +319,20 @@ def test_progress_bar_on_a_terminal() -> None:
     text = drawn.decode(errors="replace")
     assert "12/12" in text and "failed 0" in text and "unknown 0" in text and "ETA" in text
     assert "12/12" not in out and "Slowest 5" in out
+
+
+def test_json_envelopes_and_puzzlink_urls_are_detected_in_folders(tmp_path: Path) -> None:
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    for name, command, source in (("a.json", "minesweeper", MINES / "small-sat.in"),
+                                  ("b.json", "numberlink", NL / "seed" / "instance_1.txt")):
+        printed = run_cli(command, "-i", source, "--format", "json")
+        (folder / name).write_text(printed.out)
+    (folder / "c.url").write_text("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3\n")
+    report = tmp_path / "report.jsonl"
+    result = run_cli("batch", folder, "--report", report)
+    assert result.code == 0, result.err
+    rows = by_key(jsonl(report))
+    assert {name: row["puzzle"] for (name, _), row in rows.items()} == {
+        "a.json": "minesweeper", "b.json": "numberlink", "c.url": "numberlink"}
+    assert all(row["status"] == "solved" and row["verified"] is True for row in rows.values())

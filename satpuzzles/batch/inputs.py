@@ -13,7 +13,7 @@ from satpuzzles.errors import InputError, SatPuzzlesError, UsageError
 from satpuzzles.files import read_input
 from satpuzzles.registry import PUZZLES
 
-PUZZLE_SUFFIXES = (".txt", ".in", ".url")
+PUZZLE_SUFFIXES = (".txt", ".in", ".url", ".json", ".jsonl")
 """Files taken from a folder; a file named on the command line (or by a glob) is always taken."""
 
 DETECTION_ORDER = ("numberlink", "minesweeper", "slitherlink")
@@ -86,7 +86,7 @@ def detect(path: str, text: str) -> tuple[str, int]:
     failures = []
     for name in DETECTION_ORDER:
         try:
-            return name, len(PUZZLES[name].parse(text))
+            return name, len(PUZZLES[name].read(text))
         except InputError as exc:
             failures.append(f"{name}: {exc}")
     raise InputError(f"not a puzzle this tool reads ({'; '.join(failures)}); name it with --puzzle", source=path)
@@ -101,7 +101,7 @@ def scan_file(path: str, puzzle: str | None) -> PuzzleFile:
             name, count = detect(source, text)
         else:
             try:
-                count = len(PUZZLES[name].parse(text))
+                count = len(PUZZLES[name].read(text))
             except InputError as exc:
                 raise exc.located(source) from None
         if count == 0:

@@ -57,7 +57,7 @@ def _instances(part: Part) -> list[Any]:
     key = (part["file"], part["puzzle"], part["text"])
     if key not in _PARSED:
         try:
-            _PARSED[key] = PUZZLES[part["puzzle"]].parse(part["text"])
+            _PARSED[key] = PUZZLES[part["puzzle"]].read(part["text"])
         except InputError as exc:
             raise exc.located(part["file"]) from None
         while len(_PARSED) > _PARSED_KEEP:
