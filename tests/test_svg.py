@@ -260,3 +260,14 @@ def test_too_big_to_draw_is_refused_before_solving(tmp_path) -> None:
 def test_conversion_takes_no_svg(tmp_path) -> None:
     result = run_cli("slitherlink", "-i", SL / "pzprjs" / "cspuz_bench_4x4.url", "--to-url", "--svg", tmp_path / "p.svg")
     assert result.code == 2 and "--svg" in result.err
+
+
+def test_minesweeper_analyze_draws_the_analysis(tmp_path: Path) -> None:
+    board = tmp_path / "board.in"
+    board.write_text("3 4\n1 ? ? ?\n? ? 2 ?\n0 ? ? ?\n")
+    picture = tmp_path / "analysis.svg"
+    record = json.loads(run_cli("minesweeper", "-i", board, "--analyze", "--svg", picture, "--format", "json").out)
+    root = ET.parse(picture).getroot()
+    assert class_cells(root, "forced-safe") == {tuple(cell) for cell in record["analysis"]["safe"]}
+    assert class_cells(root, "forced-mine") == {tuple(cell) for cell in record["analysis"]["mine"]}
+    assert class_cells(root, "undetermined") == {tuple(cell) for cell in record["analysis"]["undetermined"]}
