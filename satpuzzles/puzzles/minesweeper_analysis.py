@@ -333,20 +333,28 @@ class Windows:
         b.forced[global_ids[np.abs(np.fromiter(stuck, dtype=np.int64, count=len(stuck))) - 1]] = True
 
 
-def analyze(cells: np.ndarray, solver_name: str = "minicard") -> tuple[Analysis | None, engine.Deduction, SolveStats]:
-    """Forced and undetermined unknown cells, or None (with the deduction) when no layout exists."""
-    stats = SolveStats(encoding="propagate+backbone", solver=solver_name, stages=["propagate", "backbone"])
+def _by_components(cells: np.ndarray, solver_name: str, settle: bool,
+                   stats: SolveStats) -> tuple[Backbone | None, engine.Deduction, engine.OpenCounts | None]:
+    """Propagation, open counts and the component-wise SAT work (None when no layout exists)."""
     with Timer(stats, "propagate_seconds"):
         deduction = engine.propagate(cells)
     if deduction.broken is not None:
-        return None, deduction, stats
+        return None, deduction, None
     with Timer(stats, "encode_seconds"):
         counts = engine.open_counts(cells, deduction)
     stats.variables, stats.clauses = int(counts.var.max(initial=0)), 2 * len(counts.need)
     with Timer(stats, "solve_seconds"):
-        backbone = Backbone(cells, counts, solver_name, stats)
-        if not backbone.run():
-            return None, deduction, stats
+        backbone = Backbone(cells, counts, solver_name, stats, settle)
+        solved = backbone.run()
+    return (backbone if solved else None), deduction, counts
+
+
+def analyze(cells: np.ndarray, solver_name: str = "minicard") -> tuple[Analysis | None, engine.Deduction, SolveStats]:
+    """Forced and undetermined unknown cells, or None (with the deduction) when no layout exists."""
+    stats = SolveStats(encoding="propagate+backbone", solver=solver_name, stages=["propagate", "backbone"])
+    backbone, deduction, counts = _by_components(cells, solver_name, True, stats)
+    if backbone is None or counts is None:
+        return None, deduction, stats
     has_var = counts.var > 0
     layout = deduction.mine | (backbone.values[counts.var] & has_var)
     return assemble(cells, deduction, layout, backbone.forced[counts.var] & has_var), deduction, stats
@@ -364,15 +372,7 @@ def assemble(cells: np.ndarray, deduction: engine.Deduction, layout: np.ndarray,
 def find_layout(cells: np.ndarray, solver_name: str = "minicard") -> tuple[np.ndarray | None, engine.Deduction, SolveStats]:
     """A layout that satisfies every count, component by component (None, with the deduction, when none exists)."""
     stats = SolveStats(encoding="propagate+components", solver=solver_name, stages=["propagate", "components"])
-    with Timer(stats, "propagate_seconds"):
-        deduction = engine.propagate(cells)
-    if deduction.broken is not None:
+    backbone, deduction, counts = _by_components(cells, solver_name, False, stats)
+    if backbone is None or counts is None:
         return None, deduction, stats
-    with Timer(stats, "encode_seconds"):
-        counts = engine.open_counts(cells, deduction)
-    stats.variables, stats.clauses = int(counts.var.max(initial=0)), 2 * len(counts.need)
-    with Timer(stats, "solve_seconds"):
-        backbone = Backbone(cells, counts, solver_name, stats, settle=False)
-        if not backbone.run():
-            return None, deduction, stats
     return deduction.mine | (backbone.values[counts.var] & (counts.var > 0)), deduction, stats
