@@ -50,6 +50,7 @@ def test_layouts_agree_with_brute_force(cells: np.ndarray, all_big: bool) -> Non
             patch.setattr(engine, "BAND_ROWS", 1)
             patch.setattr(engine, "LOOK_AHEAD", 0)
             patch.setattr(engine, "SPLIT_BANDS", 1)  # and cut into pieces mended at their seams
+            patch.setattr(engine, "TILE_COLS", 2)  # and bands tried tile by tile
             patch.setenv("SATPUZZLES_CORES", "2")
         mines, _, _ = minesweeper_analysis.find_layout(cells)
     assert (mines is not None) == consistent_layouts_exist(cells)
@@ -86,6 +87,7 @@ def test_pieces_swept_apart_are_mended_into_one_layout(band_rows: int, monkeypat
     counts = engine.open_counts(cells, deduction)
     monkeypatch.setattr(engine, "BAND_ROWS", band_rows)
     monkeypatch.setattr(engine, "SPLIT_BANDS", 1)
+    monkeypatch.setattr(engine, "TILE_COLS", 12)
     monkeypatch.setenv("SATPUZZLES_CORES", "3")
     values, calls = engine.sweep(counts, cells.shape[0])
     assert values is not None and calls > 0
