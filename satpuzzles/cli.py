@@ -252,7 +252,7 @@ def generate_command(puzzle: Puzzle[Any, Any], extra: list[click.Option]) -> cli
                          help="Seed of the random generator: the same seed gives the same puzzle "
                          "(with --count N, puzzle i uses SEED + i - 1)."),
             click.Option(["-o", "--output"], metavar="FILE",
-                         help="Write the puzzle here (default: standard output); with --count N, FILE.1 ... FILE.N."),
+                         help="Write the puzzle here (default: standard output); with --count N, NAME.1.EXT ... NAME.N.EXT."),
             click.Option(["--count"], type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
                          help="Make N puzzles."),
             click.Option(["--budget"], type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",

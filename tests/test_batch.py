@@ -109,11 +109,16 @@ def test_detection_rule(tmp_path: Path) -> None:
     shutil.copy(NL / "flowfree" / "regular_5x5_01.txt", tmp_path / "flow.txt")
     (tmp_path / "slitherlink").mkdir()
     shutil.copy(MINES / "small-sat.in", tmp_path / "slitherlink" / "named.in")
+    (tmp_path / "square.txt").write_text("3 3\n1 2 .\n. 1 2\n3 . 3\n")  # a Slitherlink grid and a Numberlink board
     report = tmp_path / "r.jsonl"
-    assert run_cli("batch", tmp_path, "--report", report).code == 0
-    puzzles = {name: row["puzzle"] for (name, _), row in by_key(jsonl(report)).items()}
-    assert puzzles == {"board.in": "minesweeper", "loop.txt": "slitherlink", "flow.txt": "numberlink",
-                       "named.in": "slitherlink"}
+    assert run_cli("batch", tmp_path, "--report", report).code == 2  # the ambiguous files are error rows
+    rows = by_key(jsonl(report))
+    puzzles = {name: row["puzzle"] for (name, _), row in rows.items() if row["status"] != "error"}
+    assert puzzles == {"loop.txt": "slitherlink", "flow.txt": "numberlink", "named.in": "slitherlink"}
+    assert "reads as minesweeper and slitherlink: name the puzzle with --puzzle" in rows[("board.in", 0)]["error"]
+    assert "reads as numberlink and slitherlink" in rows[("square.txt", 0)]["error"]
+    assert run_cli("batch", tmp_path, "--report", report, "--resume").code == 2  # its own report is no puzzle
+    assert not any(Path(row["file"]).name == "r.jsonl" for row in jsonl(report))
     forced = tmp_path / "forced.jsonl"
     assert run_cli("batch", tmp_path / "board.in", "--puzzle", "slitherlink", "--report", forced).code == 0
     assert jsonl(forced)[0]["puzzle"] == "slitherlink"
@@ -180,6 +185,8 @@ def test_jsonl_resume_counts_earlier_errors(tmp_path: Path) -> None:
         (["batch", str(SEED), "--unique", "--encoding", "strengthened"], "count by the full rules"),
         (["batch", str(SEED), "-s", "no-such-solver"], "no-such-solver"),
         (["batch", str(SEED), "--timeout", "1e9"], "--timeout"),
+        (["batch", str(SEED), "--dask", "garbage"], "give the scheduler's address as tcp://HOST:PORT"),
+        (["batch", str(SEED), "--dask", "http://127.0.0.1:8786"], "give the scheduler's address as tcp://HOST:PORT"),
     ],
 )
 def test_usage_errors_are_one_line(args: list[str], message: str) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import re
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -86,15 +88,36 @@ def chunks(parts: Iterator[Part], size: int) -> Iterator[list[Part]]:
         yield chunk
 
 
+ADDRESS = re.compile(r"^((tcp|tls|ws|wss|ucx)://)?(\[[0-9a-fA-F:]+\]|[^:/\s]+):\d+/?$")
+"""What a Dask scheduler address looks like (checked before connecting: a malformed one fails slowly)."""
+
+
 def _connect(address: str) -> Any:
     try:
         from distributed import Client
     except ImportError:
         raise UsageError("--dask needs Dask: pip install 'satpuzzles[dask]'") from None
-    try:
-        return Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise UsageError(f"--dask {address}: cannot reach the scheduler ({one_line(str(exc)) or type(exc).__name__})") from None
+    if not ADDRESS.match(address):
+        raise UsageError(f"--dask {address}: give the scheduler's address as tcp://HOST:PORT (or HOST:PORT)")
+    outcome: dict[str, Any] = {}
+
+    def connect() -> None:
+        try:
+            outcome["client"] = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller below
+            outcome["error"] = exc
+
+    # Client's own timeout does not cover the handshake: a port that accepts the connection but
+    # is no scheduler (a web server, the dashboard) would hang it forever, so it gets a thread.
+    thread = threading.Thread(target=connect, name="dask-connect", daemon=True)
+    thread.start()
+    thread.join(CONNECT_SECONDS + 5)
+    if "client" in outcome:
+        return outcome["client"]
+    sys.unraisablehook = lambda _: None  # a half-built Client complains when collected; we are exiting
+    error = outcome.get("error")
+    why = f"{one_line(str(error)) or type(error).__name__}" if error is not None else "no answer to the handshake"
+    raise UsageError(f"--dask {address}: cannot reach a Dask scheduler there ({why})") from None
 
 
 def run_dask(address: str, parts: Iterator[Part], total: int, options: Options, on_row: Callable[[Row], None]) -> None:

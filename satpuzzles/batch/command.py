@@ -101,7 +101,8 @@ def run(params: dict[str, Any]) -> int:
     options = plain_options(params, check_solver_name(params["solver"]))
     if params["report"]:
         Report.check(params["report"])
-    files = [scan_file(path, params["puzzle"]) for path in expand_paths(params["paths"])]
+    leave_out = [params["report"]] if params["report"] else []
+    files = [scan_file(path, params["puzzle"]) for path in expand_paths(params["paths"], leave_out)]
     check_puzzles(files, options)
     report = Report(params["report"], params["resume"]) if params["report"] else None
     try:

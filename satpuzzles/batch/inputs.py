@@ -31,10 +31,13 @@ class PuzzleFile:
     error: str = ""
 
 
-def expand_paths(paths: Iterable[str]) -> list[str]:
-    """Every file named by ``paths`` (files, folders walked recursively, globs), first mention kept."""
+def expand_paths(paths: Iterable[str], leave_out: Iterable[str] = ()) -> list[str]:
+    """Every file named by ``paths`` (files, folders walked recursively, globs), first mention kept.
+
+    ``leave_out`` files (the batch's own report) are never taken as puzzles.
+    """
     found: list[str] = []
-    seen: set[str] = set()
+    seen: set[str] = {os.path.realpath(path) for path in leave_out}
 
     def add(path: str) -> None:
         key = os.path.realpath(path)
@@ -82,13 +85,18 @@ def named_puzzle(path: str) -> str | None:
 
 
 def detect(path: str, text: str) -> tuple[str, int]:
-    """The puzzle in ``text`` and how many instances it holds; InputError when no parser reads it."""
-    failures = []
+    """The puzzle in ``text`` and how many instances it holds; InputError when no parser, or more than one, reads it."""
+    failures, readers = [], []
     for name in DETECTION_ORDER:
         try:
-            return name, len(PUZZLES[name].read(text))
+            readers.append((name, len(PUZZLES[name].read(text))))
         except InputError as exc:
             failures.append(f"{name}: {exc}")
+    if len(readers) == 1:
+        return readers[0]
+    if readers:  # never guess: a Slitherlink grid can also be a valid Numberlink or Minesweeper board
+        names = " and ".join(name for name, _ in readers)
+        raise InputError(f"reads as {names}: name the puzzle with --puzzle (or in the file or folder name)", source=path)
     raise InputError(f"not a puzzle this tool reads ({'; '.join(failures)}); name it with --puzzle", source=path)
 
 
