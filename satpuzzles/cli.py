@@ -305,6 +305,10 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else ExitStatus.SOLVED
     except Exception as exc:  # noqa: BLE001 - a bug: one line for the user, the traceback on request
+        if type(exc).__name__ == "error" and "interrupt" in str(exc).lower():
+            # PySAT's solvers catch Ctrl-C themselves and raise their own error type.
+            click.echo("satpuzzles: interrupted", err=True)
+            return ExitStatus.INTERRUPTED
         if os.environ.get("SATPUZZLES_DEBUG"):
             raise
         click.echo(

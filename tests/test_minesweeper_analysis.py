@@ -86,6 +86,17 @@ def test_windows_agree_with_brute_force(instance: MinesweeperInstance) -> None:
         check_against_brute_force(MinesweeperInstance(instance.cells, None))
 
 
+@settings(max_examples=60, deadline=None)
+@given(boards(), st.integers(0, 25))
+def test_totals_without_counting_agree_with_brute_force(instance: MinesweeperInstance, total: int) -> None:
+    """With the counting over budget, the flip search against the total decides."""
+    from satpuzzles.puzzles import minesweeper_probability
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(minesweeper_probability, "DEFAULT_BUDGET", 0)
+        check_against_brute_force(MinesweeperInstance(instance.cells, min(total, instance.cells.size)))
+
+
 @settings(max_examples=40, deadline=None)
 @given(boards())
 def test_whole_board_path_agrees_with_brute_force(instance: MinesweeperInstance) -> None:
@@ -207,3 +218,16 @@ def test_forked_map_keeps_order_and_reports_failures(monkeypatch: pytest.MonkeyP
         forked_map(fails_on_five, list(range(10)))
     with pytest.raises(ValueError, match="five"):
         forked_map(fails_on_five, [5, 1, 2])  # a failure in this process's own share
+
+
+def test_a_total_on_a_larger_board_is_solved_by_counting(tmp_path) -> None:
+    """A mines line no longer sends the board to a counter circuit (once minutes at 50x50)."""
+    text = PUZZLE.generate(30, 30, 2, {"mine_density": 0.2, "reveal_density": 0.3})
+    plain = json.loads(run_cli("minesweeper", "-i", "-", "--format", "json", stdin=text).out)
+    mines = sum(map(sum, plain["solution"]["mines"]))
+    board = text + f"mines {mines}\n"
+    solved = json.loads(run_cli("minesweeper", "-i", "-", "--format", "json", stdin=board).out)
+    assert solved["status"] == "solved" and sum(map(sum, solved["solution"]["mines"])) == mines
+    assert solved["stats"]["encoding"] == "propagate+total"
+    wrong = json.loads(run_cli("minesweeper", "-i", "-", "--format", "json", stdin=text + "mines 1\n").out)
+    assert wrong["status"] == "unsolvable" and "mine total" in wrong["message"]

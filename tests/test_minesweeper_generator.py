@@ -86,3 +86,10 @@ def test_unique_puzzles_determine_every_mine(seed: int) -> None:
     assert unique["unique"] is True
     cells = PUZZLE.parse(text)[0].cells
     assert (cells != MINE).all() and (cells == UNKNOWN).sum() > 12, "some counts were hidden"
+
+
+def test_unique_with_an_exact_mine_count_keeps_it() -> None:
+    text = generated("10", "10", "--mines", "60", "--unique", "--seed", "3")
+    record = json.loads(run_cli("minesweeper", "-i", "-", "--analyze", "--format", "json", stdin=text).out)
+    assert len(record["analysis"]["mine"]) == 60 and record["analysis"]["undetermined"] == []
+    assert run_cli("generate", "minesweeper", "3", "3", "--no-guess").code == 2  # no room around the click

@@ -25,7 +25,7 @@ from satpuzzles.geometry import Cell, count8
 from satpuzzles.puzzle import Outcome, Puzzle, Settings
 from satpuzzles.puzzles import minesweeper_engine as engine
 from satpuzzles.puzzles import minesweeper_generator as generator
-from satpuzzles.puzzles.minesweeper_analysis import Analysis, analyze, assemble, find_layout, flip_search
+from satpuzzles.puzzles.minesweeper_analysis import Analysis, analyze, assemble, find_layout, flip_search, with_total
 from satpuzzles.puzzles.minesweeper_probability import DEFAULT_BUDGET, probabilities
 from satpuzzles.puzzles.minesweeper_formats import MINE, UNKNOWN, MinesweeperInstance, parse_minesweeper
 from satpuzzles.puzzles.minesweeper_svg import minesweeper_svg
@@ -139,7 +139,7 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
             click.Option(["--first-click"], metavar="ROW,COL", callback=_parse_cell,
                          help="Where the --no-guess game starts, 1-based (default: the centre)."),
             click.Option(["--attempts"], type=click.IntRange(min=1), default=100, show_default=True, metavar="N",
-                         help="Mine layouts --no-guess may draw before it gives up (exit 3)."),
+                         help="Mine layouts --no-guess (or --unique with --mines) may draw before it gives up (exit 3)."),
             click.Option(["--unique", "unique_board"], is_flag=True,
                          help="A puzzle whose revealed counts determine every mine (counts hidden while that holds)."),
         ]
@@ -163,6 +163,16 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
             return generator.game_text(game)
         mines = _draw_mines(rows, cols, count, options["mine_density"], rng)
         if options.get("unique_board"):
+            # No count can place a mine with no safe neighbour: by density such mines are
+            # dropped, with an exact --mines N the layout is drawn again.
+            for _ in range(options["attempts"]):
+                if count is None or not generator.isolated_mines(mines).any():
+                    break
+                mines = _draw_mines(rows, cols, count, options["mine_density"], rng)
+            else:
+                raise generator.GenerationFailed(
+                    f"every one of {options['attempts']} layouts had a mine no count can see: "
+                    "lower --mines or raise --attempts")
             mines &= ~generator.isolated_mines(mines)
             return generator.board_text(generator.unique_puzzle(mines, rng, progress), None,
                                         "every mine is determined by the counts")
@@ -171,8 +181,7 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
 
     def _with_total(self, cells: np.ndarray, total: int) -> Analysis | None:
         """The analysis of a board that also uses its mine total (the no-guess player's last resort)."""
-        analysis, _, _ = self._analyze_whole_board(MinesweeperInstance(cells, total), DEFAULT_SOLVER)
-        return analysis
+        return with_total(cells, total, settle=True)[0]
 
     def parse(self, text: str) -> list[MinesweeperInstance]:
         """The board: seed 002's format and its extensions."""
@@ -198,18 +207,23 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
         """Components for one placement; the whole-board formula to count, explain or keep a total."""
         if settings.extras.get("analyze") or settings.extras.get("probabilities"):
             return self._analyze(instance, settings)
-        whole_board = settings.wanted > 1 or settings.explain or instance.mines is not None
-        if whole_board or settings.solver != DEFAULT_SOLVER:
+        if settings.wanted > 1 or settings.explain or settings.solver != DEFAULT_SOLVER:
             return run_stages(self, instance, settings)
-        mines, deduction, stats = find_layout(instance.cells)
+        if instance.mines is not None:
+            analysis, deduction, stats = with_total(instance.cells, instance.mines, settle=False)
+            mines = analysis.layout if analysis is not None else None
+        else:
+            mines, deduction, stats = find_layout(instance.cells)
         if mines is None:
             return self._unsolvable(instance, deduction, stats)
         return self._verified(instance, MinesweeperSolution(mines), stats, settings)
 
     def _analyze(self, instance: MinesweeperInstance, settings: Settings) -> Outcome[MinesweeperSolution]:
         """The backbone: by the engine, or on the whole-board formula when a total couples every cell."""
-        if instance.mines is not None or settings.solver != DEFAULT_SOLVER:
+        if settings.solver != DEFAULT_SOLVER:
             analysis, deduction, stats = self._analyze_whole_board(instance, settings.solver)
+        elif instance.mines is not None:
+            analysis, deduction, stats = with_total(instance.cells, instance.mines, settle=True)
         else:
             analysis, deduction, stats = analyze(instance.cells)
         if analysis is None:
@@ -253,6 +267,9 @@ class Minesweeper(Puzzle[MinesweeperInstance, MinesweeperSolution]):
         if deduction.broken is not None:
             r, c = deduction.broken
             outcome.message = f"the count {instance.cells[r, c]} at row {r + 1}, column {c + 1} cannot be met"
+        else:
+            total = " and the mine total" if instance.mines is not None else ""
+            outcome.message = f"no placement meets every count{total} (--explain names a minimal conflicting set)"
         return outcome
 
     def _verified(self, instance: MinesweeperInstance, solution: MinesweeperSolution, stats: SolveStats,

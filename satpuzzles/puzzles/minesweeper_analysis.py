@@ -88,7 +88,10 @@ def flip_search(solver: Solver, flips: set[int], assumptions: list[int], on_mode
                     stuck.add(lit)
             return stuck, selector, calls
         solver.add_clause([-selector, *flips])
-        solver.set_phases(list(flips))  # ask for a model that flips as many as it can
+        try:
+            solver.set_phases(list(flips))  # ask for a model that flips as many as it can
+        except NotImplementedError:  # some solvers (CaDiCaL 1.0, Kissat) take no phase hints
+            pass
         calls += 1
         satisfiable = solver.solve(assumptions=[*assumptions, selector])
         model = solver.get_model() if satisfiable else None  # read before adding clauses (CaDiCaL forgets it)
@@ -376,3 +379,83 @@ def find_layout(cells: np.ndarray, solver_name: str = "minicard") -> tuple[np.nd
     if backbone is None or counts is None:
         return None, deduction, stats
     return deduction.mine | (backbone.values[counts.var] & (counts.var > 0)), deduction, stats
+
+
+def with_total(cells: np.ndarray, total: int, settle: bool,
+               solver_name: str = "minicard") -> tuple[Analysis | None, engine.Deduction, SolveStats]:
+    """A layout with exactly ``total`` mines (and with ``settle`` the backbone under the total).
+
+    The layout comes from one solver with the total as one native cardinality constraint
+    (a counter circuit grew to millions of clauses at 50x50). The backbone comes from
+    exact counting per component combined over the total (minesweeper_probability);
+    only when a component is too big to count does the flip search run against the
+    total in that solver, which can be slow: CDCL struggles to move a mine between
+    far-apart parts of the board.
+    """
+    from satpuzzles.puzzles import minesweeper_probability as probability
+
+    stats = SolveStats(encoding="propagate+total", solver=solver_name, stages=["propagate", "total"])
+    with Timer(stats, "propagate_seconds"):
+        deduction = engine.propagate(cells)
+    if deduction.broken is not None:
+        return None, deduction, stats
+    with Timer(stats, "encode_seconds"):
+        counts = engine.open_counts(cells, deduction)
+        var = counts.var.copy()
+        interior = (cells == UNKNOWN) & ~deduction.mine & ~deduction.safe & (var == 0)
+        first_free = int(var.max(initial=0)) + 1
+        var[interior] = np.arange(first_free, first_free + int(interior.sum()))
+        every = np.sort(var[var > 0])
+        remaining = total - int(deduction.mine.sum())
+    stats.variables, stats.clauses = len(every), 2 * len(counts.need) + 2
+    if not 0 <= remaining <= len(every):
+        return None, deduction, stats
+    with Timer(stats, "solve_seconds"), Solver(name=solver_name) as solver:
+        engine.add_counts(solver, counts.lits, counts.need)
+        solver.add_atmost(every.tolist(), remaining)
+        solver.add_atmost((-every).tolist(), len(every) - remaining)
+        stats.sat_calls += 1
+        if not solver.solve():
+            return None, deduction, stats
+        values = np.zeros(len(every) + 1, dtype=bool)
+        model = np.array(solver.get_model(), dtype=np.int64)
+        values[model[(model > 0) & (model <= len(every))]] = True
+        has_var = var > 0
+        layout = deduction.mine | (values[var] & has_var)
+        if not settle:
+            return assemble(cells, deduction, layout, np.zeros(cells.shape, dtype=bool)), deduction, stats
+        counted = probability.forced_with_total(cells, deduction, total, probability.DEFAULT_BUDGET)
+        if counted is not None:
+            stats.encoding += "+counting"
+            forced_mine, forced_safe = counted
+            return assemble(cells, deduction, layout, forced_mine | forced_safe), deduction, stats
+        stats.encoding += "+backbone"
+        forced = np.zeros(len(every) + 1, dtype=bool)
+        candidates = _open_without_total(cells, counts, var, values, solver_name, stats)
+        flips = set(np.where(values[candidates], -candidates, candidates).tolist())
+        stuck, _, calls = flip_search(solver, flips, [], lambda _: None, len(every) + 1)
+        stats.sat_calls += calls
+        forced[np.abs(np.fromiter(stuck, dtype=np.int64, count=len(stuck)))] = True
+    without, _, _ = analyze(cells, solver_name)  # cells forced without the total stay forced with it
+    assert without is not None
+    forced[var[without.forced_mine | without.forced_safe]] = True
+    forced[0] = False
+    return assemble(cells, deduction, layout, forced[var] & has_var), deduction, stats
+
+
+def _open_without_total(cells: np.ndarray, counts: engine.OpenCounts, var: np.ndarray, values: np.ndarray,
+                        solver_name: str, stats: SolveStats) -> np.ndarray:
+    """Variables the total might force: undetermined without it, and not in a class the layout splits.
+
+    Interchangeable cells (the same open counts, or none: the cells no count sees) can swap
+    values without changing any count or the total, so a class holding both is open.
+    """
+    without, _, more = analyze(cells, solver_name)
+    assert without is not None
+    stats.sat_calls += more.sat_calls
+    open_vars = var[without.undetermined & (var > 0)]
+    classes = interchangeable_classes(cells, counts)
+    class_of = np.zeros(len(values), dtype=np.int64)
+    class_of[: len(classes)] = classes  # frontier variables; the rest (no count sees them) share class 0
+    split = mixed_classes(class_of[open_vars], values[open_vars])
+    return open_vars[~split]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from satpuzzles.errors import ExitStatus, SatPuzzlesError
+from satpuzzles.errors import ExitStatus, SatPuzzlesError, UsageError
 from satpuzzles.geometry import count8
 from satpuzzles.puzzles import minesweeper_engine as engine
 from satpuzzles.puzzles.minesweeper_analysis import Analysis, analyze
@@ -149,7 +149,8 @@ def no_guess_game(rows: int, cols: int, mine_count: int, first: tuple[int, int],
     keep_clear[max(0, r - 1) : r + 2, max(0, c - 1) : c + 2] = True
     places = np.flatnonzero(~keep_clear)
     if mine_count > len(places):
-        raise GenerationFailed(f"{mine_count} mines do not fit: the first click's area leaves {len(places)} cells")
+        plural = "mine does" if mine_count == 1 else "mines do"
+        raise UsageError(f"{mine_count} {plural} not fit: the first click's area leaves {len(places)} cells")
     moves = 0
     for attempt in range(1, attempts + 1):
         if progress is not None:

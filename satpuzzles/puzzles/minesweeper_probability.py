@@ -219,3 +219,61 @@ def _combine_with_total(result: np.ndarray, free: np.ndarray, components: list, 
         for where, mines in zip(cells_of_class, count.class_mines):
             held = sum(mines[m] * outside[m] for m in range(len(mines)))
             result[where] = held / (total_weight * len(where[0]))
+
+
+def forced_with_total(cells: np.ndarray, deduction: engine.Deduction, total: int,
+                      budget: int = DEFAULT_BUDGET) -> tuple[np.ndarray, np.ndarray] | None:
+    """Unknown cells forced mined and forced safe when exactly ``total`` mines lie on the board.
+
+    Each component's layouts are counted by number of mines (count_component); which
+    totals the other components and the cells no count sees can add up to is a set of
+    numbers, kept as the bits of an integer. A class can hold a mine when some mine
+    count of its component lets it and the others can make up the rest; likewise safe.
+    None when a component is over the budget (or the total cannot be met at all).
+    """
+    unknown = cells == UNKNOWN
+    counts = engine.open_counts(cells, deduction)
+    free = unknown & ~deduction.mine & ~deduction.safe & (counts.var == 0)
+    n_free = int(free.sum())
+    components = _components(cells, counts, budget, by_mines=True)
+    if any(count is None for _, count in components):
+        return None
+    remaining = total - int(deduction.mine.sum())
+    feasible = [sum(1 << m for m, ways in enumerate(count.layouts) if ways) for _, count in components]
+    prefix = [1]
+    for bits in feasible:
+        prefix.append(_sums(prefix[-1], bits))
+    suffix = [1]
+    for bits in reversed(feasible):
+        suffix.append(_sums(suffix[-1], bits))
+    suffix.reverse()
+    free_bits = (1 << (n_free + 1)) - 1
+    if remaining < 0 or not (_sums(prefix[-1], free_bits) >> remaining) & 1:
+        return None
+    can_mine = np.zeros(cells.shape, dtype=bool)
+    can_be_safe = np.zeros(cells.shape, dtype=bool)
+    for index, (cells_of_class, count) in enumerate(components):
+        others = _sums(_sums(prefix[index], suffix[index + 1]), free_bits)
+        fits = [m for m, ways in enumerate(count.layouts) if ways and 0 <= remaining - m and (others >> (remaining - m)) & 1]
+        for where, mines in zip(cells_of_class, count.class_mines):
+            size = len(where[0])
+            can_mine[where] = any(mines[m] > 0 for m in fits)
+            can_be_safe[where] = any(mines[m] < size * count.layouts[m] for m in fits)
+    if n_free:
+        everything = prefix[-1]
+        can_mine[free] = any((everything >> (remaining - k)) & 1 for k in range(1, n_free + 1) if remaining - k >= 0)
+        can_be_safe[free] = any((everything >> (remaining - k)) & 1 for k in range(0, n_free) if remaining - k >= 0)
+    forced_mine = unknown & (deduction.mine | (can_mine & ~can_be_safe))
+    forced_safe = unknown & (deduction.safe | (can_be_safe & ~can_mine))
+    return forced_mine, forced_safe
+
+
+def _sums(a: int, b: int) -> int:
+    """The set of x + y for x in ``a`` and y in ``b``, each a set of numbers as the bits of an int."""
+    out, shift = 0, 0
+    while b:
+        if b & 1:
+            out |= a << shift
+        b >>= 1
+        shift += 1
+    return out
