@@ -231,3 +231,19 @@ def test_a_total_on_a_larger_board_is_solved_by_counting(tmp_path) -> None:
     assert solved["stats"]["encoding"] == "propagate+total"
     wrong = json.loads(run_cli("minesweeper", "-i", "-", "--format", "json", stdin=text + "mines 1\n").out)
     assert wrong["status"] == "unsolvable" and "mine total" in wrong["message"]
+
+
+def test_probabilities_counted_on_forked_workers_equal_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    from satpuzzles.puzzles import minesweeper_probability
+    from satpuzzles.solvers import parallel
+
+    instance = PUZZLE.parse(PUZZLE.generate(40, 40, 5, {"mine_density": 0.15, "reveal_density": 0.2}))[0]
+    wanted = Settings(extras={"probabilities": True, "probability_budget": 100_000})
+    monkeypatch.setenv(parallel.CORES_VARIABLE, "1")
+    single = PUZZLE.solve(instance, wanted).solutions[0].probabilities
+    monkeypatch.setattr(minesweeper_probability, "PARALLEL_COMPONENTS", 3)
+    monkeypatch.setenv(parallel.CORES_VARIABLE, "2")
+    forked = PUZZLE.solve(instance, wanted).solutions[0].probabilities
+    assert single is not None and forked is not None
+    np.testing.assert_array_equal(np.isnan(single), np.isnan(forked))
+    np.testing.assert_array_equal(single[~np.isnan(single)], forked[~np.isnan(forked)])

@@ -20,9 +20,12 @@ import numpy as np
 from satpuzzles.puzzles import minesweeper_engine as engine
 from satpuzzles.puzzles.minesweeper_analysis import component_labels, interchangeable_classes
 from satpuzzles.puzzles.minesweeper_formats import UNKNOWN
+from satpuzzles.solvers.parallel import forked_map
 
 DEFAULT_BUDGET = 100_000
 """Steps of the counting programme allowed per component (the --probability-budget default)."""
+PARALLEL_COMPONENTS = 2000
+"""Components counted per forked worker's share (the counting is pure Python)."""
 TOTAL_LIMIT = 600
 """With a total, components are combined by polynomial products: up to this many frontier cells."""
 
@@ -164,7 +167,8 @@ def _components(cells: np.ndarray, counts: engine.OpenCounts, budget: int, by_mi
     var_ids = counts.var[var_rows, var_cols]
     var_label = np.zeros(len(classes), dtype=np.int64)
     var_label[counts.lits.ravel()] = np.repeat(labels, counts.lits.shape[1])
-    out = []
+    out: list[list[tuple[np.ndarray, np.ndarray]]] = []
+    jobs: list[tuple[list[int], list[list[int]], dict[int, int]]] = []
     by_label = np.argsort(labels, kind="stable")
     starts = np.flatnonzero(np.diff(labels[by_label])) + 1
     var_order = np.argsort(var_label[var_ids], kind="stable")
@@ -182,13 +186,24 @@ def _components(cells: np.ndarray, counts: engine.OpenCounts, budget: int, by_mi
                     seen_by[local_class[var]].add(count)
         order = sorted(range(len(class_list)), key=lambda j: min(seen_by[j]))
         need = {int(c): int(counts.need[c]) for c in count_ids.tolist()}
-        try:
-            count = count_component([len(cells_of_class[j][0]) for j in order], [sorted(seen_by[j]) for j in order],
-                                    need, budget, by_mines)
-        except OverBudget:
-            count = None
-        out.append(([cells_of_class[j] for j in order], count))
-    return out
+        jobs.append(([len(cells_of_class[j][0]) for j in order], [sorted(seen_by[j]) for j in order], need))
+        out.append([cells_of_class[j] for j in order])
+
+    def count_all(part: list[tuple[list[int], list[list[int]], dict[int, int]]]) -> list[ComponentCount | None]:
+        return [_count_or_none(sizes, seen, need, budget, by_mines) for sizes, seen, need in part]
+
+    parts = [jobs[i : i + PARALLEL_COMPONENTS] for i in range(0, len(jobs), PARALLEL_COMPONENTS)]
+    found = [count for part in forked_map(count_all, parts) for count in part]
+    return list(zip(out, found))
+
+
+def _count_or_none(sizes: list[int], seen: list[list[int]], need: dict[int, int], budget: int,
+                   by_mines: bool) -> ComponentCount | None:
+    """count_component, or None over the budget."""
+    try:
+        return count_component(sizes, seen, need, budget, by_mines)
+    except OverBudget:
+        return None
 
 
 def _combine_with_total(result: np.ndarray, free: np.ndarray, components: list, remaining: int) -> None:
