@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -184,3 +185,12 @@ def test_limited_backend_gives_up() -> None:
     with LimitedBackend(conflicts=1_000_000) as backend:
         backend.add_clauses(pigeonhole)
         assert backend.solve() is False
+
+
+def test_url_collections_from_generate_read_back() -> None:
+    for name in ("numberlink", "slitherlink"):
+        urls = run_cli("generate", name, "5", "5", "--seed", "2", "--count", "3", "--url")
+        assert urls.code == 0 and len(urls.out.splitlines()) == 3
+        solved = run_cli(name, "-i", "-", "--unique", "--format", "json", stdin=urls.out)
+        assert solved.code == 0, solved.err
+        assert [json.loads(line)["unique"] for line in solved.out.splitlines()] == [True, True, True]

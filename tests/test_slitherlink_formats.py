@@ -185,7 +185,7 @@ def test_loopy_game_id_with_difficulty() -> None:
         ("https://puzz.link/p?slither/q/5/5/cbcbcddad\n", 1, 29, "unknown URL flag 'q'"),
         ("https://puzz.link/slither/5/5/cbcbcddad\n", 1, 1, "not a puzz.link URL"),
         ("  https://puzz.link/p?slither/2/1/0\n", 1, 36, "ends after 1 of"),
-        ("https://puzz.link/p?slither/2/1/00\n1 1\n", 2, 1, "one puzzle per file"),
+        ("https://puzz.link/p?slither/2/1/00\n1 1\n", 2, 1, "not a puzz.link URL"),
         ("3x2t1:1a20b\n", 1, 4, "only square grids (t0) are supported"),
         ("3x2t0:1a20\n", 1, 11, "covers 4 of"),
         ("3x2t0:1a20c\n", 1, 11, "longer than"),

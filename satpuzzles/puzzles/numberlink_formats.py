@@ -169,10 +169,8 @@ def _parse_grid(lines: list[Line]) -> list[NumberlinkInstance]:
 
 
 def _parse_url(lines: list[Line]) -> list[NumberlinkInstance]:
-    instance = parse_url(lines[0])
-    if len(lines) > 1:
-        raise lines[1].error("unexpected text after the URL: give one puzzle per file", _first_column(lines[1]))
-    return [instance]
+    """One puzzle per line (a file of URLs is a collection, as ``generate --url --count`` writes)."""
+    return [parse_url(line) for line in lines]
 
 
 def _content(text: str) -> list[Line]:

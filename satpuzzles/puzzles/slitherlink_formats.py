@@ -267,10 +267,8 @@ def _content(text: str) -> list[Line]:
 
 
 def _single(lines: list[Line], what: str, parse: Callable[[Line], SlitherlinkInstance]) -> list[SlitherlinkInstance]:
-    instance = parse(lines[0])
-    if len(lines) > 1:
-        raise lines[1].error(f"unexpected text after the {what}: give one puzzle per file", _first_column(lines[1]))
-    return [instance]
+    """One puzzle per line (a file of URLs or game ids is a collection, as ``generate --url --count`` writes)."""
+    return [parse(line) for line in lines]
 
 
 def parse_slitherlink(text: str) -> list[SlitherlinkInstance]:
