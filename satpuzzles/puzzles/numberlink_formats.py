@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from satpuzzles.errors import InputError
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.jsonio import JsonReader
+from satpuzzles.puzzlink import blank_runs
 from satpuzzles.textgrid import Line, Token, content_lines, is_int_line, parse_ints
 
 EMPTY = "."
@@ -346,24 +347,11 @@ def to_url(instance: NumberlinkInstance) -> str:
         label = instance.givens.get(cell)
         if label is None:
             blanks += 1
-            if blanks == _MAX_RUN:
-                out.append(_run_char(blanks))
-                blanks = 0
             continue
-        if blanks:
-            out.append(_run_char(blanks))
-            blanks = 0
-        out.append(_write_number(numbers[label]))
-    if blanks:
-        out.append(_run_char(blanks))
+        out.append(blank_runs(blanks) + _write_number(numbers[label]))
+        blanks = 0
+    out.append(blank_runs(blanks))
     return f"{URL_HOST}{instance.grid.cols}/{instance.grid.rows}/{''.join(out)}"
-
-
-_MAX_RUN = 20
-
-
-def _run_char(length: int) -> str:
-    return "ghijklmnopqrstuvwxyz"[length - 1]
 
 
 def to_text(instance: NumberlinkInstance) -> str:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from satpuzzles.errors import InputError
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.jsonio import JsonReader
+from satpuzzles.puzzlink import blank_runs
 from satpuzzles.textgrid import Line, Token, content_lines, is_int_line, parse_ints
 
 UNKNOWN = "?"
@@ -31,7 +32,6 @@ _GRID_CELLS: dict[str, int | str | None] = {"0": 0, "1": 1, "2": 2, "3": 3, "-":
 _GRID_HINT = "use 0-3 for a clue, '-' or '.' for no clue, '?' for an unknown clue"
 _LOOPY_START = re.compile(r"\s*\d+x\d+")
 _LOOPY_PARAMS = re.compile(r"(\d+)x(\d+)(?:t(\d+))?(?:d[a-z])?")
-_MAX_RUN = 20
 
 
 @dataclass(frozen=True)
@@ -330,10 +330,6 @@ def _clue_char(value: int, blanks_after: int) -> str:
     return "0123456789abcde"[value + 5 * blanks_after]
 
 
-def _run_char(length: int) -> str:
-    return "ghijklmnopqrstuvwxyz"[length - 1]
-
-
 def _encode_body(instance: SlitherlinkInstance) -> str:
     cells = [instance.clues.get(cell, UNKNOWN if cell in instance.unknown else None) for cell in instance.grid.cells()]
     out: list[str] = []
@@ -344,13 +340,9 @@ def _encode_body(instance: SlitherlinkInstance) -> str:
         if value is None:
             blanks += 1
             at += 1
-            if blanks == _MAX_RUN:
-                out.append(_run_char(blanks))
-                blanks = 0
             continue
-        if blanks:
-            out.append(_run_char(blanks))
-            blanks = 0
+        out.append(blank_runs(blanks))
+        blanks = 0
         if value == UNKNOWN:
             out.append(".")
             at += 1
@@ -360,8 +352,7 @@ def _encode_body(instance: SlitherlinkInstance) -> str:
             following += 1
         out.append(_clue_char(int(value), following))
         at += 1 + following
-    if blanks:
-        out.append(_run_char(blanks))
+    out.append(blank_runs(blanks))
     return "".join(out)
 
 
