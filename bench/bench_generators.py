@@ -18,17 +18,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from satpuzzles.registry import PUZZLES  # noqa: E402
-
-
-def default_options(name: str) -> dict[str, object]:
-    """The generator options' defaults, as the CLI would pass them."""
-    return {option.name: option.default for option in PUZZLES[name].generator_options() or []}
+import satpuzzles  # noqa: E402
 
 
 def size_of(name: str, text: str) -> int:
     """Paths of a Numberlink puzzle, clues of a Slitherlink one."""
-    (instance,) = PUZZLES[name].parse(text)
+    instance = satpuzzles.load(text, puzzle=name).instance
     return len(instance.labels) if name == "numberlink" else len(instance.clues)
 
 
@@ -45,7 +40,7 @@ def main() -> None:
             seconds, sizes = [], []
             for seed in range(1, args.seeds + 1):
                 start = time.perf_counter()
-                text = PUZZLES[name].generate(size, size, seed, default_options(name))
+                text = satpuzzles.generate(name, size, size, seed)
                 seconds.append(time.perf_counter() - start)
                 sizes.append(size_of(name, text))
             per_seed = " ".join(f"{s:.2f}" for s in seconds)

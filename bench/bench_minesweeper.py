@@ -22,11 +22,9 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from satpuzzles.puzzle import Settings  # noqa: E402
-from satpuzzles.puzzles import minesweeper_generator as generator  # noqa: E402
-from satpuzzles.puzzles.minesweeper import Minesweeper  # noqa: E402
+import satpuzzles  # noqa: E402
+from satpuzzles.puzzles.minesweeper import generator  # noqa: E402
 
-PUZZLE = Minesweeper()
 GENERATED = ROOT / "bench" / "results" / "generated"
 BOARDS = [  # (name, rows, cols, mine density, reveal density); None: the seed's file
     ("extreme-sat", None, None, None, None),
@@ -44,7 +42,7 @@ def board_path(name: str, rows: int | None, cols: int | None, mines: float | Non
     GENERATED.mkdir(parents=True, exist_ok=True)
     path = GENERATED / f"mines_{rows}x{cols}_{mines}_{reveal}.in"
     if not path.exists():
-        path.write_text(PUZZLE.generate(rows, cols, 1, {"mine_density": mines, "reveal_density": reveal}))
+        path.write_text(satpuzzles.generate("minesweeper", rows, cols, 1, mine_density=mines, reveal_density=reveal))
     return path
 
 
@@ -59,9 +57,9 @@ def end_to_end(path: Path, *flags: str) -> float:
 def in_process(path: Path, analyze: bool) -> str:
     """The split of one in-process solve (or analysis) as a table row."""
     start = time.perf_counter()
-    instance = PUZZLE.parse(path.read_text())[0]
+    puzzle = satpuzzles.load(path, puzzle="minesweeper")
     parsed = time.perf_counter() - start
-    outcome = PUZZLE.solve(instance, Settings(extras={"analyze": analyze}))
+    outcome = puzzle.solve(analyze=analyze).outcome
     s = outcome.stats
     forced = ""
     if analyze and outcome.solution is not None and outcome.solution.analysis is not None:
@@ -77,8 +75,8 @@ def no_guess_games(games: int) -> None:
     rng = np.random.default_rng(1)
     start = time.perf_counter()
     for _ in range(games):
-        game = generator.no_guess_game(16, 30, 99, (7, 14), rng, 100, PUZZLE._with_total)
-        assert generator.solved(game.mines, generator.play(game.mines, game.opening, PUZZLE._with_total))
+        game = generator.no_guess_game(16, 30, 99, (7, 14), rng, 100, generator.total_analysis)
+        assert generator.solved(game.mines, generator.play(game.mines, game.opening, generator.total_analysis))
     elapsed = time.perf_counter() - start
     print(f"no-guess expert 30x16/99: {games} games, {elapsed / games:.3f} s each on average (target 0.5)")
 

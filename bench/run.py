@@ -33,11 +33,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import satpuzzles  # noqa: E402
 from satpuzzles.batch.engine import run_batch  # noqa: E402
 from satpuzzles.batch.inputs import scan_file  # noqa: E402
 from satpuzzles.batch.work import Options, Row  # noqa: E402
-from satpuzzles.registry import get_puzzle  # noqa: E402
-from satpuzzles.solvers.backends import DEFAULT_SOLVER  # noqa: E402
 
 NL = ROOT / "instances" / "numberlink"
 SL = ROOT / "instances" / "slitherlink"
@@ -53,8 +52,7 @@ def generated_minesweeper() -> list[Path]:
     for rows, cols, mines, reveal in LARGE_MINESWEEPER:
         path = GENERATED / f"mines_{rows}x{cols}_{mines}_{reveal}.in"
         if not path.exists():
-            options = {"mine_density": mines, "reveal_density": reveal}
-            path.write_text(get_puzzle("minesweeper").generate(rows, cols, 1, options))
+            path.write_text(satpuzzles.generate("minesweeper", rows, cols, 1, mine_density=mines, reveal_density=reveal))
         paths.append(path)
     return paths
 
@@ -167,11 +165,11 @@ END_TO_END = {
 """Per set, one file also timed as a whole ``satpuzzles`` process."""
 
 
-def end_to_end(puzzle_name: str, path: Path, solver: str) -> float:
+def end_to_end(puzzle_name: str, path: Path, solver: str | None) -> float:
     """Wall-clock seconds of the real CLI on one file, process start-up and printing included."""
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "satpuzzles", puzzle_name, "-i", str(path)]
-                   + (["-s", solver] if puzzle_name == "numberlink" else []),
+                   + (["-s", solver] if solver else []),
                    cwd=ROOT, capture_output=True, check=False)
     return time.perf_counter() - start
 
@@ -193,7 +191,7 @@ def main() -> None:
     """Parse arguments and run the chosen sets."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--set", action="append", choices=sorted(SETS), help="set(s) to run (default: all)")
-    parser.add_argument("-s", "--solver", default=DEFAULT_SOLVER)
+    parser.add_argument("-s", "--solver", help="default: each puzzle's own (glucose4; minicard for Minesweeper)")
     parser.add_argument("--encoding", default="auto", choices=["auto", "strengthened", "complete"])
     parser.add_argument("--timeout", type=float, default=None, help="seconds per puzzle")
     parser.add_argument("--unique", action="store_true", help="prove uniqueness in every set (with the complete rules)")
@@ -202,9 +200,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="local worker processes (default 1)")
     parser.add_argument("--dask", metavar="ADDRESS", help="a Dask scheduler, or 'local' for a LocalCluster of --jobs workers")
     args = parser.parse_args()
-    options: Options = {"solver": args.solver, "timeout": args.timeout, "unique": args.unique, "count": 1,
+    options: Options = {"solver": args.solver, "method": "auto", "timeout": args.timeout, "unique": args.unique, "count": 1,
                         "extras": {"numberlink": {"encoding": args.encoding}}}
-    print(f"machine: {machine()}; solver {args.solver}; encoding {args.encoding}")
+    print(f"machine: {machine()}; solver {args.solver or 'default'}; encoding {args.encoding}")
     if not args.quiet:
         print("  ".join(f"{c:>9}" if c not in ("file", "set") else f"{c:<22}" for c in COLUMNS))
     rows: list[dict[str, object]] = []

@@ -1,3 +1,25 @@
-"""satpuzzles: Numberlink, Minesweeper and Slitherlink solved by reduction to SAT."""
+"""satpuzzles: logic puzzles (Numberlink, Minesweeper, Slitherlink and plugins) solved by reduction to SAT.
+
+The Python API (satpuzzles.api) is available from the package itself::
+
+    import satpuzzles
+    result = satpuzzles.load("puzzle.txt").solve(unique=True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
 
 __version__ = "0.1.0"
+
+_API = ("Cnf", "Puzzle", "Result", "generate", "load", "load_all", "puzzle_names", "read")
+__all__ = ["__version__", *_API]
+
+
+def __getattr__(name: str) -> Any:
+    """The API's names, imported on first use (so ``satpuzzles --version`` stays quick)."""
+    if name in _API:
+        from satpuzzles import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'satpuzzles' has no attribute {name!r}")

@@ -2,6 +2,6 @@
 
 import sys
 
-from satpuzzles.cli import main
+from satpuzzles.cli.app import main
 
 sys.exit(main())

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from satpuzzles.cli import main
+from satpuzzles.cli.app import main
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = ROOT / "instances"
@@ -55,3 +55,40 @@ def golden(request: pytest.FixtureRequest):
         assert text == path.read_text(encoding="utf-8")
 
     return check
+
+
+class Driver:
+    """A registered puzzle's spec driven directly (read, solve, verify, generate), for tests below the CLI."""
+
+    def __init__(self, name: str) -> None:
+        from satpuzzles.core import registry
+
+        self.spec = registry.get(name)
+        self.name = name
+
+    def parse(self, text: str, input_format: str = "auto") -> list:
+        """Every instance in ``text``."""
+        from satpuzzles.io.reading import read_instances
+
+        return read_instances(self.spec, text, input_format)
+
+    def solve(self, instance, settings):
+        """The pipeline's outcome for ``instance`` (every solution verified)."""
+        from satpuzzles.solve.pipeline import solve
+
+        return solve(self.spec.rules, instance, settings, self.name)
+
+    def verify(self, instance, solution) -> list[str]:
+        """The rules ``solution`` breaks."""
+        return self.spec.rules.verify(instance, solution)
+
+    def generate(self, rows: int, cols: int, seed: int | None, options: dict) -> str:
+        """A generated puzzle's text (the generator's option defaults filled in)."""
+        generator = self.spec.generator
+        values = {option.name: option.default for option in generator.options}
+        values.update(options)
+        return generator.make(rows, cols, seed, values, lambda text: None)
+
+    def result_file(self, instance, solution) -> str:
+        """The ``-r`` file's text."""
+        return self.spec.view.result_file(instance, solution)

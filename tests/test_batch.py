@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 
 from satpuzzles.batch.report import COLUMNS
-from satpuzzles.registry import PUZZLES
-from tests.conftest import INSTANCES, ROOT, run_cli
+from tests.conftest import INSTANCES, ROOT, Driver, run_cli
 
 NL = INSTANCES / "numberlink"
 SEED = NL / "seed"
@@ -40,7 +39,7 @@ def test_folders_files_and_multi_puzzle_files(tmp_path: Path) -> None:
                      SLITHER / "pzprjs" / "cspuz_bench_4x4.url", "-j", "2", "--report", report)
     assert result.code == 0, result.err
     rows = jsonl(report)
-    inputs5 = len(PUZZLES["numberlink"].parse((NL / "handmade" / "inputs5.txt").read_text()))
+    inputs5 = len(Driver("numberlink").parse((NL / "handmade" / "inputs5.txt").read_text()))
     assert inputs5 > 1
     assert len(rows) == 12 + inputs5 + 3
     assert sorted(i for (name, i) in by_key(rows) if name == "inputs5.txt") == list(range(1, inputs5 + 1))

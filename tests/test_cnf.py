@@ -11,9 +11,9 @@ from pysat.formula import CNF
 from pysat.solvers import Solver
 
 from satpuzzles.cnf import Formula, VarPool, atleast, atmost, cardinality, dimacs_text, exactly
-from satpuzzles.puzzle import Settings
-from satpuzzles.puzzles.numberlink import Numberlink, NumberlinkEncoding
-from satpuzzles.puzzles.numberlink_formats import parse_numberlink
+from satpuzzles.core.outcome import Settings
+from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
+from tests.conftest import Driver
 
 # --------------------------------------------------------------------------- VarPool
 
@@ -320,8 +320,8 @@ def test_dimacs_of_formula_without_names() -> None:
 
 def test_dimacs_of_a_real_solve_contains_its_cuts() -> None:
     """Enumerating every solution of a 5x5 Numberlink board meets detached cycles; the file keeps the cuts."""
-    (instance,) = parse_numberlink("A....\n.....\n.....\n.....\n....A\n")
-    outcome = Numberlink().solve(instance, Settings(count=500, want_dimacs=True, extras={"encoding": "complete"}))
+    (instance,) = Driver("numberlink").parse("A....\n.....\n.....\n.....\n....A\n")
+    outcome = Driver("numberlink").solve(instance, Settings(count=500, want_dimacs=True, extras={"encoding": "complete"}))
     assert outcome.exhausted and outcome.solutions
     assert outcome.stats.cuts > 0
     text = outcome.dimacs

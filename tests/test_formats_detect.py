@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from satpuzzles.geometry import Grid
-from satpuzzles.puzzles.numberlink_formats import NumberlinkInstance, parse_numberlink, to_url
-from satpuzzles.registry import PUZZLES
-from tests.conftest import INSTANCES, run_cli
+from satpuzzles.puzzles.numberlink.model import NumberlinkInstance
+from satpuzzles.puzzles.numberlink.url import to_url
+from tests.conftest import INSTANCES, Driver, run_cli
 
 NL = INSTANCES / "numberlink"
 SL = INSTANCES / "slitherlink"
@@ -19,7 +19,7 @@ PZPRJS_TEST = "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"  # robx/pzprjs test/s
 
 
 def test_numlin_url_decodes_the_pzprjs_example() -> None:
-    (instance,) = parse_numberlink(PZPRJS_TEST)
+    (instance,) = Driver("numberlink").parse(PZPRJS_TEST)
     assert instance.grid == Grid(5, 5)
     assert instance.givens == {(0, 0): "1", (1, 0): "2", (1, 3): "3", (3, 1): "1", (3, 4): "2", (4, 4): "3"}
     assert to_url(instance) == PZPRJS_TEST
@@ -28,14 +28,14 @@ def test_numlin_url_decodes_the_pzprjs_example() -> None:
 @pytest.mark.parametrize("host", ["https://puzz.link/p?", "http://pzv.jp/p.html?", "https://pzprxs.vercel.app/p?"])
 def test_numlin_url_hosts_and_arukone(host: str) -> None:
     for kind in ("numlin", "arukone"):
-        (instance,) = parse_numberlink(f"{host}{kind}/5/5/1j2h3m1h2j3\n")
-        assert instance.givens == parse_numberlink(PZPRJS_TEST)[0].givens
+        (instance,) = Driver("numberlink").parse(f"{host}{kind}/5/5/1j2h3m1h2j3\n")
+        assert instance.givens == Driver("numberlink").parse(PZPRJS_TEST)[0].givens
 
 
 @pytest.mark.parametrize("name", ["seed/instance_1.txt", "seed/instance_10.txt", "seed/input-7by7.in"])
 def test_numberlink_files_round_trip_through_urls(name: str) -> None:
-    (instance,) = parse_numberlink((NL / name).read_text())
-    (again,) = parse_numberlink(to_url(instance))
+    (instance,) = Driver("numberlink").parse((NL / name).read_text())
+    (again,) = Driver("numberlink").parse(to_url(instance))
     assert again.grid == instance.grid and again.givens == instance.givens
 
 
@@ -45,11 +45,11 @@ def test_wide_numbers_round_trip() -> None:
     instance = NumberlinkInstance(Grid(len(labels), 3), givens, tuple(str(label) for label in labels))
     url = to_url(instance)
     assert "-10" in url and "=000" in url and "$fffff" in url
-    assert parse_numberlink(url)[0].givens == givens
+    assert Driver("numberlink").parse(url)[0].givens == givens
 
 
 def test_letter_labels_are_numbered_in_reading_order() -> None:
-    (instance,) = parse_numberlink("A.B\n...\nB.A\n")
+    (instance,) = Driver("numberlink").parse("A.B\n...\nB.A\n")
     assert to_url(instance) == "https://puzz.link/p?numlin/3/3/1g2i2g1"
 
 
@@ -107,8 +107,8 @@ def test_json_output_reads_back_as_the_same_puzzle(puzzle: str, path: object) ->
     assert printed.code in (0, 1)
     records = [json.loads(line) for line in printed.out.splitlines()]
     assert all(set(record) >= {"puzzle", "status", "solution", "unique", "stats", "input"} for record in records)
-    original = PUZZLES[puzzle].parse(path.read_text())  # type: ignore[attr-defined]
-    again = PUZZLES[puzzle].read(printed.out)
+    original = Driver(puzzle).parse(path.read_text())  # type: ignore[attr-defined]
+    again = Driver(puzzle).parse(printed.out)
     assert len(again) == len(original)
     assert all(_same(puzzle, a, b) for a, b in zip(original, again))
     resolved = run_cli(puzzle, "-i", "-", "--format", "json", stdin=printed.out)
@@ -158,8 +158,8 @@ def test_forced_json_must_hold_objects() -> None:
 @pytest.mark.parametrize(
     ("puzzle", "choices"),
     [
-        ("numberlink", "'auto', 'comma', 'seed001', 'collection', 'grid', 'url', 'json'"),
-        ("slitherlink", "'auto', 'grid', 'url', 'loopy', 'json'"),
+        ("numberlink", "'auto', 'url', 'kn-header', 'seed001', 'collection', 'comma', 'grid', 'json'"),
+        ("slitherlink", "'auto', 'url', 'loopy', 'grid', 'json'"),
         ("minesweeper", "'auto', 'grid', 'json'"),
     ],
 )

@@ -9,10 +9,8 @@ from pathlib import Path
 import pytest
 
 from satpuzzles.geometry import Grid
-from satpuzzles.puzzles.numberlink_formats import parse_numberlink
-from satpuzzles.puzzles.slitherlink_formats import parse_slitherlink
-from satpuzzles.puzzles.slitherlink_generator import _can_add, boundary, random_region
-from tests.conftest import run_cli
+from satpuzzles.puzzles.slitherlink.generator import _can_add, boundary, random_region
+from tests.conftest import Driver, run_cli
 
 SIZES = [("2", "1"), ("3", "3"), ("5", "4"), ("7", "7")]
 
@@ -42,8 +40,8 @@ def test_same_seed_same_puzzle(puzzle: str) -> None:
 
 
 def test_size_is_width_then_height() -> None:
-    (numberlink,) = parse_numberlink(run_cli("generate", "numberlink", "6", "3", "--seed", "1").out)
-    (slitherlink,) = parse_slitherlink(run_cli("generate", "slitherlink", "6", "3", "--seed", "1").out)
+    (numberlink,) = Driver("numberlink").parse(run_cli("generate", "numberlink", "6", "3", "--seed", "1").out)
+    (slitherlink,) = Driver("slitherlink").parse(run_cli("generate", "slitherlink", "6", "3", "--seed", "1").out)
     assert numberlink.grid == slitherlink.grid == Grid(rows=3, cols=6)
 
 
@@ -61,7 +59,7 @@ def test_count_and_url(puzzle: str) -> None:
 
 def test_numberlink_count_makes_one_collection_file(tmp_path: Path) -> None:
     made = run_cli("generate", "numberlink", "4", "3", "--seed", "2", "--count", "2")
-    assert len(parse_numberlink(made.out)) == 2
+    assert len(Driver("numberlink").parse(made.out)) == 2
 
 
 def test_count_with_output_writes_numbered_files(tmp_path: Path) -> None:
@@ -74,8 +72,8 @@ def test_count_with_output_writes_numbered_files(tmp_path: Path) -> None:
 
 
 def test_clues_ratio_keeps_more_clues() -> None:
-    few = parse_slitherlink(run_cli("generate", "slitherlink", "6", "6", "--seed", "3").out)[0]
-    many = parse_slitherlink(run_cli("generate", "slitherlink", "6", "6", "--seed", "3", "--clues-ratio", "0.8").out)[0]
+    few = Driver("slitherlink").parse(run_cli("generate", "slitherlink", "6", "6", "--seed", "3").out)[0]
+    many = Driver("slitherlink").parse(run_cli("generate", "slitherlink", "6", "6", "--seed", "3", "--clues-ratio", "0.8").out)[0]
     assert len(many.clues) >= 29 > len(few.clues)
     assert _unique("slitherlink", run_cli("generate", "slitherlink", "6", "6", "--seed", "3", "--url",
                                           "--clues-ratio", "0.5").out)
@@ -83,9 +81,9 @@ def test_clues_ratio_keeps_more_clues() -> None:
 
 def test_numberlink_hard_joins_paths_and_stays_unique() -> None:
     for seed in ("1", "2"):
-        easy = parse_numberlink(run_cli("generate", "numberlink", "7", "6", "--seed", seed).out)[0]
+        easy = Driver("numberlink").parse(run_cli("generate", "numberlink", "7", "6", "--seed", seed).out)[0]
         hard_text = run_cli("generate", "numberlink", "7", "6", "--seed", seed, "--difficulty", "hard").out
-        hard = parse_numberlink(hard_text)[0]
+        hard = Driver("numberlink").parse(hard_text)[0]
         assert len(hard.labels) < len(easy.labels)
         assert _unique("numberlink", hard_text)
 
@@ -100,7 +98,7 @@ def test_budget_runs_out_with_one_line_and_exit_3() -> None:
 def test_budget_keeps_puzzles_made_in_time() -> None:
     result = run_cli("generate", "numberlink", "4", "4", "--seed", "1", "--budget", "60", "--count", "2")
     assert result.code == 0
-    assert len(parse_numberlink(result.out)) == 2
+    assert len(Driver("numberlink").parse(result.out)) == 2
 
 
 def test_too_small_numberlink_board_is_a_usage_error() -> None:
@@ -154,21 +152,22 @@ def test_can_add_refuses_a_corner_contact_and_a_hole() -> None:
 
 
 def test_undecided_checks_still_give_unique_puzzles(monkeypatch: pytest.MonkeyPatch) -> None:
-    from satpuzzles.puzzles import numberlink_generator, slitherlink_generator
+    from satpuzzles.puzzles.numberlink import generator as numberlink_generator
+    from satpuzzles.puzzles.slitherlink import generator as slitherlink_generator
 
     for module in (numberlink_generator, slitherlink_generator):
         monkeypatch.setattr(module, "MAX_CHECK_CALLS", 0)  # no check can decide
     slitherlink = run_cli("generate", "slitherlink", "5", "4", "--seed", "2").out
-    assert len(parse_slitherlink(slitherlink)[0].clues) == 20  # no clue could be dropped
+    assert len(Driver("slitherlink").parse(slitherlink)[0].clues) == 20  # no clue could be dropped
     assert _unique("slitherlink", slitherlink)
     numberlink = run_cli("generate", "numberlink", "5", "4", "--seed", "2").out
-    ends = parse_numberlink(numberlink)[0].endpoints.values()
+    ends = Driver("numberlink").parse(numberlink)[0].endpoints.values()
     assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) <= 2 for a, b in ends)  # cut down to paths of 2-3 cells
     assert _unique("numberlink", numberlink)
 
 
 def test_limited_backend_gives_up() -> None:
-    from satpuzzles.solvers.limited import LimitedBackend, SearchLimit
+    from satpuzzles.solve.limited import LimitedBackend, SearchLimit
 
     def hole(pigeon: int, number: int) -> int:
         return pigeon * 5 + number + 1

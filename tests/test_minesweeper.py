@@ -11,13 +11,12 @@ from hypothesis import strategies as st
 from pysat.formula import CNF
 from pysat.solvers import Solver
 
+from satpuzzles.core.outcome import Settings
 from satpuzzles.geometry import count8
-from satpuzzles.puzzle import Settings
-from satpuzzles.puzzles.minesweeper import Minesweeper
-from satpuzzles.puzzles.minesweeper_formats import MINE, UNKNOWN, MinesweeperInstance
-from tests.conftest import INSTANCES, mask_timings, run_cli
+from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, MinesweeperInstance
+from tests.conftest import INSTANCES, Driver, mask_timings, run_cli
 
-PUZZLE = Minesweeper()
+PUZZLE = Driver("minesweeper")
 SEED = INSTANCES / "minesweeper" / "seed"
 
 

@@ -10,14 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from satpuzzles.core.outcome import Settings
 from satpuzzles.geometry import count8
-from satpuzzles.puzzle import Settings
-from satpuzzles.puzzles import minesweeper_analysis
-from satpuzzles.puzzles.minesweeper import Minesweeper
-from satpuzzles.puzzles.minesweeper_formats import MINE, UNKNOWN, MinesweeperInstance
-from tests.conftest import INSTANCES, run_cli
+from satpuzzles.puzzles.minesweeper.engine import components as minesweeper_analysis
+from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, MinesweeperInstance
+from tests.conftest import INSTANCES, Driver, run_cli
 
-PUZZLE = Minesweeper()
+PUZZLE = Driver("minesweeper")
 MAX_UNKNOWN = 13
 
 
@@ -90,7 +89,7 @@ def test_windows_agree_with_brute_force(instance: MinesweeperInstance) -> None:
 @given(boards(), st.integers(0, 25))
 def test_totals_without_counting_agree_with_brute_force(instance: MinesweeperInstance, total: int) -> None:
     """With the counting over budget, the flip search against the total decides."""
-    from satpuzzles.puzzles import minesweeper_probability
+    from satpuzzles.puzzles.minesweeper.engine import probability as minesweeper_probability
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(minesweeper_probability, "DEFAULT_BUDGET", 0)
@@ -189,7 +188,7 @@ def test_probabilities_over_budget_are_marked_not_computed(tmp_path) -> None:
 
 def test_forked_batches_equal_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
     """The small-component batches spread over forked workers give what one process gives."""
-    from satpuzzles.solvers import parallel
+    from satpuzzles.solve import parallel
 
     instance = PUZZLE.parse(PUZZLE.generate(60, 60, 11, {"mine_density": 0.15, "reveal_density": 0.2}))[0]
     monkeypatch.setattr(minesweeper_analysis, "PARALLEL_BATCHES", 1)
@@ -204,7 +203,7 @@ def test_forked_batches_equal_one_process(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_forked_map_keeps_order_and_reports_failures(monkeypatch: pytest.MonkeyPatch) -> None:
-    from satpuzzles.solvers.parallel import CORES_VARIABLE, forked_map
+    from satpuzzles.solve.parallel import CORES_VARIABLE, forked_map
 
     monkeypatch.setenv(CORES_VARIABLE, "3")
     assert forked_map(lambda x: x * x, list(range(10))) == [x * x for x in range(10)]
@@ -234,8 +233,8 @@ def test_a_total_on_a_larger_board_is_solved_by_counting(tmp_path) -> None:
 
 
 def test_probabilities_counted_on_forked_workers_equal_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
-    from satpuzzles.puzzles import minesweeper_probability
-    from satpuzzles.solvers import parallel
+    from satpuzzles.puzzles.minesweeper.engine import probability as minesweeper_probability
+    from satpuzzles.solve import parallel
 
     instance = PUZZLE.parse(PUZZLE.generate(40, 40, 5, {"mine_density": 0.15, "reveal_density": 0.2}))[0]
     wanted = Settings(extras={"probabilities": True, "probability_budget": 100_000})

@@ -10,8 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from satpuzzles.geometry import count8
-from satpuzzles.puzzles import minesweeper_analysis, minesweeper_engine as engine
-from satpuzzles.puzzles.minesweeper_formats import MINE, UNKNOWN
+from satpuzzles.puzzles.minesweeper.engine import components as minesweeper_analysis
+from satpuzzles.puzzles.minesweeper.engine import propagate as engine
+from satpuzzles.puzzles.minesweeper.engine import sweep
+from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN
 
 
 def consistent_layouts_exist(cells: np.ndarray) -> bool:
@@ -47,10 +49,10 @@ def test_layouts_agree_with_brute_force(cells: np.ndarray, all_big: bool) -> Non
     with pytest.MonkeyPatch.context() as patch:
         if all_big:  # every component through the band sweep
             patch.setattr(minesweeper_analysis, "BIG_COMPONENT", 0)
-            patch.setattr(engine, "BAND_ROWS", 1)
-            patch.setattr(engine, "LOOK_AHEAD", 0)
-            patch.setattr(engine, "SPLIT_BANDS", 1)  # and cut into pieces mended at their seams
-            patch.setattr(engine, "TILE_COLS", 2)  # and bands tried tile by tile
+            patch.setattr(sweep, "BAND_ROWS", 1)
+            patch.setattr(sweep, "LOOK_AHEAD", 0)
+            patch.setattr(sweep, "SPLIT_BANDS", 1)  # and cut into pieces mended at their seams
+            patch.setattr(sweep, "TILE_COLS", 2)  # and bands tried tile by tile
             patch.setenv("SATPUZZLES_CORES", "2")
         mines, _, _ = minesweeper_analysis.find_layout(cells)
     assert (mines is not None) == consistent_layouts_exist(cells)
@@ -66,7 +68,7 @@ def test_sweep_and_fallback_agree_on_a_generated_board() -> None:
     cells[(rng.random(cells.shape) < 0.7) & ~mines] = UNKNOWN
     deduction = engine.propagate(cells)
     counts = engine.open_counts(cells, deduction)
-    for values in (engine.sweep(counts, cells.shape[0])[0], engine.solve_whole(counts)):
+    for values in (sweep.sweep(counts, cells.shape[0])[0], sweep.solve_whole(counts)):
         assert values is not None
         assert engine.counts_hold(cells, deduction.mine | (values[counts.var] & (counts.var > 0)))
 
@@ -85,10 +87,10 @@ def test_pieces_swept_apart_are_mended_into_one_layout(band_rows: int, monkeypat
     cells[(rng.random(cells.shape) < 0.7) & ~mines] = UNKNOWN
     deduction = engine.propagate(cells)
     counts = engine.open_counts(cells, deduction)
-    monkeypatch.setattr(engine, "BAND_ROWS", band_rows)
-    monkeypatch.setattr(engine, "SPLIT_BANDS", 1)
-    monkeypatch.setattr(engine, "TILE_COLS", 12)
+    monkeypatch.setattr(sweep, "BAND_ROWS", band_rows)
+    monkeypatch.setattr(sweep, "SPLIT_BANDS", 1)
+    monkeypatch.setattr(sweep, "TILE_COLS", 12)
     monkeypatch.setenv("SATPUZZLES_CORES", "3")
-    values, calls = engine.sweep(counts, cells.shape[0])
+    values, calls = sweep.sweep(counts, cells.shape[0])
     assert values is not None and calls > 0
     assert engine.counts_hold(cells, deduction.mine | (values[counts.var] & (counts.var > 0)))

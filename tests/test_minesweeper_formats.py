@@ -7,8 +7,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from satpuzzles.errors import InputError
-from satpuzzles.puzzles.minesweeper_formats import MINE, UNKNOWN, MinesweeperInstance, parse_minesweeper
+from satpuzzles.core.errors import InputError
+from satpuzzles.puzzles.minesweeper.formats import parse_minesweeper
+from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, MinesweeperInstance
 from tests.conftest import INSTANCES
 
 SEED_FILES = sorted((INSTANCES / "minesweeper" / "seed").glob("*.in"))

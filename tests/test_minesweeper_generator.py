@@ -8,12 +8,11 @@ import numpy as np
 import pytest
 
 from satpuzzles.geometry import count8
-from satpuzzles.puzzles import minesweeper_generator as generator
-from satpuzzles.puzzles.minesweeper import Minesweeper
-from satpuzzles.puzzles.minesweeper_formats import MINE, UNKNOWN
-from tests.conftest import run_cli
+from satpuzzles.puzzles.minesweeper import generator
+from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN
+from tests.conftest import Driver, run_cli
 
-PUZZLE = Minesweeper()
+PUZZLE = Driver("minesweeper")
 
 
 def generated(*args: str) -> str:
@@ -32,7 +31,7 @@ def test_random_boards_are_solvable_and_reproducible() -> None:
 
 
 def PUZZLE_SETTINGS():  # noqa: N802 - a small factory for readability
-    from satpuzzles.puzzle import Settings
+    from satpuzzles.core.outcome import Settings
 
     return Settings()
 
@@ -55,7 +54,7 @@ def test_no_guess_games_are_solved_by_deduction_from_the_first_click(seed: int) 
     np.testing.assert_array_equal(instance.cells, generator.opening_board(mines, first))
     opened = instance.cells >= 0
     assert (instance.cells[opened] == count8(mines)[opened]).all()
-    finished = generator.play(mines, instance.cells, lambda cells, total: PUZZLE._with_total(cells, total))
+    finished = generator.play(mines, instance.cells, generator.total_analysis)
     assert generator.solved(mines, finished)
 
 

@@ -15,14 +15,14 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from satpuzzles.core.outcome import Settings
 from satpuzzles.geometry import Grid
-from satpuzzles.puzzle import Settings
-from satpuzzles.puzzles.numberlink import Numberlink, NumberlinkSolution
-from satpuzzles.puzzles.numberlink_formats import NumberlinkInstance, parse_numberlink
+from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution
+from tests.conftest import Driver
 
 SEED = Path(__file__).resolve().parent.parent / "instances" / "numberlink" / "seed"
 COUNT = 50
-PUZZLE = Numberlink()
+PUZZLE = Driver("numberlink")
 
 Cell = tuple[int, int]
 Routes = frozenset[tuple[str, tuple[Cell, ...]]]
@@ -326,7 +326,7 @@ def test_many_solutions_stop_at_count() -> None:
 
 
 def seed_instance(name: str) -> NumberlinkInstance:
-    (instance,) = parse_numberlink((SEED / name).read_text())
+    (instance,) = Driver("numberlink").parse((SEED / name).read_text())
     return instance
 
 
@@ -408,7 +408,7 @@ def test_verifier_rejects_shared_cell() -> None:
 
 
 def test_verifier_rejects_missing_cell() -> None:
-    instance = parse_numberlink("1,.,1\n.,.,.\n2,.,2\n")[0]
+    instance = Driver("numberlink").parse("1,.,1\n.,.,.\n2,.,2\n")[0]
     covering = NumberlinkSolution({"1": ((0, 0), (0, 1), (0, 2)), "2": ((2, 0), (1, 0), (1, 1), (1, 2), (2, 2))})
     assert [p for p in PUZZLE.verify(instance, covering) if "not covered" in p] == ["1 cell(s) not covered, first (2, 1)"]
     full = NumberlinkSolution({"1": ((0, 0), (0, 1), (0, 2)), "2": ((2, 0), (2, 1), (1, 1), (1, 2), (2, 2))})
@@ -418,7 +418,7 @@ def test_verifier_rejects_missing_cell() -> None:
 
 
 def test_verifier_rejects_detached_loop() -> None:
-    instance = parse_numberlink("1,.,.,1\n.,.,.,.\n.,.,.,.\n2,.,.,2\n")[0]
+    instance = Driver("numberlink").parse("1,.,.,1\n.,.,.,.\n.,.,.,.\n2,.,.,2\n")[0]
     routes = {"1": ((0, 0), (0, 1), (0, 2), (0, 3)), "2": ((3, 0), (3, 1), (3, 2), (3, 3))}
     loop = ((1, 0), (1, 1), (1, 2), (1, 3), (2, 3), (2, 2), (2, 1), (2, 0))
     problems = PUZZLE.verify(instance, NumberlinkSolution(routes, loops=(loop,)))

@@ -4,51 +4,50 @@ from __future__ import annotations
 
 import pytest
 
-from satpuzzles.errors import InputError
-from satpuzzles.puzzles.numberlink_formats import parse_numberlink
-from tests.conftest import INSTANCES, run_cli
+from satpuzzles.core.errors import InputError
+from tests.conftest import INSTANCES, Driver, run_cli
 
 NUMBERLINK = INSTANCES / "numberlink"
 
 
 def test_comma_format() -> None:
-    (instance,) = parse_numberlink((NUMBERLINK / "seed" / "instance_10.txt").read_text())
+    (instance,) = Driver("numberlink").parse((NUMBERLINK / "seed" / "instance_10.txt").read_text())
     assert (instance.grid.rows, instance.grid.cols, len(instance.labels)) == (25, 42, 62)
     assert instance.givens[(0, 41)] == "1"
 
 
 def test_seed001_format() -> None:
-    (instance,) = parse_numberlink((NUMBERLINK / "seed" / "input-7by7.in").read_text())
+    (instance,) = Driver("numberlink").parse((NUMBERLINK / "seed" / "input-7by7.in").read_text())
     assert (instance.grid.rows, instance.grid.cols) == (7, 7)
     assert sorted(instance.labels) == ["1", "2", "3", "4", "5"]
 
 
 def test_flowfree_character_grid() -> None:
-    (instance,) = parse_numberlink((NUMBERLINK / "flowfree" / "regular_5x5_01.txt").read_text())
+    (instance,) = Driver("numberlink").parse((NUMBERLINK / "flowfree" / "regular_5x5_01.txt").read_text())
     assert instance.labels == ("R", "G", "Y", "B", "O")
     assert instance.endpoints["R"] == ((0, 0), (4, 1))
 
 
 def test_collection_with_comments_and_end_marker() -> None:
-    instances = parse_numberlink((NUMBERLINK / "handmade" / "inputs5.txt").read_text())
+    instances = Driver("numberlink").parse((NUMBERLINK / "handmade" / "inputs5.txt").read_text())
     assert len(instances) == 20
     assert (instances[0].grid.rows, instances[0].grid.cols) == (2, 3)
     assert any(inst.grid.cols == 1000 for inst in instances)
 
 
 def test_janko_collection_with_punctuation_labels() -> None:
-    instances = parse_numberlink((NUMBERLINK / "janko-arukone" / "janko.txt").read_text())
+    instances = Driver("numberlink").parse((NUMBERLINK / "janko-arukone" / "janko.txt").read_text())
     assert len(instances) == 270
     assert any("_" in inst.labels for inst in instances)
 
 
 def test_labels_need_not_run_from_one() -> None:
-    (instance,) = parse_numberlink((NUMBERLINK / "seed" / "bad_numbering.txt").read_text())
+    (instance,) = Driver("numberlink").parse((NUMBERLINK / "seed" / "bad_numbering.txt").read_text())
     assert set(instance.labels) == {"1", "4", "3", "9"}
 
 
 def test_space_separated_grid_without_header() -> None:
-    (instance,) = parse_numberlink("12 . 12\n. . .\n7 . 7\n")
+    (instance,) = Driver("numberlink").parse("12 . 12\n. . .\n7 . 7\n")
     assert instance.labels == ("12", "7")
 
 
@@ -74,7 +73,7 @@ def test_space_separated_grid_without_header() -> None:
 )
 def test_bad_input_is_located(text: str, line: int, column: int, words: str) -> None:
     with pytest.raises(InputError) as caught:
-        parse_numberlink(text)
+        Driver("numberlink").parse(text)
     assert (caught.value.line, caught.value.column) == (line, column)
     assert words in caught.value.message
 

@@ -9,13 +9,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from satpuzzles.core.outcome import Settings
 from satpuzzles.geometry import Cell, Edge, Grid
-from satpuzzles.puzzle import Settings
-from satpuzzles.puzzles.slitherlink import Slitherlink, SlitherlinkSolution
-from satpuzzles.puzzles.slitherlink_formats import SlitherlinkInstance
-from tests.conftest import INSTANCES, mask_timings, run_cli
+from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance, SlitherlinkSolution
+from tests.conftest import INSTANCES, Driver, mask_timings, run_cli
 
-PUZZLE = Slitherlink()
+PUZZLE = Driver("slitherlink")
 SL = INSTANCES / "slitherlink"
 
 

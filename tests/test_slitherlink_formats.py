@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from satpuzzles.errors import InputError
+from satpuzzles.core.errors import InputError
 from satpuzzles.geometry import Grid
-from satpuzzles.puzzles.slitherlink_formats import SlitherlinkInstance, parse_slitherlink, to_url
-from tests.conftest import INSTANCES
+from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance
+from satpuzzles.puzzles.slitherlink.url import to_url
+from tests.conftest import INSTANCES, Driver
 
 SLITHERLINK = INSTANCES / "slitherlink"
 GRID_FILES = sorted(
@@ -35,7 +36,7 @@ EXAMPLE_3 = "3 . . .\n3 . . .\n. 2 2 .\n. 2 . 1\n"
 
 def parse_one(text: str) -> SlitherlinkInstance:
     """The single instance ``text`` holds."""
-    (instance,) = parse_slitherlink(text)
+    (instance,) = Driver("slitherlink").parse(text)
     return instance
 
 
@@ -198,7 +199,7 @@ def test_loopy_game_id_with_difficulty() -> None:
 )
 def test_bad_input_is_located(text: str, line: int, column: int, words: str) -> None:
     with pytest.raises(InputError) as caught:
-        parse_slitherlink(text)
+        Driver("slitherlink").parse(text)
     assert (caught.value.line, caught.value.column) == (line, column)
     assert words in caught.value.message
     assert "\n" not in caught.value.message

@@ -15,11 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from satpuzzles.cnf.formula import Clause, Formula
-from satpuzzles.errors import InputError, SatPuzzlesError, SolverError, UsageError
-from satpuzzles.solvers.backends import ExternalBackend, PySatBackend, canonical_pysat_name, make_backend
-from satpuzzles.solvers.isolation import Timeout, run_with_deadline
-from satpuzzles.solvers.loop import SolveStats, lazy_solutions
-from satpuzzles.solvers.model import Model
+from satpuzzles.core.errors import InputError, SatPuzzlesError, SolverError, UsageError
+from satpuzzles.core.outcome import SolveStats
+from satpuzzles.solve.backends import ExternalBackend, PySatBackend, canonical_pysat_name, make_backend
+from satpuzzles.solve.isolation import Timeout, run_with_deadline
+from satpuzzles.solve.loop import lazy_solutions
+from satpuzzles.solve.model import Model
 
 PYSAT_SOLVERS = ["cadical195", "glucose4", "minisat22", "g4"]
 EXTERNAL_SOLVERS = [

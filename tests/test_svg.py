@@ -10,11 +10,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from satpuzzles import svg
-from satpuzzles.puzzles import minesweeper_svg, numberlink_svg, slitherlink_svg
-from satpuzzles.puzzles.minesweeper_formats import MINE, UNKNOWN, parse_minesweeper
-from satpuzzles.puzzles.slitherlink_formats import parse_slitherlink
-from tests.conftest import INSTANCES, run_cli
+from satpuzzles.present import svg
+from satpuzzles.puzzles.minesweeper import svg as minesweeper_svg
+from satpuzzles.puzzles.minesweeper.formats import parse_minesweeper
+from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN
+from satpuzzles.puzzles.numberlink import svg as numberlink_svg
+from satpuzzles.puzzles.slitherlink import svg as slitherlink_svg
+from tests.conftest import INSTANCES, Driver, run_cli
 
 NS = "{http://www.w3.org/2000/svg}"
 NL = INSTANCES / "numberlink" / "seed"
@@ -131,7 +133,7 @@ def test_slitherlink_segments_are_the_loop(tmp_path, path) -> None:
     assert drawn == expected
     shaded = run_cells(of_class(root, "path", "inside")[0].get("d"), size, margin)
     assert shaded == {(r, c) for r, row in enumerate(record["solution"]["inside"]) for c, x in enumerate(row) if x}
-    instance = parse_slitherlink(path.read_text())[0]
+    instance = Driver("slitherlink").parse(path.read_text())[0]
     clues = sorted(t.text for t in of_class(root, "text", "clue"))
     assert clues == sorted([str(v) for v in instance.clues.values()] + ["?"] * len(instance.unknown))
 

@@ -4,5 +4,5 @@ inputs   paths, folders and globs; each file's puzzle detected and counted
 work     one puzzle solved in plain data (text and options in, a row dict out)
 pool     local worker processes          cluster  the same on a Dask scheduler
 engine   files -> parts -> rows          report   CSV / JSON-lines rows, --resume
-summary  the end-of-batch tables         command  the ``satpuzzles batch`` click command
+summary  the end-of-batch tables         (the ``satpuzzles batch`` command is cli/batch.py)
 """

@@ -18,7 +18,7 @@ from typing import Any
 
 from satpuzzles.batch.pool import run_local
 from satpuzzles.batch.work import Options, Part, Row, error_row, one_line
-from satpuzzles.errors import UsageError
+from satpuzzles.core.errors import UsageError
 
 CHUNK = 64
 """Most puzzles per Dask task: large enough that scheduler overhead stays small."""

@@ -7,7 +7,7 @@ from collections.abc import Callable, Collection, Iterator
 
 from satpuzzles.batch.inputs import PuzzleFile, read_text
 from satpuzzles.batch.work import Options, Part, Row, error_row
-from satpuzzles.errors import SatPuzzlesError
+from satpuzzles.core.errors import SatPuzzlesError
 
 
 def file_error_rows(files: list[PuzzleFile], done: Collection[tuple[str, int]]) -> list[Row]:

@@ -9,17 +9,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from satpuzzles.errors import InputError, SatPuzzlesError, UsageError
-from satpuzzles.files import read_input
-from satpuzzles.registry import PUZZLES
+from satpuzzles.core import registry
+from satpuzzles.core.errors import InputError, SatPuzzlesError, UsageError
+from satpuzzles.io.detect import detect
+from satpuzzles.io.files import read_input
+from satpuzzles.io.reading import read_instances
 
 PUZZLE_SUFFIXES = (".txt", ".in", ".url", ".json", ".jsonl")
 """Files taken from a folder; a file named on the command line (or by a glob) is always taken."""
-
-DETECTION_ORDER = ("numberlink", "minesweeper", "slitherlink")
-"""When several parsers read a file, the first of these wins (a board of only 0-3 and '?' is
-both a Minesweeper board and a Slitherlink grid with clue marks; Minesweeper is meant)."""
-
 
 @dataclass(frozen=True)
 class PuzzleFile:
@@ -78,26 +75,10 @@ def named_puzzle(path: str) -> str | None:
     """The puzzle a path names: the nearest of file name and folders with a puzzle's name as a word."""
     for part in reversed(Path(os.path.abspath(path)).parts):
         words = set(re.split(r"[^a-z]+", part.lower()))
-        named = [name for name in DETECTION_ORDER if name in words]
+        named = [name for name in registry.names() if name in words]
         if named:
             return named[0]
     return None
-
-
-def detect(path: str, text: str) -> tuple[str, int]:
-    """The puzzle in ``text`` and how many instances it holds; InputError when no parser, or more than one, reads it."""
-    failures, readers = [], []
-    for name in DETECTION_ORDER:
-        try:
-            readers.append((name, len(PUZZLES[name].read(text))))
-        except InputError as exc:
-            failures.append(f"{name}: {exc}")
-    if len(readers) == 1:
-        return readers[0]
-    if readers:  # never guess: a Slitherlink grid can also be a valid Numberlink or Minesweeper board
-        names = " and ".join(name for name, _ in readers)
-        raise InputError(f"reads as {names}: name the puzzle with --puzzle (or in the file or folder name)", source=path)
-    raise InputError(f"not a puzzle this tool reads ({'; '.join(failures)}); name it with --puzzle", source=path)
 
 
 def scan_file(path: str, puzzle: str | None) -> PuzzleFile:
@@ -106,10 +87,11 @@ def scan_file(path: str, puzzle: str | None) -> PuzzleFile:
         text, source = read_input(path)
         name = puzzle or named_puzzle(path)
         if name is None:
-            name, count = detect(source, text)
+            name, instances = detect(text, source)
+            count = len(instances)
         else:
             try:
-                count = len(PUZZLES[name].read(text))
+                count = len(read_instances(registry.get(name), text))
             except InputError as exc:
                 raise exc.located(source) from None
         if count == 0:

@@ -25,7 +25,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 
 from satpuzzles.batch.work import Options, Part, Row, error_row, solve_part
-from satpuzzles.solvers.parallel import CORES_VARIABLE
+from satpuzzles.solve.parallel import CORES_VARIABLE
 
 DEADLINE_GRACE = 10.0
 """Seconds past --timeout after which a worker that has not answered is killed (a safety net:

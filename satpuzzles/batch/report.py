@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from satpuzzles.batch.work import Row
-from satpuzzles.errors import UsageError
-from satpuzzles.files import check_writable
+from satpuzzles.core.errors import UsageError
+from satpuzzles.io.files import check_writable
 
 COLUMNS = ["file", "index", "puzzle", "status", "unique", "verified", "seconds", "variables", "clauses",
            "cut_iterations", "error", "encoding", "sat_calls", "encode_seconds", "solve_seconds", "decode_seconds"]

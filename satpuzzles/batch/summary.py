@@ -12,8 +12,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from satpuzzles.errors import ExitStatus
-from satpuzzles.present import STATUS_STYLE
+from satpuzzles.core.errors import ExitStatus
+from satpuzzles.present.terminal import STATUS_STYLE
 
 STATUSES = ("solved", "unsolvable", "unknown", "error")
 STYLES = {**STATUS_STYLE, "error": "bold magenta"}

@@ -11,11 +11,12 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from typing import Any, TypedDict
 
-from satpuzzles.errors import InputError, SatPuzzlesError
-from satpuzzles.puzzle import Puzzle, Settings
-from satpuzzles.registry import PUZZLES
-from satpuzzles.solvers.loop import SolveStats
-from satpuzzles.solvers.pipeline import solve_within_limit
+from satpuzzles.core import registry
+from satpuzzles.core.errors import InputError, SatPuzzlesError
+from satpuzzles.core.outcome import Settings, SolveStats
+from satpuzzles.core.spec import PuzzleSpec
+from satpuzzles.io.reading import read_instances
+from satpuzzles.solve.pipeline import solve_within_limit, with_defaults
 
 
 class Part(TypedDict):
@@ -49,15 +50,16 @@ def error_row(file: str, index: int, puzzle: str, message: str, seconds: float =
 
 def settings_for(puzzle: str, options: Options) -> Settings:
     """The Settings of one puzzle from plain options (extras only where the puzzle has the option)."""
-    return Settings(solver=options["solver"], count=options.get("count", 1), unique=options.get("unique", False),
-                    timeout=options.get("timeout"), extras=dict(options.get("extras", {}).get(puzzle, {})))
+    return Settings(solver=options.get("solver"), method=options.get("method") or "auto", count=options.get("count", 1),
+                    unique=options.get("unique", False), timeout=options.get("timeout"),
+                    extras=dict(options.get("extras", {}).get(puzzle, {})))
 
 
 def _instances(part: Part) -> list[Any]:
     key = (part["file"], part["puzzle"], part["text"])
     if key not in _PARSED:
         try:
-            _PARSED[key] = PUZZLES[part["puzzle"]].read(part["text"])
+            _PARSED[key] = read_instances(registry.get(part["puzzle"]), part["text"])
         except InputError as exc:
             raise exc.located(part["file"]) from None
         while len(_PARSED) > _PARSED_KEEP:
@@ -70,13 +72,13 @@ def _plain(value: object) -> object:
     return value if isinstance(value, (int, float, str, bool)) or value is None else str(value)
 
 
-def solve_one(puzzle: Puzzle[Any, Any], file: str, index: int, instance: Any, options: Options) -> Row:
+def solve_one(puzzle: PuzzleSpec[Any, Any], file: str, index: int, instance: Any, options: Options) -> Row:
     """Solve, re-verify and describe one instance; never raises for a failing puzzle."""
-    settings = settings_for(puzzle.name, options)
+    settings = with_defaults(puzzle.rules, settings_for(puzzle.name, options))
     start = time.perf_counter()
     try:
-        outcome = solve_within_limit(puzzle, instance, settings)
-        problems = [problem for solution in outcome.solutions for problem in puzzle.verify(instance, solution)]
+        outcome = solve_within_limit(puzzle.rules, instance, settings, puzzle.name)
+        problems = [problem for solution in outcome.solutions for problem in puzzle.rules.verify(instance, solution)]
     except SatPuzzlesError as exc:
         return error_row(file, index, puzzle.name, str(exc), time.perf_counter() - start)
     except Exception as exc:  # noqa: BLE001 - a bug in one puzzle's solve is that puzzle's error row
@@ -92,10 +94,12 @@ def solve_one(puzzle: Puzzle[Any, Any], file: str, index: int, instance: Any, op
         "unique": outcome.uniqueness(settings), "verified": True if outcome.solutions else None,
         "seconds": round(seconds, 6), "error": one_line(outcome.message),
         "stats": {} if outcome.stats == SolveStats(solver=settings.solver) else outcome.stats.as_dict(),
-        "facts": {name: _plain(value) for name, value in puzzle.facts(instance).items()},
+        "facts": {name: _plain(value) for name, value in puzzle.view.facts(instance).items()},
     }
     if options.get("answers") and outcome.solution is not None:
-        row["answer"] = puzzle.result_file(instance, outcome.solution)
+        view = puzzle.view
+        row["answer"] = (view.result_file(instance, outcome.solution) if view.result_file is not None
+                         else view.text(instance, outcome.solution, settings, ()))
     return row
 
 
@@ -110,7 +114,7 @@ def solve_part(part: Part, options: Options) -> Iterator[Row]:
         message = f"internal error: {type(exc).__name__}: {exc}"
         yield from (error_row(part["file"], index, part["puzzle"], message) for index in part["indices"])
         return
-    puzzle = PUZZLES[part["puzzle"]]
+    puzzle = registry.get(part["puzzle"])
     for index in part["indices"]:
         if not 1 <= index <= len(instances):
             yield error_row(part["file"], index, puzzle.name, f"{part['file']} holds {len(instances)} puzzle(s), not {index}")

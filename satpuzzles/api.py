@@ -1,0 +1,244 @@
+"""The Python API: load a puzzle, solve it, get the answer as data, text, SVG or CNF.
+
+    >>> import satpuzzles
+    >>> puzzle = satpuzzles.load("https://puzz.link/p?slither/4/4/dgbhdgbh")
+    >>> result = puzzle.solve(unique=True)
+    >>> result.status, result.unique
+    ('solved', True)
+
+Every solution is checked by the puzzle's verifier, written from its rules, before it is
+returned. Errors are the exceptions of satpuzzles.core.errors (InputError for bad input,
+with line and column; UsageError for options that cannot work). Objects show themselves
+as SVG pictures in Jupyter. Nothing here imports click or rich.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from satpuzzles.core import registry
+from satpuzzles.core.errors import InputError, UsageError
+from satpuzzles.core.outcome import Outcome, Settings
+from satpuzzles.core.spec import PuzzleSpec
+from satpuzzles.io.detect import detect
+from satpuzzles.io.files import read_input
+from satpuzzles.io.reading import read_instances
+from satpuzzles.present.report import json_record, marked, plain_report
+
+__all__ = ["Cnf", "Puzzle", "Result", "generate", "load", "load_all", "puzzle_names", "read"]
+
+
+def puzzle_names() -> list[str]:
+    """The names of every registered puzzle (built-in and plugins)."""
+    return registry.names()
+
+
+def _spec(name: str) -> PuzzleSpec[Any, Any]:
+    try:
+        return registry.get(name)
+    except KeyError:
+        raise UsageError(f"unknown puzzle {name!r}: choose one of {', '.join(registry.names())}") from None
+
+
+def _text_of(source: str | os.PathLike[str]) -> tuple[str, str]:
+    """The text of a source (a path, or the puzzle text or URL itself) and the name to report it by."""
+    if isinstance(source, os.PathLike):
+        return read_input(os.fspath(source))
+    if "\n" not in source.strip() and "://" not in source and Path(source).is_file():
+        return read_input(source)
+    return source, "<text>"
+
+
+def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format: str = "auto") -> list[Puzzle]:
+    """Every puzzle in ``source``: a file path, or the puzzle's text or URL itself.
+
+    ``puzzle`` names the puzzle type; without it the type is detected (an error when the
+    text reads as more than one). ``input_format`` is one of the type's formats, or auto.
+    """
+    text, name = _text_of(source)
+    try:
+        if puzzle is None:
+            kind, instances = detect(text, name)
+        else:
+            kind, instances = puzzle, read_instances(_spec(puzzle), text, input_format)
+    except InputError as exc:
+        raise exc.located(name) from None
+    return [Puzzle(_spec(kind), instance) for instance in instances]
+
+
+def load(source: str | os.PathLike[str], puzzle: str | None = None, input_format: str = "auto") -> Puzzle:
+    """The (first) puzzle in ``source``; see :func:`read`."""
+    return read(source, puzzle, input_format)[0]
+
+
+load_all = read
+
+
+def generate(puzzle: str, rows: int, cols: int, seed: int | None = None, **options: Any) -> str:
+    """A new puzzle's text, as ``satpuzzles generate`` writes it; ``options`` are the generator's own."""
+    spec = _spec(puzzle)
+    if spec.generator is None:
+        raise UsageError(f"{puzzle} has no generator")
+    values = {option.name: option.default for option in spec.generator.options}
+    unknown = set(options) - set(values)
+    if unknown:
+        raise UsageError(f"the {puzzle} generator has no option {sorted(unknown)[0]!r}; it has {', '.join(values)}")
+    return spec.generator.make(rows, cols, seed, {**values, **options}, lambda text: None)
+
+
+@dataclass(frozen=True)
+class Cnf:
+    """A puzzle's formula: clauses over variables 1..num_vars, with the readable name of each named variable."""
+
+    clauses: list[list[int]]
+    num_vars: int
+    names: dict[int, Hashable]
+    encoding: str
+    dimacs: str = field(repr=False)
+
+
+@dataclass
+class Puzzle:
+    """One puzzle instance with its type; solve it, show it, or get its CNF."""
+
+    spec: PuzzleSpec[Any, Any]
+    instance: Any
+
+    @property
+    def name(self) -> str:
+        """The puzzle type's name (``numberlink`` ...)."""
+        return self.spec.name
+
+    @property
+    def facts(self) -> dict[str, object]:
+        """Sizes that describe the puzzle (width, height, ...)."""
+        return self.spec.view.facts(self.instance)
+
+    def solve(self, *, count: int = 1, unique: bool = False, explain: bool = False, timeout: float | None = None,
+              solver: str | None = None, method: str = "auto", **options: Any) -> Result:
+        """Solve the puzzle; ``options`` are the puzzle's own (``analyze=True`` for Minesweeper ...)."""
+        from satpuzzles.solve.pipeline import check_settings, solve_within_limit
+
+        known = {option.name: option.default for option in self.spec.options}
+        unknown = set(options) - set(known)
+        if unknown:
+            raise UsageError(f"{self.name} has no option {sorted(unknown)[0]!r}; it has {', '.join(known) or 'none'}")
+        settings = Settings(solver=solver, method=method, count=count, unique=unique, explain=explain,
+                            timeout=timeout, extras={**known, **options})
+        check_settings(self.spec.rules, settings)
+        outcome = solve_within_limit(self.spec.rules, self.instance, settings, self.name)
+        return Result(self, outcome, settings)
+
+    def verify(self, solution: Any) -> list[str]:
+        """The rules ``solution`` breaks ([] when it is a valid solution)."""
+        return self.spec.rules.verify(self.instance, solution)
+
+    def text(self) -> str:
+        """The unsolved puzzle as a text board."""
+        return self.spec.view.text(self.instance, None, Settings(), ())
+
+    def svg(self) -> str:
+        """The unsolved puzzle as an SVG picture."""
+        if self.spec.view.svg is None:
+            raise UsageError(f"{self.name} has no SVG picture")
+        return self.spec.view.svg(self.instance, Outcome("unknown"), Settings())
+
+    def to_json(self) -> dict[str, object]:
+        """The puzzle as the JSON envelope's ``input`` object."""
+        if self.spec.json is None:
+            raise UsageError(f"{self.name} has no JSON form")
+        return self.spec.json.to_json(self.instance)
+
+    def write(self, writer: str) -> str:
+        """The puzzle in another form (``url`` for a puzz.link URL, where the type has it)."""
+        for candidate in self.spec.writers:
+            if candidate.name == writer:
+                return candidate.write(self.instance)
+        raise UsageError(f"{self.name} has no {writer!r} writer; it has {', '.join(w.name for w in self.spec.writers)}")
+
+    def cnf(self, stage: int = 0, **options: Any) -> Cnf:
+        """The formula of an encoding stage (0: the first), with variable names."""
+        from satpuzzles.cnf.dimacs import dimacs_text
+
+        settings = Settings(extras={**{o.name: o.default for o in self.spec.options}, **options})
+        chosen = self.spec.rules.stages(self.instance, settings)[stage]
+        formula = chosen.build().formula
+        names = {var: key for var, key in formula.pool.names()}
+        header = [f"satpuzzles {self.name}, encoding {chosen.name}"]
+        return Cnf(formula.clauses, formula.num_vars, names, chosen.name, dimacs_text(formula, header=header))
+
+    def _repr_svg_(self) -> str | None:
+        return self.svg() if self.spec.view.svg is not None else None
+
+    def __repr__(self) -> str:
+        facts = ", ".join(f"{name}={value}" for name, value in self.facts.items())
+        return f"<{self.name} puzzle: {facts}>"
+
+
+@dataclass
+class Result:
+    """What solving found: the status, verified solutions (as the puzzle's data), statistics."""
+
+    puzzle: Puzzle
+    outcome: Outcome[Any]
+    settings: Settings
+
+    @property
+    def status(self) -> str:
+        """``solved``, ``unsolvable`` (proved) or ``unknown`` (a limit was reached)."""
+        return self.outcome.status
+
+    @property
+    def solution(self) -> Any:
+        """The first solution (the puzzle's own solution object), or None."""
+        return self.outcome.solution
+
+    @property
+    def solutions(self) -> list[Any]:
+        """Every solution found."""
+        return list(self.outcome.solutions)
+
+    @property
+    def unique(self) -> bool | None:
+        """With ``unique=True``: whether the solution is unique (None when undecided)."""
+        return self.outcome.uniqueness(self.settings)
+
+    @property
+    def explanation(self) -> list[Hashable] | None:
+        """With ``explain=True`` on an unsolvable puzzle: a minimal set of clues that cannot all hold."""
+        return self.outcome.explanation
+
+    @property
+    def stats(self) -> dict[str, object]:
+        """Sizes, seconds per phase, SAT calls and cuts."""
+        return self.outcome.stats.as_dict()
+
+    def to_json(self) -> dict[str, object]:
+        """The envelope ``satpuzzles NAME --format json`` prints."""
+        return json_record(self.puzzle.spec, self.puzzle.instance, self.outcome, self.settings)
+
+    def text(self) -> str:
+        """The report ``satpuzzles NAME`` prints: status, sizes, statistics and the board."""
+        return plain_report(self.puzzle.spec, self.puzzle.instance, self.outcome, self.settings)
+
+    def board(self) -> str:
+        """The (first) solution's board as text, or the bare puzzle with any explanation marked."""
+        view = self.puzzle.spec.view
+        return view.text(self.puzzle.instance, self.solution, self.settings, marked(self.outcome))
+
+    def svg(self) -> str:
+        """The (first) solution as an SVG picture."""
+        view = self.puzzle.spec.view
+        if view.svg is None:
+            raise UsageError(f"{self.puzzle.name} has no SVG picture")
+        return view.svg(self.puzzle.instance, self.outcome, self.settings)
+
+    def _repr_svg_(self) -> str | None:
+        return self.svg() if self.puzzle.spec.view.svg is not None else None
+
+    def __repr__(self) -> str:
+        return f"<{self.puzzle.name} result: {self.status}, {len(self.outcome.solutions)} solution(s)>"

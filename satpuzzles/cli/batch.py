@@ -1,0 +1,173 @@
+"""``satpuzzles batch PATH...``: solve many puzzle files with one command, locally or on Dask."""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+from satpuzzles.batch.engine import file_error_rows, pending_count, run_batch
+from satpuzzles.batch.inputs import PuzzleFile, expand_paths, scan_file
+from satpuzzles.batch.report import Report
+from satpuzzles.batch.summary import exit_status, summary
+from satpuzzles.batch.work import Options, Row, settings_for
+from satpuzzles.cli.options import check_seconds, count_options, puzzle_extras, solver_option, timeout_option, to_click
+from satpuzzles.cli.output import stdout
+from satpuzzles.core import registry
+from satpuzzles.core.errors import UsageError
+from satpuzzles.core.spec import Option
+from satpuzzles.present.terminal import make_console
+from satpuzzles.solve.backends import check_solver_name
+from satpuzzles.solve.pipeline import check_settings
+
+SUMMARY_FIELDS = ("file", "index", "puzzle", "status", "seconds")
+
+
+def puzzle_solve_options() -> list[click.Option]:
+    """The options puzzles declare as changing how they are solved, each once, naming the puzzles it applies to."""
+    found: dict[str, tuple[Option, list[str]]] = {}
+    for puzzle in registry.puzzles().values():
+        for option in puzzle.options:
+            if option.affects_solving:
+                found.setdefault(option.name, (option, []))[1].append(puzzle.name.capitalize())
+    made = []
+    for option, owners in found.values():
+        made.append(to_click(option))
+        made[-1].help = f"{'/'.join(owners)} only: {option.help}"
+    return made
+
+
+def method_choices() -> list[str]:
+    """--method choices: auto, every puzzle's strategies, cnf."""
+    names = {s.name for puzzle in registry.puzzles().values() for s in puzzle.rules.strategies}
+    return ["auto", *sorted(names), "cnf"]
+
+
+def plain_options(params: dict[str, Any]) -> Options:
+    """The solve options as plain data, each puzzle's extras limited to the options it has."""
+    extras = {name: puzzle_extras(puzzle, params, solving_only=True) for name, puzzle in registry.puzzles().items()}
+    return {"solver": params["solver"], "method": params["method"], "count": params["count"],
+            "unique": params["unique"], "timeout": params["timeout"], "extras": extras}
+
+
+def check_puzzles(files: list[PuzzleFile], options: Options) -> None:
+    """Each puzzle in the batch accepts the solve options (UsageError before any solving otherwise)."""
+    for name in sorted({f.puzzle for f in files if not f.error}):
+        try:
+            check_settings(registry.get(name).rules, settings_for(name, options))
+        except UsageError as exc:
+            raise UsageError(f"{name}: {exc}") from None
+
+
+class ProgressBar:
+    """Completed, failed, rate and ETA on stderr; nothing at all when stderr is not a terminal."""
+
+    def __init__(self, total: int) -> None:
+        self.start = time.monotonic()
+        self.done = self.failed = self.unknown = 0
+        self.progress: Progress | None = None
+        if sys.stderr.isatty():
+            self.progress = Progress(
+                TextColumn("[bold]batch"), BarColumn(), MofNCompleteColumn(),
+                TextColumn("[magenta]failed {task.fields[failed]}"), TextColumn("[yellow]unknown {task.fields[unknown]}"),
+                TextColumn("{task.fields[rate]}/s"), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                console=Console(stderr=True), transient=False,
+            )
+            self.task = self.progress.add_task("batch", total=total, failed=0, unknown=0, rate="-")
+            self.progress.start()
+
+    def advance(self, row: Row) -> None:
+        """Count one finished puzzle."""
+        self.done += 1
+        self.failed += row["status"] == "error"
+        self.unknown += row["status"] == "unknown"
+        if self.progress is not None:
+            rate = self.done / max(time.monotonic() - self.start, 1e-9)
+            self.progress.update(self.task, advance=1, failed=self.failed, unknown=self.unknown, rate=f"{rate:.1f}")
+
+    def stop(self) -> None:
+        """Leave the final bar on the terminal."""
+        if self.progress is not None:
+            self.progress.stop()
+
+
+def run(params: dict[str, Any]) -> int:
+    """Scan, solve, report and summarise; return the batch's exit status."""
+    check_seconds("--timeout", params["timeout"])
+    if params["resume"] and not params["report"]:
+        raise UsageError("--resume needs --report FILE (the report it continues)")
+    if params["dask"] is not None and params["jobs"] is not None:
+        raise UsageError("--jobs is for local workers: with --dask the cluster's workers decide")
+    if params["solver"] is not None:
+        check_solver_name(params["solver"])
+    options = plain_options(params)
+    if params["report"]:
+        Report.check(params["report"])
+    leave_out = [params["report"]] if params["report"] else []
+    files = [scan_file(path, params["puzzle"]) for path in expand_paths(params["paths"], leave_out)]
+    check_puzzles(files, options)
+    report = Report(params["report"], params["resume"]) if params["report"] else None
+    try:
+        done = report.done() if report else set()
+        rows: list[dict[str, Any]] = [{k: r.get(k) for k in SUMMARY_FIELDS} for r in (report.previous if report else [])]
+        earlier = len(rows)
+        bar = ProgressBar(len(file_error_rows(files, done)) + pending_count(files, done))
+        start = time.monotonic()
+
+        def on_row(row: Row) -> None:
+            if report is not None:
+                report.write(row)
+            rows.append({k: row[k] for k in SUMMARY_FIELDS})
+            bar.advance(row)
+
+        try:
+            where = run_batch(files, options, on_row, jobs=params["jobs"], dask=params["dask"], done=done)
+        finally:
+            bar.stop()
+        wall = time.monotonic() - start
+    finally:
+        if report is not None:
+            report.close()
+    out = stdout()
+    make_console(out).print(summary(rows, wall, where, earlier))
+    out.flush()
+    return exit_status(rows)
+
+
+def batch_callback(**params: Any) -> None:
+    """Click callback: run the batch and exit with its status."""
+    sys.exit(run(params))
+
+
+def batch_command() -> click.Command:
+    """The ``batch`` command, with the solve options of every registered puzzle."""
+    return click.Command(
+        "batch",
+        callback=batch_callback,
+        params=[
+            click.Argument(["paths"], nargs=-1, required=True, metavar="PATH..."),
+            click.Option(["--puzzle"], type=click.Choice(registry.names()),
+                         help="The puzzle of every file (default: detected per file, see the README)."),
+            solver_option(),
+            click.Option(["--method"], type=click.Choice(method_choices()), default="auto", show_default=True,
+                         help="How to solve each puzzle (see each puzzle's --help)."),
+            timeout_option("the puzzle is then 'unknown'"),
+            *count_options(),
+            *puzzle_solve_options(),
+            click.Option(["-j", "--jobs"], type=click.IntRange(min=1), metavar="N",
+                         help="Local worker processes (default: the number of cores)."),
+            click.Option(["--report"], metavar="FILE",
+                         help="Write one row per puzzle, as results arrive, to FILE (.csv or .jsonl)."),
+            click.Option(["--resume"], is_flag=True, help="Keep the --report file and skip the puzzles it already holds."),
+            click.Option(["--dask"], metavar="ADDRESS",
+                         help="Run on this Dask scheduler (tcp://host:8786); needs the dask extra."),
+        ],
+        help="Solve every puzzle in files, folders and globs; print a summary.\n\n"
+             "Exit status: 0 every puzzle solved or proved unsolvable, 2 bad usage or any error row "
+             "(unreadable, unrecognised or malformed input, a crash), 3 any unknown (timeout), 130 interrupted.",
+        short_help="Solve many puzzle files in parallel (locally or on Dask).",
+    )

@@ -1,0 +1,114 @@
+"""``satpuzzles generate NAME``: a command per puzzle that has a generator."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from satpuzzles.cli.options import check_seconds, to_click
+from satpuzzles.cli.output import stdout
+from satpuzzles.core.errors import ExitStatus, SatPuzzlesError, UsageError
+from satpuzzles.core.spec import PuzzleSpec
+from satpuzzles.io.files import check_writable, numbered_path, write_atomic
+
+MAX_GENERATED_CELLS = 25_000_000
+"""Largest board ``generate`` makes (5000x5000; a few hundred MB while it builds the text)."""
+
+
+class BudgetExhausted(SatPuzzlesError):
+    """generate ran out of its --budget before making every puzzle."""
+
+    exit_status = ExitStatus.UNKNOWN
+
+
+def _generation_progress(total: int, what: str) -> tuple[Callable[[str], None], Callable[[], None], Any]:
+    """Status and advance callbacks for a rich progress bar on a terminal's stderr (no-ops otherwise)."""
+    if not sys.stderr.isatty():
+        return (lambda text: None), (lambda: None), contextlib.nullcontext()
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    bar = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn(), console=Console(stderr=True), transient=True,
+                   redirect_stdout=False, redirect_stderr=False)  # the puzzles go to the real stdout
+    task = bar.add_task(what, total=total)
+    return (lambda text: bar.update(task, description=text)), (lambda: bar.advance(task)), bar
+
+
+def generate_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
+    """``satpuzzles generate NAME ROWS COLS`` (or ``W H``) for a puzzle with a generator."""
+    generator = puzzle.generator
+    assert generator is not None
+    first, second = ("width", "height") if generator.width_first else ("rows", "cols")
+
+    def callback(seed: int | None, output: str | None, count: int, budget: float | None, **options: Any) -> None:
+        from satpuzzles.solve.isolation import Timeout, run_with_deadline
+
+        size = {name: options.pop(name) for name in (first, second)}
+        rows, cols = (size["height"], size["width"]) if generator.width_first else (size["rows"], size["cols"])
+        if rows * cols > MAX_GENERATED_CELLS:
+            raise UsageError(f"{rows}x{cols} is {rows * cols:,} cells: generate at most {MAX_GENERATED_CELLS:,}")
+        check_seconds("--budget", budget)
+        if output is not None:
+            check_writable(output)
+        seeds = [None if seed is None else seed + i for i in range(count)]
+        out = stdout()
+        made = 0
+        status, advance, display = _generation_progress(count, f"{puzzle.name} {size[first]}x{size[second]}")
+
+        def work(report: Callable[[object], None]) -> None:
+            for index, puzzle_seed in enumerate(seeds):
+                text = generator.make(rows, cols, puzzle_seed, dict(options), lambda text: report(("status", text)))
+                report(("puzzle", text, index))
+
+        def receive(payload: object) -> None:
+            nonlocal made
+            kind, content, *index = payload  # type: ignore[misc]
+            if kind == "status":
+                status(content)
+                return
+            if output is None:
+                out.write(content)
+                out.flush()
+            else:
+                write_atomic(numbered_path(output, index[0] + 1, count), [content])
+            made += 1
+            advance()
+
+        try:
+            with display:
+                if budget is None:
+                    work(receive)
+                else:
+                    run_with_deadline(work, budget, on_report=receive)
+        except Timeout:
+            raise BudgetExhausted(
+                f"the --budget of {budget:g} s ran out after {made} of {count} puzzle(s)"
+                + (" (those were written)" if made else "")
+            ) from None
+
+    size_help = "W x H (width, height)" if generator.width_first else "ROWS x COLS"
+    return click.Command(
+        puzzle.name,
+        callback=callback,
+        params=[
+            click.Argument([first], type=click.IntRange(min=1)),
+            click.Argument([second], type=click.IntRange(min=1)),
+            click.Option(["--seed"], type=int,
+                         help="Seed of the random generator: the same seed gives the same puzzle "
+                         "(with --count N, puzzle i uses SEED + i - 1)."),
+            click.Option(["-o", "--output"], metavar="FILE",
+                         help="Write the puzzle here (default: standard output); with --count N, "
+                         "NAME.1.EXT ... NAME.N.EXT."),
+            click.Option(["--count"], type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+                         help="Make N puzzles."),
+            click.Option(["--budget"], type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+                         help="Give up (exit 3) when the puzzles are not all made within SECONDS."),
+            *(to_click(option) for option in generator.options),
+        ],
+        help=f"Generate {puzzle.name} puzzles of {size_help} cells, in the puzzle's input format.",
+    )

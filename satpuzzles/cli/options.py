@@ -1,0 +1,105 @@
+"""Command-line options, declared once: the solve options every puzzle command and ``batch`` share,
+and the conversion of a puzzle's declared options (core.spec.Option) into click options."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import click
+
+from satpuzzles.core.errors import UsageError
+from satpuzzles.core.outcome import DEFAULT_SOLVER, Settings
+from satpuzzles.core.spec import Option, PuzzleSpec
+
+MAX_TIMEOUT = 1e6
+"""Largest --timeout or --budget in seconds (about 11 days); larger values overflow the deadline arithmetic."""
+
+
+def check_seconds(flag: str, value: float | None) -> None:
+    """Refuse a --timeout or --budget the deadline arithmetic cannot hold."""
+    if value is not None and not (math.isfinite(value) and value <= MAX_TIMEOUT):
+        raise UsageError(f"{flag} {value:g}: give a number of seconds up to {MAX_TIMEOUT:g}")
+
+
+def _convert(option: Option) -> Any:
+    def convert(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        if value is None or option.convert is None:
+            return value
+        try:
+            return option.convert(value)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
+
+    return convert
+
+
+def to_click(option: Option) -> click.Option:
+    """The click option for a puzzle's declared option."""
+    common: dict[str, Any] = {"help": option.help, "metavar": option.metavar}
+    if option.kind == "flag":
+        return click.Option([*option.flags, option.name], is_flag=True, default=bool(option.default), help=option.help)
+    if option.kind == "choice":
+        kind: Any = click.Choice(list(option.choices))
+    elif option.kind == "int":
+        kind = click.IntRange(min=None if option.minimum is None else int(option.minimum),
+                              max=None if option.maximum is None else int(option.maximum))
+    elif option.kind == "float":
+        kind = click.FloatRange(min=option.minimum, max=option.maximum)
+    else:
+        kind = str
+    return click.Option([*option.flags, option.name], type=kind, default=option.default,
+                        show_default=option.default is not None, callback=_convert(option), **common)
+
+
+def solver_option() -> click.Option:
+    """-s/--solver: a PySAT solver name or alias, or a DIMACS executable."""
+    return click.Option(["-s", "--solver"], metavar="NAME",
+                        help=f"PySAT solver name or alias (cadical195, glucose4, minisat22, ...), or a DIMACS solver "
+                        f"executable. Default: {DEFAULT_SOLVER}, or the puzzle's own (shown in its --help).")
+
+
+def timeout_option(what: str) -> click.Option:
+    """--timeout SECONDS."""
+    return click.Option(["--timeout"], type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+                        help=f"Hard limit per puzzle; {what} when reached.")
+
+
+def count_options() -> list[click.Option]:
+    """--count N and --unique."""
+    return [
+        click.Option(["--count"], type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+                     help="Find up to N solutions (by the full rules)."),
+        click.Option(["--unique"], is_flag=True, help="Prove the solution unique, or show a second one."),
+    ]
+
+
+def method_option(puzzle: PuzzleSpec[Any, Any]) -> list[click.Option]:
+    """--method, for a puzzle with strategies besides the CNF pipeline."""
+    if not puzzle.rules.strategies:
+        return []
+    helps = "; ".join(f"{s.name}: {s.summary}" for s in puzzle.rules.strategies)
+    return [click.Option(["--method"], type=click.Choice(["auto", *puzzle.methods]), default="auto", show_default=True,
+                         help=f"How to solve. {helps}; cnf: the whole puzzle as one formula through the lazy-cut "
+                         "loop; auto: the first that serves the other options.")]
+
+
+def puzzle_extras(puzzle: PuzzleSpec[Any, Any], values: dict[str, Any], solving_only: bool = False) -> dict[str, Any]:
+    """The puzzle's own option values from a command's parameters (only solving options if asked)."""
+    return {o.name: values[o.name] for o in puzzle.options
+            if o.name in values and (o.affects_solving or not solving_only)}
+
+
+def settings_from(puzzle: PuzzleSpec[Any, Any], values: dict[str, Any]) -> Settings:
+    """Settings from a puzzle command's parameter values."""
+    return Settings(
+        solver=values.get("solver"),
+        method=values.get("method") or "auto",
+        count=values.get("count", 1),
+        unique=values.get("unique", False),
+        explain=bool(values.get("explain")),
+        timeout=values.get("timeout"),
+        verbose=values.get("verbose", False),
+        want_dimacs=bool(values.get("output")),
+        extras=puzzle_extras(puzzle, values),
+    )

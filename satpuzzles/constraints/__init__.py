@@ -1,0 +1,1 @@
+"""Shared constraint building blocks: exact counts, a single loop, vertex-disjoint paths."""

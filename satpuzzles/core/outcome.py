@@ -1,0 +1,115 @@
+"""What a solve is asked to do (Settings) and what it found (Outcome, SolveStats): plain data, no I/O."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import asdict, dataclass, field
+from typing import Any, Generic, TypeVar
+
+S = TypeVar("S")
+
+DEFAULT_SOLVER = "glucose4"
+"""Default backend: tied with minisat22 for the fastest on the Numberlink sets and ahead
+of it on --unique proofs in the complete encoding (docs/benchmarks.md)."""
+
+CNF_METHOD = "cnf"
+"""The method every puzzle has: its encoding stages through the lazy-cut loop."""
+
+
+@dataclass
+class Settings:
+    """How to solve: solver, method, enumeration, limits and the puzzle's own options."""
+
+    solver: str | None = None
+    """A PySAT solver name or alias, or a DIMACS executable; None: the puzzle's default solver."""
+    method: str = "auto"
+    """``cnf``, the name of one of the puzzle's strategies, or ``auto`` (the first strategy that applies)."""
+    count: int = 1
+    unique: bool = False
+    explain: bool = False
+    timeout: float | None = None
+    verbose: bool = False
+    want_dimacs: bool = False
+    extras: dict[str, Any] = field(default_factory=dict)
+    """The puzzle's own options by name (see PuzzleSpec.options)."""
+    on_progress: Callable[[str, Any, SolveStats], None] | None = field(default=None, compare=False, repr=False)
+    """Called with ("solution", solution, stats) for each verified solution and ("unsolvable", None,
+    stats) once unsolvability is proved (progress kept when --timeout stops the work)."""
+
+    @property
+    def wanted(self) -> int:
+        """How many solutions to look for."""
+        return max(2 if self.unique else 1, self.count)
+
+
+@dataclass
+class SolveStats:
+    """What one solve cost: sizes, seconds per phase, SAT calls and cuts."""
+
+    encoding: str = ""
+    solver: str = ""
+    method: str = ""
+    variables: int = 0
+    clauses: int = 0
+    propagate_seconds: float = 0.0
+    encode_seconds: float = 0.0
+    solve_seconds: float = 0.0
+    decode_seconds: float = 0.0
+    verify_seconds: float = 0.0
+    sat_calls: int = 0
+    cut_iterations: int = 0
+    cuts: int = 0
+    stages: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, object]:
+        """Plain-data view for JSON and reports."""
+        data = asdict(self)
+        for key, value in data.items():
+            if isinstance(value, float):
+                data[key] = round(value, 6)
+        return data
+
+
+class Timer:
+    """Adds the seconds spent inside a ``with`` block to a SolveStats field."""
+
+    def __init__(self, stats: SolveStats, field_name: str) -> None:
+        self.stats, self.field_name = stats, field_name
+
+    def __enter__(self) -> Timer:
+        self.start = time.perf_counter()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        spent = time.perf_counter() - self.start
+        setattr(self.stats, self.field_name, getattr(self.stats, self.field_name) + spent)
+
+
+@dataclass
+class Outcome(Generic[S]):
+    """The answer for one instance: status, verified solutions and statistics."""
+
+    status: str
+    """``solved``, ``unsolvable`` (proved) or ``unknown``."""
+    solutions: list[S] = field(default_factory=list)
+    exhausted: bool = False
+    """True when the solver proved there are no solutions beyond ``solutions``."""
+    stats: SolveStats = field(default_factory=SolveStats)
+    dimacs: str | None = None
+    message: str = ""
+    explanation: list[Hashable] | None = None
+    """Keys (clue cells) of a minimal unsolvable set, with --explain on an unsolvable puzzle."""
+
+    @property
+    def solution(self) -> S | None:
+        """The first solution, if any."""
+        return self.solutions[0] if self.solutions else None
+
+    def uniqueness(self, settings: Settings) -> bool | None:
+        """True/False when uniqueness was asked for and decided, else None."""
+        if not settings.unique or self.status != "solved":
+            return None
+        if len(self.solutions) > 1:
+            return False
+        return True if self.exhausted else None

@@ -1,0 +1,225 @@
+"""What a puzzle provides: a small frozen spec of plain functions, grouped by role.
+
+Required: a name and summary, the rules (encoding stages and a verifier written from the
+rules alone), at least one reader, and a view (facts, a text board, the solution as JSON).
+Everything else is optional, and the command line offers a feature only where a puzzle
+provides it: a coloured board, an SVG picture, writers (``--to-url``), a JSON codec (JSON
+input and the envelope's ``input``), a generator, strategies that are not one CNF formula,
+and the puzzle's own options, declared as data.
+
+Nothing here imports click, rich or a SAT solver, so a spec loads fast and anywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
+
+from satpuzzles.core.outcome import CNF_METHOD, Outcome, Settings
+
+if TYPE_CHECKING:
+    from satpuzzles.cnf.formula import Clause, Formula
+    from satpuzzles.solve.model import Model
+
+I = TypeVar("I")  # noqa: E741 - the conventional name for the instance type
+S = TypeVar("S")
+S_co = TypeVar("S_co", covariant=True)
+
+StyledBoard = list[list[tuple[str, str]]]
+"""A board for a terminal: lines of (text, style) pieces; a style is a rich style string ("" for none)."""
+Progress = Callable[[str], None]
+"""Takes a short status text (a long generator reports what it is doing)."""
+
+
+class Encoding(Protocol[S]):
+    """A puzzle instance as CNF, plus what the lazy-cut loop needs to read and refine models."""
+
+    name: str
+    complete: bool
+    formula: Formula
+    selectors: dict[Hashable, int]
+    """Per-clue selector variables (empty unless built for --explain); solved assumed true."""
+
+    def decode(self, model: Model) -> S:
+        """The puzzle solution a model describes (it may still break the lazily enforced rules)."""
+        ...
+
+    def cuts(self, solution: S) -> list[Clause]:
+        """Clauses excluding what ``solution`` breaks of the lazily enforced rules; [] when none."""
+        ...
+
+    def block(self, solution: S) -> Clause:
+        """A clause that excludes exactly ``solution`` (over the decision variables)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Stage(Generic[S_co]):
+    """One encoding to try: ``complete`` stages prove unsolvability when they fail."""
+
+    name: str
+    complete: bool
+    build: Callable[[], Encoding[S_co]]
+
+
+@dataclass(frozen=True)
+class Option:
+    """A puzzle's own command-line option, as data (the CLI turns it into a click option).
+
+    ``kind`` is ``flag``, ``choice`` (one of ``choices``), ``int``, ``float`` (both within
+    ``minimum``/``maximum``) or ``text`` (``convert`` turns it into a value, raising ValueError
+    with a message for the user). ``affects_solving`` options reach ``satpuzzles batch`` too.
+    """
+
+    name: str
+    flags: tuple[str, ...]
+    help: str
+    kind: Literal["flag", "choice", "int", "float", "text"] = "flag"
+    default: Any = None
+    choices: tuple[str, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+    metavar: str | None = None
+    affects_solving: bool = False
+    convert: Callable[[str], Any] | None = None
+
+
+@dataclass(frozen=True)
+class Reader(Generic[I]):
+    """A text format: ``read`` returns every instance in a text or raises a located InputError.
+
+    ``sniff`` says cheaply whether a text looks like this format; in automatic detection the
+    first reader whose sniff accepts the text reads it (a reader without sniff accepts all).
+    """
+
+    name: str
+    read: Callable[[str], list[I]]
+    sniff: Callable[[str], bool] | None = None
+    summary: str = ""
+    aliases: tuple[str, ...] = ()
+    """Older names still accepted by --input-format."""
+
+
+@dataclass(frozen=True)
+class Writer(Generic[I]):
+    """Another way to write a puzzle (``--to-NAME`` prints it instead of solving)."""
+
+    name: str
+    write: Callable[[I], str]
+    help: str
+
+
+@dataclass(frozen=True)
+class JsonCodec(Generic[I]):
+    """The puzzle as the JSON envelope's ``input`` object, and back (errors located at line, column)."""
+
+    to_json: Callable[[I], dict[str, object]]
+    from_json: Callable[[Any, int, int], I]
+
+
+@dataclass(frozen=True)
+class Strategy(Generic[I, S]):
+    """A way to solve that is not the staged CNF pipeline (``--method NAME``).
+
+    ``solve`` returns an outcome whose solutions the pipeline still verifies by the rules;
+    ``refuses`` says why it cannot serve some settings (None when it can), so ``--method
+    auto`` passes it over and an explicit ``--method NAME`` is a usage error.
+    """
+
+    name: str
+    summary: str
+    solve: Callable[[I, Settings], Outcome[S]]
+    refuses: Callable[[Settings], str | None] = lambda settings: None
+
+
+@dataclass(frozen=True)
+class Rules(Generic[I, S]):
+    """What makes an answer right: encoding stages, a verifier from the rules, solving options."""
+
+    stages: Callable[[I, Settings], Sequence[Stage[S]]]
+    """Encodings to try in order; the last must be complete (see solve.pipeline)."""
+    verify: Callable[[I, S], list[str]]
+    """Rule violations of a solution, checked from the rules alone (not the CNF); [] when valid."""
+    check_settings: Callable[[Settings], None] | None = None
+    """Raises UsageError for option combinations the puzzle cannot honour."""
+    explainable: bool = False
+    """Whether the stages can select clues (--explain names a minimal conflicting set)."""
+    strategies: tuple[Strategy[I, S], ...] = ()
+    default_solver: str | None = None
+    """The solver used when none is named (None: the tool's default)."""
+
+
+@dataclass(frozen=True)
+class View(Generic[I, S]):
+    """How an instance and its solutions are shown. ``marked`` keys (a conflict) stand out."""
+
+    facts: Callable[[I], dict[str, object]]
+    """Sizes that describe an instance (width, height, ...), for reports."""
+    text: Callable[[I, S | None, Settings, Collection[Hashable]], str]
+    """The plain-text board (the unsolved puzzle when the solution is None)."""
+    solution_json: Callable[[I, S, Settings], dict[str, object]]
+    styled: Callable[[I, S | None, Settings, Collection[Hashable]], StyledBoard] | None = None
+    """The coloured terminal board (default: the text board, uncoloured)."""
+    svg: Callable[[I, Outcome[S], Settings], str] | None = None
+    """An SVG 1.1 picture: the first solution, else the bare puzzle with the explanation marked."""
+    outcome_lines: Callable[[I, Outcome[S], Settings], list[tuple[str, str]]] | None = None
+    """Report lines (name, value) after the status, such as an analysis summary."""
+    outcome_json: Callable[[I, Outcome[S], Settings], dict[str, object]] | None = None
+    """Members added to the JSON envelope (never replacing the common ones)."""
+    explanation_json: Callable[[I, list[Hashable]], dict[str, object]] | None = None
+    result_file: Callable[[I, S], str] | None = None
+    """Contents of the ``-r`` result file (default: the text board)."""
+    size: Callable[[I], tuple[int, int]] | None = None
+    """(rows, cols) of the board, for size limits such as --svg's (default: facts' height and width)."""
+
+
+@dataclass(frozen=True)
+class Generator:
+    """``satpuzzles generate NAME``: ``make(rows, cols, seed, options, progress)`` returns a new puzzle's text."""
+
+    make: Callable[[int, int, int | None, dict[str, Any], Progress], str]
+    options: tuple[Option, ...] = ()
+    width_first: bool = False
+    """Whether the size is given as W H (width first) instead of ROWS COLS."""
+
+
+@dataclass(frozen=True)
+class PuzzleSpec(Generic[I, S]):
+    """Everything the framework knows about one puzzle type."""
+
+    name: str
+    summary: str
+    rules: Rules[I, S]
+    readers: tuple[Reader[I], ...]
+    view: View[I, S]
+    json: JsonCodec[I] | None = None
+    writers: tuple[Writer[I], ...] = ()
+    generator: Generator | None = None
+    options: tuple[Option, ...] = ()
+    examples: tuple[str, ...] = ()
+    """Small puzzles in a text format, for the contract tests and the documentation."""
+    rules_text: str = ""
+    """The rules in a sentence or two, for help texts and reports."""
+    sources: tuple[str, ...] = field(default=())
+    """Where people play it (sites, apps), for the README's puzzle list."""
+
+    def __post_init__(self) -> None:
+        if not self.name.isidentifier() or not self.name.islower():
+            raise ValueError(f"puzzle name {self.name!r}: lower-case letters, digits and '_' only")
+        if not self.readers:
+            raise ValueError(f"puzzle {self.name!r} has no reader")
+        names = [name for reader in self.readers for name in (reader.name, *reader.aliases)]
+        if len(set(names)) != len(names) or {"auto", "json"} & set(names):
+            raise ValueError(f"puzzle {self.name!r}: reader names must be distinct and not 'auto' or 'json'")
+
+    @property
+    def input_formats(self) -> list[str]:
+        """Every --input-format choice: ``auto``, the readers (and their old names), ``json`` with a codec."""
+        names = [name for reader in self.readers for name in (reader.name, *reader.aliases)]
+        return ["auto", *names, *(["json"] if self.json else [])]
+
+    @property
+    def methods(self) -> list[str]:
+        """Every --method choice besides ``auto``: the strategies, then ``cnf``."""
+        return [strategy.name for strategy in self.rules.strategies] + [CNF_METHOD]

@@ -1,0 +1,91 @@
+"""Reading inputs and writing output files safely."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+from satpuzzles.core.errors import InputError, UsageError
+
+
+def read_input(path: str) -> tuple[str, str]:
+    """The text of ``path`` (``-`` is standard input) and the name to report it by."""
+    if path == "-":
+        data, name = sys.stdin.buffer.read(), "<stdin>"
+    else:
+        try:
+            data, name = Path(path).read_bytes(), path
+        except OSError as exc:
+            raise InputError(f"cannot read input: {exc.strerror}", source=path) from exc
+    try:
+        return data.decode("utf-8-sig"), name
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise InputError("not UTF-8 text", line, column, source=name) from exc
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def check_writable(path: str) -> None:
+    """Fail early, before any solving, when ``path`` cannot become an output file."""
+    if not path or path == "-":
+        raise UsageError(f"output file name {path!r}: give the name of a file to write")
+    target = Path(os.path.realpath(path))
+    if target.is_dir():
+        raise UsageError(f"cannot write {path}: it is a directory")
+    directory = target.parent
+    if not directory.is_dir():
+        raise UsageError(f"cannot write {path}: no directory {directory}")
+    if target.exists() and not target.is_file():
+        return
+    if not os.access(directory, os.W_OK):
+        raise UsageError(f"cannot write {path}: directory {directory} is not writable")
+
+
+def write_atomic(path: str | Path, chunks: Iterable[str]) -> None:
+    """Write ``chunks`` to a temporary file beside ``path`` and rename it into place.
+
+    A symbolic link is followed (its target is replaced, the link kept); a device
+    or a named pipe (``/dev/null``, a FIFO) is written directly, never replaced.
+    """
+    target = Path(os.path.realpath(path))
+    if target.exists() and not target.is_file():
+        try:
+            with target.open("w", encoding="utf-8") as out:
+                for chunk in chunks:
+                    out.write(chunk)
+        except OSError as exc:
+            raise UsageError(f"cannot write {path}: {exc.strerror}") from exc
+        return
+    try:
+        fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror}") from exc
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            for chunk in chunks:
+                out.write(chunk)
+        os.chmod(temporary, 0o666 & ~_umask())
+        os.replace(temporary, target)
+    except OSError as exc:
+        Path(temporary).unlink(missing_ok=True)
+        raise UsageError(f"cannot write {path}: {exc.strerror}") from exc
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def numbered_path(path: str, index: int, total: int) -> str:
+    """``out.cnf`` for a single puzzle, ``out.3.cnf`` for the third of several."""
+    if total <= 1:
+        return path
+    target = Path(path)
+    return str(target.with_name(f"{target.stem}.{index}{target.suffix}"))

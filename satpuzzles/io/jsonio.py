@@ -1,0 +1,111 @@
+"""JSON as an input format: the envelopes ``--format json`` prints, read back through their ``input``.
+
+The text holds one or more JSON objects (one per line as printed, or pretty-printed).
+Each is an envelope ``{"puzzle": NAME, ..., "input": {...}}`` or a bare ``input`` object;
+the puzzle turns the ``input`` object into an instance. Errors carry the line and column
+where the object starts, and a path to the bad member (``input.grid[2]``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TypeVar
+
+from satpuzzles.core.errors import InputError
+from satpuzzles.core.spec import PuzzleSpec
+
+I = TypeVar("I")  # noqa: E741
+
+
+def _position(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def json_objects(text: str) -> list[tuple[Any, int, int]]:
+    """Every top-level JSON value in ``text`` with the line and column where it starts."""
+    decoder = json.JSONDecoder()
+    found: list[tuple[Any, int, int]] = []
+    at = 0
+    while True:
+        while at < len(text) and text[at].isspace():
+            at += 1
+        if at == len(text):
+            break
+        try:
+            value, end = decoder.raw_decode(text, at)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"bad JSON: {exc.msg}", exc.lineno, exc.colno) from None
+        found.append((value, *_position(text, at)))
+        at = end
+    if not found:
+        raise InputError("empty input: no puzzle found", 1, 1)
+    return found
+
+
+def read_json_instances(puzzle: PuzzleSpec[I, Any], text: str) -> list[I]:
+    """The instances of the JSON envelopes (or bare ``input`` objects) in ``text``."""
+    if puzzle.json is None:
+        raise InputError(f"{puzzle.name} puzzles cannot be read from JSON", 1, 1)
+    instances = []
+    for value, line, column in json_objects(text):
+        if not isinstance(value, dict):
+            raise InputError(f"expected a JSON object as printed by --format json, not {_kind(value)}", line, column)
+        if "puzzle" in value:
+            if value["puzzle"] != puzzle.name:
+                raise InputError(f"this JSON describes a {value['puzzle']!r} puzzle, not {puzzle.name}", line, column)
+            if "input" not in value:
+                raise InputError("the JSON object has no 'input' member (the puzzle itself)", line, column)
+            value = value["input"]
+        instances.append(puzzle.json.from_json(value, line, column))
+    return instances
+
+
+def _kind(value: object) -> str:
+    return {dict: "an object", list: "an array", str: "a string", bool: "true/false", type(None): "null"}.get(
+        type(value), "a number"
+    )
+
+
+class JsonReader:
+    """Typed access to the members of one ``input`` object, errors located at its start."""
+
+    def __init__(self, data: Any, line: int, column: int) -> None:
+        self.line, self.column = line, column
+        if not isinstance(data, dict):
+            raise self.error("input", f"expected an object, found {_kind(data)}")
+        self.data = data
+
+    def error(self, path: str, message: str) -> InputError:
+        """An InputError naming the member at ``path``."""
+        return InputError(f"JSON {path}: {message}", self.line, self.column)
+
+    def member(self, name: str) -> Any:
+        """The member ``name``, which must be present."""
+        if name not in self.data:
+            raise self.error(f"input.{name}", "missing")
+        return self.data[name]
+
+    def size(self, name: str) -> int:
+        """A positive integer member (a width or a height)."""
+        value = self.member(name)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise self.error(f"input.{name}", f"expected a positive whole number, found {value!r}")
+        return value
+
+    def rows(self, name: str, height: int, width: int, as_lists: bool) -> list[Any]:
+        """``height`` rows of ``width`` cells: strings of one character per cell, or lists of strings."""
+        rows = self.member(name)
+        if not isinstance(rows, list) or len(rows) != height:
+            found = f"{len(rows)} rows" if isinstance(rows, list) else _kind(rows)
+            raise self.error(f"input.{name}", f"expected {height} rows (the height), found {found}")
+        for r, row in enumerate(rows):
+            where = f"input.{name}[{r}]"
+            if as_lists:
+                if not isinstance(row, list) or not all(isinstance(cell, str) for cell in row):
+                    raise self.error(where, "expected a list of strings, one per cell")
+            elif not isinstance(row, str):
+                raise self.error(where, "expected a string, one character per cell")
+            if len(row) != width:
+                raise self.error(where, f"{len(row)} cells where the width is {width}")
+        return rows

@@ -1,0 +1,201 @@
+"""puzz.link (pzprjs) URL building blocks shared by every puzzle's URL format.
+
+A URL is ``https://puzz.link/p?TYPE/[FLAGS/]W/H/BODY`` (also pzv.jp and other pzprjs hosts);
+the head is read here once, and the BODY encodings pzprjs shares between puzzles
+(``Number16`` numbers, runs of empty cells, ``Circle`` base-3 digits) are decoded and
+encoded here. Every error is located at its column in the URL.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from satpuzzles.core.errors import InputError
+from satpuzzles.io.textgrid import Line, first_column
+
+RUN_LETTERS = "ghijklmnopqrstuvwxyz"
+"""g, h, ..., z: a run of 1, 2, ..., 20 empty cells."""
+
+_URL_START = re.compile(r"\s*(https?://|[\w.-]+/p(\.html)?\?)", re.IGNORECASE)
+_NUMBER_FORMS = (
+    (77776, "$", 5, 77776), (12240, "*", 4, 12240), (8192, "%", 3, 8192), (4096, "=", 3, 4096),
+    (256, "+", 3, 0), (16, "-", 2, 0),
+)
+"""pzprjs' Number16 forms above one hex digit: lowest value, prefix, hex digits that follow, offset added."""
+_WIDE = {prefix: (digits, offset) for _, prefix, digits, offset in _NUMBER_FORMS}
+MAX_NUMBER = 77776 + 0xFFFFF
+"""The largest number Number16 can write."""
+_HEX = "0123456789abcdef"
+
+
+def is_url(line: Line) -> bool:
+    """Whether ``line`` looks like a puzz.link / pzv.jp URL rather than a grid row."""
+    return _URL_START.match(line.text) is not None
+
+
+def blank_runs(count: int) -> str:
+    """The letters for ``count`` empty cells in a row (runs of at most 20 each; '' for none)."""
+    full, rest = divmod(count, len(RUN_LETTERS))
+    return RUN_LETTERS[-1] * full + (RUN_LETTERS[rest - 1] if rest else "")
+
+
+def run_length(ch: str) -> int | None:
+    """How many empty cells a run letter ``g``-``z`` stands for (None for another character)."""
+    return int(ch, 36) - 15 if "g" <= ch <= "z" else None
+
+
+@dataclass(frozen=True)
+class UrlHead:
+    """The parts of a URL before its body, and where the body starts (1-based column)."""
+
+    line: Line
+    kind: str
+    flags: str
+    width: int
+    height: int
+    body: str
+    body_column: int
+
+    @property
+    def size(self) -> int:
+        """Number of cells."""
+        return self.width * self.height
+
+    def error(self, message: str, offset: int | None = None) -> InputError:
+        """An InputError at ``offset`` characters into the body (its end when None)."""
+        return self.line.error(message, self.body_column + (len(self.body) if offset is None else offset))
+
+
+def _segments(text: str, start: int) -> list[tuple[str, int]]:
+    """The '/'-separated parts of ``text`` with their 1-based columns, ``text`` starting at ``start``."""
+    found: list[tuple[str, int]] = []
+    for part in text.split("/"):
+        found.append((part, start))
+        start += len(part) + 1
+    return found
+
+
+def read_head(line: Line, types: tuple[str, ...], puzzle: str, allowed_flags: dict[str, str] | None = None) -> UrlHead:
+    """The head of a pzprjs URL of one of ``types``; ``allowed_flags`` maps a flag letter to what it means."""
+    shape = f"'https://puzz.link/p?{types[0]}/W/H/BODY'"
+    text = line.text.rstrip()
+    query = text.find("?")
+    if query < 0:
+        raise line.error(f"not a puzz.link URL: expected {shape}", first_column(line))
+    parts = _segments(text[query + 1 :], query + 2)
+    kind, column = parts[0]
+    if kind not in types:
+        raise line.error(f"not a {puzzle} URL: puzzle type {kind!r}, expected {types[0]!r}", column)
+    at, flags = 1, ""
+    if at < len(parts) and parts[at][0] and not parts[at][0].isdigit():
+        flags, column = parts[at]
+        allowed = allowed_flags or {}
+        for offset, flag in enumerate(flags):
+            if flag not in allowed:
+                known = ", ".join(f"{f!r} ({meaning})" for f, meaning in allowed.items())
+                why = f"only {known} is supported" if known else f"no flags are read for {puzzle}"
+                raise line.error(f"unknown URL flag {flag!r}: {why}", column + offset)
+        at += 1
+    if len(parts) < at + 2:
+        raise line.error(f"URL too short: expected {shape}", len(text) + 1)
+    width = _size(line, *parts[at], "width", shape)
+    height = _size(line, *parts[at + 1], "height", shape)
+    body_column = parts[at + 2][1] if len(parts) > at + 2 else len(text) + 1
+    return UrlHead(line, kind, flags, width, height, text[body_column - 1 :], body_column)
+
+
+def _size(line: Line, part: str, column: int, what: str, shape: str) -> int:
+    if not (part.isascii() and part.isdigit()) or int(part) == 0:
+        raise line.error(f"bad {what} {part!r} in URL: expected a positive number, as in {shape}", column)
+    if len(part) > 6:
+        raise line.error(f"{what} {part} in URL is too large for a puzzle board", column)
+    return int(part)
+
+
+def too_short(head: UrlHead, covered: int) -> None:
+    """Raise the error for a body that ends after ``covered`` of the board's cells."""
+    raise head.error(
+        f"URL body too short: it ends after {covered} of the {head.width}x{head.height} = {head.size} cells"
+    )
+
+
+def decode_number16(head: UrlHead, unknown_hint: str = "") -> dict[int, int | None]:
+    """pzprjs' decodeNumber16: cell index -> number (None for ``.``, a number left unknown), runs skipped.
+
+    ``unknown_hint`` makes ``.`` an error with that text (a puzzle that needs every number).
+    """
+    numbers: dict[int, int | None] = {}
+    body, cursor, at = head.body, 0, 0
+    while at < len(body) and cursor < head.size:
+        ch = body[at]
+        if ch in _HEX:
+            numbers[cursor], cursor, at = int(ch, 16), cursor + 1, at + 1
+        elif ch in _WIDE:
+            digits, offset = _WIDE[ch]
+            hex_text = body[at + 1 : at + 1 + digits]
+            if len(hex_text) != digits or any(d not in _HEX for d in hex_text):
+                raise head.error(f"{ch!r} in the URL body needs {digits} hex digits after it", at)
+            numbers[cursor], cursor, at = int(hex_text, 16) + offset, cursor + 1, at + 1 + digits
+        elif run_length(ch) is not None:
+            cursor, at = cursor + (run_length(ch) or 0), at + 1
+        elif ch == ".":
+            if unknown_hint:
+                raise head.error(unknown_hint, at)
+            numbers[cursor], cursor, at = None, cursor + 1, at + 1
+        else:
+            raise head.error(f"unknown character {ch!r} in URL body: expected 0-9, a-f, '-', '+', g-z", at)
+    if cursor < head.size:
+        too_short(head, cursor)
+    if at < len(body):
+        raise head.error("URL body is longer than the grid: unexpected text after the last cell", at)
+    return numbers
+
+
+def write_number16(value: int) -> str:
+    """pzprjs' writeNumber16, with the wide forms zero-padded to the width its reader expects."""
+    for low, prefix, digits, offset in _NUMBER_FORMS:
+        if value >= low:
+            return f"{prefix}{value - offset:0{digits}x}"
+    return f"{value:x}"
+
+
+def encode_number16(cells: list[int | None]) -> str:
+    """pzprjs' encodeNumber16 of row-major cells (None for an empty cell)."""
+    out: list[str] = []
+    blanks = 0
+    for value in cells:
+        if value is None:
+            blanks += 1
+            continue
+        out.append(blank_runs(blanks) + write_number16(value))
+        blanks = 0
+    out.append(blank_runs(blanks))
+    return "".join(out)
+
+
+def decode_circle(head: UrlHead) -> list[int]:
+    """pzprjs' decodeCircle: each base-36 character holds three cells of 0 (none), 1 or 2."""
+    values: list[int] = []
+    for at, ch in enumerate(head.body):
+        if len(values) >= head.size:
+            raise head.error("URL body is longer than the grid: unexpected text after the last cell", at)
+        if not (ch.isascii() and ch.isalnum()) or int(ch, 36) >= 27:
+            raise head.error(f"unknown character {ch!r} in URL body: expected 0-9 or a-q", at)
+        number = int(ch, 36)
+        values += [number // 9, number // 3 % 3, number % 3]
+    if len(values) < head.size:
+        too_short(head, len(values))
+    return values[: head.size]
+
+
+def encode_circle(cells: list[int]) -> str:
+    """pzprjs' encodeCircle of row-major cells holding 0, 1 or 2."""
+    padded = cells + [0] * (-len(cells) % 3)
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    return "".join(digits[a * 9 + b * 3 + c] for a, b, c in zip(padded[0::3], padded[1::3], padded[2::3]))
+
+
+def url(kind: str, width: int, height: int, body: str, flags: str = "") -> str:
+    """A puzz.link URL."""
+    return f"https://puzz.link/p?{kind}/{flags + '/' if flags else ''}{width}/{height}/{body}"

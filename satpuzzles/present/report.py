@@ -1,0 +1,124 @@
+"""How an outcome is shown as plain text and as the JSON envelope (the terminal's colours are in terminal.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from satpuzzles.core.outcome import Outcome, Settings
+from satpuzzles.core.spec import PuzzleSpec
+
+RULE = "-" * 40
+
+
+def _solvable(outcome: Outcome[Any]) -> str:
+    if outcome.status == "solved":
+        return "True"
+    if outcome.status == "unsolvable":
+        return f"False ({outcome.message})" if outcome.message else "False"
+    return f"unknown ({outcome.message})" if outcome.message else "unknown"
+
+
+def _conflict(size: int) -> str:
+    if size == 0:
+        return "no solution whatever the clues"
+    if size == 1:
+        return "this clue cannot hold"
+    return f"these {size} clues cannot all hold (a minimal set)"
+
+
+def status_lines(outcome: Outcome[Any], settings: Settings) -> list[tuple[str, str]]:
+    """Solvable, and Unique / Solutions when they were asked for."""
+    lines = [("Solvable", _solvable(outcome))]
+    if settings.unique:
+        unique = outcome.uniqueness(settings)
+        undecided = f"unknown ({outcome.message})" if outcome.message else "unknown"
+        lines.append(("Unique", undecided if unique is None else str(unique)))
+    if outcome.explanation is not None:
+        lines.append(("Conflict", _conflict(len(outcome.explanation))))
+    if settings.count > 1 and outcome.status == "solved":
+        found = len(outcome.solutions)
+        why = outcome.message or f"stopped at --count {settings.count}"
+        lines.append(("Solutions", f"{found} (all)" if outcome.exhausted else f"{found} ({why})"))
+    return lines
+
+
+def puzzle_lines(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings) -> list[tuple[str, str]]:
+    """The puzzle's own report lines (an analysis summary ...)."""
+    view = puzzle.view
+    return view.outcome_lines(instance, outcome, settings) if view.outcome_lines is not None else []
+
+
+def fact_lines(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any]) -> list[tuple[str, str]]:
+    """The instance's sizes and the solve statistics."""
+    stats = outcome.stats
+    return [(name, str(value)) for name, value in puzzle.view.facts(instance).items()] + [
+        ("sat real time", f"{stats.solve_seconds:.6f} s"),
+        ("number of variables", str(stats.variables)),
+        ("number of clauses", str(stats.clauses)),
+        ("encoding", stats.encoding or "-"),
+    ]
+
+
+def boards(outcome: Outcome[Any], settings: Settings) -> list[tuple[str, Any]]:
+    """The boards to show, each with its heading: the solutions asked for, or the bare puzzle."""
+    if not outcome.solutions:
+        return [("", None)]
+    shown = outcome.solutions if settings.count > 1 or settings.unique else outcome.solutions[:1]
+    if len(shown) == 1:
+        return [("", shown[0])]
+    names = ["Solution 1", "Second solution"] if settings.unique else [f"Solution {i}" for i in range(1, len(shown) + 1)]
+    return list(zip(names, shown))
+
+
+def marked(outcome: Outcome[Any]) -> list[Hashable]:
+    """The keys a board marks: the clues of an explanation."""
+    return outcome.explanation or []
+
+
+def plain_report(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings) -> str:
+    """The report: title, status, sizes and statistics, then the board(s)."""
+    out = [puzzle.name.capitalize(), RULE]
+    out += [f"{name} = {value}" for name, value in status_lines(outcome, settings)]
+    out += [f"{name} = {value}" for name, value in puzzle_lines(puzzle, instance, outcome, settings)]
+    out.append(RULE)
+    out += [f"{name} = {value}" for name, value in fact_lines(puzzle, instance, outcome)]
+    out.append(RULE)
+    for heading, solution in boards(outcome, settings):
+        if heading:
+            out.append(f"{heading}:")
+        out.append(puzzle.view.text(instance, solution, settings, marked(outcome)))
+    return "\n".join(out)
+
+
+def explanation_json(puzzle: PuzzleSpec[Any, Any], instance: Any, keys: list[Hashable]) -> dict[str, object]:
+    """The ``explanation`` object: the puzzle's own form, or the clue keys as lists."""
+    if puzzle.view.explanation_json is not None:
+        return puzzle.view.explanation_json(instance, keys)
+    return {"clues": [list(key) if isinstance(key, tuple) else key for key in keys]}
+
+
+def json_record(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings) -> dict[str, object]:
+    """The JSON envelope: puzzle, status, solution, unique, stats (plus enumeration fields) and input."""
+    view = puzzle.view
+    record: dict[str, object] = {
+        "puzzle": puzzle.name,
+        "status": outcome.status,
+        "solution": view.solution_json(instance, outcome.solution, settings) if outcome.solution is not None else None,
+        "unique": outcome.uniqueness(settings),
+        "stats": outcome.stats.as_dict(),
+    }
+    if settings.count > 1 or settings.unique:
+        record["solutions"] = [view.solution_json(instance, s, settings) for s in outcome.solutions]
+        record["count"] = len(outcome.solutions)
+        record["exhausted"] = outcome.exhausted
+    if outcome.explanation is not None:
+        record["explanation"] = explanation_json(puzzle, instance, outcome.explanation)
+    if outcome.message:
+        record["message"] = outcome.message
+    if view.outcome_json is not None:
+        for name, value in view.outcome_json(instance, outcome, settings).items():
+            record.setdefault(name, value)
+    if puzzle.json is not None:
+        record["input"] = puzzle.json.to_json(instance)
+    return record

@@ -1,0 +1,110 @@
+"""A tiny SVG 1.1 writer shared by the puzzle pictures: escaped elements, the document frame, grid helpers.
+
+Pictures put cell (r, c) at ``x = MARGIN + c * size``, ``y = MARGIN + r * size`` in user
+units; the ``width``/``height`` attributes scale the view box for viewers that need a size.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+import numpy as np
+
+from satpuzzles.core.errors import UsageError
+
+NAMESPACE = "http://www.w3.org/2000/svg"
+MAX_CELLS = 4_000_000
+"""Largest board drawn (2000x2000, about 60 MB of SVG); bigger pictures no viewer opens usefully."""
+
+_NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def check_size(rows: int, cols: int) -> None:
+    """Refuse, before any solving, a board too large to draw."""
+    if rows * cols > MAX_CELLS:
+        raise UsageError(f"--svg draws boards of up to {MAX_CELLS:,} cells; this one has {rows * cols:,} ({cols}x{rows})")
+
+
+def escape(text: str) -> str:
+    """``text`` safe inside an element or a double-quoted attribute (characters XML forbids become U+FFFD)."""
+    text = _NOT_XML.sub("\ufffd", text)
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def num(value: float) -> str:
+    """A coordinate in the fewest characters: ``12``, ``12.5``, ``0.25`` (two decimals at most)."""
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.2f}".rstrip("0")
+
+
+def _attribute(name: str) -> str:
+    return name.rstrip("_").replace("_", "-")
+
+
+def _tag(name: str, attributes: dict[str, object]) -> str:
+    parts = [name]
+    for key, value in attributes.items():
+        if value is None:
+            continue
+        shown = num(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else escape(str(value))
+        parts.append(f'{_attribute(key)}="{shown}"')
+    return " ".join(parts)
+
+
+def element(name: str, content: str | None = None, /, **attributes: object) -> str:
+    """``<name a="v" .../>`` or ``<name ...>content</name>``; ``class_`` gives ``class``, ``stroke_width`` ``stroke-width``.
+
+    ``content`` is inserted as is (escape text with :func:`escape`); attributes set to None are left out.
+    """
+    opening = _tag(name, attributes)
+    return f"<{opening}/>" if content is None else f"<{opening}>{content}</{name}>"
+
+
+def text(x: float, y: float, content: str, size: float, **attributes: object) -> str:
+    """Text centred on (x, y) in a font of ``size`` units (shifted down for the baseline, as not every renderer centres)."""
+    return element("text", escape(content), x=x, y=y + 0.35 * size, font_size=size, **attributes)
+
+
+def document(
+    width: float, height: float, body: Iterable[str], *, title: str, style: str = "", defs: str = "", scale: float = 1
+) -> str:
+    """A complete standalone SVG 1.1 file: XML declaration, root element with namespace and view box, ``body``."""
+    head = [
+        '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
+        "<" + _tag("svg", {"xmlns": NAMESPACE, "version": "1.1", "width": width * scale, "height": height * scale,
+                           "viewBox": f"0 0 {num(width)} {num(height)}"}) + ">",
+        element("title", escape(title)),
+    ]
+    if style:
+        head.append(f'<style type="text/css"><![CDATA[\n{style.strip()}\n]]></style>')
+    if defs:
+        head.append(f"<defs>{defs}</defs>")
+    return "\n".join([*head, *body, "</svg>"]) + "\n"
+
+
+def grid_lines(rows: int, cols: int, size: float, origin: float, **attributes: object) -> list[str]:
+    """The ``rows + 1`` horizontal and ``cols + 1`` vertical lines of a board, as ``<line>`` elements."""
+    right, bottom = origin + cols * size, origin + rows * size
+    across = [element("line", x1=origin, y1=origin + r * size, x2=right, y2=origin + r * size, **attributes) for r in range(rows + 1)]
+    down = [element("line", x1=origin + c * size, y1=origin, x2=origin + c * size, y2=bottom, **attributes) for c in range(cols + 1)]
+    return across + down
+
+
+def runs_path(mask: np.ndarray, size: float, origin: float) -> str:
+    """Path data covering the True cells of a 2-D mask, one rectangle per horizontal run (``M x y h w v s h -w z``)."""
+    if not mask.any():
+        return ""
+    rows, cols = mask.shape
+    padded = np.zeros((rows, cols + 2), dtype=np.int8)
+    padded[:, 1:-1] = mask
+    steps = np.diff(padded, axis=1)
+    starts_r, starts_c = np.nonzero(steps == 1)
+    _, ends_c = np.nonzero(steps == -1)
+    down = num(size)
+    pieces = [
+        f"M{num(origin + c * size)} {num(origin + r * size)}h{num(w * size)}v{down}h-{num(w * size)}z"
+        for r, c, w in zip(starts_r.tolist(), starts_c.tolist(), (ends_c - starts_c).tolist())
+    ]
+    return "".join(pieces)

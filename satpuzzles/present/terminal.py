@@ -1,0 +1,73 @@
+"""The coloured terminal report: rich consoles, styled boards and the status table."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any, TextIO
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from satpuzzles.core.outcome import Outcome, Settings
+from satpuzzles.core.spec import PuzzleSpec, StyledBoard
+from satpuzzles.present.report import boards, fact_lines, marked, puzzle_lines, status_lines
+
+STATUS_STYLE = {"solved": "bold green", "unsolvable": "bold red", "unknown": "bold yellow"}
+
+
+def use_colour(stream: TextIO) -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set."""
+    return stream.isatty() and not os.environ.get("NO_COLOR")
+
+
+def make_console(stream: TextIO | None = None) -> Console:
+    """A rich console on ``stream`` (stdout by default), plain unless colour is wanted."""
+    stream = stream or sys.stdout
+    colour = use_colour(stream)
+    return Console(
+        file=stream,
+        force_terminal=colour,
+        no_color=not colour,
+        highlight=False,
+        soft_wrap=True,
+        width=100000 if not colour else None,
+    )
+
+
+def styled_text(board: StyledBoard) -> Text:
+    """A styled board as one rich Text."""
+    text = Text()
+    for index, line in enumerate(board):
+        if index:
+            text.append("\n")
+        for piece, style in line:
+            text.append(piece, style=style or None)
+    return text
+
+
+def board_renderable(puzzle: PuzzleSpec[Any, Any], instance: Any, solution: Any, settings: Settings,
+                     outcome: Outcome[Any]) -> RenderableType:
+    """The puzzle's coloured board, or its text board when it has none."""
+    view = puzzle.view
+    if view.styled is not None:
+        return styled_text(view.styled(instance, solution, settings, marked(outcome)))
+    return Text(view.text(instance, solution, settings, marked(outcome)))
+
+
+def rich_report(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings) -> RenderableType:
+    """The report for a terminal: coloured status, a facts table, coloured boards."""
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="dim")
+    table.add_column()
+    for name, value in status_lines(outcome, settings) + puzzle_lines(puzzle, instance, outcome, settings):
+        table.add_row(name, Text(value, style=STATUS_STYLE[outcome.status] if name == "Solvable" else "bold"))
+    for name, value in fact_lines(puzzle, instance, outcome):
+        table.add_row(name, value)
+    parts: list[RenderableType] = [Text(puzzle.name.capitalize(), style="bold underline"), table, Text("")]
+    for heading, solution in boards(outcome, settings):
+        if heading:
+            parts.append(Text(f"{heading}:", style="bold"))
+        parts.append(board_renderable(puzzle, instance, solution, settings, outcome))
+    return Group(*parts)

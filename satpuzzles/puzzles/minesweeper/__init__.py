@@ -1,0 +1,48 @@
+"""Minesweeper consistency: is there a mine placement that agrees with every revealed count?
+
+This module is the puzzle's spec, registered in pyproject.toml under the
+``satpuzzles.puzzles`` entry-point group. Read model.py for the rules, encoding.py for the
+whole-board CNF, strategy.py and engine/ for the method that scales to millions of cells.
+"""
+
+from __future__ import annotations
+
+from satpuzzles.core.spec import Option, PuzzleSpec, View
+from satpuzzles.puzzles.minesweeper import view
+from satpuzzles.puzzles.minesweeper.encoding import RULES
+from satpuzzles.puzzles.minesweeper.engine.probability import DEFAULT_BUDGET
+from satpuzzles.puzzles.minesweeper.formats import JSON, READERS
+from satpuzzles.puzzles.minesweeper.generator import GENERATOR
+
+SPEC = PuzzleSpec(
+    name="minesweeper",
+    summary="Is there a mine placement that agrees with every revealed count? (Minesweeper consistency)",
+    rules=RULES,
+    readers=READERS,
+    view=View(
+        facts=view.facts,
+        text=view.text,
+        solution_json=view.solution_json,
+        styled=view.styled,
+        svg=view.svg,
+        outcome_lines=view.outcome_lines,
+        outcome_json=view.outcome_json,
+        explanation_json=view.explanation_json,
+        result_file=view.result_file,
+        size=lambda instance: instance.cells.shape,
+    ),
+    json=JSON,
+    generator=GENERATOR,
+    options=(
+        Option("analyze", ("--analyze",), "Show which unknown cells are forced safe, forced mines or undetermined "
+               "(the backbone)."),
+        Option("probabilities", ("--probabilities",), "Also give each unknown cell's exact mine probability (all "
+               "layouts equally likely)."),
+        Option("probability_budget", ("--probability-budget",), "Counting steps per component for --probabilities; "
+               "beyond it: not computed.", kind="int", default=DEFAULT_BUDGET, minimum=1, metavar="NODES"),
+    ),
+    examples=("3 3\n1 ? ?\n? ? ?\n? ? 1\n", "2 3\n1 ? 1\n? ? ?\nmines 1\n"),
+    rules_text="Place mines so that every revealed number counts exactly the mines among its eight neighbours; "
+    "flagged cells hold mines; a 'mines N' line fixes the total.",
+    sources=("Windows Minesweeper", "Simon Tatham's Mines", "minesweeper.online"),
+)

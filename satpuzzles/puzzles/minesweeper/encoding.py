@@ -1,0 +1,99 @@
+"""Minesweeper as one CNF formula: a variable per unknown cell, an exact count per revealed number.
+
+This is the ``cnf`` method, behind ``--count``, ``--unique``, ``--explain`` (each count,
+and the total, behind a selector) and ``-o``. A plain solve or an analysis of a large
+board goes through the engine instead (see strategy.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+import numpy as np
+
+from satpuzzles.cnf import Clause, Formula, exactly
+from satpuzzles.constraints.counts import exact_counts
+from satpuzzles.core.errors import UsageError
+from satpuzzles.core.outcome import Settings
+from satpuzzles.core.spec import Rules, Stage
+from satpuzzles.geometry import count8
+from satpuzzles.puzzles.minesweeper.engine import DEFAULT_SOLVER
+from satpuzzles.puzzles.minesweeper.model import (
+    MINE,
+    TOTAL,
+    UNKNOWN,
+    MinesweeperInstance,
+    MinesweeperSolution,
+    verify,
+)
+from satpuzzles.puzzles.minesweeper.strategy import ENGINE, refuses
+from satpuzzles.solve.model import Model
+
+
+class MinesweeperEncoding:
+    """The whole board as CNF: a variable per unknown cell, each count exact, the total if given."""
+
+    name = "board"
+    complete = True
+
+    def __init__(self, instance: MinesweeperInstance, with_selectors: bool) -> None:
+        cells = instance.cells
+        self.instance = instance
+        self.formula = formula = Formula()
+        unknown = cells == UNKNOWN
+        self.var = np.zeros(cells.shape, dtype=np.int64)
+        self.var[unknown] = formula.pool.block("mine", (int(unknown.sum()),)) if unknown.any() else []
+        self.unknown_vars = self.var[unknown]
+        known = (cells == MINE).astype(np.int16)
+        counted = np.argwhere(cells >= 0)
+        r, c = counted[:, 0], counted[:, 1]
+        padded = np.pad(self.var, 1)
+        around = np.stack([padded[r + dr, c + dc] for dr in range(3) for dc in range(3)], axis=1)
+        need = cells[r, c].astype(np.int64) - count8(known)[r, c]
+        self.selectors: dict[Hashable, int] = {}
+        guards = None
+        if with_selectors:
+            self.selectors = {(int(a), int(b)): formula.pool.var(("count", int(a), int(b))) for a, b in counted.tolist()}
+            guards = np.array(list(self.selectors.values()), dtype=np.int64)
+        exact_counts(formula, around, need, guards)
+        if instance.mines is not None:
+            if with_selectors:
+                self.selectors[TOTAL] = formula.pool.var(("total",))
+            exactly(formula, self.unknown_vars.tolist(), instance.mines - int(known.sum()), self.selectors.get(TOTAL))
+
+    def decode(self, model: Model) -> MinesweeperSolution:
+        """Known mines plus the unknown cells the model marks."""
+        mines = self.instance.cells == MINE
+        unknown = self.instance.cells == UNKNOWN
+        mines[unknown] = model[self.unknown_vars]
+        return MinesweeperSolution(mines)
+
+    def cuts(self, solution: MinesweeperSolution) -> list[Clause]:
+        """Nothing is enforced lazily."""
+        return []
+
+    def block(self, solution: MinesweeperSolution) -> Clause:
+        """Some unknown cell must change."""
+        placed = solution.mines[self.instance.cells == UNKNOWN]
+        return [int(-v if mine else v) for v, mine in zip(self.unknown_vars.tolist(), placed.tolist())]
+
+
+def stages(instance: MinesweeperInstance, settings: Settings) -> Sequence[Stage[MinesweeperSolution]]:
+    """The whole board as one formula."""
+    return [Stage("board", True, lambda: MinesweeperEncoding(instance, with_selectors=settings.explain))]
+
+
+def check_settings(settings: Settings) -> None:
+    """--analyze covers every layout at once, so it takes neither --count nor --unique; it runs on the engine."""
+    if settings.extras.get("analyze") or settings.extras.get("probabilities"):
+        if settings.wanted > 1:
+            raise UsageError("--analyze already covers every layout: drop --count and --unique")
+        if settings.method == "cnf" or refuses(settings) is not None:
+            raise UsageError("--analyze and --probabilities run on the engine method, with a PySAT solver")
+
+
+RULES: Rules[MinesweeperInstance, MinesweeperSolution] = Rules(
+    stages=stages, verify=verify, check_settings=check_settings, explainable=True, strategies=(ENGINE,),
+    default_solver=DEFAULT_SOLVER,
+)
+"""How Minesweeper is solved (the engine, or the whole board as one formula) and checked."""

@@ -1,0 +1,216 @@
+"""Minesweeper's text format (a grid of ``?``, counts and flags) and the JSON ``input`` object.
+
+- an optional header ``rows cols`` (rows first; without it the rows give the size);
+- rows of cells, with or without spaces: ``?`` an unknown cell, ``0``-``8`` a revealed
+  count, ``F`` or ``*`` a cell known to hold a mine;
+- an optional ``mines N`` line (the total number of mines), before or after the grid;
+- blank lines and ``#`` comment lines are ignored.
+
+Boards can hold millions of cells, so rows are read with string and numpy operations;
+the per-cell token reader runs only on a row already known to be wrong, to locate the error.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from satpuzzles.core.errors import InputError
+from satpuzzles.core.spec import JsonCodec, Reader
+from satpuzzles.io.jsonio import JsonReader
+from satpuzzles.io.textgrid import Line, Token, first_column, is_int_line, nonblank_lines, parse_ints
+from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, MinesweeperInstance
+
+_CELLS: dict[str, int] = {"?": UNKNOWN, "F": MINE, "*": MINE, **{str(count): count for count in range(9)}}
+_HINT = "use '?' for an unknown cell, 0-8 for a revealed count, 'F' or '*' for a known mine"
+_MINES_SHAPE = "expected 'mines N' with N the total number of mines"
+_MINES_LINE = re.compile(r"\s*mines", re.IGNORECASE)
+_NOT_A_CELL = -128
+
+
+def _lookup_table() -> np.ndarray:
+    """Cell value by byte; ``_NOT_A_CELL`` for every byte that is no cell."""
+    table = np.full(256, _NOT_A_CELL, dtype=np.int8)
+    for char, value in _CELLS.items():
+        table[ord(char)] = value
+    return table
+
+
+_LOOKUP = _lookup_table()
+
+
+def _is_number(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
+def _mines_token(line: Line) -> Token:
+    """The ``N`` of a ``mines N`` line, or a located error on a malformed one."""
+    tokens = line.tokens()
+    if tokens[0].text.lower() != "mines":
+        raise tokens[0].error(f"malformed 'mines' line: {_MINES_SHAPE}")
+    if len(tokens) == 1:
+        raise line.error(f"malformed 'mines' line: {_MINES_SHAPE}", len(line.text.rstrip()) + 1)
+    if not _is_number(tokens[1].text):
+        raise tokens[1].error(f"malformed 'mines' line: {tokens[1].text!r} is not a number; {_MINES_SHAPE}")
+    if len(tokens) > 2:
+        raise tokens[2].error(f"malformed 'mines' line: unexpected {tokens[2].text!r}; {_MINES_SHAPE}")
+    return tokens[1]
+
+
+def _split_mines(lines: list[Line]) -> tuple[Line | None, Token | None, list[Line]]:
+    """The ``mines N`` line if any, its ``N``, and the other lines."""
+    found: Line | None = None
+    rest: list[Line] = []
+    for line in lines:
+        if not _MINES_LINE.match(line.text):
+            rest.append(line)
+        elif found is None:
+            found = line
+        else:
+            raise line.error(
+                f"second 'mines' line (the first is line {found.number}): give the number of mines once",
+                first_column(line),
+            )
+    return found, (_mines_token(found) if found else None), rest
+
+
+def _cells_text(line: Line) -> str | None:
+    """The row's cells, one character each, or None when some cell is longer than one character."""
+    text = line.text.strip()
+    if text[1::2] == " " * (len(text) // 2):  # the usual "1 ? ?" layout, read without splitting
+        cells = text[::2]
+        if len(cells.split()) == 1:
+            return cells
+    tokens = text.split()
+    if len(tokens) == 1:
+        return tokens[0]
+    cells = "".join(tokens)
+    return cells if len(cells) == len(tokens) else None
+
+
+def _row_tokens(line: Line) -> list[Token]:
+    """One token per cell: space-separated cells, or one character per cell (as ``_cells_text``)."""
+    tokens = line.tokens()
+    if len(tokens) > 1:
+        return tokens
+    return [Token(ch, token.line, token.column + i) for token in tokens for i, ch in enumerate(token.text)]
+
+
+def _cell_error(token: Token) -> InputError | None:
+    text = token.text
+    if text in _CELLS:
+        return None
+    if _is_number(text):
+        return token.error(f"{text} is not a count 0-8")
+    if len(text) > 1:
+        return token.error(f"cell {text!r} is more than one character: separate cells by spaces or by nothing")
+    return token.error(f"unknown character {text!r}: {_HINT}")
+
+
+def _row_error(line: Line, width: int, what: str) -> InputError:
+    """The first mistake in a row the fast reader rejected, located at its cell."""
+    row = _row_tokens(line)
+    for token in row:
+        error = _cell_error(token)
+        if error is not None:
+            return error
+    if len(row) != width:
+        column = row[width].column if len(row) > width else row[-1].column + len(row[-1].text)
+        return line.error(f"ragged row: {len(row)} cells where {what} {width}", column)
+    # Not reached: both readers split a row into the same cells.
+    return line.error(f"unreadable row: {_HINT}", first_column(line))
+
+
+def _read_rows(body: list[Line], cells: list[str | None], width: int, what: str) -> np.ndarray:
+    """The rows as an int8 array of shape ``(len(body), width)``, or the first mistake, located."""
+    bad = next(
+        (i for i, row in enumerate(cells) if row is None or len(row) != width or not row.isascii()),
+        len(body),
+    )
+    codes = _LOOKUP[np.frombuffer("".join(cells[:bad]).encode("ascii"), dtype=np.uint8)]
+    unknown = np.flatnonzero(codes == _NOT_A_CELL)
+    if unknown.size:
+        bad = int(unknown[0]) // width
+    if bad < len(body):
+        raise _row_error(body[bad], width, what)
+    return codes.reshape(len(body), width)
+
+
+def _header(rest: list[Line], cells: list[str | None]) -> tuple[int, int] | None:
+    """``(rows, cols)`` when the first line is a header rather than the first grid row."""
+    first = rest[0]
+    if not is_int_line(first, 2):
+        return None
+    rows, cols = parse_ints(first, 2, "'rows cols'")
+    if cells[0] is None or max(rows, cols) > 8:
+        return rows, cols  # a number no cell can hold
+    # Two small numbers could also be a row of counts: a header when the rows below fit it,
+    # a row when they are all two cells wide like it, else a header (its errors say more).
+    body = cells[1:]
+    if len(body) == rows and all(row is not None and len(row) == cols for row in body):
+        return rows, cols
+    if all(row is not None and len(row) == 2 for row in body):
+        return None
+    return rows, cols
+
+
+def parse_minesweeper(text: str) -> list[MinesweeperInstance]:
+    """The board in ``text``: an optional ``rows cols`` header, rows of cells, an optional ``mines N``."""
+    lines = nonblank_lines(text)
+    mines_line, mines, rest = _split_mines(lines)
+    if not rest:
+        raise InputError("empty grid: no rows of cells, only a 'mines' line", lines[0].number, 1)
+    cells = [_cells_text(line) for line in rest]
+    header = _header(rest, cells)
+    if header is not None:
+        rows, cols = header
+        if rows == 0 or cols == 0:
+            raise rest[0].error("empty grid: the header gives no cells", 1)
+        body, body_cells, width, what = rest[1:], cells[1:], cols, "the header says"
+    else:
+        # A bad first row gives width 0: its cells are reported before any width.
+        body, body_cells, width, what = rest, cells, len(cells[0] or ""), "the grid has"
+    if mines_line is not None and body and body[0].number < mines_line.number < body[-1].number:
+        raise mines_line.error("'mines' line inside the grid: put it before or after the rows", 1)
+    board = _read_rows(body, body_cells, width, what)
+    if header is not None and len(body) != header[0]:
+        at = body[header[0]] if len(body) > header[0] else rest[0]
+        raise at.error(f"header says {header[0]} rows but the grid has {len(body)}", 1)
+    if mines is not None and int(mines.text) > board.size:
+        raise mines.error(f"{int(mines.text)} mines but the board has only {board.size} cells")
+    return [MinesweeperInstance(board, None if mines is None else int(mines.text), lines[0].number)]
+
+
+_SYMBOLS = np.array(["?" if code == UNKNOWN else "F" if code == MINE else str(code) for code in range(-2, 9)])
+
+
+def to_json(instance: MinesweeperInstance) -> dict[str, object]:
+    """The envelope's ``input``: width, height, rows of ``?``/``F``/``0``-``8`` and the total (or null)."""
+    rows, cols = instance.cells.shape
+    symbols = _SYMBOLS[instance.cells + 2]
+    return {"width": cols, "height": rows, "grid": ["".join(row) for row in symbols.tolist()], "mines": instance.mines}
+
+
+def from_json(data: object, line: int, column: int) -> MinesweeperInstance:
+    """The board an ``input`` object describes (as :func:`to_json` writes it)."""
+    reader = JsonReader(data, line, column)
+    width, height = reader.size("width"), reader.size("height")
+    rows = reader.rows("grid", height, width, as_lists=False)
+    text = "".join(rows)
+    board = _LOOKUP[np.frombuffer(text.encode("ascii", "replace"), dtype=np.uint8)].reshape(height, width)
+    if not text.isascii() or (board == _NOT_A_CELL).any():
+        r = next(r for r, row in enumerate(rows) if any(ch not in _CELLS for ch in row))
+        bad = next(ch for ch in rows[r] if ch not in _CELLS)
+        raise reader.error(f"input.grid[{r}]", f"unknown character {bad!r}: {_HINT}")
+    mines = reader.data.get("mines")
+    if mines is not None and (not isinstance(mines, int) or isinstance(mines, bool) or not 0 <= mines <= board.size):
+        raise reader.error("input.mines", f"expected null or a number of mines from 0 to {board.size}, found {mines!r}")
+    return MinesweeperInstance(board, mines, line)
+
+
+READERS: tuple[Reader[MinesweeperInstance], ...] = (
+    Reader("grid", parse_minesweeper, None, "an optional 'rows cols' header, rows of '?', 0-8 and 'F', "
+           "an optional 'mines N' line"),
+)
+JSON = JsonCodec(to_json, from_json)

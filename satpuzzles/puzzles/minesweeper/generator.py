@@ -1,0 +1,312 @@
+"""Minesweeper boards: random ones, no-guess games and puzzles with one answer.
+
+A no-guess game is a mine layout and a first click from which pure deduction opens
+every safe cell: the click's neighbourhood is kept free of mines so it opens an area,
+then ``play`` reveals what the rules prove, asks SAT for the backbone when the rules
+are stuck, and uses the mine total in the endgame. Layouts are drawn until one plays through
+(within an attempt budget).
+
+A unique puzzle starts from every safe cell revealed and hides counts in random
+order while the analysis still forces every unknown cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from satpuzzles.core.errors import ExitStatus, SatPuzzlesError, UsageError
+from satpuzzles.core.spec import Generator, Option, Progress
+from satpuzzles.geometry import count8
+from satpuzzles.puzzles.minesweeper.engine import DEFAULT_SOLVER
+from satpuzzles.puzzles.minesweeper.engine import propagate as engine
+from satpuzzles.puzzles.minesweeper.engine.components import analyze
+from satpuzzles.puzzles.minesweeper.engine.total import with_total
+from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, Analysis
+
+TotalAnalysis = Callable[[np.ndarray, int], Analysis | None]
+"""Analysis of a board that also uses the total number of mines (the whole-board formula)."""
+
+
+ENDGAME_CELLS = 40
+"""The mine total is used once this few cells stay unknown (the whole-board formula costs more on more)."""
+
+
+class GenerationFailed(SatPuzzlesError):
+    """The attempt budget ran out before a board with the asked-for property turned up."""
+
+    exit_status = ExitStatus.UNKNOWN
+
+
+@dataclass
+class Game:
+    """A mine layout, the first click, and the board as it stands after that click opened."""
+
+    mines: np.ndarray
+    first: tuple[int, int]
+    opening: np.ndarray
+
+
+def random_board(rows: int, cols: int, mine_density: float, reveal_density: float, rng: np.random.Generator) -> np.ndarray:
+    """The random mode: mines by density, then a share of the safe cells revealed."""
+    mines = rng.random((rows, cols)) < mine_density
+    revealed = (rng.random((rows, cols)) < reveal_density) & ~mines
+    return np.where(revealed, count8(mines), UNKNOWN).astype(np.int8)
+
+
+def board_text(cells: np.ndarray, total: int | None = None, comment: str | None = None) -> str:
+    """A board in the grid format (``?``, counts, ``F`` for a known mine), with optional total and comment lines."""
+    symbols = np.where(cells >= 0, cells.astype("<U1"), np.where(cells == MINE, "F", "?"))
+    rows, cols = cells.shape
+    head = "".join(f"# {line}\n" for line in comment.split("\n")) if comment else ""
+    tail = f"mines {total}\n" if total is not None else ""
+    return head + f"{rows} {cols}\n" + "\n".join(" ".join(row) for row in symbols.tolist()) + "\n" + tail
+
+
+def deduce(cells: np.ndarray, total: int, use_total: TotalAnalysis | None) -> tuple[np.ndarray, np.ndarray]:
+    """Unknown cells proved safe and proved mined: the trivial rules, else SAT's backbone, else with the total."""
+    unknown = cells == UNKNOWN
+    deduction = engine.propagate(cells)
+    if deduction.broken is not None:
+        raise AssertionError("deduction contradicted a real layout")  # a bug, never a property of the board
+    safe, mine = deduction.safe & unknown, deduction.mine & unknown
+    if safe.any() or mine.any():
+        return safe, mine
+    analysis, _, _ = analyze(cells, DEFAULT_SOLVER)
+    assert analysis is not None
+    if analysis.forced_safe.any() or analysis.forced_mine.any() or use_total is None or unknown.sum() > ENDGAME_CELLS:
+        return analysis.forced_safe, analysis.forced_mine
+    with_total = use_total(cells, total)
+    assert with_total is not None
+    return with_total.forced_safe, with_total.forced_mine
+
+
+def play(mines: np.ndarray, cells: np.ndarray, use_total: TotalAnalysis | None) -> np.ndarray:
+    """Open every cell deduction proves safe (and flag proved mines) from ``cells`` on; the board where it stops."""
+    counts = count8(mines)
+    cells = cells.copy()
+    total = int(mines.sum())
+    while True:
+        safe, mine = deduce(cells, total, use_total)
+        if (safe & mines).any() or (mine & ~mines).any():
+            raise AssertionError("deduction claimed a wrong cell")
+        if not (safe.any() or mine.any()):
+            return cells
+        cells[safe] = counts[safe]
+        cells[mine] = MINE
+
+
+def solved(mines: np.ndarray, cells: np.ndarray) -> bool:
+    """Whether every safe cell is open."""
+    return not ((cells == UNKNOWN) & ~mines).any()
+
+
+def opening_board(mines: np.ndarray, first: tuple[int, int]) -> np.ndarray:
+    """The board right after the first click: the click and the area of zeros it opens, with their borders."""
+    counts = count8(mines)
+    cells = np.full(mines.shape, UNKNOWN, dtype=np.int8)
+    cells[first] = counts[first]
+    while True:
+        grow = engine.dilate8(cells == 0) & (cells == UNKNOWN)
+        if not grow.any():
+            return cells
+        cells[grow] = counts[grow]
+
+
+def perturb(mines: np.ndarray, cells: np.ndarray, keep_clear: np.ndarray, rng: np.random.Generator) -> bool:
+    """Move one mine so that the stuck frontier changes; False when no move is possible.
+
+    A random unknown cell next to an open count swaps with a random unknown cell of the
+    other kind, far from the open area when possible, so the mine total stays the same.
+    """
+    unknown = (cells == UNKNOWN) & ~keep_clear
+    frontier = unknown & engine.dilate8(cells >= 0)
+    if not frontier.any():
+        return False
+    spots = np.argwhere(frontier)
+    x = tuple(spots[rng.integers(len(spots))])
+    other = unknown & (mines != mines[x])
+    far = other & ~engine.dilate8(cells >= 0)
+    pool = np.argwhere(far if far.any() else other & ~frontier if (other & ~frontier).any() else other)
+    if not len(pool):
+        return False
+    y = tuple(pool[rng.integers(len(pool))])
+    mines[x], mines[y] = mines[y], mines[x]
+    return True
+
+
+def no_guess_game(rows: int, cols: int, mine_count: int, first: tuple[int, int], rng: np.random.Generator,
+                  attempts: int, use_total: TotalAnalysis | None, progress: Progress | None = None) -> Game:
+    """A layout that deduction solves from ``first`` (whose neighbourhood stays mine-free).
+
+    Each attempt draws a layout, then plays; where deduction gets stuck, one mine moves
+    (see :func:`perturb`) and play goes on from there. A layout that got through is
+    replayed from the first click alone, since moved mines change counts that earlier
+    steps relied on; only a clean replay counts.
+    """
+    r, c = first
+    keep_clear = np.zeros((rows, cols), dtype=bool)
+    keep_clear[max(0, r - 1) : r + 2, max(0, c - 1) : c + 2] = True
+    places = np.flatnonzero(~keep_clear)
+    if mine_count > len(places):
+        plural = "mine does" if mine_count == 1 else "mines do"
+        raise UsageError(f"{mine_count} {plural} not fit: the first click's area leaves {len(places)} cells")
+    moves = 0
+    for attempt in range(1, attempts + 1):
+        if progress is not None:
+            progress(f"no-guess: attempt {attempt} of {attempts}, {moves} mine moves so far")
+        mines = np.zeros(rows * cols, dtype=bool)
+        mines[rng.choice(places, size=mine_count, replace=False)] = True
+        mines = mines.reshape(rows, cols)
+        cells = play(mines, opening_board(mines, first), use_total)
+        for _ in range(MOVES_PER_ATTEMPT):
+            if solved(mines, cells):
+                opening = opening_board(mines, first)
+                cells = play(mines, opening, use_total)  # the replay from the first click alone
+                if solved(mines, cells):
+                    return Game(mines, first, opening)
+                continue
+            if not perturb(mines, cells, keep_clear, rng):
+                break
+            moves += 1
+            cells = play(mines, _recount(cells, mines), use_total)
+    raise GenerationFailed(f"no no-guess board turned up in {attempts} attempts: raise --attempts, or lower the mines")
+
+
+MOVES_PER_ATTEMPT = 200
+"""Mine moves per attempt before a fresh layout is drawn."""
+
+
+def _recount(cells: np.ndarray, mines: np.ndarray) -> np.ndarray:
+    """The open counts of ``cells`` brought up to date with ``mines`` (flags stay where mines still are)."""
+    updated = cells.copy()
+    shown = cells >= 0
+    updated[shown] = count8(mines)[shown]
+    updated[(cells == MINE) & ~mines] = UNKNOWN
+    return updated
+
+
+def unique_puzzle(mines: np.ndarray, rng: np.random.Generator, progress: Progress | None = None) -> np.ndarray:
+    """Counts revealed so that they force every unknown cell, as few as a greedy pass in random order keeps.
+
+    ``mines`` must have no isolated mine (see :func:`isolated_mines`): no count could place it.
+    """
+    counts = count8(mines)
+    cells = np.where(mines, UNKNOWN, counts).astype(np.int8)
+    revealed = np.argwhere(~mines)
+    order = rng.permutation(len(revealed))
+    for step, index in enumerate(order.tolist(), start=1):
+        if progress is not None and step % 50 == 0:
+            progress(f"hiding counts: {step} of {len(order)} tried")
+        r, c = revealed[index]
+        cells[r, c] = UNKNOWN
+        analysis, _, _ = analyze(cells, DEFAULT_SOLVER)
+        if analysis is None or analysis.undetermined.any():
+            cells[r, c] = counts[r, c]
+    return cells
+
+
+def isolated_mines(mines: np.ndarray) -> np.ndarray:
+    """Mines with no safe neighbour: no count can ever see them."""
+    return mines & (count8(~mines) == 0)
+
+
+LAYOUT_HEADING = "the hidden layout ('*' a mine, '.' a safe cell):"
+
+
+def game_text(game: Game) -> str:
+    """A no-guess game as an instance: its opening revealed, the mine total, and the hidden layout in comments."""
+    r, c = game.first
+    count = int(game.mines.sum())
+    layout = "\n".join("".join("*" if mine else "." for mine in row) for row in game.mines.tolist())
+    comment = f"no-guess game: first click at row {r + 1}, column {c + 1}; {count} mines\n{LAYOUT_HEADING}\n{layout}"
+    return board_text(game.opening, count, comment)
+
+
+def layout_from_text(text: str) -> np.ndarray:
+    """The hidden layout written by :func:`game_text` (for players and tests)."""
+    lines = [line[2:] for line in text.splitlines() if line.startswith("# ")]
+    rows = lines[lines.index(LAYOUT_HEADING) + 1 :]
+    return np.array([[char == "*" for char in row] for row in rows], dtype=bool)
+
+
+def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progress: Progress) -> str:
+    """A board in the grid format: random (solvable by construction), a no-guess game, or a unique puzzle."""
+    rng = np.random.default_rng(seed)
+    count = options.get("mine_count")
+    if count is not None and count > rows * cols:
+        raise UsageError(f"--mines {count}: a {rows}x{cols} board has {rows * cols} cells")
+    if options.get("no_guess") and options.get("unique_board"):
+        raise UsageError("--no-guess makes a game, --unique a puzzle: choose one")
+    progress = options.get("progress")
+    if options.get("no_guess"):
+        first = options.get("first_click") or ((rows - 1) // 2, (cols - 1) // 2)
+        if not (0 <= first[0] < rows and 0 <= first[1] < cols):
+            raise UsageError(f"--first-click {first[0] + 1},{first[1] + 1} is outside the {rows}x{cols} board")
+        if count is None:
+            count = round(options["mine_density"] * rows * cols)
+        game = no_guess_game(rows, cols, count, first, rng, options["attempts"], total_analysis, progress)
+        return game_text(game)
+    mines = _draw_mines(rows, cols, count, options["mine_density"], rng)
+    if options.get("unique_board"):
+        # No count can place a mine with no safe neighbour: by density such mines are
+        # dropped, with an exact --mines N the layout is drawn again.
+        for _ in range(options["attempts"]):
+            if count is None or not isolated_mines(mines).any():
+                break
+            mines = _draw_mines(rows, cols, count, options["mine_density"], rng)
+        else:
+            raise GenerationFailed(
+                f"every one of {options['attempts']} layouts had a mine no count can see: "
+                "lower --mines or raise --attempts")
+        mines &= ~isolated_mines(mines)
+        return board_text(unique_puzzle(mines, rng, progress), None,
+                                    "every mine is determined by the counts")
+    revealed = (rng.random((rows, cols)) < options["reveal_density"]) & ~mines
+    return board_text(np.where(revealed, count8(mines), UNKNOWN).astype(np.int8))
+
+
+def total_analysis(cells: np.ndarray, total: int) -> Analysis | None:
+    """The analysis of a board that also uses its mine total (the no-guess player's last resort)."""
+    return with_total(cells, total, settle=True, solver_name=DEFAULT_SOLVER)[0]
+
+
+def parse_cell(value: str) -> tuple[int, int]:
+    """ROW,COL (1-based) as a 0-based cell; ValueError with a hint otherwise."""
+    parts = value.replace(" ", "").split(",")
+    if len(parts) != 2 or not all(part.isascii() and part.isdigit() and int(part) >= 1 for part in parts):
+        raise ValueError("give ROW,COL with positive whole numbers, e.g. 8,15")
+    return int(parts[0]) - 1, int(parts[1]) - 1
+
+
+def _draw_mines(rows: int, cols: int, count: int | None, density: float, rng: np.random.Generator) -> np.ndarray:
+    """Mines by density, or exactly ``count`` of them at random."""
+    if count is None:
+        return rng.random((rows, cols)) < density
+    mines = np.zeros(rows * cols, dtype=bool)
+    mines[rng.choice(rows * cols, size=count, replace=False)] = True
+    return mines.reshape(rows, cols)
+
+
+GENERATOR = Generator(
+    make=make,
+    options=(
+        Option("mine_density", ("--mine-density",), "Share of cells holding a mine.", kind="float", default=0.2,
+               minimum=0, maximum=1),
+        Option("reveal_density", ("--reveal-density",), "Share of safe cells whose count is revealed (random mode).",
+               kind="float", default=0.3, minimum=0, maximum=1),
+        Option("mine_count", ("--mines",), "Exactly N mines (instead of --mine-density).", kind="int", minimum=0,
+               metavar="N"),
+        Option("no_guess", ("--no-guess",), "A game that pure deduction solves from the first click; written with "
+               "its opening revealed and the mine total."),
+        Option("first_click", ("--first-click",), "Where the --no-guess game starts, 1-based (default: the centre).",
+               kind="text", metavar="ROW,COL", convert=parse_cell),
+        Option("attempts", ("--attempts",), "Mine layouts --no-guess (or --unique with --mines) may draw before it "
+               "gives up (exit 3).", kind="int", default=100, minimum=1, metavar="N"),
+        Option("unique_board", ("--unique",), "A puzzle whose revealed counts determine every mine (counts hidden "
+               "while that holds)."),
+    ),
+)

@@ -1,0 +1,146 @@
+"""Minesweeper as an SVG picture: the counts, the mines and, with an analysis, forced and undetermined cells.
+
+Boards reach millions of cells, so the picture is drawn by class: each
+kind of cell background is one ``<path>`` of row runs, each digit one ``<g>`` of short
+``<text>`` elements, and all mine markers one ``<path>`` of zero-length segments
+drawn as discs by round caps (``M x y h0``; SVG 1.1 strokes those as dots). A 1000x1000
+board gives about 16 MB.
+
+Every kind of cell differs by more than colour, for black-and-white prints: mines are
+black discs, forced-safe cells carry a tick, undetermined cells a hatching and a ``?``,
+conflicting counts (--explain) a thick outline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Hashable
+
+import numpy as np
+
+from satpuzzles.present import svg
+from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN
+
+CELL = 10
+MARGIN = 5
+SCALE = 3
+"""Pixels per user unit in the width/height attributes (30-pixel cells)."""
+
+STYLE = """
+.open { fill: #ffffff; }
+.hidden { fill: #bdbdbd; }
+.safe { fill: #ececec; }
+.mine-cell { fill: #f4b4b4; }
+.flag { fill: #a9a9a9; }
+.forced-safe { fill: #b9e8b0; }
+.forced-mine { fill: #f08a8a; }
+.undetermined { fill: url(#hatch); }
+.grid { stroke: #808080; stroke-width: 0.3; }
+.mine { fill: none; stroke: #000000; stroke-width: 6; stroke-linecap: round; }
+.tick { fill: none; stroke: #1b6e12; stroke-width: 1.3; stroke-linecap: round; stroke-linejoin: round; }
+.marked { fill: none; stroke: #d00000; stroke-width: 1.6; }
+.caption { font-size: 6px; font-weight: normal; text-anchor: start; fill: #d00000; }
+text { font-family: sans-serif; font-weight: bold; font-size: 7px; text-anchor: middle; }
+.n0 { fill: #a0a0a0; font-weight: normal; }
+.n1 { fill: #0000ff; } .n2 { fill: #007b00; } .n3 { fill: #e00000; } .n4 { fill: #00007b; }
+.n5 { fill: #7b0000; } .n6 { fill: #007b7b; } .n7 { fill: #000000; } .n8 { fill: #606060; }
+.unsure { fill: #5a4a00; }
+"""
+CAPTION = "The mines total is part of the conflict."
+CAPTION_WIDTH = 130
+"""Room for the caption in a 6-unit sans-serif font, so a small board does not clip it."""
+HATCH = (
+    '<pattern id="hatch" patternUnits="userSpaceOnUse" width="4" height="4">'
+    '<rect width="4" height="4" fill="#ffe066"/><path d="M0 4L4 0M-1 1L1 -1M3 5L5 3" stroke="#9c8420" stroke-width="0.6"/>'
+    "</pattern>"
+)
+
+
+class _Coordinates:
+    """Preformatted centre coordinates of every row and column, so drawing a million cells formats no numbers."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.x = [svg.num(MARGIN + (c + 0.5) * CELL) for c in range(cols)]
+        self.y = [svg.num(MARGIN + (r + 0.5) * CELL) for r in range(rows)]
+        self.baseline = [svg.num(MARGIN + (r + 0.5) * CELL + 0.35 * 7) for r in range(rows)]
+
+
+def _by_row(mask: np.ndarray) -> list[tuple[int, list[int]]]:
+    """The set cells of ``mask`` grouped by row: (row, columns) pairs."""
+    rows, cols = np.nonzero(mask)
+    if rows.size == 0:
+        return []
+    breaks = np.flatnonzero(np.diff(rows)) + 1
+    return [(int(group[0]), columns.tolist()) for group, columns in zip(np.split(rows, breaks), np.split(cols, breaks))]
+
+
+def _texts(mask: np.ndarray, char: str, cls: str, at: _Coordinates) -> list[str]:
+    """``char`` centred in every set cell, grouped as one ``<g>`` (one ``<text>`` per cell: librsvg ignores x lists)."""
+    texts = [f'<text x="{at.x[c]}" y="{at.baseline[r]}">{char}</text>' for r, columns in _by_row(mask) for c in columns]
+    return [svg.element("g", "".join(texts), class_=cls)] if texts else []
+
+
+def _marks(mask: np.ndarray, at: _Coordinates, stroke: str) -> str:
+    """Path data repeating the relative ``stroke`` from the centre of every set cell."""
+    return "".join(f"M{at.x[c]} {at.y[r]}{stroke}" for r, columns in _by_row(mask) for c in columns)
+
+
+def minesweeper_svg(
+    cells: np.ndarray,
+    mines: np.ndarray | None,
+    forced_safe: np.ndarray | None = None,
+    forced_mine: np.ndarray | None = None,
+    marked: Collection[Hashable] = (),
+) -> str:
+    """The board as a standalone SVG document; see the parameters below.
+
+    - ``cells``: the instance's int8 grid, UNKNOWN (-1), MINE (-2, a known mine) or a count 0-8.
+    - ``mines``: a bool grid of the same shape, a mine placement to draw (known mines included),
+      or None to draw the board unsolved (unknown cells grey, only known mines marked).
+    - ``forced_safe``, ``forced_mine``: the analysis, bool grids of the same shape, True only on
+      unknown cells that are safe / hold a mine in every placement; the other unknown cells are
+      undetermined. Give both or neither. With them every unknown cell is drawn by its class
+      (forced mine: red with a disc; forced safe: green with a tick; undetermined: yellow
+      hatching with a ``?``) and ``mines`` is not drawn there, being one placement among several.
+    - ``marked``: the conflicting counts of --explain as (row, col) pairs, outlined in red;
+      any other key (Minesweeper's ``"mines"`` total) adds a caption under the board.
+    """
+    if (forced_safe is None) != (forced_mine is None):
+        raise ValueError("minesweeper_svg: give both forced_safe and forced_mine, or neither")
+    rows, cols = cells.shape
+    at = _Coordinates(rows, cols)
+    unknown, flagged, counts = cells == UNKNOWN, cells == MINE, cells >= 0
+    classes: list[tuple[str, np.ndarray]] = [("open", counts), ("flag", flagged)]
+    shown_mines = flagged.copy()
+    extra: list[str] = []
+    if forced_safe is not None and forced_mine is not None:
+        safe, mine = unknown & forced_safe, unknown & forced_mine
+        open_question = unknown & ~safe & ~mine
+        classes += [("forced-safe", safe), ("forced-mine", mine), ("undetermined", open_question)]
+        shown_mines |= mine
+        if safe.any():
+            extra.append(svg.element("path", d=_marks(safe, at, "m-2.6 0.2l1.8 1.8 3.4-4.2"), class_="tick"))
+        extra += _texts(open_question, "?", "unsure", at)
+    elif mines is not None:
+        classes += [("safe", unknown & ~mines), ("mine-cell", unknown & mines)]
+        shown_mines |= unknown & mines
+    else:
+        classes.append(("hidden", unknown))
+    body = [svg.element("path", d=svg.runs_path(mask, CELL, MARGIN), class_=name) for name, mask in classes if mask.any()]
+    body += svg.grid_lines(rows, cols, CELL, MARGIN, class_="grid")
+    for digit in range(9):
+        body += _texts(cells == digit, str(digit), f"n{digit}", at)
+    body += extra
+    if shown_mines.any():
+        body.append(svg.element("path", d=_marks(shown_mines, at, "h0"), class_="mine"))
+    marked_cells = [key for key in marked if isinstance(key, tuple)]
+    outline = np.zeros(cells.shape, dtype=bool)
+    for r, c in marked_cells:
+        outline[r, c] = True
+    if outline.any():
+        body.append(svg.element("path", d=_marks(outline, at, "m-4.2 -4.2h8.4v8.4h-8.4z"), class_="marked"))
+    width, height = cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN
+    if len(marked_cells) < len(marked):
+        body.append(svg.element("text", svg.escape(CAPTION), x=MARGIN, y=height + 4, class_="caption"))
+        width, height = max(width, CAPTION_WIDTH), height + 8
+    title = f"Minesweeper {cols}x{rows}" + ("" if mines is not None or forced_safe is not None else " (unsolved)")
+    return svg.document(width, height, body, title=title, style=STYLE, defs=HATCH, scale=SCALE)

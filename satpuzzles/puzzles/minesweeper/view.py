@@ -1,0 +1,209 @@
+"""How Minesweeper is shown: the board with counts, mines, the analysis and the probabilities; JSON; the result file."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Hashable
+
+import numpy as np
+
+from satpuzzles.core.outcome import Outcome, Settings
+from satpuzzles.core.spec import StyledBoard
+from satpuzzles.geometry import Cell
+from satpuzzles.present.styles import MARKED
+from satpuzzles.puzzles.minesweeper.model import (
+    MINE,
+    TOTAL,
+    UNKNOWN,
+    Analysis,
+    MinesweeperInstance,
+    MinesweeperSolution,
+)
+from satpuzzles.puzzles.minesweeper.svg import minesweeper_svg
+
+COUNT_STYLES = ("dim", "blue", "green", "red", "dark_blue", "dark_red", "cyan", "magenta", "grey50")
+"""The classic colours of the counts 0-8."""
+
+
+def facts(instance: MinesweeperInstance) -> dict[str, object]:
+    """Width, height and unknown cells (and the total, when given)."""
+    rows, cols = instance.cells.shape
+    facts: dict[str, object] = {"width": cols, "height": rows, "unknown cells": int((instance.cells == UNKNOWN).sum())}
+    if instance.mines is not None:
+        facts["mines"] = instance.mines
+    return facts
+
+
+def solution_json(instance: MinesweeperInstance, solution: MinesweeperSolution, settings: Settings) -> dict[str, object]:
+    """``mines``: a row-major grid of 0/1."""
+    return {"mines": solution.mines.astype(int).tolist()}
+
+
+def explanation_json(instance: MinesweeperInstance, keys: list[Cell]) -> dict[str, object]:
+    """The conflicting counts as [row, col, count] (0-based), and ``mines`` when the total takes part."""
+    cells = sorted(key for key in keys if key != TOTAL)
+    explanation: dict[str, object] = {"clues": [[r, c, int(instance.cells[r, c])] for r, c in cells]}
+    if TOTAL in keys:
+        explanation["mines"] = instance.mines
+    return explanation
+
+
+def _symbols(instance: MinesweeperInstance, solution: MinesweeperSolution | None) -> np.ndarray:
+    cells = instance.cells
+    symbols = np.full(cells.shape, "?" if solution is None else ".", dtype="<U1")
+    counts = cells >= 0
+    symbols[counts] = cells[counts].astype("<U1")
+    symbols[cells == MINE] = "*"
+    if solution is not None and solution.analysis is not None:
+        symbols[solution.analysis.forced_mine] = "*"
+        symbols[solution.analysis.undetermined] = "?"
+    elif solution is not None:
+        symbols[solution.mines] = "*"
+    return symbols
+
+
+def outcome_lines(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolution],
+                  settings: Settings) -> list[tuple[str, str]]:
+    """With --analyze: how many unknown cells the rules and SAT forced, and how many stay open."""
+    analysis = outcome.solution.analysis if outcome.solution is not None else None
+    if analysis is None:
+        return []
+    rules, sat = _split(analysis)
+    return [
+        ("Forced by rules", f"{rules['mine'] + rules['safe']} ({rules['mine']} mines, {rules['safe']} safe)"),
+        ("Forced by SAT", f"{sat['mine'] + sat['safe']} ({sat['mine']} mines, {sat['safe']} safe)"),
+        ("Undetermined", str(int(analysis.undetermined.sum()))),
+    ] + _probability_lines(instance, outcome.solution)
+
+
+def outcome_json(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolution],
+                 settings: Settings) -> dict[str, object]:
+    """With --analyze: ``analysis`` with the forced cells as [row, col] (0-based) and the split by method."""
+    analysis = outcome.solution.analysis if outcome.solution is not None else None
+    if analysis is None:
+        return {}
+    rules, sat = _split(analysis)
+    record: dict[str, object] = {"analysis": {
+        "safe": np.argwhere(analysis.forced_safe).tolist(),
+        "mine": np.argwhere(analysis.forced_mine).tolist(),
+        "undetermined": np.argwhere(analysis.undetermined).tolist(),
+        "by_rules": rules,
+        "by_sat": sat,
+    }}
+    chances = outcome.solution.probabilities if outcome.solution is not None else None
+    if chances is not None:
+        shown = np.where(np.isnan(chances), None, np.round(chances, 6).astype(object))
+        record["probabilities"] = {
+            "grid": shown.tolist(),
+            "not_computed": np.argwhere(np.isnan(chances) & (instance.cells == UNKNOWN)).tolist(),
+        }
+    return record
+
+
+def text(instance: MinesweeperInstance, solution: MinesweeperSolution | None, settings: Settings,
+         marked: Collection[Hashable] = ()) -> str:
+    """Counts kept, ``*`` for mines, ``.`` for safe cells (``?`` while unsolved); conflicting counts end in ``!``."""
+    symbols = _symbols(instance, solution)
+    if not marked:
+        board = "\n".join(" ".join(row) for row in symbols.tolist())
+        if solution is not None and solution.probabilities is not None:
+            board += "\n\nMine probability (%, - not computed):\n" + _probability_board(instance, solution.probabilities)
+        return board
+    marks = {tuple(cell) for cell in marked if cell != TOTAL}
+    return "\n".join(
+        "".join(f"{symbol}{'!' if (r, c) in marks else ' '}" for c, symbol in enumerate(row)).rstrip()
+        for r, row in enumerate(symbols.tolist())
+    )
+
+
+def styled(instance: MinesweeperInstance, solution: MinesweeperSolution | None, settings: Settings,
+           marked: Collection[Hashable] = ()) -> StyledBoard:
+    """Counts in their classic colours, mines in red, conflicting counts highlighted."""
+    symbols = _symbols(instance, solution).tolist()
+    marks = {tuple(cell) for cell in marked if cell != TOTAL}
+    board: StyledBoard = []
+    for r, row in enumerate(symbols):
+        line = []
+        for c, symbol in enumerate(row):
+            if (r, c) in marks:
+                style = MARKED
+            elif solution is not None and solution.analysis is not None and not symbol.isdigit():
+                style = _analysis_style(solution.analysis, r, c, symbol)
+            elif symbol.isdigit():
+                style = COUNT_STYLES[int(symbol)]
+            else:
+                style = {"*": "bold red", ".": "dim", "?": "dim"}[symbol]
+            line += [(symbol, style), (" ", "")]
+        board.append(line)
+    if solution is not None and solution.probabilities is not None:
+        board += [[], [("Mine probability (%, - not computed):", "bold")]]
+        for row_text in _probability_board(instance, solution.probabilities).split("\n"):
+            board.append([(word + " ", _probability_style(word) if word else "") for word in row_text.split(" ")])
+    return board
+
+
+def svg(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolution], settings: Settings) -> str:
+    """The board with the (first) placement's mines, or unsolved with conflicting counts outlined."""
+    solution = outcome.solution
+    if solution is not None and solution.analysis is not None:
+        return minesweeper_svg(instance.cells, solution.mines, solution.analysis.forced_safe,
+                               solution.analysis.forced_mine, marked=outcome.explanation or ())
+    mines = solution.mines if solution is not None else None
+    return minesweeper_svg(instance.cells, mines, marked=outcome.explanation or ())
+
+
+def result_file(instance: MinesweeperInstance, solution: MinesweeperSolution) -> str:
+    """Seed 002's format with the placement: ``rows cols``, then counts, ``F`` for mines, ``.`` for safe cells."""
+    symbols = _symbols(instance, solution)
+    symbols[symbols == "*"] = "F"
+    rows, cols = instance.cells.shape
+    return f"{rows} {cols}\n" + "\n".join(" ".join(row) for row in symbols.tolist()) + "\n"
+
+
+def _split(analysis: Analysis) -> tuple[dict[str, int], dict[str, int]]:
+    """Forced mines and safe cells counted by what decided them: the trivial rules, then SAT."""
+    rules = analysis.by_rules
+    return (
+        {"mine": int((analysis.forced_mine & rules).sum()), "safe": int((analysis.forced_safe & rules).sum())},
+        {"mine": int((analysis.forced_mine & ~rules).sum()), "safe": int((analysis.forced_safe & ~rules).sum())},
+    )
+
+
+def _analysis_style(analysis: Analysis, r: int, c: int, symbol: str) -> str:
+    """Forced cells in red (mines) or green (safe), bold when SAT was needed; undetermined in yellow."""
+    if symbol == "?":
+        return "bold yellow"
+    colour = "red" if symbol == "*" else "green"
+    return f"bold {colour} reverse" if not analysis.by_rules[r, c] and (analysis.forced_mine[r, c] or analysis.forced_safe[r, c]) else colour
+
+
+def _probability_lines(instance: MinesweeperInstance, solution: MinesweeperSolution | None) -> list[tuple[str, str]]:
+    """How many unknown cells got an exact probability, and how many were over the budget."""
+    if solution is None or solution.probabilities is None:
+        return []
+    unknown = instance.cells == UNKNOWN
+    missing = int((np.isnan(solution.probabilities) & unknown).sum())
+    done = int(unknown.sum()) - missing
+    return [("Probabilities", f"exact for {done} unknown cells" + (f", not computed for {missing}" if missing else ""))]
+
+
+def _probability_board(instance: MinesweeperInstance, chances: np.ndarray) -> str:
+    """Unknown cells as whole percentages (``-`` when not computed); other cells keep their symbol."""
+    cells = instance.cells
+    rows = []
+    for r in range(cells.shape[0]):
+        row = []
+        for c in range(cells.shape[1]):
+            if cells[r, c] == UNKNOWN:
+                row.append("-" if np.isnan(chances[r, c]) else str(int(round(100 * chances[r, c]))))
+            else:
+                row.append("*" if cells[r, c] == MINE else str(int(cells[r, c])))
+        rows.append(" ".join(f"{x:>3}" for x in row))
+    return "\n".join(rows)
+
+
+def _probability_style(word: str) -> str:
+    """Green for safe, red for sure mines, yellow to red as the chance grows."""
+    if not word.isdigit():
+        return "dim"
+    value = int(word)
+    return "green" if value == 0 else "bold red" if value == 100 else "red" if value >= 50 else "yellow"

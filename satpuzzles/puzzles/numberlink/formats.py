@@ -1,0 +1,217 @@
+"""Numberlink text formats, detected automatically, and the JSON ``input`` object.
+
+- comma rows: rows of comma-separated tokens (``.,3,.,1``);
+- a K header: ``K`` (the number of paths), then ``N M`` (rows, columns), then N rows of
+  space-separated tokens (read as ``kn-header``; ``seed001`` is its old name);
+- several puzzles: blocks of a ``W H`` line (width, height) and H rows, ``#`` comments,
+  an optional ``0 0`` end (janko.at Arukone collections);
+- a plain grid: rows of characters (Flow Free), or of space-separated tokens;
+- puzz.link ``numlin`` URLs, one per line (see url.py).
+
+``.`` is an empty cell. In comma or space separated rows a label is a word of
+letters and digits (``12``, ``A``); in character grids every printable character
+other than ``.`` is a label, since janko.at collections use ``_``, ``^``, ``]`` ....
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from satpuzzles.core.errors import InputError
+from satpuzzles.core.spec import JsonCodec, Reader
+from satpuzzles.geometry import Cell, Grid
+from satpuzzles.io.jsonio import JsonReader
+from satpuzzles.io.textgrid import Line, Token, first_content_lines, is_int_line, nonblank_lines, parse_ints
+from satpuzzles.puzzles.numberlink.model import EMPTY, NumberlinkInstance
+
+
+def _is_spaced(line: Line) -> bool:
+    return any(ch.isspace() for ch in line.text.strip())
+
+
+def _split_rows(lines: list[Line]) -> tuple[list[list[Token]], bool]:
+    """Rows as tokens, and whether they were character rows (no separators).
+
+    Rows are space-separated when every row of more than one cell has a space;
+    a stray space in a character grid is an error at its column.
+    """
+    wide = [line for line in lines if len(line.text.strip()) > 1]
+    if wide and all(_is_spaced(line) for line in wide):
+        return [line.tokens() for line in lines], False
+    for line in lines:
+        stray = next((i for i, ch in enumerate(line.text.rstrip()) if ch.isspace()), None)
+        if stray is not None:
+            raise line.error("space inside a character grid: write one character per cell", stray + 1)
+    return [line.chars() for line in lines], True
+
+
+def _check_label(token: Token, char_grid: bool) -> None:
+    allowed = token.text.isprintable() if char_grid else token.text.isalnum()
+    if not allowed:
+        hint = "" if char_grid else ", letters or digits for endpoints"
+        raise token.error(f"unknown character {token.text!r}: use '.' for an empty cell{hint}")
+
+
+def build_instance(
+    rows: list[list[Token]], first_line: int, width: int | None = None, char_grid: bool = False
+) -> NumberlinkInstance:
+    """Validate token rows (shape, characters, label counts) into an instance."""
+    if not rows or not rows[0]:
+        raise InputError("empty grid: no cells to solve", first_line, 1)
+    width = len(rows[0]) if width is None else width
+    for row in rows:
+        if len(row) != width:
+            at = row[width] if len(row) > width else None
+            column = at.column if at else (row[-1].column + len(row[-1].text) if row else 1)
+            line = at.line if at else (row[-1].line if row else first_line)
+            raise InputError(f"ragged row: {len(row)} cells where the grid has {width}", line, column)
+    givens: dict[Cell, str] = {}
+    seen: Counter[str] = Counter()
+    first_seen: dict[str, Token] = {}
+    order: list[str] = []
+    for r, row in enumerate(rows):
+        for c, token in enumerate(row):
+            if token.text == EMPTY:
+                continue
+            _check_label(token, char_grid)
+            seen[token.text] += 1
+            if seen[token.text] == 1:
+                first_seen[token.text] = token
+                order.append(token.text)
+            elif seen[token.text] == 3:
+                first = first_seen[token.text]
+                raise token.error(
+                    f"label {token.text!r} appears a third time (first at line {first.line}, column {first.column}); "
+                    "each label must appear exactly twice"
+                )
+            givens[(r, c)] = token.text
+    for label in order:
+        if seen[label] == 1:
+            raise first_seen[label].error(f"label {label!r} appears once; each label must appear exactly twice")
+    return NumberlinkInstance(Grid(len(rows), width), givens, tuple(order), first_line)
+
+
+def _parse_comma(lines: list[Line]) -> list[NumberlinkInstance]:
+    rows = []
+    for line in lines:
+        tokens = line.tokens(",")
+        for token in tokens:
+            if not token.text:
+                raise token.error("empty cell between commas: use '.' for an empty cell")
+        rows.append(tokens)
+    return [build_instance(rows, lines[0].number)]
+
+
+def _parse_k_header(lines: list[Line]) -> list[NumberlinkInstance]:
+    (paths,) = parse_ints(lines[0], 1, "the number of paths K")
+    n_rows, n_cols = parse_ints(lines[1], 2, "'N M': numbers of rows and columns")
+    body = lines[2:]
+    if len(body) != n_rows:
+        at = body[n_rows] if len(body) > n_rows else lines[1]
+        raise at.error(f"header says {n_rows} rows but the grid has {len(body)}", 1)
+    instance = build_instance([line.tokens() for line in body], body[0].number if body else 3, width=n_cols)
+    if len(instance.labels) != paths:
+        raise lines[0].error(f"header says K={paths} paths but the grid has {len(instance.labels)} labels", 1)
+    return [instance]
+
+
+def _parse_collection(lines: list[Line]) -> list[NumberlinkInstance]:
+    instances = []
+    at = 0
+    while at < len(lines):
+        header = lines[at]
+        width, height = parse_ints(header, 2, "a 'W H' line (width and height) starting a puzzle")
+        if width == 0 and height == 0:
+            break
+        body = lines[at + 1 : at + 1 + height]
+        if len(body) < height:
+            raise header.error(f"puzzle declares {height} rows but only {len(body)} follow", 1)
+        rows, char_grid = _split_rows(body)
+        instances.append(build_instance(rows, header.number, width=width, char_grid=char_grid))
+        at += 1 + height
+    if not instances:
+        raise InputError("no puzzle found before the '0 0' end line", lines[0].number, 1)
+    return instances
+
+
+def _starts_collection(lines: list[Line]) -> bool:
+    """A first line ``W H`` followed by a row of W cells (or ``0 0``): the several-puzzles format."""
+    if not is_int_line(lines[0], 2):
+        return False
+    width, height = (int(tok.text) for tok in lines[0].tokens())
+    if (width, height) == (0, 0) or len(lines) == 1:
+        return True
+    row = lines[1]
+    return len(row.tokens() if _is_spaced(row) else row.chars()) == width
+
+
+def _parse_grid(lines: list[Line]) -> list[NumberlinkInstance]:
+    rows, char_grid = _split_rows(lines)
+    return [build_instance(rows, lines[0].number, char_grid=char_grid)]
+
+
+def _read(parse: Callable[[list[Line]], list[NumberlinkInstance]]) -> Callable[[str], list[NumberlinkInstance]]:
+    return lambda text: parse(nonblank_lines(text))
+
+
+def _looks_like_k_header(text: str) -> bool:
+    lines = first_content_lines(text, 2)
+    return len(lines) == 2 and is_int_line(lines[0], 1) and is_int_line(lines[1], 2)
+
+
+def _looks_like_collection(text: str) -> bool:
+    lines = first_content_lines(text, 2)
+    return bool(lines) and _starts_collection(lines)
+
+
+def _looks_like_comma_rows(text: str) -> bool:
+    lines = nonblank_lines(text)
+    return all("," in line.text for line in lines)
+
+
+READERS: tuple[Reader[NumberlinkInstance], ...] = (
+    Reader("kn-header", _read(_parse_k_header), _looks_like_k_header,
+           "K (paths), then 'N M' (rows, columns), then rows of space-separated tokens", aliases=("seed001",)),
+    Reader("collection", _read(_parse_collection), _looks_like_collection,
+           "blocks of a 'W H' line and H rows, an optional '0 0' end (janko.at collections)"),
+    Reader("comma", _read(_parse_comma), _looks_like_comma_rows, "rows of comma-separated tokens"),
+    Reader("grid", _read(_parse_grid), None, "rows of characters (Flow Free) or of space-separated tokens"),
+)
+"""The grid formats in detection order (the plain grid reads whatever the others do not claim; URLs: url.py)."""
+
+
+def to_json(instance: NumberlinkInstance) -> dict[str, object]:
+    """The envelope's ``input``: width, height and a row-major grid of labels, ``.`` for empty cells."""
+    grid = instance.grid
+    cells = [[instance.givens.get((r, c), EMPTY) for c in range(grid.cols)] for r in range(grid.rows)]
+    return {"width": grid.cols, "height": grid.rows, "grid": cells}
+
+
+def from_json(data: object, line: int, column: int) -> NumberlinkInstance:
+    """The puzzle an ``input`` object describes (as :func:`to_json` writes it)."""
+    reader = JsonReader(data, line, column)
+    width, height = reader.size("width"), reader.size("height")
+    rows = reader.rows("grid", height, width, as_lists=True)
+    for r, row in enumerate(rows):
+        bad = next((cell for cell in row if not cell.isprintable() or cell.split() != [cell]), None)
+        if bad is not None:
+            raise reader.error(f"input.grid[{r}]", f"bad label {bad!r}: printable text without spaces, '.' for none")
+    tokens = [[Token(cell, line, column) for cell in row] for row in rows]
+    try:
+        return build_instance(tokens, line, width, char_grid=True)
+    except InputError as exc:
+        raise reader.error("input.grid", exc.message) from None
+
+
+def to_text(instance: NumberlinkInstance) -> str:
+    """The puzzle in the several-puzzles format: a ``W H`` line, then rows of space-separated cells.
+
+    Such blocks can follow one another in one file.
+    """
+    grid = instance.grid
+    rows = [" ".join(instance.givens.get((r, c), EMPTY) for c in range(grid.cols)) for r in range(grid.rows)]
+    return f"{grid.cols} {grid.rows}\n" + "\n".join(rows) + "\n"
+
+
+JSON = JsonCodec(to_json, from_json)

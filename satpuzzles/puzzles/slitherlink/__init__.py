@@ -1,0 +1,37 @@
+"""Slitherlink (Nikoli; Loopy in Simon Tatham's collection): one loop along the dots, numbers count sides.
+
+This module is the puzzle's spec, registered in pyproject.toml under the
+``satpuzzles.puzzles`` entry-point group. Read model.py for the rules, encoding.py for the CNF.
+"""
+
+from __future__ import annotations
+
+from satpuzzles.core.spec import PuzzleSpec, View, Writer
+from satpuzzles.puzzles.slitherlink import view
+from satpuzzles.puzzles.slitherlink.encoding import RULES
+from satpuzzles.puzzles.slitherlink.formats import JSON, READERS
+from satpuzzles.puzzles.slitherlink.generator import GENERATOR
+from satpuzzles.puzzles.slitherlink.url import to_url
+
+SPEC = PuzzleSpec(
+    name="slitherlink",
+    summary="Draw one loop along the dots; each number counts its cell's sides on the loop.",
+    rules=RULES,
+    readers=READERS,
+    view=View(
+        facts=view.facts,
+        text=view.text,
+        solution_json=view.solution_json,
+        styled=view.styled,
+        svg=view.svg,
+        explanation_json=view.explanation_json,
+        result_file=view.result_file,
+    ),
+    json=JSON,
+    writers=(Writer("url", to_url, "Print the puzzle as a puzz.link URL instead of solving."),),
+    generator=GENERATOR,
+    examples=("https://puzz.link/p?slither/5/5/cbcbcddad", "4 4\n3 . . .\n. 1 2 .\n. 2 1 .\n. . . 3\n"),
+    rules_text="Draw one closed loop along the dotted lines, never crossing or touching itself; "
+    "a number tells how many of its cell's four sides the loop uses.",
+    sources=("Nikoli", "puzz.link (slither)", "Simon Tatham's Loopy", "janko.at"),
+)

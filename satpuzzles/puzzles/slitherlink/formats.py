@@ -1,0 +1,234 @@
+"""Slitherlink text formats, detected automatically, and the JSON ``input`` object.
+
+- a grid: an optional ``rows cols`` header, then rows of cells with or without spaces:
+  ``0``-``3`` a clue, ``-`` or ``.`` no clue, ``?`` a clue mark whose number is unknown;
+- a puzz.link URL (see url.py);
+- a Simon Tatham Loopy game id for a square grid, ``WxHt0:DESC``.
+
+URLs and game ids put the width (columns) first; a grid header puts the rows first.
+A file of URLs or game ids holds one puzzle per line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from satpuzzles.core.spec import JsonCodec, Reader
+from satpuzzles.geometry import Cell, Grid
+from satpuzzles.io.jsonio import JsonReader
+from satpuzzles.io.textgrid import (
+    Line,
+    Token,
+    first_column,
+    first_content_lines,
+    is_int_line,
+    nonblank_lines,
+    parse_ints,
+)
+from satpuzzles.puzzles.slitherlink.model import UNKNOWN, SlitherlinkInstance
+from satpuzzles.puzzles.slitherlink.url import read_url
+
+LOOPY_SHAPE = "'WxHt0:DESC'"
+
+_GRID_CELLS: dict[str, int | str | None] = {"0": 0, "1": 1, "2": 2, "3": 3, "-": None, ".": None, UNKNOWN: UNKNOWN}
+_GRID_HINT = "use 0-3 for a clue, '-' or '.' for no clue, '?' for an unknown clue"
+_LOOPY_START = re.compile(r"\s*\d+x\d+")
+_LOOPY_PARAMS = re.compile(r"(\d+)x(\d+)(?:t(\d+))?(?:d[a-z])?")
+
+
+def _is_url(line: Line) -> bool:
+    return "/" in line.text
+
+
+def _is_loopy(line: Line) -> bool:
+    return _LOOPY_START.match(line.text) is not None
+
+
+def _header(lines: list[Line]) -> tuple[int, int] | None:
+    """``(rows, cols)`` when the first line is a header rather than the first grid row."""
+    first = lines[0]
+    if not is_int_line(first, 2):
+        return None
+    rows, cols = parse_ints(first, 2, "'rows cols'")
+    if any(len(token.text) > 1 for token in first.tokens()) or rows > 3 or cols > 3:
+        return rows, cols
+    if rows == 0 or cols == 0:
+        return None  # "0 1" is a grid row of clues: a header would describe no cells
+    body = lines[1:]
+    if len(body) == rows:
+        return rows, cols
+    # Small numbers that could be clues: a header when the rows below all have its width and
+    # the line itself does not fit them (a grid whose first row has two cells is not wider).
+    widths = {len(_row_tokens(line)) for line in body}
+    return (rows, cols) if widths == {cols} and cols != 2 else None
+
+
+def _row_tokens(line: Line) -> list[Token]:
+    """One token per cell: space-separated cells, or one character per cell."""
+    tokens = line.tokens()
+    if len(tokens) > 1:
+        return tokens
+    return [Token(ch, token.line, token.column + i) for token in tokens for i, ch in enumerate(token.text)]
+
+
+def _grid_cell(token: Token) -> int | str | None:
+    text = token.text
+    if text in _GRID_CELLS:
+        return _GRID_CELLS[text]
+    if text.isascii() and text.isdigit():
+        raise token.error(f"clue {text} is not 0-3")
+    if len(text) > 1:
+        raise token.error(f"cell {text!r} is more than one character: separate cells by spaces or by nothing")
+    raise token.error(f"unknown character {text!r}: {_GRID_HINT}")
+
+
+def _check_width(row: list[Token], line: Line, width: int, what: str) -> None:
+    if len(row) == width:
+        return
+    column = row[width].column if len(row) > width else row[-1].column + len(row[-1].text)
+    raise line.error(f"ragged row: {len(row)} cells where {what} {width}", column)
+
+
+def _parse_grid(lines: list[Line]) -> SlitherlinkInstance:
+    header = _header(lines)
+    body = lines[1:] if header else lines
+    if header and (header[0] == 0 or header[1] == 0):
+        raise lines[0].error("empty grid: the header gives no cells", 1)
+    rows = [_row_tokens(line) for line in body]
+    width = header[1] if header else len(rows[0])
+    what = "the header says" if header else "the grid has"
+    clues: dict[Cell, int] = {}
+    unknown: set[Cell] = set()
+    for r, (line, row) in enumerate(zip(body, rows)):
+        values = [_grid_cell(token) for token in row]
+        _check_width(row, line, width, what)
+        for c, value in enumerate(values):
+            if value == UNKNOWN:
+                unknown.add((r, c))
+            elif isinstance(value, int):
+                clues[(r, c)] = value
+    if header and len(rows) != header[0]:
+        at = body[header[0]] if len(rows) > header[0] else lines[0]
+        raise at.error(f"header says {header[0]} rows but the grid has {len(rows)}", 1)
+    return SlitherlinkInstance(Grid(len(rows), width), clues, frozenset(unknown), line=lines[0].number)
+
+
+def _parse_loopy(line: Line) -> SlitherlinkInstance:
+    start = first_column(line)
+    params, colon, desc = line.text.strip().partition(":")
+    if not colon:
+        raise line.error(f"Loopy game id needs ':' before the description, as in {LOOPY_SHAPE}", start + len(params))
+    match = _LOOPY_PARAMS.fullmatch(params)
+    if match is None:
+        raise line.error(f"bad Loopy parameters {params!r}: expected {LOOPY_SHAPE}", start)
+    if match.group(3) is not None and int(match.group(3)) != 0:
+        raise line.error(
+            f"Loopy grid type t{match.group(3)}: only square grids (t0) are supported", start + match.start(3) - 1
+        )
+    width, height = int(match.group(1)), int(match.group(2))
+    if width == 0 or height == 0:
+        raise line.error(f"empty grid: Loopy size {width}x{height} has no cells", start)
+    grid = Grid(height, width)
+    clues = _decode_loopy(line, desc, start + len(params) + 1, grid)
+    return SlitherlinkInstance(grid, clues, line=line.number)
+
+
+def _decode_loopy(line: Line, desc: str, start: int, grid: Grid) -> dict[Cell, int]:
+    clues: dict[Cell, int] = {}
+    cursor = 0
+    for offset, ch in enumerate(desc):
+        column = start + offset
+        clue: int | None = None
+        if ch in "0123456789":
+            clue, advance = int(ch), 1
+            if clue > 4:
+                raise line.error(f"clue {ch} is not 0-4", column)
+        elif "a" <= ch <= "z":
+            advance = ord(ch) - ord("a") + 1
+        else:
+            raise line.error(f"unknown character {ch!r} in Loopy description: expected 0-4 or a-z", column)
+        if cursor + advance > grid.size:
+            raise line.error(
+                f"Loopy description is longer than the {grid.cols}x{grid.rows} = {grid.size} cells", column
+            )
+        if clue is not None:
+            clues[divmod(cursor, grid.cols)] = clue
+        cursor += advance
+    if cursor < grid.size:
+        raise line.error(
+            f"Loopy description too short: it covers {cursor} of the {grid.cols}x{grid.rows} = {grid.size} cells",
+            start + len(desc),
+        )
+    return clues
+
+
+def _one_per_line(text: str, read: Callable[[Line], SlitherlinkInstance]) -> list[SlitherlinkInstance]:
+    """One puzzle per line (a file of URLs or game ids is a collection, as ``generate --url --count`` writes)."""
+    return [read(line) for line in nonblank_lines(text)]
+
+
+def _first_line_is(text: str, test: Callable[[Line], bool]) -> bool:
+    first = first_content_lines(text, 1)
+    return bool(first) and test(first[0])
+
+
+READERS: tuple[Reader[SlitherlinkInstance], ...] = (
+    Reader("url", lambda text: _one_per_line(text, read_url), lambda text: _first_line_is(text, _is_url),
+           "puzz.link / pzv.jp URLs, one per line"),
+    Reader("loopy", lambda text: _one_per_line(text, _parse_loopy), lambda text: _first_line_is(text, _is_loopy),
+           "Simon Tatham's Loopy game ids (square grids), one per line"),
+    Reader("grid", lambda text: [_parse_grid(nonblank_lines(text))], None,
+           "a grid of 0-3, '.' or '-' and '?', with an optional 'rows cols' header"),
+)
+"""The text formats in detection order (the grid reads whatever the others do not claim)."""
+
+
+def _json_char(value: int | None, unknown: bool) -> str:
+    return UNKNOWN if unknown else "." if value is None else str(value)
+
+
+def to_json(instance: SlitherlinkInstance) -> dict[str, object]:
+    """The envelope's ``input``: width, height, rows of ``0``-``4``/``.``/``?`` and ``visit_all``."""
+    grid = instance.grid
+    rows = [
+        "".join(_json_char(instance.clues.get((r, c)), (r, c) in instance.unknown) for c in range(grid.cols))
+        for r in range(grid.rows)
+    ]
+    return {"width": grid.cols, "height": grid.rows, "grid": rows, "visit_all": instance.visit_all}
+
+
+def from_json(data: object, line: int, column: int) -> SlitherlinkInstance:
+    """The puzzle an ``input`` object describes (as :func:`to_json` writes it)."""
+    reader = JsonReader(data, line, column)
+    width, height = reader.size("width"), reader.size("height")
+    clues: dict[Cell, int] = {}
+    unknown: set[Cell] = set()
+    for r, row in enumerate(reader.rows("grid", height, width, as_lists=False)):
+        for c, ch in enumerate(row):
+            if ch in "01234":
+                clues[(r, c)] = int(ch)
+            elif ch == UNKNOWN:
+                unknown.add((r, c))
+            elif ch != ".":
+                hint = "use 0-4 for a clue, '.' for none, '?' for an unknown clue"
+                raise reader.error(f"input.grid[{r}]", f"unknown character {ch!r}: {hint}")
+    visit_all = reader.data.get("visit_all", False)
+    if not isinstance(visit_all, bool):
+        raise reader.error("input.visit_all", f"expected true or false, found {visit_all!r}")
+    return SlitherlinkInstance(Grid(height, width), clues, frozenset(unknown), visit_all, line)
+
+
+def to_text(instance: SlitherlinkInstance) -> str:
+    """The puzzle as a grid: a ``rows cols`` header, then rows of ``0``-``3``, ``.`` (no clue) or ``?``."""
+    grid = instance.grid
+    if any(value > 3 for value in instance.clues.values()):
+        raise ValueError("a clue 4 cannot be written in the grid format: use the URL")
+    rows = [
+        " ".join(_json_char(instance.clues.get((r, c)), (r, c) in instance.unknown) for c in range(grid.cols))
+        for r in range(grid.rows)
+    ]
+    return f"{grid.rows} {grid.cols}\n" + "\n".join(rows) + "\n"
+
+
+JSON = JsonCodec(to_json, from_json)

@@ -1,0 +1,106 @@
+"""Slitherlink's rules, written from the puzzle and not from the CNF: the instance, a solution, the verifier.
+
+Draw one closed loop along the edges between the dots; the loop never crosses or touches
+itself, and each number counts how many of its cell's four sides the loop uses. With the
+``visit_all`` variant (puzz.link's ``f`` flag) the loop passes through every dot.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from satpuzzles.geometry import Cell, Edge, Grid, Vertex
+
+UNKNOWN = "?"
+"""A clue mark whose number is not given."""
+
+Loop = frozenset[Edge]
+
+
+@dataclass(frozen=True)
+class SlitherlinkInstance:
+    """A board of clue cells; ``unknown`` cells show '?' (a clue mark without a number)."""
+
+    grid: Grid
+    clues: dict[Cell, int]
+    unknown: frozenset[Cell] = frozenset()
+    visit_all: bool = False
+    line: int = 1
+
+
+@dataclass(frozen=True)
+class SlitherlinkSolution:
+    """The loop's edges; empty while the model's loops still need cuts.
+
+    ``loops`` are the model's loops as edge indices; ``violated`` names, for each,
+    a clue it breaks on its own (None only in the visit-every-dot variant, where a
+    loop alone is ruled out by the dots it leaves unvisited).
+    """
+
+    edges: Loop
+    loops: tuple[tuple[int, ...], ...] = ()
+    violated: tuple[Cell | None, ...] = ()
+
+
+def inside_cells(grid: Grid, edges: Collection[Edge]) -> list[list[bool]]:
+    """Cells enclosed by the loop: crossing parity of the vertical edges to their left."""
+    inside = []
+    for r in range(grid.rows):
+        row, parity = [], False
+        for c in range(grid.cols):
+            parity ^= ("v", r, c) in edges
+            row.append(parity)
+        inside.append(row)
+    return inside
+
+
+def _on_board(grid: Grid, edge: Edge) -> bool:
+    kind, r, c = edge
+    if kind == "h":
+        return 0 <= r <= grid.rows and 0 <= c < grid.cols
+    return kind == "v" and 0 <= r < grid.rows and 0 <= c <= grid.cols
+
+
+def _check_loop(grid: Grid, edges: frozenset[Edge], visit_all: bool) -> list[str]:
+    """Rule check: edges on the board, every dot of degree 0 or 2, one closed loop."""
+    if not edges:
+        return ["no loop drawn"]
+    off = [edge for edge in edges if not _on_board(grid, edge)]
+    if off:
+        return [f"edge {off[0]} is off the board"]
+    at: dict[Vertex, list[Edge]] = defaultdict(list)
+    for edge in edges:
+        for vertex in grid.edge_vertices(edge):
+            at[vertex].append(edge)
+    odd = next((vertex for vertex, there in at.items() if len(there) != 2), None)
+    if odd is not None:
+        return [f"dot {odd} has {len(at[odd])} loop edges"]
+    problems = []
+    if visit_all and len(at) != (grid.rows + 1) * (grid.cols + 1):
+        problems.append("some dots are not on the loop")
+    start = next(iter(edges))
+    edge, vertex, walked = start, grid.edge_vertices(start)[1], 0
+    while True:
+        walked += 1
+        first, second = at[vertex]
+        edge = second if first == edge else first
+        if edge == start:
+            break
+        a, b = grid.edge_vertices(edge)
+        vertex = b if a == vertex else a
+    if walked != len(edges):
+        problems.append("the edges form more than one loop")
+    return problems
+
+
+def verify(instance: SlitherlinkInstance, solution: SlitherlinkSolution) -> list[str]:
+    """One closed loop, every dot of degree 0 or 2, every clue's count right."""
+    grid = instance.grid
+    problems = _check_loop(grid, solution.edges, instance.visit_all)
+    for cell, clue in sorted(instance.clues.items()):
+        count = sum(edge in solution.edges for edge in grid.cell_edges(cell))
+        if count != clue:
+            problems.append(f"clue {clue} at {cell} has {count} loop sides")
+    return problems

@@ -1,0 +1,63 @@
+"""Slitherlink as an SVG picture: the dot grid, the clues, the loop as one ``<line>`` per edge, its inside shaded.
+
+The inside is always shaded lightly, as on the terminal: it prints as a pale grey and
+makes the loop's two sides plain in black and white. Conflicting clues (--explain) get a ring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+import numpy as np
+
+from satpuzzles.geometry import Cell, Edge
+from satpuzzles.present import svg
+from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance
+
+CELL = 40
+MARGIN = 12
+STYLE = """
+.inside { fill: #dfe6f0; stroke: none; }
+.dot { fill: #000000; }
+.loop { stroke: #1a3d8f; stroke-width: 5; stroke-linecap: round; }
+.clue { font-family: sans-serif; text-anchor: middle; fill: #000000; }
+.marked { fill: none; stroke: #d00000; stroke-width: 3; }
+.conflict { font-weight: bold; fill: #d00000; }
+"""
+
+
+def _point(vertex: tuple[int, int]) -> tuple[float, float]:
+    r, c = vertex
+    return MARGIN + c * CELL, MARGIN + r * CELL
+
+
+def slitherlink_svg(
+    instance: SlitherlinkInstance,
+    edges: Collection[Edge] | None,
+    inside: list[list[bool]] | None,
+    marked: Collection[Cell] = (),
+) -> str:
+    """The puzzle with the loop's ``edges`` and ``inside`` cells (none drawn when None); ``marked`` clues ringed."""
+    grid = instance.grid
+    body = []
+    if inside is not None:
+        shade = svg.runs_path(np.array(inside, dtype=bool).reshape(grid.rows, grid.cols), CELL, MARGIN)
+        if shade:
+            body.append(svg.element("path", d=shade, class_="inside"))
+    body += [svg.element("circle", cx=x, cy=y, r=3, class_="dot") for x, y in map(_point, grid.vertices())]
+    for edge in sorted(edges or ()):
+        (x1, y1), (x2, y2) = (_point(v) for v in grid.edge_vertices(edge))
+        body.append(svg.element("line", x1=x1, y1=y1, x2=x2, y2=y2, class_="loop"))
+    size = CELL * 0.55
+    for cell in sorted({*instance.clues, *instance.unknown}):
+        x, y = _point(cell)
+        x, y = x + CELL / 2, y + CELL / 2
+        clue = str(instance.clues[cell]) if cell in instance.clues else "?"
+        if cell in marked:
+            body.append(svg.element("circle", cx=x, cy=y, r=CELL * 0.36, class_="marked"))
+            body.append(svg.text(x, y, clue, size, class_="clue conflict"))
+        else:
+            body.append(svg.text(x, y, clue, size, class_="clue"))
+    state = "" if edges is not None else " (conflicting clues ringed)" if marked else " (unsolved)"
+    title = f"Slitherlink {grid.cols}x{grid.rows}{state}"
+    return svg.document(grid.cols * CELL + 2 * MARGIN, grid.rows * CELL + 2 * MARGIN, body, title=title, style=STYLE)

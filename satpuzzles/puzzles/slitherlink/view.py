@@ -1,0 +1,110 @@
+"""How Slitherlink is shown: the dot grid with the loop in text and colour, JSON, the .sol result file."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Hashable
+
+from satpuzzles.core.outcome import Outcome, Settings
+from satpuzzles.core.spec import StyledBoard
+from satpuzzles.geometry import Cell
+from satpuzzles.present.styles import MARKED
+from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance, SlitherlinkSolution, inside_cells
+from satpuzzles.puzzles.slitherlink.svg import slitherlink_svg
+
+ROLE_STYLES = {"dot": "dim", "loop": "bold bright_yellow", "marked": MARKED}
+INSIDE_SHADE = "on grey23"
+
+
+def facts(instance: SlitherlinkInstance) -> dict[str, object]:
+    """Width, height and number of clues."""
+    return {"width": instance.grid.cols, "height": instance.grid.rows, "number of clues": len(instance.clues)}
+
+
+def solution_json(instance: SlitherlinkInstance, solution: SlitherlinkSolution, settings: Settings) -> dict[str, object]:
+    """``edges`` (horizontal, vertical 0/1 grids) and ``inside`` (0/1 per cell)."""
+    grid, edges = instance.grid, solution.edges
+    return {
+        "edges": {
+            "horizontal": [[int(("h", r, c) in edges) for c in range(grid.cols)] for r in range(grid.rows + 1)],
+            "vertical": [[int(("v", r, c) in edges) for c in range(grid.cols + 1)] for r in range(grid.rows)],
+        },
+        "inside": [[int(x) for x in row] for row in inside_cells(grid, edges)],
+    }
+
+
+def explanation_json(instance: SlitherlinkInstance, keys: list[Hashable]) -> dict[str, object]:
+    """The conflicting clues as [row, col, clue]."""
+    cells: list[Cell] = sorted(key for key in keys if isinstance(key, tuple))
+    return {"clues": [[r, c, instance.clues[(r, c)]] for r, c in cells]}
+
+
+def _pieces(instance: SlitherlinkInstance, solution: SlitherlinkSolution | None,
+            marked: Collection[Hashable]) -> list[list[tuple[str, str]]]:
+    """Rows of (text, role) pieces; roles: dot, loop, gap, clue, marked, inside, outside ("... inside" shaded)."""
+    grid = instance.grid
+    edges = solution.edges if solution else frozenset()
+    inside = inside_cells(grid, edges) if solution else None
+    rows: list[list[tuple[str, str]]] = []
+
+    def gap(cell: Cell) -> str:
+        within = inside is not None and grid.contains(cell) and inside[cell[0]][cell[1]]
+        return "gap inside" if within else "gap"
+
+    for r in range(grid.rows + 1):
+        line: list[tuple[str, str]] = [("·", "dot")]
+        for c in range(grid.cols):
+            line += [("───", "loop") if ("h", r, c) in edges else ("   ", gap((r, c))), ("·", "dot")]
+        rows.append(line)
+        if r == grid.rows:
+            break
+        line = []
+        for c in range(grid.cols + 1):
+            line.append(("│", "loop") if ("v", r, c) in edges else (" ", gap((r, c))))
+            if c == grid.cols:
+                break
+            cell = (r, c)
+            area = "inside" if inside and inside[r][c] else "outside"
+            if cell in marked:
+                line.append((f"({instance.clues[cell]})", "marked"))
+            elif cell in instance.clues:
+                line.append((f" {instance.clues[cell]} ", f"clue {area}"))
+            elif cell in instance.unknown:
+                line.append((" ? ", f"clue {area}"))
+            else:
+                line.append(("   ", area))
+        rows.append(line)
+    return rows
+
+
+def text(instance: SlitherlinkInstance, solution: SlitherlinkSolution | None, settings: Settings,
+         marked: Collection[Hashable] = ()) -> str:
+    """Dots, loop segments and clues; conflicting clues in parentheses."""
+    return "\n".join("".join(piece for piece, _ in row).rstrip() for row in _pieces(instance, solution, marked))
+
+
+def styled(instance: SlitherlinkInstance, solution: SlitherlinkSolution | None, settings: Settings,
+           marked: Collection[Hashable] = ()) -> StyledBoard:
+    """The loop in colour over dim dots, the inside shaded, conflicting clues highlighted."""
+    board: StyledBoard = []
+    for row in _pieces(instance, solution, marked):
+        line = []
+        for piece, role in row:
+            shade = INSIDE_SHADE if role.endswith("inside") else ""
+            style = ROLE_STYLES.get(role) or (f"bold {shade}" if role.startswith("clue") else shade)
+            line.append((piece, style.strip()))
+        board.append(line)
+    return board
+
+
+def svg(instance: SlitherlinkInstance, outcome: Outcome[SlitherlinkSolution], settings: Settings) -> str:
+    """The (first) solution's loop with its inside shaded, or the bare puzzle with conflicting clues ringed."""
+    edges = outcome.solution.edges if outcome.solution is not None else None
+    inside = inside_cells(instance.grid, edges) if edges is not None else None
+    return slitherlink_svg(instance, edges, inside, outcome.explanation or ())
+
+
+def result_file(instance: SlitherlinkInstance, solution: SlitherlinkSolution) -> str:
+    """The puzzlekit .sol format: ``rows cols`` then ``x`` (inside) / ``-`` (outside) per cell."""
+    grid = instance.grid
+    rows = [" ".join("x" if x else "-" for x in row) for row in inside_cells(grid, solution.edges)]
+    return f"{grid.rows} {grid.cols}\n" + "\n".join(rows) + "\n"

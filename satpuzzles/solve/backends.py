@@ -1,0 +1,283 @@
+"""SAT solver backends by name: PySAT's built-in solvers and external DIMACS binaries."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import pysolvers
+from pysat.card import CardEnc, EncType
+from pysat.solvers import Solver, SolverNames
+
+from satpuzzles.cnf.formula import Clause
+from satpuzzles.core.errors import SolverError, UsageError
+from satpuzzles.core.outcome import DEFAULT_SOLVER
+from satpuzzles.solve.model import Model
+
+__all__ = ["DEFAULT_SOLVER", "Backend", "ExternalBackend", "PySatBackend", "make_backend"]
+
+
+def pysat_solver_names() -> dict[str, tuple[str, ...]]:
+    """Canonical PySAT solver names with their aliases."""
+    return {name: aliases for name, aliases in vars(SolverNames).items() if not name.startswith("_")}
+
+
+def canonical_pysat_name(name: str) -> str | None:
+    """The canonical PySAT name for ``name`` or one of its aliases, else None."""
+    for canonical, aliases in pysat_solver_names().items():
+        if name == canonical or name in aliases:
+            return canonical
+    return None
+
+
+class Backend(ABC):
+    """An incremental SAT solver: add clauses, solve under assumptions, read model or core.
+
+    Every SAT call of the tool goes through a backend, so the solver a user names is the
+    one that runs, whatever the method.
+    """
+
+    name: str
+    _reserved: int = 0
+    incremental: bool = True
+    """Whether the solver keeps what it learned between calls (False: each call starts afresh)."""
+    native_cardinality: bool = False
+    """Whether add_atmost is a native constraint of the solver (else it becomes clauses)."""
+
+    @abstractmethod
+    def add_clauses(self, clauses: Iterable[Clause]) -> None:
+        """Add clauses permanently."""
+
+    @abstractmethod
+    def top(self) -> int:
+        """The largest variable the solver has seen."""
+
+    def new_var(self) -> int:
+        """A variable no clause uses yet (a selector, an auxiliary)."""
+        self._reserved = max(self._reserved, self.top()) + 1
+        return self._reserved
+
+    def add_atmost(self, lits: Sequence[int], bound: int) -> None:
+        """At most ``bound`` of ``lits`` are true: natively where the solver can, else as clauses."""
+        top = max(self._reserved, self.top(), *(abs(lit) for lit in lits))
+        encoded = CardEnc.atmost(list(lits), bound=bound, top_id=top, encoding=EncType.seqcounter)
+        self._reserved = max(top, encoded.nv)
+        self.add_clauses(encoded.clauses)
+
+    def add_exactly(self, lits: Sequence[int], bound: int) -> None:
+        """Exactly ``bound`` of ``lits`` are true."""
+        self.add_atmost(lits, bound)
+        self.add_atmost([-lit for lit in lits], len(lits) - bound)
+
+    def set_phases(self, lits: Sequence[int]) -> None:
+        """Prefer these literals in the next searches (a hint; ignored where unsupported)."""
+
+    @abstractmethod
+    def model_literals(self) -> list[int]:
+        """The last model as the solver gives it: one signed literal per variable, in order."""
+
+    @abstractmethod
+    def solve(self, assumptions: Sequence[int] = ()) -> bool:
+        """True when satisfiable under ``assumptions``, False when proved unsatisfiable."""
+
+    @abstractmethod
+    def model(self, num_vars: int) -> Model:
+        """The model of the last satisfiable call."""
+
+    @abstractmethod
+    def core(self) -> list[int]:
+        """The failed assumptions of the last unsatisfiable call."""
+
+    def statistics(self) -> dict[str, int]:
+        """Solver counters (conflicts, decisions, ...) where the backend has them."""
+        return {}
+
+    def close(self) -> None:
+        """Release the solver."""
+
+    def __enter__(self) -> Backend:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class PySatBackend(Backend):
+    """One of PySAT's in-process solvers, kept alive across calls (incremental)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._solver = Solver(name=name)
+        self.native_cardinality = bool(self._solver.supports_atmost())
+
+    def add_clauses(self, clauses: Iterable[Clause]) -> None:
+        self._solver.append_formula(clauses)
+
+    def solve(self, assumptions: Sequence[int] = ()) -> bool:
+        try:
+            return bool(self._solver.solve(assumptions=list(assumptions)))
+        except pysolvers.error as exc:
+            # PySAT's solvers catch SIGINT themselves and raise their own error type.
+            if "interrupt" in str(exc).lower():
+                raise KeyboardInterrupt from exc
+            raise SolverError(f"solver {self.name} failed: {exc}") from exc
+
+    def top(self) -> int:
+        return int(self._solver.nof_vars())
+
+    def add_atmost(self, lits: Sequence[int], bound: int) -> None:
+        if self.native_cardinality:
+            self._solver.add_atmost(list(lits), bound)
+        else:
+            super().add_atmost(lits, bound)
+
+    def set_phases(self, lits: Sequence[int]) -> None:
+        try:
+            self._solver.set_phases(list(lits))
+        except NotImplementedError:  # some solvers (CaDiCaL 1.0, Kissat) take no phase hints
+            pass
+
+    def model_literals(self) -> list[int]:
+        return self._solver.get_model() or []
+
+    def model(self, num_vars: int) -> Model:
+        return Model(self.model_literals(), num_vars)
+
+    def core(self) -> list[int]:
+        return list(self._solver.get_core() or [])
+
+    def statistics(self) -> dict[str, int]:
+        stats = self._solver.accum_stats() or {}
+        return {key: int(value) for key, value in stats.items()}
+
+    def close(self) -> None:
+        self._solver.delete()
+
+
+class ExternalBackend(Backend):
+    """A DIMACS solver binary run afresh on each call, as the seeds ran Glucose.
+
+    Reads the SAT-competition output (``s SATISFIABLE`` and ``v`` lines); MiniSat,
+    which writes its model to a file instead, is given a result-file argument.
+    Assumptions become unit clauses; the core is then every assumption.
+    """
+
+    incremental = False
+
+    def __init__(self, command: str, verbose: bool = False) -> None:
+        self.executable = command
+        self.name = Path(command).name
+        self.verbose = verbose
+        self._clauses: list[Clause] = []
+        self._num_vars = 0
+        self._model: list[int] = []
+        self._assumptions: list[int] = []
+        self._minisat_style = "minisat" in self.name.lower()
+
+    def add_clauses(self, clauses: Iterable[Clause]) -> None:
+        for clause in clauses:
+            self._clauses.append(clause)
+            for lit in clause:
+                self._num_vars = max(self._num_vars, abs(lit))
+
+    def _write(self, path: Path, assumptions: Sequence[int]) -> None:
+        num_vars = max([self._num_vars, *(abs(a) for a in assumptions)])
+        with path.open("w") as out:
+            out.write(f"p cnf {num_vars} {len(self._clauses) + len(assumptions)}\n")
+            for clause in self._clauses:
+                out.write(" ".join(map(str, clause)) + " 0\n")
+            for lit in assumptions:
+                out.write(f"{lit} 0\n")
+
+    def solve(self, assumptions: Sequence[int] = ()) -> bool:
+        self._assumptions = list(assumptions)
+        with tempfile.TemporaryDirectory(prefix="satpuzzles-") as tmp:
+            cnf, result = Path(tmp) / "formula.cnf", Path(tmp) / "result.txt"
+            self._write(cnf, assumptions)
+            argv = [self.executable, str(cnf)] + ([str(result)] if self._minisat_style else [])
+            try:
+                done = subprocess.run(argv, capture_output=True, text=True, check=False)
+            except OSError as exc:
+                raise SolverError(f"cannot run solver {self.executable!r}: {exc.strerror}") from exc
+            if self.verbose:
+                sys.stderr.write(done.stdout)
+            if self._minisat_style:
+                text = result.read_text() if result.exists() else ""
+                return self._read_minisat(text, done)
+            return self._read_competition(done)
+
+    def _read_competition(self, done: subprocess.CompletedProcess[str]) -> bool:
+        status, values = None, []
+        for line in done.stdout.splitlines():
+            if line.startswith("s "):
+                status = line[2:].strip()
+            elif line.startswith("v "):
+                try:
+                    values.extend(int(tok) for tok in line[2:].split())
+                except ValueError:
+                    raise SolverError(f"solver {self.name} printed an unreadable model line: {line[:80]!r}") from None
+        if status == "SATISFIABLE":
+            self._model = [v for v in values if v != 0]
+            return True
+        if status == "UNSATISFIABLE":
+            return False
+        raise SolverError(f"solver {self.name} gave no answer (exit code {done.returncode}): {done.stderr.strip()[:200]}")
+
+    def _read_minisat(self, text: str, done: subprocess.CompletedProcess[str]) -> bool:
+        words = text.split()
+        if words[:1] == ["SAT"]:
+            try:
+                self._model = [int(tok) for tok in words[1:] if tok != "0"]
+            except ValueError:
+                raise SolverError(f"solver {self.name} wrote an unreadable model") from None
+            return True
+        if words[:1] == ["UNSAT"]:
+            return False
+        raise SolverError(f"solver {self.name} gave no answer (exit code {done.returncode}): {done.stderr.strip()[:200]}")
+
+    def top(self) -> int:
+        return self._num_vars
+
+    def model_literals(self) -> list[int]:
+        return list(self._model)
+
+    def model(self, num_vars: int) -> Model:
+        return Model(self._model, num_vars)
+
+    def core(self) -> list[int]:
+        return list(self._assumptions)
+
+
+def _is_executable_file(path: str) -> bool:
+    return os.path.isfile(path) and os.access(path, os.X_OK)
+
+
+def is_pysat_solver(name: str) -> bool:
+    """Whether ``name`` is one of PySAT's in-process solvers (or an alias)."""
+    return canonical_pysat_name(name) is not None
+
+
+def make_backend(name: str, verbose: bool = False) -> Backend:
+    """The backend called ``name``: a PySAT solver name or alias, or a solver executable."""
+    canonical = canonical_pysat_name(name)
+    if canonical is not None:
+        return PySatBackend(canonical)
+    path = shutil.which(name) if os.sep not in name else (name if _is_executable_file(name) else None)
+    if path:
+        return ExternalBackend(path, verbose=verbose)
+    raise UsageError(
+        f"unknown solver {name!r}: give a PySAT solver name (e.g. cadical195, glucose4, minisat22) "
+        "or the path of a DIMACS solver executable"
+    )
+
+
+def check_solver_name(name: str) -> str:
+    """Validate ``name`` early (before any work), returning it unchanged."""
+    make_backend(name).close()
+    return name

@@ -1,0 +1,208 @@
+"""Solve one instance: pick the method, run it, verify every answer by the rules, fill the statistics.
+
+The ``cnf`` method runs a puzzle's encoding stages through the lazy-cut loop. Stages are
+tried in order. An incomplete stage (a strengthened encoding that may miss solutions)
+only ever contributes one solution; a complete stage that runs out of solutions proves
+there are no (more) of them. Enumeration (``--count``, ``--unique``) continues in the
+next complete stage, blocking the solutions already found, so it always counts by the
+puzzle's full rules.
+
+A puzzle may also bring strategies that are not one formula (Minesweeper's engine);
+``--method auto`` takes the first that serves the settings. Whatever the method, every
+solution is checked by the puzzle's verifier before anyone sees it.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import replace
+from typing import Any, TypeVar
+
+from satpuzzles.cnf.dimacs import dimacs_text
+from satpuzzles.cnf.formula import Clause
+from satpuzzles.core.errors import UsageError, VerificationError
+from satpuzzles.core.outcome import CNF_METHOD, DEFAULT_SOLVER, Outcome, Settings, SolveStats, Timer
+from satpuzzles.core.spec import Rules, Strategy
+from satpuzzles.solve.backends import make_backend
+from satpuzzles.solve.explain import minimal_conflict
+from satpuzzles.solve.isolation import Timeout, run_with_deadline
+from satpuzzles.solve.loop import lazy_solutions
+
+I = TypeVar("I")  # noqa: E741
+S = TypeVar("S")
+
+
+def verbose_log(enabled: bool) -> Callable[[str], None]:
+    """A logger printing timestamped phase messages to stderr when ``enabled``."""
+    start = time.perf_counter()
+
+    def log(message: str) -> None:
+        if enabled:
+            sys.stderr.write(f"[{time.perf_counter() - start:8.3f}s] {message}\n")
+            sys.stderr.flush()
+
+    return log
+
+
+def with_defaults(rules: Rules[Any, Any], settings: Settings) -> Settings:
+    """``settings`` with the solver filled in: the one named, else the puzzle's default, else the tool's."""
+    if settings.solver is not None:
+        return settings
+    return replace(settings, solver=rules.default_solver or DEFAULT_SOLVER)
+
+
+def choose_strategy(rules: Rules[I, S], settings: Settings) -> Strategy[I, S] | None:
+    """The strategy ``settings.method`` selects (None: the cnf method); UsageError when it cannot serve them."""
+    strategies = {strategy.name: strategy for strategy in rules.strategies}
+    if settings.method == CNF_METHOD:
+        return None
+    if settings.method == "auto":
+        return next((s for s in rules.strategies if s.refuses(settings) is None), None)
+    if settings.method not in strategies:
+        choices = ", ".join(["auto", *strategies, CNF_METHOD])
+        raise UsageError(f"--method {settings.method}: choose one of {choices}")
+    reason = strategies[settings.method].refuses(settings)
+    if reason is not None:
+        raise UsageError(f"--method {settings.method}: {reason}")
+    return strategies[settings.method]
+
+
+def check_settings(rules: Rules[Any, Any], settings: Settings) -> None:
+    """Refuse, before any work, settings the puzzle or the chosen method cannot honour."""
+    settings = with_defaults(rules, settings)
+    if rules.check_settings is not None:
+        rules.check_settings(settings)
+    if settings.explain and not rules.explainable:
+        raise UsageError("--explain: this puzzle cannot name conflicting clues")
+    choose_strategy(rules, settings)
+
+
+def solve(rules: Rules[I, S], instance: I, settings: Settings, name: str = "") -> Outcome[S]:
+    """Solve one instance by the method ``settings`` selects; every solution verified by the rules.
+
+    ``name`` (the puzzle's) heads the DIMACS text that ``settings.want_dimacs`` asks for.
+    """
+    settings = with_defaults(rules, settings)
+    strategy = choose_strategy(rules, settings)
+    if strategy is None:
+        outcome = run_stages(rules, instance, settings, name)
+        outcome.stats.method = CNF_METHOD
+        return outcome
+    outcome = strategy.solve(instance, settings)
+    outcome.stats.method = strategy.name
+    outcome.stats.solver = outcome.stats.solver or str(settings.solver)
+    for solution in outcome.solutions:
+        _verified(rules, instance, solution, outcome.stats, strategy.name)
+        if settings.on_progress is not None:
+            settings.on_progress("solution", solution, outcome.stats)
+    if outcome.status == "unsolvable" and settings.on_progress is not None:
+        settings.on_progress("unsolvable", None, outcome.stats)
+    if outcome.status == "unsolvable" and settings.explain:
+        # Naming conflicting clues needs selectors in a formula: the stages give the explanation.
+        explained = run_stages(rules, instance, settings, name)
+        outcome.explanation = explained.explanation
+        outcome.stats.sat_calls += explained.stats.sat_calls
+    return outcome
+
+
+def _verified(rules: Rules[I, S], instance: I, solution: S, stats: SolveStats, method: str) -> None:
+    """Raise VerificationError (a bug, never printed as a solution) when ``solution`` breaks a rule."""
+    with Timer(stats, "verify_seconds"):
+        problems = rules.verify(instance, solution)
+    if problems:
+        raise VerificationError(f"internal error: the {method} method gave an invalid answer: {problems[0]}")
+
+
+def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = "") -> Outcome[S]:
+    """Find up to ``settings.wanted`` verified solutions of ``instance`` with its encoding stages."""
+    settings = with_defaults(rules, settings)
+    solver = str(settings.solver)
+    log = verbose_log(settings.verbose)
+    wanted = settings.wanted
+    stats = SolveStats(solver=solver)
+    found: list[S] = []
+    exhausted = False
+    dimacs: str | None = None
+    explanation: list[Hashable] | None = None
+    for stage in rules.stages(instance, settings):
+        if found and not stage.complete:
+            continue
+        with Timer(stats, "encode_seconds"):
+            encoding = stage.build()
+        stats.stages.append(stage.name)
+        stats.encoding = stage.name
+        stats.variables = encoding.formula.num_vars
+        stats.clauses = encoding.formula.num_clauses
+        log(f"encoded ({stage.name}): {stats.variables} variables, {stats.clauses} clauses")
+        cuts: list[Clause] = []
+        with make_backend(solver, verbose=settings.verbose) as backend:
+            with Timer(stats, "encode_seconds"):
+                backend.add_clauses(encoding.formula.clauses)
+                backend.add_clauses([encoding.block(solution) for solution in found])
+            assumptions = list(encoding.selectors.values())
+            for solution in lazy_solutions(encoding, backend, stats, log, cuts, assumptions):
+                _verified(rules, instance, solution, stats, f"{stage.name} encoding")
+                found.append(solution)
+                if settings.on_progress is not None:
+                    settings.on_progress("solution", solution, stats)
+                if len(found) >= wanted or not stage.complete:
+                    break
+            else:
+                exhausted = stage.complete
+                if exhausted and not found and settings.on_progress is not None:
+                    settings.on_progress("unsolvable", None, stats)
+                if exhausted and not found and settings.explain:
+                    explanation = minimal_conflict(encoding, backend, stats, log)
+            if settings.verbose:
+                log(f"solver statistics: {backend.statistics()}")
+        if settings.want_dimacs:
+            dimacs = dimacs_text(encoding.formula, cuts, header=_header(name, stage.name), assumed=assumptions)
+        if len(found) >= wanted or exhausted:
+            break
+        log(f"stage {stage.name} {'found no more' if found else 'found no'} solution")
+    if found:
+        status = "solved"
+    elif exhausted:
+        status = "unsolvable"
+    else:
+        status = "unknown"
+    return Outcome(status, found, exhausted, stats, dimacs, explanation=explanation)
+
+
+def first_formula_dimacs(rules: Rules[I, Any], instance: I, settings: Settings, name: str = "") -> str:
+    """The DIMACS text of the first encoding stage (for ``-o`` when the method used no formula)."""
+    stage = rules.stages(instance, with_defaults(rules, settings))[0]
+    return dimacs_text(stage.build().formula, header=_header(name, stage.name))
+
+
+def _header(name: str, stage: str) -> list[str]:
+    return [f"satpuzzles {name}, encoding {stage}" if name else f"satpuzzles, encoding {stage}"]
+
+
+def solve_within_limit(rules: Rules[I, S], instance: I, settings: Settings, name: str = "") -> Outcome[S]:
+    """:func:`solve`, in a child process killed at ``settings.timeout`` when one is set.
+
+    Solutions found before the deadline are kept: the outcome is then "solved" with
+    uniqueness and the count left undecided, and a message says the time ran out.
+    """
+    settings = with_defaults(rules, settings)
+    if settings.timeout is None:
+        return solve(rules, instance, settings, name)
+
+    def work(report: Callable[[object], None]) -> Outcome[S]:
+        progress = replace(settings, on_progress=lambda kind, found, stats: report((kind, found, stats)))
+        return solve(rules, instance, progress, name)
+
+    try:
+        return run_with_deadline(work, settings.timeout)
+    except Timeout as stopped:
+        message = f"timed out after {settings.timeout:g} s"
+        if not stopped.reports:
+            return Outcome(status="unknown", stats=SolveStats(solver=str(settings.solver)), message=message)
+        stats = stopped.reports[-1][2]
+        if stopped.reports[-1][0] == "unsolvable":
+            return Outcome(status="unsolvable", exhausted=True, stats=stats, message=f"explanation {message}")
+        solutions = [found for kind, found, _ in stopped.reports if kind == "solution"]
+        return Outcome(status="solved", solutions=solutions, stats=stats, message=message)
