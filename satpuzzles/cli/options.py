@@ -52,11 +52,12 @@ def to_click(option: Option) -> click.Option:
                         show_default=option.default is not None, callback=_convert(option), **common)
 
 
-def solver_option() -> click.Option:
-    """-s/--solver: a PySAT solver name or alias, or a DIMACS executable."""
+def solver_option(default: str | None = None) -> click.Option:
+    """-s/--solver: a PySAT solver name or alias, or a DIMACS executable (``default`` shown in the help)."""
+    shown = default or f"{DEFAULT_SOLVER}, or the puzzle's own (see each puzzle's --help)"
     return click.Option(["-s", "--solver"], metavar="NAME",
                         help=f"PySAT solver name or alias (cadical195, glucose4, minisat22, ...), or a DIMACS solver "
-                        f"executable. Default: {DEFAULT_SOLVER}, or the puzzle's own (shown in its --help).")
+                        f"executable. Default: {shown}.")
 
 
 def timeout_option(what: str) -> click.Option:

@@ -19,7 +19,7 @@ from satpuzzles.cli.options import (
 )
 from satpuzzles.cli.output import stdout
 from satpuzzles.core.errors import ExitStatus, InputError, UsageError
-from satpuzzles.core.outcome import Outcome, Settings
+from satpuzzles.core.outcome import DEFAULT_SOLVER, Outcome, Settings
 from satpuzzles.core.spec import PuzzleSpec
 from satpuzzles.io.files import check_writable, numbered_path, read_input, write_atomic
 from satpuzzles.io.reading import read_instances
@@ -65,11 +65,20 @@ def _conversion(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> Any:
     return chosen[0] if chosen else None
 
 
+def input_path(options: dict[str, Any]) -> str:
+    """The one input named by ``-i FILE`` or the FILE argument."""
+    given = [value for value in (options.get("input_path"), options.get("source")) if value is not None]
+    if len(given) != 1:
+        raise click.UsageError("give the puzzle file once: as the FILE argument or with -i FILE ('-' for stdin)")
+    return given[0]
+
+
 def run_puzzle(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
     """Parse, solve, verify and print every selected puzzle; return the exit status."""
     from satpuzzles.solve.backends import check_solver_name
     from satpuzzles.solve.pipeline import check_settings, solve_within_limit
 
+    path = input_path(options)
     for name in ("output", "result", "svg"):
         if options.get(name) is not None:
             check_writable(options[name])
@@ -84,7 +93,7 @@ def run_puzzle(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
     if writer is not None and any(solving_only):
         raise UsageError(f"--to-{writer.name} prints the puzzle only: "
                          "drop -o, -r, --svg, --format json, --count, --unique and --explain")
-    text, source = read_input(options["input_path"])
+    text, source = read_input(path)
     try:
         instances = read_instances(puzzle, text, options.get("input_format") or "auto")
     except InputError as exc:
@@ -149,15 +158,16 @@ def puzzle_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
         sys.exit(run_puzzle(puzzle, options))
 
     params: list[click.Parameter] = [
-        click.Option(["-i", "--input", "input_path"], required=True, metavar="FILE",
-                     help="Puzzle file; '-' reads standard input."),
+        click.Argument(["source"], required=False, metavar="[FILE]"),
+        click.Option(["-i", "--input", "input_path"], metavar="FILE",
+                     help="Puzzle file (or give it as the argument); '-' reads standard input."),
         click.Option(["--input-format"], type=click.Choice(puzzle.input_formats), default="auto", show_default=True,
                      metavar="NAME", help=f"Read the input in this format ({', '.join(puzzle.input_formats)}); "
                      "auto detects it."),
         click.Option(["-o", "--output"], metavar="FILE",
                      help="Write the CNF formula (DIMACS, variables named in comments)."),
         click.Option(["-r", "--result"], metavar="FILE", help="Write the solution as a result file."),
-        solver_option(),
+        solver_option(puzzle.rules.default_solver or DEFAULT_SOLVER),
         *method_option(puzzle),
         click.Option(["-v", "--verbose"], is_flag=True, help="Report phases and solver output on stderr."),
         click.Option(["--format", "output_format"], type=click.Choice(["text", "json"]), default="text",

@@ -25,7 +25,7 @@ from satpuzzles.cnf.formula import Clause
 from satpuzzles.core.errors import UsageError, VerificationError
 from satpuzzles.core.outcome import CNF_METHOD, DEFAULT_SOLVER, Outcome, Settings, SolveStats, Timer
 from satpuzzles.core.spec import Rules, Strategy
-from satpuzzles.solve.backends import make_backend
+from satpuzzles.solve.backends import canonical_pysat_name, make_backend
 from satpuzzles.solve.explain import minimal_conflict
 from satpuzzles.solve.isolation import Timeout, run_with_deadline
 from satpuzzles.solve.loop import lazy_solutions
@@ -47,10 +47,11 @@ def verbose_log(enabled: bool) -> Callable[[str], None]:
 
 
 def with_defaults(rules: Rules[Any, Any], settings: Settings) -> Settings:
-    """``settings`` with the solver filled in: the one named, else the puzzle's default, else the tool's."""
-    if settings.solver is not None:
-        return settings
-    return replace(settings, solver=rules.default_solver or DEFAULT_SOLVER)
+    """``settings`` with the solver filled in (the one named, else the puzzle's default, else the tool's),
+    PySAT aliases by their canonical names (``g4`` is ``glucose4``)."""
+    solver = settings.solver or rules.default_solver or DEFAULT_SOLVER
+    solver = canonical_pysat_name(solver) or solver
+    return settings if solver == settings.solver else replace(settings, solver=solver)
 
 
 def choose_strategy(rules: Rules[I, S], settings: Settings) -> Strategy[I, S] | None:

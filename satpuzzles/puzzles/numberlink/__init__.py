@@ -35,7 +35,7 @@ SPEC = PuzzleSpec(
                "strengthened alone cannot prove unsolvability.", kind="choice", choices=ENCODINGS, default="auto",
                affects_solving=True),
     ),
-    examples=(".,2\n.,1\n2,1\n", "1,.,.\n.,.,1\n2,.,2\n", "https://puzz.link/p?numlin/4/4/1h2k1h2"),
+    examples=(".,2\n.,1\n2,1\n", "1,.,.\n.,.,1\n2,.,2\n", "https://puzz.link/p?numlin/5/5/j1g2j3i12g3l"),
     rules_text="Join each pair of equal labels by a path through adjacent cells; paths never cross or share "
     "a cell, and together they fill the board.",
     sources=("Flow Free", "janko.at (Arukone)", "puzz.link (arukone)"),

@@ -1,0 +1,112 @@
+"""The contract every registered puzzle keeps, built-in or plugin: run over the registry, never a fixed list.
+
+Its examples parse, solve, verify by its own rules, round-trip through JSON and its
+writers, print as text, coloured board and SVG, and go through the real CLI.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import satpuzzles
+from satpuzzles.core import registry
+from satpuzzles.core.outcome import Settings
+from satpuzzles.core.spec import PuzzleSpec
+from satpuzzles.io.reading import read_instances
+from tests.conftest import run_cli
+
+NAMES = registry.names()
+EXAMPLES = [(name, index) for name in NAMES for index in range(len(registry.get(name).examples))]
+
+
+def spec(name: str) -> PuzzleSpec[Any, Any]:
+    """The registered puzzle."""
+    return registry.get(name)
+
+
+def example(name: str, index: int) -> str:
+    """One of the puzzle's own examples."""
+    return spec(name).examples[index]
+
+
+def test_the_built_in_puzzles_and_the_example_plugin_are_registered() -> None:
+    assert {"numberlink", "minesweeper", "slitherlink", "masyu"} <= set(NAMES)
+    assert registry.load_warnings() == []
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_spec_is_complete(name: str) -> None:
+    puzzle = spec(name)
+    assert puzzle.summary and puzzle.rules_text and puzzle.examples
+    assert all(reader.summary for reader in puzzle.readers)
+    for option in [*puzzle.options, *(puzzle.generator.options if puzzle.generator else ())]:
+        assert option.name.isidentifier() and option.help and all(flag.startswith("--") for flag in option.flags)
+
+
+@pytest.mark.parametrize(("name", "index"), EXAMPLES)
+def test_example_solves_and_verifies(name: str, index: int) -> None:
+    puzzle = satpuzzles.load(example(name, index), puzzle=name)
+    result = puzzle.solve(count=2)
+    assert result.status in ("solved", "unsolvable")
+    for solution in result.solutions:
+        assert puzzle.verify(solution) == []
+    if result.status == "solved":
+        assert result.board() and result.text().startswith(name.capitalize())
+
+
+@pytest.mark.parametrize(("name", "index"), EXAMPLES)
+def test_example_round_trips_through_json_and_writers(name: str, index: int) -> None:
+    puzzle = spec(name)
+    (instance,) = read_instances(puzzle, example(name, index))
+    if puzzle.json is not None:
+        data = puzzle.json.to_json(instance)
+        envelope = json.dumps({"puzzle": name, "input": data})
+        (again,) = read_instances(puzzle, envelope)
+        assert puzzle.json.to_json(again) == data
+    for writer in puzzle.writers:
+        (again,) = read_instances(puzzle, writer.write(instance))
+        assert writer.write(again) == writer.write(instance)
+
+
+@pytest.mark.parametrize(("name", "index"), EXAMPLES)
+def test_example_prints_in_every_view(name: str, index: int) -> None:
+    puzzle = spec(name)
+    (instance,) = read_instances(puzzle, example(name, index))
+    outcome = satpuzzles.load(example(name, index), puzzle=name).solve().outcome
+    view, settings = puzzle.view, Settings()
+    assert view.text(instance, None, settings, ())
+    assert set(view.facts(instance)) >= {"width", "height"}
+    if outcome.solution is not None:
+        assert view.text(instance, outcome.solution, settings, ()) != ""
+        json.dumps(view.solution_json(instance, outcome.solution, settings))
+    if view.styled is not None:
+        board = view.styled(instance, outcome.solution, settings, ())
+        assert all(isinstance(text, str) and isinstance(style, str) for line in board for text, style in line)
+    if view.svg is not None:
+        assert view.svg(instance, outcome, settings).startswith("<?xml")
+
+
+@pytest.mark.parametrize(("name", "index"), EXAMPLES)
+def test_example_through_the_cli(name: str, index: int, tmp_path: Path) -> None:
+    source = tmp_path / "puzzle.txt"
+    source.write_text(example(name, index))
+    text = run_cli(name, source)
+    assert text.code in (0, 1) and text.err == "" and name.capitalize() in text.out
+    record = json.loads(run_cli(name, "-i", source, "--format", "json", "--unique").out)
+    assert record["puzzle"] == name and record["status"] in ("solved", "unsolvable")
+    assert record["stats"]["method"] in spec(name).methods
+    dimacs = tmp_path / "formula.cnf"
+    assert run_cli(name, "-i", source, "-o", dimacs, "--timeout", "20").code in (0, 1)
+    assert "p cnf" in dimacs.read_text()
+    batch = run_cli("batch", source, "--puzzle", name, "-j", "1")
+    assert batch.code == 0 and name in batch.out
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_bad_input_is_one_located_line(name: str) -> None:
+    result = run_cli(name, "-i", "-", stdin="\u2603\n")
+    assert result.code == 2 and result.err.count("\n") == 1 and "<stdin>" in result.err

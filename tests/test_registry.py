@@ -1,0 +1,94 @@
+"""Puzzles come from the registry: entry points (built-in and plugins alike), broken plugins only warn."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from satpuzzles.core import registry
+from satpuzzles.core.spec import PuzzleSpec, Reader, Rules, Stage, View
+from tests.conftest import ROOT, run_cli
+
+
+def _fake_distribution(folder: Path, entry: str) -> None:
+    """A dist-info folder whose entry point names ``entry`` (importlib.metadata finds it on sys.path)."""
+    info = folder / "fake_plugin-0.1.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: fake-plugin\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text(f"[satpuzzles.puzzles]\n{entry}\n")
+
+
+def _run_with_plugin(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", "import sys; from satpuzzles.cli.app import main; sys.exit(main())",
+                           *args], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          env={"PYTHONPATH": str(folder), "PATH": "/usr/bin:/bin"})
+
+
+def test_a_plugin_that_fails_to_import_is_one_warning(tmp_path: Path) -> None:
+    _fake_distribution(tmp_path, "broken = no_such_module_here:SPEC")
+    result = _run_with_plugin(tmp_path, "numberlink", str(ROOT / "instances/numberlink/seed/instance_1.txt"))
+    assert result.returncode == 0 and "Solvable = True" in result.stdout
+    assert result.stderr.count("\n") == 1 and "puzzle plugin 'broken'" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_plugin_naming_something_else_is_one_warning(tmp_path: Path) -> None:
+    _fake_distribution(tmp_path, "wrong = satpuzzles.core.registry:names")
+    result = _run_with_plugin(tmp_path, "puzzles")
+    assert result.returncode == 0 and "slitherlink" in result.stdout
+    assert "puzzle plugin 'wrong'" in result.stderr and "not a PuzzleSpec" in result.stderr
+
+
+def test_a_plugin_cannot_take_a_built_in_name(tmp_path: Path) -> None:
+    _fake_distribution(tmp_path, "numberlink = satpuzzles.puzzles.slitherlink:SPEC")
+    result = _run_with_plugin(tmp_path, "puzzles")
+    assert result.returncode == 0 and "already registered" in result.stderr
+
+
+def _toy_spec() -> PuzzleSpec[int, int]:
+    """A puzzle whose instance is a number n and whose answer is any of 1..n (a CNF: at least one variable true)."""
+
+    class Pick:
+        name, complete = "pick", True
+
+        def __init__(self, n: int) -> None:
+            from satpuzzles.cnf import Formula
+
+            self.formula, self.selectors, self.n = Formula(), {}, n
+            self.vars = [self.formula.pool.var(("pick", i)) for i in range(1, n + 1)]
+            self.formula.add(self.vars)
+
+        def decode(self, model):  # noqa: ANN001, ANN202
+            return next(i for i, v in enumerate(self.vars, 1) if model[v])
+
+        def cuts(self, solution):  # noqa: ANN001, ANN202
+            return []
+
+        def block(self, solution):  # noqa: ANN001, ANN202
+            return [-self.vars[solution - 1]]
+
+    def read(text: str) -> list[int]:
+        return [int(text.split()[0])]
+
+    return PuzzleSpec(
+        name="toy", summary="Pick a number.", rules=Rules(stages=lambda n, s: [Stage("pick", True, lambda: Pick(n))],
+                                                         verify=lambda n, k: [] if 1 <= k <= n else ["out of range"]),
+        readers=(Reader("number", read, None, "one number"),),
+        view=View(facts=lambda n: {"width": n, "height": 1}, text=lambda n, k, s, m: f"{k} of {n}",
+                  solution_json=lambda n, k, s: {"pick": k}),
+        examples=("3",), rules_text="Pick a number from 1 to n.",
+    )
+
+
+def test_a_registered_puzzle_gets_a_command_without_touching_the_core() -> None:
+    remove = registry.register(_toy_spec())
+    try:
+        counted = run_cli("toy", "-", "--count", "9", stdin="3\n")
+        assert counted.code == 0 and "Solutions = 3 (all)" in counted.out
+        assert run_cli("toy", "-", "--unique", stdin="1\n").out.count("Unique = True") == 1
+        assert "--svg" not in run_cli("toy", "--help").out  # the toy has no picture, so no --svg
+        assert "toy" in run_cli("puzzles").out
+    finally:
+        remove()
+    assert "toy" not in registry.names()
