@@ -66,7 +66,7 @@ def test_to_url_through_the_cli() -> None:
     [
         ("https://puzz.link/p?slither/5/5/1j2h3m1h2j3", 21, "puzzle type 'slither', expected 'numlin'"),
         ("https://puzz.link/p?numlin/5/x/1j2", 30, "bad height 'x'"),
-        ("https://puzz.link/p?numlin/5/5/1j2h3", 37, "URL body too short"),
+        ("https://puzz.link/p?numlin/5/5/1j2h3", 32, "label '1' appears once"),
         ("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3g", 43, "longer than the grid"),
         ("https://puzz.link/p?numlin/5/5/1j2h3m1h2j.", 42, "'?' endpoint"),
         ("https://puzz.link/p?numlin/5/5/1j2h3m1h2jA", 42, "unknown character 'A'"),

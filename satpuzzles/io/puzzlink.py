@@ -3,7 +3,8 @@
 A URL is ``https://puzz.link/p?TYPE/[FLAGS/]W/H/BODY`` (also pzv.jp and other pzprjs hosts);
 the head is read here once, and the BODY encodings pzprjs shares between puzzles
 (``Number16`` numbers, runs of empty cells, ``Circle`` base-3 digits) are decoded and
-encoded here. Every error is located at its column in the URL.
+encoded here. Every error is located at its column in the URL. As in pzprjs, a body that
+ends early leaves the remaining cells blank (URLs are often cut short when shared).
 """
 
 from __future__ import annotations
@@ -113,13 +114,6 @@ def _size(line: Line, part: str, column: int, what: str, shape: str) -> int:
     return int(part)
 
 
-def too_short(head: UrlHead, covered: int) -> None:
-    """Raise the error for a body that ends after ``covered`` of the board's cells."""
-    raise head.error(
-        f"URL body too short: it ends after {covered} of the {head.width}x{head.height} = {head.size} cells"
-    )
-
-
 def decode_number16(head: UrlHead, unknown_hint: str = "") -> dict[int, int | None]:
     """pzprjs' decodeNumber16: cell index -> number (None for ``.``, a number left unknown), runs skipped.
 
@@ -145,8 +139,6 @@ def decode_number16(head: UrlHead, unknown_hint: str = "") -> dict[int, int | No
             numbers[cursor], cursor, at = None, cursor + 1, at + 1
         else:
             raise head.error(f"unknown character {ch!r} in URL body: expected 0-9, a-f, '-', '+', g-z", at)
-    if cursor < head.size:
-        too_short(head, cursor)
     if at < len(body):
         raise head.error("URL body is longer than the grid: unexpected text after the last cell", at)
     return numbers
@@ -184,9 +176,7 @@ def decode_circle(head: UrlHead) -> list[int]:
             raise head.error(f"unknown character {ch!r} in URL body: expected 0-9 or a-q", at)
         number = int(ch, 36)
         values += [number // 9, number // 3 % 3, number % 3]
-    if len(values) < head.size:
-        too_short(head, len(values))
-    return values[: head.size]
+    return (values + [0] * head.size)[: head.size]
 
 
 def encode_circle(cells: list[int]) -> str:

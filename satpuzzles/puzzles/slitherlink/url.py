@@ -9,7 +9,7 @@ visit every dot. Also read from pzv.jp and other pzprjs hosts.
 from __future__ import annotations
 
 from satpuzzles.geometry import Cell, Grid
-from satpuzzles.io.puzzlink import UrlHead, blank_runs, read_head, run_length, too_short, url
+from satpuzzles.io.puzzlink import UrlHead, blank_runs, read_head, run_length, url
 from satpuzzles.io.textgrid import Line
 from satpuzzles.puzzles.slitherlink.model import UNKNOWN, SlitherlinkInstance
 
@@ -49,8 +49,6 @@ def _decode_body(head: UrlHead) -> tuple[dict[Cell, int], frozenset[Cell]]:
         elif isinstance(value, int):
             clues[cell] = value
         cursor += advance
-    if cursor < head.size:
-        too_short(head, cursor)
     return clues, frozenset(unknown)
 
 
