@@ -16,7 +16,7 @@ from satpuzzles.cli.output import OutputClosed, silence_stdout
 from satpuzzles.core import registry
 from satpuzzles.core.errors import ExitStatus, SatPuzzlesError
 
-FIXED_COMMANDS = ("batch", "generate", "puzzles")
+FIXED_COMMANDS = ("batch", "generate", "puzzles", "solve")
 
 
 class PuzzleGroup(click.Group):
@@ -41,6 +41,10 @@ class PuzzleGroup(click.Group):
             return GenerateGroup("generate", help="Generate puzzles.")
         if cmd_name == "puzzles":
             return puzzles_command
+        if cmd_name == "solve":
+            from satpuzzles.cli.solve import solve_command
+
+            return solve_command()
         if cmd_name in registry.names():
             from satpuzzles.cli.puzzle_command import puzzle_command
 

@@ -11,6 +11,7 @@ import click
 from satpuzzles.core.errors import UsageError
 from satpuzzles.core.outcome import DEFAULT_SOLVER, Settings
 from satpuzzles.core.spec import Option, PuzzleSpec
+from satpuzzles.present.colour import CHOICES as COLOUR_CHOICES
 
 MAX_TIMEOUT = 1e6
 """Largest --timeout or --budget in seconds (about 11 days); larger values overflow the deadline arithmetic."""
@@ -64,6 +65,28 @@ def timeout_option(what: str) -> click.Option:
     """--timeout SECONDS."""
     return click.Option(["--timeout"], type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
                         help=f"Hard limit per puzzle; {what} when reached.")
+
+
+def color_option() -> click.Option:
+    """--color auto|always|never (auto: FORCE_COLOR, then NO_COLOR, then whether output is a terminal)."""
+    return click.Option(["--color", "--colour", "color"], type=click.Choice(COLOUR_CHOICES), default="auto",
+                        show_default=True, help="Colour the report: auto colours a terminal (FORCE_COLOR and "
+                        "NO_COLOR are honoured).")
+
+
+def output_options(svg: bool = True) -> list[click.Option]:
+    """-o (DIMACS), -r (result file), --svg (picture, when the puzzle draws one) and --format."""
+    options = [
+        click.Option(["-o", "--output"], metavar="FILE",
+                     help="Write the CNF formula (DIMACS, variables named in comments)."),
+        click.Option(["-r", "--result"], metavar="FILE", help="Write the solution as a result file."),
+        click.Option(["--format", "output_format"], type=click.Choice(["text", "json"]), default="text",
+                     show_default=True, help="json: one JSON object per puzzle, one per line."),
+    ]
+    if svg:
+        options.append(click.Option(["--svg"], metavar="FILE",
+                                    help="Draw the solution (else the bare puzzle) as an SVG picture."))
+    return options
 
 
 def count_options() -> list[click.Option]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
 
@@ -10,21 +9,22 @@ import click
 
 from satpuzzles.cli.options import (
     check_seconds,
+    color_option,
     count_options,
     method_option,
+    output_options,
     settings_from,
     solver_option,
     timeout_option,
     to_click,
 )
-from satpuzzles.cli.output import stdout
+from satpuzzles.cli.printer import Printer
 from satpuzzles.core.errors import ExitStatus, InputError, UsageError
 from satpuzzles.core.outcome import DEFAULT_SOLVER, Outcome, Settings
-from satpuzzles.core.spec import PuzzleSpec
+from satpuzzles.core.spec import PuzzleSpec, Writer
 from satpuzzles.io.files import check_writable, numbered_path, read_input, write_atomic
 from satpuzzles.io.reading import read_instances
 from satpuzzles.present import svg
-from satpuzzles.present.report import json_record, plain_report
 
 EXIT_HELP = "Exit status: 0 solved, 1 proved unsolvable, 2 bad usage or input, 3 unknown."
 
@@ -43,12 +43,12 @@ def write_outputs(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[
     """The -o DIMACS file, the -r result file and the --svg picture, each written atomically."""
     from satpuzzles.solve.pipeline import first_formula_dimacs
 
-    if options["output"]:
+    if options.get("output"):
         text = outcome.dimacs
         if text is None:
             text = first_formula_dimacs(puzzle.rules, instance, settings, puzzle.name)
         write_atomic(numbered_path(options["output"], index, total), [text])
-    if options["result"] and outcome.solution is not None:
+    if options.get("result") and outcome.solution is not None:
         view = puzzle.view
         result = (view.result_file(instance, outcome.solution) if view.result_file is not None
                   else view.text(instance, outcome.solution, Settings(), ()))
@@ -57,12 +57,91 @@ def write_outputs(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[
         write_atomic(numbered_path(options["svg"], index, total), [puzzle.view.svg(instance, outcome, settings)])
 
 
-def _conversion(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> Any:
+def conversion(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> Writer[Any] | None:
     """The writer a ``--to-NAME`` flag asks for, or None to solve."""
     chosen = [writer for writer in puzzle.writers if options.get(f"to_{writer.name}")]
     if len(chosen) > 1:
         raise UsageError("give one --to-... conversion at a time")
     return chosen[0] if chosen else None
+
+
+def check_output_files(options: dict[str, Any]) -> None:
+    """Refuse output paths that cannot be written, before any solving."""
+    for name in ("output", "result", "svg"):
+        if options.get(name) is not None:
+            check_writable(options[name])
+
+
+def prepared_settings(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> tuple[Settings, Writer[Any] | None]:
+    """The settings of a run and its --to-NAME writer, with every option combination checked."""
+    from satpuzzles.solve.backends import check_solver_name
+    from satpuzzles.solve.pipeline import check_settings
+
+    check_seconds("--timeout", options.get("timeout"))
+    settings = settings_from(puzzle, options)
+    if settings.solver is not None:
+        check_solver_name(settings.solver)
+    check_settings(puzzle.rules, settings)
+    writer = conversion(puzzle, options)
+    solving_only = [options.get("output"), options.get("result"), options.get("svg"),
+                    options.get("output_format") == "json", settings.wanted > 1, settings.explain]
+    if writer is not None and any(solving_only):
+        raise UsageError(f"--to-{writer.name} prints the puzzle only: "
+                         "drop -o, -r, --svg, --format json, --count, --unique and --explain")
+    return settings, writer
+
+
+def selected(instances: list[Any], index: int | None, source: str) -> list[tuple[int, Any]]:
+    """The (1-based index, instance) pairs to solve: all, or the one --index names."""
+    numbered = list(enumerate(instances, start=1))
+    if index is None:
+        return numbered
+    if index > len(instances):
+        raise UsageError(f"--index {index}: {source} holds {len(instances)} puzzle(s)")
+    return [numbered[index - 1]]
+
+
+def solve_and_print(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: str, options: dict[str, Any],
+                    settings: Settings, writer: Writer[Any] | None, printer: Printer,
+                    always_head: bool = False) -> list[str]:
+    """Solve (or convert) the selected instances of one source, print them; their statuses.
+
+    Each report gets a heading naming its source when the source holds several puzzles
+    (or, with ``always_head``, when several sources are solved in one run).
+    """
+    from satpuzzles.solve.pipeline import solve_within_limit
+
+    chosen = selected(instances, options.get("index"), source)
+    for _, instance in chosen if options.get("svg") else ():
+        size = board_size(puzzle, instance)
+        if size is not None:
+            svg.check_size(*size)
+    statuses = []
+    for index, instance in chosen:
+        if writer is not None:
+            try:
+                printer.line(writer.write(instance))
+            except ValueError as exc:
+                raise UsageError(f"--to-{writer.name}: {exc}") from None
+            statuses.append("solved")
+            continue
+        outcome = solve_within_limit(puzzle.rules, instance, settings, puzzle.name)
+        statuses.append(outcome.status)
+        write_outputs(puzzle, instance, outcome, options, settings, index, len(chosen))
+        heading = None
+        if len(chosen) > 1 or len(instances) > 1:
+            heading = f"== {source}: puzzle {index} of {len(instances)} (line {getattr(instance, 'line', 1)}) =="
+        elif always_head:
+            heading = f"== {source} =="
+        printer.outcome(puzzle, instance, outcome, settings, heading, index if len(instances) > 1 else None)
+    return statuses
+
+
+def exit_status(statuses: list[str]) -> ExitStatus:
+    """Unknown wins over unsolvable, which wins over solved."""
+    if "unknown" in statuses:
+        return ExitStatus.UNKNOWN
+    return ExitStatus.UNSOLVABLE if "unsolvable" in statuses else ExitStatus.SOLVED
 
 
 def input_path(options: dict[str, Any]) -> str:
@@ -75,80 +154,18 @@ def input_path(options: dict[str, Any]) -> str:
 
 def run_puzzle(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
     """Parse, solve, verify and print every selected puzzle; return the exit status."""
-    from satpuzzles.solve.backends import check_solver_name
-    from satpuzzles.solve.pipeline import check_settings, solve_within_limit
-
     path = input_path(options)
-    for name in ("output", "result", "svg"):
-        if options.get(name) is not None:
-            check_writable(options[name])
-    check_seconds("--timeout", options["timeout"])
-    settings = settings_from(puzzle, options)
-    if settings.solver is not None:
-        check_solver_name(settings.solver)
-    check_settings(puzzle.rules, settings)
-    writer = _conversion(puzzle, options)
-    solving_only = [options["output"], options["result"], options.get("svg"), options["output_format"] == "json",
-                    settings.wanted > 1, settings.explain]
-    if writer is not None and any(solving_only):
-        raise UsageError(f"--to-{writer.name} prints the puzzle only: "
-                         "drop -o, -r, --svg, --format json, --count, --unique and --explain")
+    check_output_files(options)
+    settings, writer = prepared_settings(puzzle, options)
     text, source = read_input(path)
     try:
         instances = read_instances(puzzle, text, options.get("input_format") or "auto")
     except InputError as exc:
         raise exc.located(source) from None
-    selected = list(enumerate(instances, start=1))
-    if options["index"] is not None:
-        if options["index"] > len(instances):
-            raise UsageError(f"--index {options['index']}: {source} holds {len(instances)} puzzle(s)")
-        selected = [selected[options["index"] - 1]]
-    for _, instance in selected if options.get("svg") else ():
-        size = board_size(puzzle, instance)
-        if size is not None:
-            svg.check_size(*size)
-    out = stdout()
-    console = None
-    statuses = []
-    for position, (index, instance) in enumerate(selected):
-        if writer is not None:
-            try:
-                converted = writer.write(instance)
-            except ValueError as exc:
-                raise UsageError(f"--to-{writer.name}: {exc}") from None
-            out.write(converted + "\n")
-            statuses.append("solved")
-            continue
-        outcome = solve_within_limit(puzzle.rules, instance, settings, puzzle.name)
-        statuses.append(outcome.status)
-        write_outputs(puzzle, instance, outcome, options, settings, index, len(selected))
-        if options["output_format"] == "json":
-            record = json_record(puzzle, instance, outcome, settings)
-            if len(instances) > 1:
-                record["index"] = index
-            out.write(json.dumps(record, ensure_ascii=False) + "\n")
-            continue
-        heading = None
-        if len(selected) > 1 or len(instances) > 1:
-            heading = ("\n" if position else "") + f"== {source}: puzzle {index} of {len(instances)} " \
-                      f"(line {getattr(instance, 'line', 1)}) =="
-        from satpuzzles.present.terminal import use_colour
-
-        if use_colour(sys.stdout):
-            from satpuzzles.present.terminal import make_console, rich_report
-
-            console = console or make_console(out)
-            if heading:
-                console.print(heading, style="bold", markup=False)
-            console.print(rich_report(puzzle, instance, outcome, settings))
-        else:
-            if heading:
-                out.write(heading + "\n")
-            out.write(plain_report(puzzle, instance, outcome, settings) + "\n")
-    out.flush()
-    if "unknown" in statuses:
-        return ExitStatus.UNKNOWN
-    return ExitStatus.UNSOLVABLE if "unsolvable" in statuses else ExitStatus.SOLVED
+    printer = Printer(options.get("output_format", "text"), options.get("color", "auto"))
+    statuses = solve_and_print(puzzle, instances, source, options, settings, writer, printer)
+    printer.flush()
+    return exit_status(statuses)
 
 
 def puzzle_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
@@ -164,22 +181,16 @@ def puzzle_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
         click.Option(["--input-format"], type=click.Choice(puzzle.input_formats), default="auto", show_default=True,
                      metavar="NAME", help=f"Read the input in this format ({', '.join(puzzle.input_formats)}); "
                      "auto detects it."),
-        click.Option(["-o", "--output"], metavar="FILE",
-                     help="Write the CNF formula (DIMACS, variables named in comments)."),
-        click.Option(["-r", "--result"], metavar="FILE", help="Write the solution as a result file."),
+        *output_options(svg=puzzle.view.svg is not None),
         solver_option(puzzle.rules.default_solver or DEFAULT_SOLVER),
         *method_option(puzzle),
         click.Option(["-v", "--verbose"], is_flag=True, help="Report phases and solver output on stderr."),
-        click.Option(["--format", "output_format"], type=click.Choice(["text", "json"]), default="text",
-                     show_default=True, help="json: one JSON object per puzzle, one per line."),
+        color_option(),
         timeout_option("status 'unknown' (exit 3)"),
         *count_options(),
         click.Option(["--index"], type=click.IntRange(min=1), metavar="N",
                      help="Solve only the N-th puzzle of a multi-puzzle file."),
     ]
-    if puzzle.view.svg is not None:
-        params.append(click.Option(["--svg"], metavar="FILE",
-                                   help="Draw the solution (else the bare puzzle) as an SVG picture."))
     if puzzle.rules.explainable:
         params.append(click.Option(["--explain"], is_flag=True,
                                    help="On an unsolvable puzzle, name a minimal set of clues that cannot all hold."))

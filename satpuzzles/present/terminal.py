@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import os
 import sys
-from typing import Any, TextIO
+from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
@@ -12,20 +11,18 @@ from rich.text import Text
 
 from satpuzzles.core.outcome import Outcome, Settings
 from satpuzzles.core.spec import PuzzleSpec, StyledBoard
+from satpuzzles.present.colour import use_colour
 from satpuzzles.present.report import boards, fact_lines, marked, puzzle_lines, status_lines
+
+__all__ = ["make_console", "rich_report", "styled_text", "use_colour"]
 
 STATUS_STYLE = {"solved": "bold green", "unsolvable": "bold red", "unknown": "bold yellow"}
 
 
-def use_colour(stream: TextIO) -> bool:
-    """Colour only on a terminal, and never when NO_COLOR is set."""
-    return stream.isatty() and not os.environ.get("NO_COLOR")
-
-
-def make_console(stream: TextIO | None = None) -> Console:
-    """A rich console on ``stream`` (stdout by default), plain unless colour is wanted."""
+def make_console(stream: Any = None, colour: bool | None = None) -> Console:
+    """A rich console on ``stream`` (stdout by default); colour as :func:`use_colour` decides unless given."""
     stream = stream or sys.stdout
-    colour = use_colour(stream)
+    colour = use_colour(stream) if colour is None else colour
     return Console(
         file=stream,
         force_terminal=colour,

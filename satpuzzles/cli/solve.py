@@ -1,0 +1,116 @@
+"""``satpuzzles solve SOURCE...``: any registered puzzle, from files, standard input, URLs or game ids."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from satpuzzles.cli.options import color_option, count_options, output_options, solver_option, timeout_option, to_click
+from satpuzzles.cli.printer import Printer
+from satpuzzles.cli.puzzle_command import EXIT_HELP, check_output_files, exit_status, prepared_settings, solve_and_print
+from satpuzzles.core import registry
+from satpuzzles.core.errors import InputError, UsageError
+from satpuzzles.core.spec import Option, PuzzleSpec
+from satpuzzles.io.detect import detect
+from satpuzzles.io.reading import read_instances
+from satpuzzles.io.sources import source_text
+
+FILE_OUTPUTS = ("output", "result", "svg")
+
+
+def _union_options() -> list[tuple[Option, list[str]]]:
+    """Every puzzle's own options, each once, with the puzzles that have it."""
+    found: dict[str, tuple[Option, list[str]]] = {}
+    for name, puzzle in registry.puzzles().items():
+        for option in puzzle.options:
+            found.setdefault(option.name, (option, []))[1].append(name)
+    return list(found.values())
+
+
+def _check_puzzle_options(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any], source: str) -> None:
+    """Refuse a puzzle option given for a source whose puzzle does not have it."""
+    own = {option.name for option in puzzle.options} | {f"to_{writer.name}" for writer in puzzle.writers}
+    for option, owners in _union_options():
+        if option.name not in own and options.get(option.name) not in (None, False, option.default):
+            raise UsageError(f"{option.flags[0]} is for {', '.join(owners)}; {source} is {puzzle.name}")
+    for name, value in options.items():
+        if name.startswith("to_") and value and name not in own:
+            raise UsageError(f"--{name.replace('_', '-')}: {puzzle.name} has no such writer ({source})")
+    if options.get("explain") and not puzzle.rules.explainable:
+        raise UsageError(f"--explain: {puzzle.name} cannot name conflicting clues ({source})")
+
+
+def _instances(text: str, name: str, forced: str | None) -> tuple[PuzzleSpec[Any, Any], list[Any]]:
+    try:
+        if forced is not None:
+            return registry.get(forced), read_instances(registry.get(forced), text)
+        kind, instances = detect(text, name)
+        return registry.get(kind), instances
+    except InputError as exc:
+        raise exc.located(name) from None
+
+
+def run_solve(options: dict[str, Any]) -> int:
+    """Detect, solve and print the puzzles of every SOURCE in turn; the exit status of them all."""
+    sources = options["sources"]
+    if len(sources) > 1 and any(options.get(name) for name in FILE_OUTPUTS):
+        raise UsageError("-o, -r and --svg name one file: give one SOURCE (or use satpuzzles batch)")
+    check_output_files(options)
+    printer = Printer(options.get("output_format", "text"), options.get("color", "auto"))
+    statuses: list[str] = []
+    for source in sources:
+        text, name = source_text(source)
+        puzzle, instances = _instances(text, name, options.get("puzzle"))
+        _check_puzzle_options(puzzle, options, name)
+        settings, writer = prepared_settings(puzzle, options)
+        statuses += solve_and_print(puzzle, instances, name, options, settings, writer, printer, len(sources) > 1)
+    printer.flush()
+    return exit_status(statuses)
+
+
+def solve_command() -> click.Command:
+    """The ``solve`` command, with every registered puzzle's options."""
+
+    def callback(**options: Any) -> None:
+        sys.exit(run_solve(options))
+
+    puzzle_options = []
+    for option, owners in _union_options():
+        made = to_click(option)
+        made.help = f"{'/'.join(owners)} only: {option.help}"
+        made.default = None if option.kind != "flag" else False
+        made.show_default = False
+        puzzle_options.append(made)
+    writers = sorted({writer.name for puzzle in registry.puzzles().values() for writer in puzzle.writers})
+    methods = sorted({s.name for puzzle in registry.puzzles().values() for s in puzzle.rules.strategies})
+    return click.Command(
+        "solve",
+        callback=callback,
+        params=[
+            click.Argument(["sources"], nargs=-1, required=True, metavar="SOURCE..."),
+            click.Option(["--puzzle"], type=click.Choice(registry.names()),
+                         help="The puzzle of every SOURCE (default: detected; required when a text reads as two)."),
+            *output_options(),
+            solver_option(),
+            click.Option(["--method"], type=click.Choice(["auto", *methods, "cnf"]), default="auto",
+                         show_default=True, help="How to solve (see each puzzle's --help)."),
+            click.Option(["-v", "--verbose"], is_flag=True, help="Report phases and solver output on stderr."),
+            color_option(),
+            timeout_option("status 'unknown' (exit 3)"),
+            *count_options(),
+            click.Option(["--index"], type=click.IntRange(min=1), metavar="N",
+                         help="Solve only the N-th puzzle of each multi-puzzle source."),
+            click.Option(["--explain"], is_flag=True,
+                         help="On an unsolvable puzzle, name a minimal set of clues that cannot all hold."),
+            *(click.Option([f"--to-{name}", f"to_{name}"], is_flag=True,
+                           help=f"Print the puzzle as a {name} instead of solving (where the puzzle has one).")
+              for name in writers),
+            *puzzle_options,
+        ],
+        help="Solve any puzzle: each SOURCE is a file, '-' (standard input), a puzz.link / pzv.jp URL, or a "
+             "game id (as copied from Simon Tatham's puzzle pages, with or without the leading '#', or the "
+             f"page's whole URL). The puzzle is detected from the text; it never guesses.\n\n{EXIT_HELP}",
+        short_help="Solve any puzzle from files, URLs or game ids (detected).",
+    )

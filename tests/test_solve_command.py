@@ -1,0 +1,73 @@
+"""``satpuzzles solve``: any puzzle from files, standard input, URLs and game ids, detected, never guessed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from satpuzzles.io.sources import written_out
+from tests.conftest import INSTANCES, mask_timings, run_cli
+
+NL = INSTANCES / "numberlink" / "seed"
+SLITHER_URL = "https://puzz.link/p?slither/5/5/cbcbcddad"
+LOOPY_ID = "5x5t0:a2a1c1c22c3b3b2b"
+
+
+@pytest.mark.parametrize("source", [SLITHER_URL, LOOPY_ID, f"#{LOOPY_ID}",
+                                    f"https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/loopy.html#{LOOPY_ID}"])
+def test_urls_and_game_ids_are_solved_where_they_stand(source: str) -> None:
+    result = run_cli("solve", source)
+    assert result.code == 0 and result.out.startswith("Slitherlink") and "Solvable = True" in result.out
+
+
+def test_files_and_stdin_of_different_puzzles_in_one_run() -> None:
+    stdin = (NL / "instance_4.txt").read_text()  # unsolvable
+    result = run_cli("solve", NL / "instance_1.txt", "-", SLITHER_URL, stdin=stdin)
+    assert result.code == 1  # one proved unsolvable, none unknown
+    assert [line for line in result.out.splitlines() if line.startswith("== ")] == [
+        f"== {NL / 'instance_1.txt'} ==", "== <stdin> ==", f"== {SLITHER_URL} =="]
+    assert result.out.count("Solvable = True") == 2 and result.out.count("Solvable = False") == 1
+
+
+def test_json_lines_name_each_puzzle() -> None:
+    result = run_cli("solve", NL / "instance_1.txt", SLITHER_URL, "--format", "json", "--unique")
+    records = [json.loads(line) for line in result.out.splitlines()]
+    assert [r["puzzle"] for r in records] == ["numberlink", "slitherlink"] and records[1]["unique"] is True
+
+
+def test_an_ambiguous_text_asks_for_the_puzzle() -> None:
+    board = INSTANCES / "minesweeper" / "seed" / "small-sat.in"  # also a Slitherlink grid with clue marks
+    ambiguous = run_cli("solve", board)
+    assert ambiguous.code == 2 and "--puzzle" in ambiguous.err and ambiguous.err.count("\n") == 1
+    named = run_cli("solve", board, "--puzzle", "minesweeper")
+    assert named.code == 0 and named.out.startswith("Minesweeper")
+
+
+def test_options_must_fit_the_detected_puzzle() -> None:
+    wrong = run_cli("solve", NL / "instance_1.txt", "--analyze")
+    assert wrong.code == 2 and "--analyze is for minesweeper" in wrong.err
+    assert run_cli("solve", NL / "instance_1.txt", "--numbers").out.count("\n") > 20
+    assert run_cli("solve", NL / "instance_1.txt", "--to-url").out.startswith("https://puzz.link/p?numlin/")
+
+
+def test_missing_sources_and_outputs_for_several_sources_are_usage_errors(tmp_path) -> None:
+    missing = run_cli("solve", "no-such-file.txt")
+    assert missing.code == 2 and "no such file" in missing.err
+    several = run_cli("solve", NL / "instance_1.txt", SLITHER_URL, "-o", tmp_path / "f.cnf")
+    assert several.code == 2 and "one SOURCE" in several.err
+
+
+def test_puzzle_commands_take_the_file_as_an_argument() -> None:
+    as_argument = run_cli("numberlink", NL / "instance_1.txt").out
+    assert mask_timings(as_argument) == mask_timings(run_cli("numberlink", "-i", NL / "instance_1.txt").out)
+    both = run_cli("numberlink", NL / "instance_1.txt", "-i", NL / "instance_1.txt")
+    assert both.code == 2 and "once" in both.err
+    assert run_cli("numberlink").code == 2
+
+
+def test_written_out_sources() -> None:
+    assert written_out(f"  #{LOOPY_ID} ") == LOOPY_ID
+    assert written_out(SLITHER_URL) == SLITHER_URL
+    assert written_out("pzv.jp/p.html?slither/3/3/g0h") == "pzv.jp/p.html?slither/3/3/g0h"
+    assert written_out("puzzle.txt") is None
