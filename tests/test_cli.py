@@ -275,3 +275,11 @@ def test_outputs_follow_symlinks_and_write_into_pipes(tmp_path) -> None:
     piped, _ = reader.communicate(timeout=30)
     assert (tmp_path / "link.txt").is_symlink() and real.read_text().startswith("2 2 2 4 4 4 4")
     assert fifo.is_fifo() and piped.startswith("c satpuzzles numberlink")
+
+
+def test_dimacs_to_dev_stdout_into_a_pipe() -> None:
+    """The README's promise: ``-o /dev/stdout`` works when standard output is a pipe, not only a terminal."""
+    done = subprocess.run([sys.executable, "-m", "satpuzzles", "numberlink", str(INSTANCES / "numberlink" / "seed" /
+                           "instance_1.txt"), "-o", "/dev/stdout"], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "p cnf 231 883" in done.stdout and "Solvable = True" in done.stdout

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import click
@@ -25,18 +25,57 @@ class BudgetExhausted(SatPuzzlesError):
     exit_status = ExitStatus.UNKNOWN
 
 
-def _generation_progress(total: int, what: str) -> tuple[Callable[[str], None], Callable[[], None], Any]:
-    """Status and advance callbacks for a rich progress bar on a terminal's stderr (no-ops otherwise)."""
-    if not sys.stderr.isatty():
-        return (lambda text: None), (lambda: None), contextlib.nullcontext()
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+class GenerationProgress:
+    """A progress bar on a terminal's standard error, cleared whenever a puzzle is written to standard output.
 
-    bar = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                   TimeElapsedColumn(), console=Console(stderr=True), transient=True,
-                   redirect_stdout=False, redirect_stderr=False)  # the puzzles go to the real stdout
-    task = bar.add_task(what, total=total)
-    return (lambda text: bar.update(task, description=text)), (lambda: bar.advance(task)), bar
+    Nothing at all is drawn when standard error is not a terminal. When both streams are the
+    same terminal, a bar left on screen would be glued to the puzzle's first line, so it
+    is taken down before each puzzle and drawn again after it.
+    """
+
+    def __init__(self, total: int, what: str) -> None:
+        self.total, self.done = total, 0
+        self.bar: Any = None
+        if sys.stderr.isatty():
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                SpinnerColumn,
+                TextColumn,
+                TimeElapsedColumn,
+            )
+
+            self.bar = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                TimeElapsedColumn(), console=Console(stderr=True), transient=True,
+                                redirect_stdout=False, redirect_stderr=False)
+            self.task = self.bar.add_task(what, total=total)
+            self.bar.start()
+
+    def status(self, text: str) -> None:
+        """Show what the generator is doing."""
+        if self.bar is not None:
+            self.bar.update(self.task, description=text)
+
+    @contextlib.contextmanager
+    def cleared(self) -> Iterator[None]:
+        """Take the bar off the screen while the caller writes, then count one more puzzle."""
+        if self.bar is not None:
+            self.bar.stop()
+        try:
+            yield
+        finally:
+            self.done += 1
+            if self.bar is not None:
+                self.bar.advance(self.task)
+                if self.done < self.total:
+                    self.bar.start()
+
+    def close(self) -> None:
+        """Take the bar down for good."""
+        if self.bar is not None:
+            self.bar.stop()
 
 
 def generate_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
@@ -58,7 +97,7 @@ def generate_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
         seeds = [None if seed is None else seed + i for i in range(count)]
         out = stdout()
         made = 0
-        status, advance, display = _generation_progress(count, f"{puzzle.name} {size[first]}x{size[second]}")
+        progress = GenerationProgress(count, f"{puzzle.name} {size[first]}x{size[second]}")
 
         def work(report: Callable[[object], None]) -> None:
             for index, puzzle_seed in enumerate(seeds):
@@ -69,27 +108,28 @@ def generate_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
             nonlocal made
             kind, content, *index = payload  # type: ignore[misc]
             if kind == "status":
-                status(content)
+                progress.status(content)
                 return
-            if output is None:
-                out.write(content)
-                out.flush()
-            else:
-                write_atomic(numbered_path(output, index[0] + 1, count), [content])
+            with progress.cleared():
+                if output is None:
+                    out.write(content)
+                    out.flush()
+                else:
+                    write_atomic(numbered_path(output, index[0] + 1, count), [content])
             made += 1
-            advance()
 
         try:
-            with display:
-                if budget is None:
-                    work(receive)
-                else:
-                    run_with_deadline(work, budget, on_report=receive)
+            if budget is None:
+                work(receive)
+            else:
+                run_with_deadline(work, budget, on_report=receive)
         except Timeout:
             raise BudgetExhausted(
                 f"the --budget of {budget:g} s ran out after {made} of {count} puzzle(s)"
                 + (" (those were written)" if made else "")
             ) from None
+        finally:
+            progress.close()
 
     size_help = "W x H (width, height)" if generator.width_first else "ROWS x COLS"
     return click.Command(

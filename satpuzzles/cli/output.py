@@ -11,13 +11,9 @@ import os
 import sys
 from typing import Any, TextIO
 
-from satpuzzles.core.errors import ExitStatus, SatPuzzlesError
+from satpuzzles.core.errors import OutputClosed
 
-
-class OutputClosed(SatPuzzlesError):
-    """Standard output was closed early (the reader, like ``head``, has gone)."""
-
-    exit_status = ExitStatus.OUTPUT_CLOSED
+__all__ = ["OutputClosed", "PipeSafe", "silence_stdout", "stdout"]
 
 
 class PipeSafe:

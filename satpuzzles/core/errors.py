@@ -58,3 +58,9 @@ class VerificationError(SatPuzzlesError):
     """A decoded answer broke the puzzle's rules: a bug, never printed as a solution."""
 
     exit_status = ExitStatus.UNKNOWN
+
+
+class OutputClosed(SatPuzzlesError):
+    """Standard output (or a pipe written as a file) was closed early: the reader, like ``head``, has gone."""
+
+    exit_status = ExitStatus.OUTPUT_CLOSED

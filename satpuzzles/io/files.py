@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
+import stat
 import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from satpuzzles.core.errors import InputError, UsageError
+from satpuzzles.core.errors import InputError, OutputClosed, UsageError
 
 
 def read_input(path: str) -> tuple[str, str]:
@@ -34,10 +35,25 @@ def _umask() -> int:
     return mask
 
 
+def _is_special(path: str) -> bool:
+    """Whether ``path`` exists and is no regular file (a device, a pipe: ``/dev/stdout`` into ``| head``).
+
+    Such a path is opened by its own name: resolving it can give a name that does not exist
+    (``/proc/PID/fd/pipe:[...]``).
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
 def check_writable(path: str) -> None:
     """Fail early, before any solving, when ``path`` cannot become an output file."""
     if not path or path == "-":
         raise UsageError(f"output file name {path!r}: give the name of a file to write")
+    if _is_special(path):
+        return
     target = Path(os.path.realpath(path))
     if target.is_dir():
         raise UsageError(f"cannot write {path}: it is a directory")
@@ -56,15 +72,17 @@ def write_atomic(path: str | Path, chunks: Iterable[str]) -> None:
     A symbolic link is followed (its target is replaced, the link kept); a device
     or a named pipe (``/dev/null``, a FIFO) is written directly, never replaced.
     """
-    target = Path(os.path.realpath(path))
-    if target.exists() and not target.is_file():
+    if _is_special(str(path)):
         try:
-            with target.open("w", encoding="utf-8") as out:
+            with open(path, "w", encoding="utf-8") as out:
                 for chunk in chunks:
                     out.write(chunk)
+        except BrokenPipeError:
+            raise OutputClosed(f"{path} was closed by its reader") from None
         except OSError as exc:
             raise UsageError(f"cannot write {path}: {exc.strerror}") from exc
         return
+    target = Path(os.path.realpath(path))
     try:
         fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as exc:

@@ -1,0 +1,62 @@
+"""What a person sees on a terminal: progress bars that leave the output alone, colour when and only when asked."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pyte
+
+from tests.conftest import INSTANCES, ROOT, run_cli
+
+
+def screen_of(*args: str, columns: int = 100) -> list[str]:
+    """The non-blank lines a terminal shows after running the CLI with stdout and stderr on it (a pty)."""
+    import pty
+
+    leader, follower = pty.openpty()
+    env = {**os.environ, "COLUMNS": str(columns), "LINES": "40", "TERM": "xterm-256color"}
+    env.pop("NO_COLOR", None)
+    with subprocess.Popen([sys.executable, "-m", "satpuzzles", *args], stdout=follower, stderr=follower,
+                          cwd=ROOT, env=env) as process:
+        os.close(follower)
+        drawn = b""
+        while True:  # read as it is drawn, so a full terminal buffer never blocks the process
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the process has closed the terminal
+                break
+            if not chunk:
+                break
+            drawn += chunk
+    os.close(leader)
+    assert process.returncode == 0
+    screen = pyte.Screen(columns, 40)
+    pyte.ByteStream(screen).feed(drawn)
+    return [line.rstrip() for line in screen.display if line.strip()]
+
+
+def test_generate_clears_its_progress_bar_before_each_puzzle() -> None:
+    lines = screen_of("generate", "slitherlink", "7", "6", "--url", "--count", "3", "--seed", "1")
+    assert len(lines) == 3 and all(line.startswith("https://puzz.link/p?slither/7/6/") for line in lines)
+
+
+def test_a_terminal_gets_colour_and_a_pipe_does_not() -> None:
+    puzzle = str(INSTANCES / "numberlink" / "seed" / "instance_1.txt")
+    piped = run_cli("numberlink", puzzle)
+    assert "\x1b[" not in piped.out
+    forced = run_cli("numberlink", puzzle, "--color", "always")
+    assert "\x1b[" in forced.out and "Solvable" in forced.out
+    assert "\x1b[" not in run_cli("numberlink", puzzle, "--color", "never").out
+    assert screen_of("numberlink", puzzle)[0] == "Numberlink"
+
+
+def test_force_color_and_no_color(monkeypatch) -> None:
+    puzzle = str(INSTANCES / "numberlink" / "seed" / "instance_1.txt")
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    assert "\x1b[" in run_cli("numberlink", puzzle).out
+    assert "\x1b[" not in run_cli("numberlink", puzzle, "--color", "never").out
+    monkeypatch.delenv("FORCE_COLOR")
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert "\x1b[" in run_cli("numberlink", puzzle, "--colour", "always").out
