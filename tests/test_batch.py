@@ -342,3 +342,16 @@ def test_json_envelopes_and_puzzlink_urls_are_detected_in_folders(tmp_path: Path
     assert {name: row["puzzle"] for (name, _), row in rows.items()} == {
         "a.json": "minesweeper", "b.json": "numberlink", "c.url": "numberlink"}
     assert all(row["status"] == "solved" and row["verified"] is True for row in rows.values())
+
+
+def test_summary_names_every_error_and_counts_uniqueness(tmp_path: Path) -> None:
+    folder = tmp_path / "set"
+    folder.mkdir()
+    for name in ("instance_1.txt", "example_3x3.txt", "instance_4.txt"):
+        (folder / name).write_text((NL / "seed" / name).read_text())
+    (folder / "broken_numberlink.txt").write_text("1 . 2\n")
+    result = run_cli("batch", folder, "--unique", "-j", "1")
+    assert result.code == 2
+    errors = result.out[result.out.index("Errors (1)"):]
+    assert "broken_numberlink.txt" in errors and "label '1' appears once" in errors
+    assert "Uniqueness: 1 unique, 1 not unique, 0 undecided" in result.out

@@ -1,4 +1,5 @@
-"""The end-of-batch summary: counts per puzzle and status, time, median and 95th percentile, slowest five."""
+"""The end-of-batch summary: counts per puzzle and status (and uniqueness), time, median and 95th percentile,
+slowest five, and every error row with its reason."""
 
 from __future__ import annotations
 
@@ -36,8 +37,30 @@ def exit_status(rows: Sequence[dict[str, Any]]) -> ExitStatus:
     return ExitStatus.SOLVED
 
 
-def summary(rows: Sequence[dict[str, Any]], wall_seconds: float, where: str, earlier: int) -> RenderableType:
-    """Tables of counts and slowest puzzles, and a line of timings."""
+def uniqueness_line(rows: Sequence[dict[str, Any]]) -> Text:
+    """How many solved puzzles were proved unique, shown to have a second solution, or left undecided."""
+    solved = [row for row in rows if row["status"] == "solved"]
+    unique = sum(row.get("unique") is True for row in solved)
+    not_unique = sum(row.get("unique") is False for row in solved)
+    return Text(f"Uniqueness: {unique} unique, {not_unique} not unique, {len(solved) - unique - not_unique} undecided")
+
+
+def error_table(rows: Sequence[dict[str, Any]]) -> Table | None:
+    """Every error row: file, index (0: the file as a whole) and reason."""
+    errors = [row for row in rows if row["status"] == "error"]
+    if not errors:
+        return None
+    table = Table(title=f"Errors ({len(errors)})", title_justify="left", title_style=STYLES["error"])
+    for name, justify in (("file", "left"), ("index", "right"), ("reason", "left")):
+        table.add_column(name, justify=justify, overflow="fold")  # type: ignore[arg-type]
+    for row in errors:
+        table.add_row(str(row["file"]), str(row["index"]), str(row.get("error") or "-"))
+    return table
+
+
+def summary(rows: Sequence[dict[str, Any]], wall_seconds: float, where: str, earlier: int,
+            unique: bool = False) -> RenderableType:
+    """Tables of counts, errors and slowest puzzles, and a line of timings (and of uniqueness when asked)."""
     counts = Counter((row["puzzle"] or "-", row["status"]) for row in rows)
     puzzles = sorted({puzzle for puzzle, _ in counts})
     table = Table(title="Batch", title_justify="left")
@@ -62,4 +85,9 @@ def summary(rows: Sequence[dict[str, Any]], wall_seconds: float, where: str, ear
     for row in sorted(rows, key=lambda r: -float(r["seconds"] or 0))[:SLOWEST]:
         slowest.add_row(str(row["file"]), str(row["index"]), row["puzzle"] or "-",
                         Text(row["status"], style=STYLES.get(row["status"], "")), f"{float(row['seconds'] or 0):.3f}")
-    return Group(table, Text(timing), slowest)
+    parts: list[RenderableType] = [table]
+    if unique:
+        parts.append(uniqueness_line(rows))
+    parts += [Text(timing), slowest]
+    errors = error_table(rows)
+    return Group(*parts, *([errors] if errors is not None else []))

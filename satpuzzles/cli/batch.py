@@ -15,16 +15,25 @@ from satpuzzles.batch.inputs import PuzzleFile, expand_paths, scan_file
 from satpuzzles.batch.report import Report
 from satpuzzles.batch.summary import exit_status, summary
 from satpuzzles.batch.work import Options, Row, settings_for
-from satpuzzles.cli.options import check_seconds, count_options, puzzle_extras, solver_option, timeout_option, to_click
+from satpuzzles.cli.options import (
+    check_seconds,
+    color_option,
+    count_options,
+    puzzle_extras,
+    solver_option,
+    timeout_option,
+    to_click,
+)
 from satpuzzles.cli.output import stdout
 from satpuzzles.core import registry
 from satpuzzles.core.errors import UsageError
 from satpuzzles.core.spec import Option
+from satpuzzles.present.colour import use_colour
 from satpuzzles.present.terminal import make_console
 from satpuzzles.solve.backends import check_solver_name
 from satpuzzles.solve.pipeline import check_settings
 
-SUMMARY_FIELDS = ("file", "index", "puzzle", "status", "seconds")
+SUMMARY_FIELDS = ("file", "index", "puzzle", "status", "seconds", "unique", "error")
 
 
 def puzzle_solve_options() -> list[click.Option]:
@@ -133,7 +142,7 @@ def run(params: dict[str, Any]) -> int:
         if report is not None:
             report.close()
     out = stdout()
-    make_console(out).print(summary(rows, wall, where, earlier))
+    make_console(out, colour=use_colour(out, params["color"])).print(summary(rows, wall, where, earlier, params["unique"]))
     out.flush()
     return exit_status(rows)
 
@@ -153,6 +162,7 @@ def batch_command() -> click.Command:
             click.Option(["--puzzle"], type=click.Choice(registry.names()),
                          help="The puzzle of every file (default: detected per file, see the README)."),
             solver_option(),
+            color_option(),
             click.Option(["--method"], type=click.Choice(method_choices()), default="auto", show_default=True,
                          help="How to solve each puzzle (see each puzzle's --help)."),
             timeout_option("the puzzle is then 'unknown'"),
