@@ -246,3 +246,32 @@ def test_probabilities_counted_on_forked_workers_equal_one_process(monkeypatch: 
     assert single is not None and forked is not None
     np.testing.assert_array_equal(np.isnan(single), np.isnan(forked))
     np.testing.assert_array_equal(single[~np.isnan(single)], forked[~np.isnan(forked)])
+
+
+def test_probability_labels_never_look_like_counts_or_certainty() -> None:
+    from satpuzzles.puzzles.minesweeper.odds import percent
+
+    assert [percent(p) for p in (0.0, 1.0, 0.0033, 0.996, 0.25, float("nan"))] == [".", "*", "<1%", ">99%", "25%", "-"]
+
+
+def test_probability_board_text_and_heatmap(tmp_path) -> None:
+    board = tmp_path / "board.in"
+    board.write_text("3 6\n? ? ? ? ? 0\n? 2 ? 2 ? ?\n? ? ? ? ? ?\n")
+    text = run_cli("minesweeper", board, "--probabilities").out
+    table = text[text.index("bare numbers are revealed counts"):].splitlines()[1:]
+    assert table[1].split() == ["27%", "2", "22%", "2", ".", "."]
+    assert "cells no count sees are at 50%" in text
+    heat, plain = tmp_path / "heat.svg", tmp_path / "plain.svg"
+    run_cli("minesweeper", board, "--probabilities", "--svg", heat)
+    run_cli("minesweeper", board, "--analyze", "--svg", plain)
+    drawn = heat.read_text()
+    assert drawn != plain.read_text() and 'class="p2"' in drawn and ">27%</text>" in drawn
+    assert "mines 3" not in text
+    board.write_text("3 6\n? ? ? ? ? 0\n? 2 ? 2 ? ?\n? ? ? ? ? ?\nmines 4\n")
+    assert "50%; give the mine total" not in run_cli("minesweeper", board, "--probabilities").out
+
+
+def test_a_plain_solve_says_it_is_one_placement() -> None:
+    path = INSTANCES / "minesweeper" / "seed" / "small-sat.in"
+    assert "Placement = one placement that fits the counts" in run_cli("minesweeper", path).out
+    assert "Placement" not in run_cli("minesweeper", path, "--analyze").out

@@ -8,7 +8,8 @@ board gives about 16 MB.
 
 Every kind of cell differs by more than colour, for black-and-white prints: mines are
 black discs, forced-safe cells carry a tick, undetermined cells a hatching and a ``?``,
-conflicting counts (--explain) a thick outline.
+conflicting counts (--explain) a thick outline. With --probabilities the undetermined cells
+are a heatmap instead: a band of colour from pale yellow to deep red, and the percentage written in.
 """
 
 from __future__ import annotations
@@ -19,12 +20,15 @@ import numpy as np
 
 from satpuzzles.present import svg
 from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN
+from satpuzzles.puzzles.minesweeper.odds import BINS, percent
 
 CELL = 10
 MARGIN = 5
 SCALE = 3
 """Pixels per user unit in the width/height attributes (30-pixel cells)."""
 
+ODDS_FONT = 3.4
+"""Font size of the percentages in the heatmap (a cell is 10 units wide)."""
 STYLE = """
 .open { fill: #ffffff; }
 .hidden { fill: #bdbdbd; }
@@ -44,7 +48,10 @@ text { font-family: sans-serif; font-weight: bold; font-size: 7px; text-anchor: 
 .n1 { fill: #0000ff; } .n2 { fill: #007b00; } .n3 { fill: #e00000; } .n4 { fill: #00007b; }
 .n5 { fill: #7b0000; } .n6 { fill: #007b7b; } .n7 { fill: #000000; } .n8 { fill: #606060; }
 .unsure { fill: #5a4a00; }
-"""
+.odds text { font-size: {odds}px; font-weight: normal; fill: #000000; }
+.p0 { fill: #fff5c2; } .p1 { fill: #ffe89a; } .p2 { fill: #ffd36e; } .p3 { fill: #ffbb4f; } .p4 { fill: #ffa13f; }
+.p5 { fill: #fb8336; } .p6 { fill: #f1632f; } .p7 { fill: #e2442b; } .p8 { fill: #ca2a26; } .p9 { fill: #ad1620; }
+""".replace("{odds}", str(ODDS_FONT))
 CAPTION = "The mines total is part of the conflict."
 CAPTION_WIDTH = 130
 """Room for the caption in a 6-unit sans-serif font, so a small board does not clip it."""
@@ -84,12 +91,21 @@ def _marks(mask: np.ndarray, at: _Coordinates, stroke: str) -> str:
     return "".join(f"M{at.x[c]} {at.y[r]}{stroke}" for r, columns in _by_row(mask) for c in columns)
 
 
+def _odds(mask: np.ndarray, probabilities: np.ndarray, at: _Coordinates) -> list[str]:
+    """Each set cell's percentage, small, centred."""
+    baseline = {r: svg.num(MARGIN + (r + 0.5) * CELL + 0.35 * ODDS_FONT) for r, _ in _by_row(mask)}
+    texts = [f'<text x="{at.x[c]}" y="{baseline[r]}">{svg.escape(percent(float(probabilities[r, c])))}</text>'
+             for r, columns in _by_row(mask) for c in columns]
+    return [svg.element("g", "".join(texts), class_="odds")] if texts else []
+
+
 def minesweeper_svg(
     cells: np.ndarray,
     mines: np.ndarray | None,
     forced_safe: np.ndarray | None = None,
     forced_mine: np.ndarray | None = None,
     marked: Collection[Hashable] = (),
+    probabilities: np.ndarray | None = None,
 ) -> str:
     """The board as a standalone SVG document; see the parameters below.
 
@@ -103,6 +119,8 @@ def minesweeper_svg(
       hatching with a ``?``) and ``mines`` is not drawn there, being one placement among several.
     - ``marked``: the conflicting counts of --explain as (row, col) pairs, outlined in red;
       any other key (Minesweeper's ``"mines"`` total) adds a caption under the board.
+    - ``probabilities``: with the analysis, each cell's mine probability (NaN: not computed);
+      undetermined cells become a heatmap with their percentage written in.
     """
     if (forced_safe is None) != (forced_mine is None):
         raise ValueError("minesweeper_svg: give both forced_safe and forced_mine, or neither")
@@ -115,10 +133,17 @@ def minesweeper_svg(
     if forced_safe is not None and forced_mine is not None:
         safe, mine = unknown & forced_safe, unknown & forced_mine
         open_question = unknown & ~safe & ~mine
-        classes += [("forced-safe", safe), ("forced-mine", mine), ("undetermined", open_question)]
+        classes += [("forced-safe", safe), ("forced-mine", mine)]
         shown_mines |= mine
         if safe.any():
             extra.append(svg.element("path", d=_marks(safe, at, "m-2.6 0.2l1.8 1.8 3.4-4.2"), class_="tick"))
+        if probabilities is not None:
+            known = open_question & ~np.isnan(probabilities)
+            bands = np.minimum(BINS - 1, (np.nan_to_num(probabilities) * BINS).astype(np.int64))
+            classes += [(f"p{b}", known & (bands == b)) for b in range(BINS)]
+            extra += _odds(known, probabilities, at)
+            open_question &= ~known
+        classes.append(("undetermined", open_question))
         extra += _texts(open_question, "?", "unsure", at)
     elif mines is not None:
         classes += [("safe", unknown & ~mines), ("mine-cell", unknown & mines)]

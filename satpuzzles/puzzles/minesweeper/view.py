@@ -18,6 +18,7 @@ from satpuzzles.puzzles.minesweeper.model import (
     MinesweeperInstance,
     MinesweeperSolution,
 )
+from satpuzzles.puzzles.minesweeper.odds import percent
 from satpuzzles.puzzles.minesweeper.svg import minesweeper_svg
 
 COUNT_STYLES = ("dim", "blue", "green", "red", "dark_blue", "dark_red", "cyan", "magenta", "grey50")
@@ -63,9 +64,15 @@ def _symbols(instance: MinesweeperInstance, solution: MinesweeperSolution | None
 
 def outcome_lines(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolution],
                   settings: Settings) -> list[tuple[str, str]]:
-    """With --analyze: how many unknown cells the rules and SAT forced, and how many stay open."""
+    """With --analyze: how many unknown cells the rules and SAT forced, and how many stay open.
+
+    Without it, a reminder that the placement shown is one of possibly many.
+    """
     analysis = outcome.solution.analysis if outcome.solution is not None else None
     if analysis is None:
+        if outcome.status == "solved" and outcome.uniqueness(settings) is not True:
+            return [("Placement", "one placement that fits the counts, maybe one of many; "
+                     "--analyze shows which cells every placement agrees on")]
         return []
     rules, sat = _split(analysis)
     return [
@@ -106,7 +113,7 @@ def text(instance: MinesweeperInstance, solution: MinesweeperSolution | None, se
     if not marked:
         board = "\n".join(" ".join(row) for row in symbols.tolist())
         if solution is not None and solution.probabilities is not None:
-            board += "\n\nMine probability (%, - not computed):\n" + _probability_board(instance, solution.probabilities)
+            board += f"\n\n{PROBABILITY_HEADING}\n" + _probability_board(instance, solution.probabilities)
         return board
     marks = {tuple(cell) for cell in marked if cell != TOTAL}
     return "\n".join(
@@ -135,7 +142,7 @@ def styled(instance: MinesweeperInstance, solution: MinesweeperSolution | None, 
             line += [(symbol, style), (" ", "")]
         board.append(line)
     if solution is not None and solution.probabilities is not None:
-        board += [[], [("Mine probability (%, - not computed):", "bold")]]
+        board += [[], [(PROBABILITY_HEADING, "bold")]]
         for row_text in _probability_board(instance, solution.probabilities).split("\n"):
             board.append([(word + " ", _probability_style(word) if word else "") for word in row_text.split(" ")])
     return board
@@ -146,7 +153,8 @@ def svg(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolution], se
     solution = outcome.solution
     if solution is not None and solution.analysis is not None:
         return minesweeper_svg(instance.cells, solution.mines, solution.analysis.forced_safe,
-                               solution.analysis.forced_mine, marked=outcome.explanation or ())
+                               solution.analysis.forced_mine, marked=outcome.explanation or (),
+                               probabilities=solution.probabilities)
     mines = solution.mines if solution is not None else None
     return minesweeper_svg(instance.cells, mines, marked=outcome.explanation or ())
 
@@ -177,33 +185,47 @@ def _analysis_style(analysis: Analysis, r: int, c: int, symbol: str) -> str:
 
 
 def _probability_lines(instance: MinesweeperInstance, solution: MinesweeperSolution | None) -> list[tuple[str, str]]:
-    """How many unknown cells got an exact probability, and how many were over the budget."""
+    """How many unknown cells got an exact probability (and how many were over the budget); the 50 % caveat."""
     if solution is None or solution.probabilities is None:
         return []
     unknown = instance.cells == UNKNOWN
     missing = int((np.isnan(solution.probabilities) & unknown).sum())
     done = int(unknown.sum()) - missing
-    return [("Probabilities", f"exact for {done} unknown cells" + (f", not computed for {missing}" if missing else ""))]
+    lines = [("Probabilities", f"exact for {done} unknown cells" + (f", not computed for {missing}" if missing else ""))]
+    if instance.mines is None:
+        lines.append(("Note", "without a 'mines N' line every placement counts alike, so cells no count sees are at "
+                      "50%; give the mine total for the real odds"))
+    return lines
+
+
+PROBABILITY_HEADING = ("Mine probability per unknown cell ('.' safe, '*' mine, '-' not computed; "
+                       "bare numbers are revealed counts):")
 
 
 def _probability_board(instance: MinesweeperInstance, chances: np.ndarray) -> str:
-    """Unknown cells as whole percentages (``-`` when not computed); other cells keep their symbol."""
+    """Unknown cells by probability (see odds.percent); revealed counts and flags as on the board."""
     cells = instance.cells
     rows = []
     for r in range(cells.shape[0]):
         row = []
         for c in range(cells.shape[1]):
             if cells[r, c] == UNKNOWN:
-                row.append("-" if np.isnan(chances[r, c]) else str(int(round(100 * chances[r, c]))))
+                row.append(percent(float(chances[r, c])))
             else:
                 row.append("*" if cells[r, c] == MINE else str(int(cells[r, c])))
-        rows.append(" ".join(f"{x:>3}" for x in row))
+        rows.append(" ".join(f"{x:>4}" for x in row))
     return "\n".join(rows)
 
 
 def _probability_style(word: str) -> str:
-    """Green for safe, red for sure mines, yellow to red as the chance grows."""
-    if not word.isdigit():
+    """Green for safe, red for sure mines, yellow to red as the chance grows; counts in their colours."""
+    if word == ".":
+        return "green"
+    if word == "*":
+        return "bold red"
+    if word.isdigit():
+        return COUNT_STYLES[int(word)]
+    if not word.endswith("%"):
         return "dim"
-    value = int(word)
-    return "green" if value == 0 else "bold red" if value == 100 else "red" if value >= 50 else "yellow"
+    value = 0 if word.startswith("<") else 100 if word.startswith(">") else int(word[:-1])
+    return "red" if value >= 50 else "yellow"
