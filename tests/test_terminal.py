@@ -60,3 +60,33 @@ def test_force_color_and_no_color(monkeypatch) -> None:
     monkeypatch.delenv("FORCE_COLOR")
     monkeypatch.setenv("NO_COLOR", "1")
     assert "\x1b[" in run_cli("numberlink", puzzle, "--colour", "always").out
+
+
+def test_board_colours_stay_readable_on_light_and_dark_terminals() -> None:
+    """No foreground that vanishes on white (yellows, whites, pale tones) unless it has a background of its own,
+    and no background that black text cannot be read on."""
+    from rich.style import Style
+
+    import satpuzzles
+    from satpuzzles.core import registry
+    from satpuzzles.present.styles import PALETTE
+    from satpuzzles.present.terminal import STATUS_STYLE
+
+    pale = ("yellow", "white", "bright_", "light_", "gold1", "khaki1", "pale", "grey8", "grey9")
+    dark_backgrounds = {f"grey{n}" for n in range(0, 40)} | {"black"}
+    styles = set(PALETTE) | set(STATUS_STYLE.values())
+    for name in registry.names():
+        spec = registry.get(name)
+        if spec.view.styled is None:
+            continue
+        for example in spec.examples:
+            puzzle = satpuzzles.load(example, puzzle=name)
+            result = puzzle.solve()
+            board = spec.view.styled(puzzle.instance, result.solution, result.settings, ())
+            styles |= {style for line in board for _, style in line if style}
+    for text in styles:
+        style = Style.parse(text)
+        if style.color is not None and style.bgcolor is None:
+            assert not any(word in style.color.name for word in pale), text
+        if style.bgcolor is not None:
+            assert style.bgcolor.name not in dark_backgrounds, text

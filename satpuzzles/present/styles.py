@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 PALETTE = (
-    "red", "green", "blue", "yellow", "magenta", "cyan", "bright_red", "bright_green",
-    "bright_blue", "dark_orange", "orchid", "turquoise2", "gold1", "deep_pink2", "spring_green2",
-    "slate_blue1", "orange_red1", "chartreuse2", "steel_blue1", "light_salmon1",
+    "red3", "dodger_blue2", "green4", "magenta3", "dark_orange3", "dark_cyan", "purple", "deep_pink3",
+    "chartreuse4", "royal_blue1", "orange_red1", "medium_violet_red", "dark_goldenrod", "steel_blue",
+    "indian_red", "medium_purple3", "sea_green3", "hot_pink3", "blue_violet", "dark_khaki",
 )
-"""Distinct foreground colours, reused in order when a puzzle has more items."""
+"""Distinct foreground colours of middle lightness, readable on dark and on light terminals alike
+(no yellow, white, or pale tones); reused in order when a puzzle has more items."""
+
+UNSURE = "bold dark_orange"
+"""Something undecided (an unknown status, an undetermined cell): orange, not yellow, which vanishes on white."""
+SOFT_BACKGROUND = "on grey50"
+"""A shading that both black and white text stay readable on (the inside of a Slitherlink loop)."""
 
 MARKED = "bold white on red"
 """A clue named by --explain."""

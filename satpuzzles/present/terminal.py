@@ -12,11 +12,12 @@ from rich.text import Text
 from satpuzzles.core.outcome import Outcome, Settings
 from satpuzzles.core.spec import PuzzleSpec, StyledBoard
 from satpuzzles.present.colour import use_colour
+from satpuzzles.present.styles import UNSURE
 from satpuzzles.present.report import boards, fact_lines, marked, puzzle_lines, status_lines
 
 __all__ = ["make_console", "rich_report", "styled_text", "use_colour"]
 
-STATUS_STYLE = {"solved": "bold green", "unsolvable": "bold red", "unknown": "bold yellow"}
+STATUS_STYLE = {"solved": "bold green4", "unsolvable": "bold red3", "unknown": UNSURE}
 
 
 def make_console(stream: Any = None, colour: bool | None = None) -> Console:

@@ -9,7 +9,7 @@ import numpy as np
 from satpuzzles.core.outcome import Outcome, Settings
 from satpuzzles.core.spec import StyledBoard
 from satpuzzles.geometry import Cell
-from satpuzzles.present.styles import MARKED
+from satpuzzles.present.styles import MARKED, UNSURE
 from satpuzzles.puzzles.minesweeper.model import (
     MINE,
     TOTAL,
@@ -21,8 +21,8 @@ from satpuzzles.puzzles.minesweeper.model import (
 from satpuzzles.puzzles.minesweeper.odds import percent
 from satpuzzles.puzzles.minesweeper.svg import minesweeper_svg
 
-COUNT_STYLES = ("dim", "blue", "green", "red", "dark_blue", "dark_red", "cyan", "magenta", "grey50")
-"""The classic colours of the counts 0-8."""
+COUNT_STYLES = ("dim", "dodger_blue2", "green4", "red3", "blue_violet", "dark_red", "dark_cyan", "magenta3", "grey50")
+"""The classic colours of the counts 0-8, of middle lightness so that dark and light terminals both show them."""
 
 
 def facts(instance: MinesweeperInstance) -> dict[str, object]:
@@ -177,10 +177,10 @@ def _split(analysis: Analysis) -> tuple[dict[str, int], dict[str, int]]:
 
 
 def _analysis_style(analysis: Analysis, r: int, c: int, symbol: str) -> str:
-    """Forced cells in red (mines) or green (safe), bold when SAT was needed; undetermined in yellow."""
+    """Forced cells in red (mines) or green (safe), bold when SAT was needed; undetermined in orange."""
     if symbol == "?":
-        return "bold yellow"
-    colour = "red" if symbol == "*" else "green"
+        return UNSURE
+    colour = "red3" if symbol == "*" else "green4"
     return f"bold {colour} reverse" if not analysis.by_rules[r, c] and (analysis.forced_mine[r, c] or analysis.forced_safe[r, c]) else colour
 
 
@@ -218,14 +218,14 @@ def _probability_board(instance: MinesweeperInstance, chances: np.ndarray) -> st
 
 
 def _probability_style(word: str) -> str:
-    """Green for safe, red for sure mines, yellow to red as the chance grows; counts in their colours."""
+    """Green for safe, red for sure mines, orange to red as the chance grows; counts in their colours."""
     if word == ".":
-        return "green"
+        return "green4"
     if word == "*":
-        return "bold red"
+        return "bold red3"
     if word.isdigit():
         return COUNT_STYLES[int(word)]
     if not word.endswith("%"):
         return "dim"
     value = 0 if word.startswith("<") else 100 if word.startswith(">") else int(word[:-1])
-    return "red" if value >= 50 else "yellow"
+    return "red3" if value >= 50 else "dark_orange"

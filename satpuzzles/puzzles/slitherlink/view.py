@@ -7,12 +7,11 @@ from collections.abc import Collection, Hashable
 from satpuzzles.core.outcome import Outcome, Settings
 from satpuzzles.core.spec import StyledBoard
 from satpuzzles.geometry import Cell
-from satpuzzles.present.styles import MARKED
+from satpuzzles.present.styles import MARKED, SOFT_BACKGROUND
 from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance, SlitherlinkSolution, inside_cells
 from satpuzzles.puzzles.slitherlink.svg import slitherlink_svg
 
-ROLE_STYLES = {"dot": "dim", "loop": "bold bright_yellow", "marked": MARKED}
-INSIDE_SHADE = "on grey23"
+ROLE_STYLES = {"dot": "dim", "loop": "bold magenta3", "marked": MARKED}
 
 
 def facts(instance: SlitherlinkInstance) -> dict[str, object]:
@@ -89,7 +88,7 @@ def styled(instance: SlitherlinkInstance, solution: SlitherlinkSolution | None, 
     for row in _pieces(instance, solution, marked):
         line = []
         for piece, role in row:
-            shade = INSIDE_SHADE if role.endswith("inside") else ""
+            shade = SOFT_BACKGROUND if role.endswith("inside") else ""
             style = ROLE_STYLES.get(role) or (f"bold {shade}" if role.startswith("clue") else shade)
             line.append((piece, style.strip()))
         board.append(line)
