@@ -1,13 +1,73 @@
-"""The README's examples are run, so they cannot go stale."""
+"""The README cannot go stale: its Python examples, its quick start and its table of puzzles are all checked.
+
+``python -m tests.test_readme --write`` (``make readme``) rewrites the table of puzzles from the registry.
+"""
 
 from __future__ import annotations
 
 import doctest
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
 
-from tests.conftest import ROOT
+import pytest
+
+from tests.conftest import ROOT, mask_timings, run_cli
+
+README = ROOT / "README.md"
+TABLE_START, TABLE_END = "<!-- puzzles:start", "<!-- puzzles:end"
+
+
+def puzzle_table() -> str:
+    """The markdown table ``satpuzzles puzzles --markdown`` prints."""
+    return run_cli("puzzles", "--markdown").out
+
+
+def with_table(text: str, table: str) -> str:
+    """The README text with its table of puzzles replaced."""
+    start = text.index("\n", text.index(TABLE_START)) + 1
+    return text[:start] + table + text[text.index(TABLE_END):]
+
+
+def console_examples(text: str) -> list[tuple[str, str]]:
+    """Every ``$ command`` of the README's console blocks with the output printed under it."""
+    examples = []
+    for block in re.findall(r"```console\n(.*?)```", text, re.DOTALL):
+        for chunk in re.split(r"^\$ ", block, flags=re.MULTILINE)[1:]:
+            command, _, output = chunk.partition("\n")
+            examples.append((command, output))
+    return examples
 
 
 def test_python_api_examples_in_the_readme_run() -> None:
-    failures, tried = doctest.testfile(str(ROOT / "README.md"), module_relative=False,
-                                       optionflags=doctest.NORMALIZE_WHITESPACE)
+    failures, tried = doctest.testfile(str(README), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert tried > 10 and failures == 0
+
+
+def test_the_table_of_puzzles_is_the_registry() -> None:
+    text = README.read_text()
+    assert with_table(text, puzzle_table()) == text, "run `make readme` to rewrite the table from the registry"
+
+
+EXAMPLES = console_examples(README.read_text())
+
+
+@pytest.mark.parametrize(("command", "output"), EXAMPLES, ids=[command[:40] for command, _ in EXAMPLES])
+def test_quick_start_commands_print_what_the_readme_shows(command: str, output: str, tmp_path: Path) -> None:
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    env.pop("FORCE_COLOR", None)
+    (tmp_path / "instances").symlink_to(ROOT / "instances", target_is_directory=True)  # files it writes stay here
+    done = subprocess.run(["bash", "-c", command], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert mask_timings(done.stdout) == mask_timings(output)
+
+
+def test_there_are_quick_start_examples_for_every_built_in_puzzle() -> None:
+    commands = " ".join(command for command, _ in EXAMPLES)
+    assert all(name in commands for name in ("numberlink", "slitherlink", "minesweeper", "solve", "generate"))
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
+    README.write_text(with_table(README.read_text(), puzzle_table()))

@@ -67,8 +67,14 @@ class GenerateGroup(click.Group):
 
 
 @click.command("puzzles")
-def puzzles_command() -> None:
+@click.option("--markdown", is_flag=True, help="A markdown table of the puzzles, their rules and sources (the README's).")
+def puzzles_command(markdown: bool) -> None:
     """List the registered puzzles, their formats and features."""
+    if markdown:
+        click.echo("| puzzle | rules | where people play it |\n|---|---|---|")
+        for name, spec in registry.puzzles().items():
+            click.echo(f"| `{name}` | {spec.rules_text} | {', '.join(spec.sources)} |")
+        return
     for name, spec in registry.puzzles().items():
         features = [feature for feature, present in (
             ("generate", spec.generator is not None), ("svg", spec.view.svg is not None),

@@ -24,6 +24,7 @@ from satpuzzles.core.outcome import DEFAULT_SOLVER, Outcome, Settings
 from satpuzzles.core.spec import PuzzleSpec, Writer
 from satpuzzles.io.files import check_writable, numbered_path, read_input, write_atomic
 from satpuzzles.io.reading import read_instances
+from satpuzzles.io.sources import source_text
 from satpuzzles.present import svg
 
 EXIT_HELP = "Exit status: 0 solved, 1 proved unsolvable, 2 bad usage or input, 3 unknown."
@@ -144,20 +145,21 @@ def exit_status(statuses: list[str]) -> ExitStatus:
     return ExitStatus.UNSOLVABLE if "unsolvable" in statuses else ExitStatus.SOLVED
 
 
-def input_path(options: dict[str, Any]) -> str:
-    """The one input named by ``-i FILE`` or the FILE argument."""
+def input_text(options: dict[str, Any]) -> tuple[str, str]:
+    """The puzzle text and its name, from ``-i FILE`` or the SOURCE argument (a file, '-', a URL or a game id)."""
     given = [value for value in (options.get("input_path"), options.get("source")) if value is not None]
     if len(given) != 1:
-        raise click.UsageError("give the puzzle file once: as the FILE argument or with -i FILE ('-' for stdin)")
-    return given[0]
+        raise click.UsageError("give the puzzle once: as the SOURCE argument or with -i FILE ('-' for stdin)")
+    if options.get("source") is not None:
+        return source_text(options["source"])
+    return read_input(options["input_path"])
 
 
 def run_puzzle(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
     """Parse, solve, verify and print every selected puzzle; return the exit status."""
-    path = input_path(options)
     check_output_files(options)
     settings, writer = prepared_settings(puzzle, options)
-    text, source = read_input(path)
+    text, source = input_text(options)
     try:
         instances = read_instances(puzzle, text, options.get("input_format") or "auto")
     except InputError as exc:
@@ -175,9 +177,10 @@ def puzzle_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
         sys.exit(run_puzzle(puzzle, options))
 
     params: list[click.Parameter] = [
-        click.Argument(["source"], required=False, metavar="[FILE]"),
+        click.Argument(["source"], required=False, metavar="[SOURCE]"),
         click.Option(["-i", "--input", "input_path"], metavar="FILE",
-                     help="Puzzle file (or give it as the argument); '-' reads standard input."),
+                     help="Puzzle file; '-' reads standard input. Or give the SOURCE argument: a file, '-', "
+                     "a puzz.link URL or a game id."),
         click.Option(["--input-format"], type=click.Choice(puzzle.input_formats), default="auto", show_default=True,
                      metavar="NAME", help=f"Read the input in this format ({', '.join(puzzle.input_formats)}); "
                      "auto detects it."),
