@@ -4,14 +4,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test bench solver-binaries clean
+.PHONY: install run test bench readme solver-binaries clean
 
 install: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml examples/masyu/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test,bench,dask]'
+	$(BIN)/pip install --quiet -e '.[test,bench,dask]' -e examples/masyu
 	touch $(STAMP)
 
 run: install
@@ -27,6 +27,10 @@ solver-binaries:
 
 test: install solver-binaries
 	$(BIN)/python -m pytest
+
+# The README's table of puzzles, from the registry (tests/test_readme.py checks it is current).
+readme: install
+	$(BIN)/python -m tests.test_readme --write
 
 bench: install
 	$(BIN)/python bench/run.py

@@ -156,7 +156,7 @@ def test_to_url_prints_without_solving() -> None:
     assert result.code == 0 and result.out.strip().startswith("https://puzz.link/p?slither/4/4/")
 
 
-@pytest.mark.parametrize("text", ["1 4\n", "1 2\n3 . .\n", "http://puzz.link/p?slither/2/2/\n"])
+@pytest.mark.parametrize("text", ["1 4\n", "1 2\n3 . .\n", "http://puzz.link/p?slither/2/x/\n"])
 def test_bad_input_one_line(text: str) -> None:
     result = run_cli("slitherlink", "-i", "-", stdin=text)
     assert result.code == 2 and result.err.count("\n") == 1 and "<stdin>:" in result.err

@@ -77,17 +77,28 @@ def _segments(text: str, start: int) -> list[tuple[str, int]]:
     return found
 
 
+EDITOR_SUFFIXES = ("_edit", "_play")
+"""What pzprjs accepts after a type name to open the editor or the player."""
+
+
 def read_head(line: Line, types: tuple[str, ...], puzzle: str, allowed_flags: dict[str, str] | None = None) -> UrlHead:
-    """The head of a pzprjs URL of one of ``types``; ``allowed_flags`` maps a flag letter to what it means."""
+    """The head of a pzprjs URL of one of ``types``; ``allowed_flags`` maps a flag letter to what it means.
+
+    As pzprjs does, a ``_edit``/``_play`` suffix on the type, a ``v:VARIANT`` segment after it
+    and a final ``/`` are accepted (no puzzle here has variants).
+    """
     shape = f"'https://puzz.link/p?{types[0]}/W/H/BODY'"
-    text = line.text.rstrip()
+    text = line.text.rstrip().removesuffix("/")
     query = text.find("?")
     if query < 0:
         raise line.error(f"not a puzz.link URL: expected {shape}", first_column(line))
     parts = _segments(text[query + 1 :], query + 2)
     kind, column = parts[0]
+    for suffix in EDITOR_SUFFIXES:
+        kind = kind.removesuffix(suffix)
     if kind not in types:
         raise line.error(f"not a {puzzle} URL: puzzle type {kind!r}, expected {types[0]!r}", column)
+    parts = [parts[0], *(part for part in parts[1:2] if not part[0].startswith("v:")), *parts[2:]]
     at, flags = 1, ""
     if at < len(parts) and parts[at][0] and not parts[at][0].isdigit():
         flags, column = parts[at]
@@ -167,7 +178,7 @@ def encode_number16(cells: list[int | None]) -> str:
 
 
 def decode_circle(head: UrlHead) -> list[int]:
-    """pzprjs' decodeCircle: each base-36 character holds three cells of 0 (none), 1 or 2."""
+    """pzprjs' decodeCircle: each base-27 digit (0-9, a-q) holds three cells of 0 (none), 1 or 2, worth 9, 3, 1."""
     values: list[int] = []
     for at, ch in enumerate(head.body):
         if len(values) >= head.size:

@@ -1,0 +1,39 @@
+"""Masyu as an SVG picture: a light grid, the loop as one ``<line>`` per link, the circles on top."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from satpuzzles.geometry import Cell, Link
+from satpuzzles.present import svg
+from satpuzzles_masyu.model import WHITE, MasyuInstance
+
+CELL = 40
+MARGIN = 10
+STYLE = """
+.grid { stroke: #c8c8c8; stroke-width: 1; stroke-dasharray: 4 3; }
+.border { fill: none; stroke: #404040; stroke-width: 2; }
+.loop { stroke: #1a3d8f; stroke-width: 5; stroke-linecap: round; }
+.white { fill: #ffffff; stroke: #000000; stroke-width: 2; }
+.black { fill: #000000; stroke: #000000; stroke-width: 2; }
+"""
+
+
+def _centre(cell: Cell) -> tuple[float, float]:
+    r, c = cell
+    return MARGIN + (c + 0.5) * CELL, MARGIN + (r + 0.5) * CELL
+
+
+def masyu_svg(instance: MasyuInstance, edges: Collection[Link] | None) -> str:
+    """The board with the loop's ``edges`` drawn (the bare puzzle when None) and its circles."""
+    rows, cols = instance.grid.rows, instance.grid.cols
+    body = svg.grid_lines(rows, cols, CELL, MARGIN, class_="grid")
+    body.append(svg.element("rect", x=MARGIN, y=MARGIN, width=cols * CELL, height=rows * CELL, class_="border"))
+    for a, b in sorted(edges or ()):
+        (x1, y1), (x2, y2) = _centre(a), _centre(b)
+        body.append(svg.element("line", x1=x1, y1=y1, x2=x2, y2=y2, class_="loop"))
+    for cell, colour in sorted(instance.circles.items()):
+        x, y = _centre(cell)
+        body.append(svg.element("circle", cx=x, cy=y, r=CELL * 0.32, class_="white" if colour == WHITE else "black"))
+    title = f"Masyu {cols}x{rows}" + ("" if edges is not None else " (unsolved)")
+    return svg.document(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN, body, title=title, style=STYLE)

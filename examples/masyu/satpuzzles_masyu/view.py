@@ -1,0 +1,88 @@
+"""How Masyu is shown: cells with the loop drawn through their centres, in text and colour, and as JSON.
+
+A cell is one character: ``○`` or ``●`` for a circle, a box-drawing piece where the loop
+passes, ``·`` otherwise. ``───`` joins cells linked side by side and ``│`` cells linked one
+above the other, so a cell's loop piece and its links read as one line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Hashable
+
+from satpuzzles.core.outcome import Outcome, Settings
+from satpuzzles.core.spec import StyledBoard
+from satpuzzles.geometry import Link
+from satpuzzles_masyu.model import WHITE, MasyuInstance, MasyuSolution, steps_at
+from satpuzzles_masyu.svg import masyu_svg
+
+CIRCLE_GLYPHS = {"w": "○", "b": "●"}
+EMPTY = "·"
+PIECES = {
+    frozenset({(-1, 0), (1, 0)}): "│", frozenset({(0, -1), (0, 1)}): "─",
+    frozenset({(1, 0), (0, 1)}): "┌", frozenset({(1, 0), (0, -1)}): "┐",
+    frozenset({(-1, 0), (0, 1)}): "└", frozenset({(-1, 0), (0, -1)}): "┘",
+}
+"""The loop's piece in a cell, by the steps of its two links."""
+ROLE_STYLES = {"empty": "dim", "loop": "bold dodger_blue2", "white": "bold", "black": "bold", "gap": ""}
+"""Middle-lightness colour for the loop (readable on light and dark terminals); circles in the text colour."""
+
+
+def facts(instance: MasyuInstance) -> dict[str, object]:
+    """Width, height and number of circles (and the every-cell variant when set)."""
+    found: dict[str, object] = {
+        "width": instance.grid.cols, "height": instance.grid.rows, "number of circles": len(instance.circles),
+    }
+    if instance.visit_all:
+        found["visits every cell"] = True
+    return found
+
+
+def solution_json(instance: MasyuInstance, solution: MasyuSolution, settings: Settings) -> dict[str, object]:
+    """``edges``: every pair of linked cells as ``[[r1, c1], [r2, c2]]``, sorted."""
+    return {"edges": [[list(a), list(b)] for a, b in sorted(solution.edges)]}
+
+
+def _pieces(instance: MasyuInstance, edges: Collection[Link]) -> list[list[tuple[str, str]]]:
+    """Rows of (text, role) pieces; roles: empty, loop, white, black, gap."""
+    grid, at = instance.grid, steps_at(edges)
+    rows: list[list[tuple[str, str]]] = []
+    for r in range(grid.rows):
+        line: list[tuple[str, str]] = []
+        for c in range(grid.cols):
+            if (r, c) in instance.circles:
+                colour = instance.circles[(r, c)]
+                line.append((CIRCLE_GLYPHS[colour], "white" if colour == WHITE else "black"))
+            elif (r, c) in at:
+                line.append((PIECES.get(frozenset(at[(r, c)]), "?"), "loop"))
+            else:
+                line.append((EMPTY, "empty"))
+            if c + 1 < grid.cols:
+                line.append(("───", "loop") if ((r, c), (r, c + 1)) in edges else ("   ", "gap"))
+        rows.append(line)
+        if r + 1 < grid.rows:
+            below: list[tuple[str, str]] = []
+            for c in range(grid.cols):
+                below.append(("│", "loop") if ((r, c), (r + 1, c)) in edges else (" ", "gap"))
+                if c + 1 < grid.cols:
+                    below.append(("   ", "gap"))
+            rows.append(below)
+    return rows
+
+
+def text(instance: MasyuInstance, solution: MasyuSolution | None, settings: Settings,
+         marked: Collection[Hashable] = ()) -> str:
+    """The cells, circles as ``○``/``●``, and the loop in box-drawing lines."""
+    edges = solution.edges if solution else frozenset()
+    return "\n".join("".join(piece for piece, _ in row).rstrip() for row in _pieces(instance, edges))
+
+
+def styled(instance: MasyuInstance, solution: MasyuSolution | None, settings: Settings,
+           marked: Collection[Hashable] = ()) -> StyledBoard:
+    """The loop in blue over dim empty cells, circles bold in the text colour (their shape tells them apart)."""
+    edges = solution.edges if solution else frozenset()
+    return [[(piece, ROLE_STYLES[role]) for piece, role in row] for row in _pieces(instance, edges)]
+
+
+def svg(instance: MasyuInstance, outcome: Outcome[MasyuSolution], settings: Settings) -> str:
+    """The (first) solution's loop over the circles, or the bare puzzle."""
+    return masyu_svg(instance, outcome.solution.edges if outcome.solution is not None else None)
