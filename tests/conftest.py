@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -9,7 +10,7 @@ import pytest
 
 from satpuzzles.testing import Driver, Run, run_cli
 
-__all__ = ["GOLDEN", "INSTANCES", "ROOT", "Driver", "Run", "mask_timings", "run_cli"]
+__all__ = ["GOLDEN", "INSTANCES", "ROOT", "Driver", "Run", "drain_terminal", "mask_timings", "run_cli"]
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = ROOT / "instances"
@@ -18,6 +19,21 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-goldens", action="store_true", help="Rewrite tests/golden/ from current output.")
+
+
+def drain_terminal(leader: int) -> bytes:
+    """Everything drawn on a pty until the process on it closes it (read as it comes, so it never blocks)."""
+    drawn = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the process has closed the terminal
+            break
+        if not chunk:
+            break
+        drawn += chunk
+    os.close(leader)
+    return drawn
 
 
 def mask_timings(text: str) -> str:

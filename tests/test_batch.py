@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from satpuzzles.batch.report import COLUMNS
-from tests.conftest import INSTANCES, ROOT, Driver, run_cli
+from tests.conftest import INSTANCES, ROOT, Driver, drain_terminal, run_cli
 
 NL = INSTANCES / "numberlink"
 SEED = NL / "seed"
@@ -310,17 +310,8 @@ def test_progress_bar_on_a_terminal() -> None:
     with subprocess.Popen([sys.executable, "-m", "satpuzzles", "batch", str(SEED)], stdout=subprocess.PIPE,
                           stderr=follower, cwd=ROOT, env={**os.environ, "COLUMNS": "160"}) as batch:
         os.close(follower)
-        drawn = b""
-        while True:  # read as it is drawn, so a full terminal buffer never blocks the batch
-            try:
-                chunk = os.read(leader, 65536)
-            except OSError:  # the batch has closed the terminal
-                break
-            if not chunk:
-                break
-            drawn += chunk
+        drawn = drain_terminal(leader)
         out = batch.stdout.read().decode()
-    os.close(leader)
     assert batch.returncode == 0
     text = drawn.decode(errors="replace")
     assert "12/12" in text and "failed 0" in text and "unknown 0" in text and "ETA" in text

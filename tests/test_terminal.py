@@ -8,7 +8,7 @@ import sys
 
 import pyte
 
-from tests.conftest import INSTANCES, ROOT, run_cli
+from tests.conftest import INSTANCES, ROOT, drain_terminal, run_cli
 
 
 def screen_of(*args: str, columns: int = 100) -> list[str]:
@@ -21,16 +21,7 @@ def screen_of(*args: str, columns: int = 100) -> list[str]:
     with subprocess.Popen([sys.executable, "-m", "satpuzzles", *args], stdout=follower, stderr=follower,
                           cwd=ROOT, env=env) as process:
         os.close(follower)
-        drawn = b""
-        while True:  # read as it is drawn, so a full terminal buffer never blocks the process
-            try:
-                chunk = os.read(leader, 65536)
-            except OSError:  # the process has closed the terminal
-                break
-            if not chunk:
-                break
-            drawn += chunk
-    os.close(leader)
+        drawn = drain_terminal(leader)
     assert process.returncode == 0
     screen = pyte.Screen(columns, 40)
     pyte.ByteStream(screen).feed(drawn)
