@@ -275,3 +275,35 @@ def test_a_plain_solve_says_it_is_one_placement() -> None:
     path = INSTANCES / "minesweeper" / "seed" / "small-sat.in"
     assert "Placement = one placement that fits the counts" in run_cli("minesweeper", path).out
     assert "Placement" not in run_cli("minesweeper", path, "--analyze").out
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards())
+def test_hints_never_call_an_unsafe_cell_safe_and_guess_the_least_risky(instance: MinesweeperInstance) -> None:
+    layouts = all_layouts(instance.cells, instance.mines)
+    outcome = PUZZLE.solve(instance, Settings(extras={"hint": True, "probability_budget": 100_000}))
+    if not len(layouts):
+        assert outcome.status == "unsolvable"
+        return
+    advice = outcome.solutions[0].hint
+    assert advice is not None
+    for r, c in advice.safe:
+        assert instance.cells[r, c] == UNKNOWN and not layouts[:, r, c].any()
+    unknown = instance.cells == UNKNOWN
+    chance = layouts.mean(axis=0)
+    safe_cells = unknown & (chance == 0)
+    assert set(advice.safe) == {(int(r), int(c)) for r, c in np.argwhere(safe_cells)}
+    if not safe_cells.any() and (unknown & (chance < 1)).any():
+        assert advice.guess is not None and not advice.partial
+        lowest = chance[unknown & (chance < 1)].min()
+        assert advice.chance == pytest.approx(lowest) and chance[advice.guess] == pytest.approx(lowest)
+
+
+def test_hint_on_the_board_and_in_json() -> None:
+    path = INSTANCES / "minesweeper" / "seed" / "medium-sat.in"
+    text = run_cli("minesweeper", path, "--hint").out
+    assert "Hint = open row 1, column 3: it is safe in every placement" in text and text.count("o") >= 4
+    record = json.loads(run_cli("minesweeper", "-", "--hint", "--format", "json",
+                                stdin="3 3\n? ? ?\n? 1 ?\n? ? ?\nmines 1\n").out)
+    assert record["hint"] == {"safe": [], "guess": [0, 0], "probability": 0.125, "partial": False}
+    assert run_cli("minesweeper", path, "--hint", "--unique").code == 2

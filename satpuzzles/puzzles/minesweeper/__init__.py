@@ -38,6 +38,8 @@ SPEC = PuzzleSpec(
                "(the backbone)."),
         Option("probabilities", ("--probabilities",), "Also give each unknown cell's exact mine probability (all "
                "layouts equally likely)."),
+        Option("hint", ("--hint",), "The next move: the cells safe in every placement (o), or when none is, the "
+               "cell least likely to hold a mine (!) with its exact probability."),
         Option("probability_budget", ("--probability-budget",), "Counting steps per component for --probabilities; "
                "beyond it: not computed.", kind="int", default=DEFAULT_BUDGET, minimum=1, metavar="NODES"),
     ),

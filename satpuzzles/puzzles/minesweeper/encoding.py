@@ -26,7 +26,7 @@ from satpuzzles.puzzles.minesweeper.model import (
     MinesweeperSolution,
     verify,
 )
-from satpuzzles.puzzles.minesweeper.strategy import ENGINE, refuses
+from satpuzzles.puzzles.minesweeper.strategy import ENGINE, analysis_wanted, refuses
 from satpuzzles.solve.model import Model
 
 
@@ -85,11 +85,11 @@ def stages(instance: MinesweeperInstance, settings: Settings) -> Sequence[Stage[
 
 def check_settings(settings: Settings) -> None:
     """--analyze covers every layout at once, so it takes neither --count nor --unique; it runs on the engine."""
-    if settings.extras.get("analyze") or settings.extras.get("probabilities"):
+    if analysis_wanted(settings):
         if settings.wanted > 1:
-            raise UsageError("--analyze already covers every layout: drop --count and --unique")
+            raise UsageError("--analyze, --probabilities and --hint cover every layout: drop --count and --unique")
         if settings.method == "cnf" or refuses(settings) is not None:
-            raise UsageError("--analyze and --probabilities run on the engine method, with a PySAT solver")
+            raise UsageError("--analyze, --probabilities and --hint run on the engine method, with a PySAT solver")
 
 
 RULES: Rules[MinesweeperInstance, MinesweeperSolution] = Rules(

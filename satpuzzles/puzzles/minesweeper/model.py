@@ -8,6 +8,7 @@ mines; with a ``mines N`` line the board holds exactly N mines.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -50,6 +51,8 @@ class MinesweeperSolution:
     analysis: Analysis | None = None
     probabilities: np.ndarray | None = None
     """With --probabilities: each unknown cell's exact mine probability (NaN where not computed)."""
+    hint: Any = None
+    """With --hint: the next move (a hint.Hint)."""
 
 
 def verify(instance: MinesweeperInstance, solution: MinesweeperSolution) -> list[str]:

@@ -15,13 +15,14 @@ from satpuzzles.puzzles.minesweeper.engine.components import analyze, find_layou
 from satpuzzles.puzzles.minesweeper.engine.probability import DEFAULT_BUDGET, probabilities
 from satpuzzles.puzzles.minesweeper.engine.propagate import Deduction
 from satpuzzles.puzzles.minesweeper.engine.total import with_total
-from satpuzzles.puzzles.minesweeper.model import MinesweeperInstance, MinesweeperSolution
+from satpuzzles.puzzles.minesweeper.hint import hint
+from satpuzzles.puzzles.minesweeper.model import UNKNOWN, MinesweeperInstance, MinesweeperSolution
 from satpuzzles.solve.backends import is_pysat_solver
 
 
 def analysis_wanted(settings: Settings) -> bool:
-    """Whether --analyze or --probabilities was asked for."""
-    return bool(settings.extras.get("analyze") or settings.extras.get("probabilities"))
+    """Whether --analyze, --probabilities or --hint was asked for."""
+    return any(settings.extras.get(name) for name in ("analyze", "probabilities", "hint"))
 
 
 def refuses(settings: Settings) -> str | None:
@@ -45,11 +46,14 @@ def solve(instance: MinesweeperInstance, settings: Settings) -> Outcome[Mineswee
         if analysis is None:
             return _unsolvable(instance, deduction, stats)
         chances = None
-        if settings.extras.get("probabilities"):
+        guessing = settings.extras.get("hint") and not (analysis.forced_safe & (cells == UNKNOWN)).any()
+        if settings.extras.get("probabilities") or guessing:
             budget = settings.extras.get("probability_budget") or DEFAULT_BUDGET
             with Timer(stats, "solve_seconds"):
                 chances = probabilities(cells, deduction, instance.mines, budget)
-        return Outcome("solved", [MinesweeperSolution(analysis.layout, analysis, chances)], stats=stats)
+        advice = hint(cells, analysis, chances) if settings.extras.get("hint") else None
+        shown = chances if settings.extras.get("probabilities") else None
+        return Outcome("solved", [MinesweeperSolution(analysis.layout, analysis, shown, advice)], stats=stats)
     if instance.mines is not None:
         analysis, deduction, stats = with_total(cells, instance.mines, settle=False, solver_name=solver)
         mines = analysis.layout if analysis is not None else None

@@ -21,6 +21,8 @@ from satpuzzles.puzzles.minesweeper.model import (
 from satpuzzles.puzzles.minesweeper.odds import percent
 from satpuzzles.puzzles.minesweeper.svg import minesweeper_svg
 
+HINT_STYLES = {"o": "bold reverse green4", "!": "bold reverse dark_orange"}
+"""The cells a hint says to open: certainly safe (o), or the lowest risk when none is (!)."""
 COUNT_STYLES = ("dim", "dodger_blue2", "green4", "red3", "blue_violet", "dark_red", "dark_cyan", "magenta3", "grey50")
 """The classic colours of the counts 0-8, of middle lightness so that dark and light terminals both show them."""
 
@@ -59,6 +61,12 @@ def _symbols(instance: MinesweeperInstance, solution: MinesweeperSolution | None
         symbols[solution.analysis.undetermined] = "?"
     elif solution is not None:
         symbols[solution.mines] = "*"
+    advice = solution.hint if solution is not None else None
+    if advice is not None:
+        for r, c in advice.safe:
+            symbols[r, c] = "o"
+        if advice.guess is not None:
+            symbols[advice.guess] = "!"
     return symbols
 
 
@@ -75,7 +83,9 @@ def outcome_lines(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSol
                      "--analyze shows which cells every placement agrees on")]
         return []
     rules, sat = _split(analysis)
-    return [
+    advice = outcome.solution.hint if outcome.solution is not None else None
+    hint_line = [("Hint", advice.sentence(instance.mines is not None))] if advice is not None else []
+    return hint_line + [
         ("Forced by rules", f"{rules['mine'] + rules['safe']} ({rules['mine']} mines, {rules['safe']} safe)"),
         ("Forced by SAT", f"{sat['mine'] + sat['safe']} ({sat['mine']} mines, {sat['safe']} safe)"),
         ("Undetermined", str(int(analysis.undetermined.sum()))),
@@ -96,6 +106,8 @@ def outcome_json(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolu
         "by_rules": rules,
         "by_sat": sat,
     }}
+    if outcome.solution is not None and outcome.solution.hint is not None:
+        record["hint"] = outcome.solution.hint.as_json()
     chances = outcome.solution.probabilities if outcome.solution is not None else None
     if chances is not None:
         shown = np.where(np.isnan(chances), None, np.round(chances, 6).astype(object))
@@ -138,7 +150,7 @@ def styled(instance: MinesweeperInstance, solution: MinesweeperSolution | None, 
             elif symbol.isdigit():
                 style = COUNT_STYLES[int(symbol)]
             else:
-                style = {"*": "bold red", ".": "dim", "?": "dim"}[symbol]
+                style = {"*": "bold red3", ".": "dim", "?": "dim"}[symbol]
             line += [(symbol, style), (" ", "")]
         board.append(line)
     if solution is not None and solution.probabilities is not None:
@@ -177,9 +189,11 @@ def _split(analysis: Analysis) -> tuple[dict[str, int], dict[str, int]]:
 
 
 def _analysis_style(analysis: Analysis, r: int, c: int, symbol: str) -> str:
-    """Forced cells in red (mines) or green (safe), bold when SAT was needed; undetermined in orange."""
+    """Forced cells in red (mines) or green (safe), bold when SAT was needed; undetermined in orange; hints stand out."""
     if symbol == "?":
         return UNSURE
+    if symbol in HINT_STYLES:
+        return HINT_STYLES[symbol]
     colour = "red3" if symbol == "*" else "green4"
     return f"bold {colour} reverse" if not analysis.by_rules[r, c] and (analysis.forced_mine[r, c] or analysis.forced_safe[r, c]) else colour
 

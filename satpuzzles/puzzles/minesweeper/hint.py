@@ -1,0 +1,57 @@
+"""The next move: cells safe in every placement, or, when none is, the unknown cell least likely to hold a mine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from satpuzzles.geometry import Cell
+from satpuzzles.puzzles.minesweeper.model import UNKNOWN, Analysis
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What to open next: every certainly safe cell, else the lowest-risk cell and its exact mine probability."""
+
+    safe: tuple[Cell, ...]
+    guess: Cell | None = None
+    chance: float | None = None
+    partial: bool = False
+    """True when some cells' probabilities were over the counting budget, so the guess is the best of the others."""
+
+    def sentence(self, with_total: bool) -> str:
+        """The hint in words, 1-based rows and columns."""
+        if self.safe:
+            (r, c), more = self.safe[0], len(self.safe) - 1
+            rest = f" (and {more} more safe cell{'s' if more > 1 else ''}, marked o)" if more else ""
+            return f"open row {r + 1}, column {c + 1}: it is safe in every placement{rest}"
+        if self.guess is None:
+            return "no unknown cell is left to open"
+        r, c = self.guess
+        basis = "with the mine total" if with_total else "every placement counted alike (no mine total given)"
+        caveat = "; some cells were over the counting budget" if self.partial else ""
+        return (f"no cell is certain: row {r + 1}, column {c + 1} has the lowest risk, "
+                f"{100 * float(self.chance or 0):.1f}% ({basis}{caveat})")
+
+    def as_json(self) -> dict[str, object]:
+        """The ``hint`` member of the JSON envelope (0-based cells)."""
+        return {"safe": [list(cell) for cell in self.safe], "guess": list(self.guess) if self.guess else None,
+                "probability": None if self.chance is None else round(float(self.chance), 6), "partial": self.partial}
+
+
+def hint(cells: np.ndarray, analysis: Analysis, chances: np.ndarray | None) -> Hint:
+    """The hint for a board from its analysis (and, when no cell is safe, its probabilities)."""
+    unknown = cells == UNKNOWN
+    safe = unknown & analysis.forced_safe
+    if safe.any():
+        return Hint(tuple((int(r), int(c)) for r, c in np.argwhere(safe)))
+    open_cells = unknown & ~analysis.forced_mine
+    if not open_cells.any() or chances is None:
+        return Hint(())
+    known = open_cells & ~np.isnan(chances)
+    if not known.any():
+        return Hint((), partial=True)
+    risk = np.where(known, chances, np.inf)
+    r, c = np.unravel_index(int(np.argmin(risk)), risk.shape)
+    return Hint((), (int(r), int(c)), float(chances[r, c]), partial=bool((open_cells & ~known).any()))
