@@ -16,7 +16,7 @@ from satpuzzles.cli.output import OutputClosed, silence_stdout
 from satpuzzles.core import registry
 from satpuzzles.core.errors import ExitStatus, SatPuzzlesError
 
-FIXED_COMMANDS = ("batch", "generate", "puzzles", "solve")
+FIXED_COMMANDS = ("batch", "generate", "play", "puzzles", "solve")
 
 
 class PuzzleGroup(click.Group):
@@ -39,6 +39,8 @@ class PuzzleGroup(click.Group):
             return batch_command()
         if cmd_name == "generate":
             return GenerateGroup("generate", help="Generate puzzles.")
+        if cmd_name == "play":
+            return PlayGroup("play", help="Play a puzzle in the terminal.")
         if cmd_name == "puzzles":
             return puzzles_command
         if cmd_name == "solve":
@@ -66,6 +68,20 @@ class GenerateGroup(click.Group):
         return generate_command(registry.get(cmd_name))
 
 
+class PlayGroup(click.Group):
+    """``satpuzzles play NAME``: one command per puzzle that has a game."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [name for name, spec in registry.puzzles().items() if spec.game is not None]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.list_commands(ctx):
+            return None
+        from satpuzzles.cli.play import play_command
+
+        return play_command(registry.get(cmd_name))
+
+
 @click.command("puzzles")
 @click.option("--markdown", is_flag=True, help="A markdown table of the puzzles, their rules and sources (the README's).")
 def puzzles_command(markdown: bool) -> None:
@@ -77,7 +93,7 @@ def puzzles_command(markdown: bool) -> None:
         return
     for name, spec in registry.puzzles().items():
         features = [feature for feature, present in (
-            ("generate", spec.generator is not None), ("svg", spec.view.svg is not None),
+            ("generate", spec.generator is not None), ("play", spec.game is not None), ("svg", spec.view.svg is not None),
             ("explain", spec.rules.explainable), ("json", spec.json is not None),
             *((f"to-{writer.name}", True) for writer in spec.writers),
         ) if present]

@@ -4,8 +4,8 @@ Required: a name and summary, the rules (encoding stages and a verifier written 
 rules alone), at least one reader, and a view (facts, a text board, the solution as JSON).
 Everything else is optional, and the command line offers a feature only where a puzzle
 provides it: a coloured board, an SVG picture, writers (``--to-url``), a JSON codec (JSON
-input and the envelope's ``input``), a generator, strategies that are not one CNF formula,
-and the puzzle's own options, declared as data.
+input and the envelope's ``input``), a generator, a game to play in the terminal,
+strategies that are not one CNF formula, and the puzzle's own options, declared as data.
 
 Nothing here imports click, rich or a SAT solver, so a spec loads fast and anywhere.
 """
@@ -184,6 +184,41 @@ class Generator:
     """Whether the size is given as W H (width first) instead of ROWS COLS."""
 
 
+class GameState(Protocol):
+    """One game in progress, for ``satpuzzles play NAME``; a cell is (row, col), 0-based."""
+
+    rows: int
+    cols: int
+    status: str
+    """``playing``, ``won`` or ``lost``."""
+
+    def cells(self) -> list[list[tuple[str, str]]]:
+        """The board as it shows now: one (text, style) piece per cell, all of one width."""
+        ...
+
+    def act(self, action: str, cell: tuple[int, int]) -> str:
+        """Do ``action`` (one of the game's action names) at ``cell``; a short message for the player."""
+        ...
+
+    def hint(self) -> tuple[tuple[int, int] | None, str]:
+        """A cell worth playing next (None when there is none) and why."""
+        ...
+
+    def summary(self) -> str:
+        """One line on the game's state (mines left, cells to open ...)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Game:
+    """``satpuzzles play NAME``: ``new(options)`` starts a game; ``actions`` are (key, name, help), the first on Enter."""
+
+    new: Callable[[dict[str, Any]], GameState]
+    actions: tuple[tuple[str, str, str], ...]
+    options: tuple[Option, ...] = ()
+    help: str = ""
+
+
 @dataclass(frozen=True)
 class PuzzleSpec(Generic[I, S]):
     """Everything the framework knows about one puzzle type."""
@@ -196,6 +231,8 @@ class PuzzleSpec(Generic[I, S]):
     json: JsonCodec[I] | None = None
     writers: tuple[Writer[I], ...] = ()
     generator: Generator | None = None
+    game: Game | None = None
+    """A game a person plays in the terminal (``satpuzzles play NAME``)."""
     options: tuple[Option, ...] = ()
     examples: tuple[str, ...] = ()
     """Small puzzles in a text format, for the contract tests and the documentation."""

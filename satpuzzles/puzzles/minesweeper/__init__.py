@@ -12,6 +12,7 @@ from satpuzzles.puzzles.minesweeper import view
 from satpuzzles.puzzles.minesweeper.encoding import RULES
 from satpuzzles.puzzles.minesweeper.engine.probability import DEFAULT_BUDGET
 from satpuzzles.puzzles.minesweeper.formats import JSON, READERS
+from satpuzzles.puzzles.minesweeper.game import GAME
 from satpuzzles.puzzles.minesweeper.generator import GENERATOR
 
 SPEC = PuzzleSpec(
@@ -33,6 +34,7 @@ SPEC = PuzzleSpec(
     ),
     json=JSON,
     generator=GENERATOR,
+    game=GAME,
     options=(
         Option("analyze", ("--analyze",), "Show which unknown cells are forced safe, forced mines or undetermined "
                "(the backbone)."),

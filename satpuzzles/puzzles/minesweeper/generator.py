@@ -217,12 +217,14 @@ def isolated_mines(mines: np.ndarray) -> np.ndarray:
 LAYOUT_HEADING = "the hidden layout ('*' a mine, '.' a safe cell):"
 
 
-def game_text(game: Game) -> str:
-    """A no-guess game as an instance: its opening revealed, the mine total, and the hidden layout in comments."""
+def game_text(game: Game, reveal_layout: bool = False) -> str:
+    """A no-guess game as an instance: its opening revealed and the mine total (and the hidden layout in comments)."""
     r, c = game.first
     count = int(game.mines.sum())
-    layout = "\n".join("".join("*" if mine else "." for mine in row) for row in game.mines.tolist())
-    comment = f"no-guess game: first click at row {r + 1}, column {c + 1}; {count} mines\n{LAYOUT_HEADING}\n{layout}"
+    comment = f"no-guess game: first click at row {r + 1}, column {c + 1}; {count} mines"
+    if reveal_layout:
+        layout = "\n".join("".join("*" if mine else "." for mine in row) for row in game.mines.tolist())
+        comment += f"\n{LAYOUT_HEADING}\n{layout}"
     return board_text(game.opening, count, comment)
 
 
@@ -241,7 +243,6 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
         raise UsageError(f"--mines {count}: a {rows}x{cols} board has {rows * cols} cells")
     if options.get("no_guess") and options.get("unique_board"):
         raise UsageError("--no-guess makes a game, --unique a puzzle: choose one")
-    progress = options.get("progress")
     if options.get("no_guess"):
         first = options.get("first_click") or ((rows - 1) // 2, (cols - 1) // 2)
         if not (0 <= first[0] < rows and 0 <= first[1] < cols):
@@ -249,7 +250,7 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
         if count is None:
             count = round(options["mine_density"] * rows * cols)
         game = no_guess_game(rows, cols, count, first, rng, options["attempts"], total_analysis, progress)
-        return game_text(game)
+        return game_text(game, bool(options.get("reveal_layout")))
     mines = _draw_mines(rows, cols, count, options["mine_density"], rng)
     if options.get("unique_board"):
         # No count can place a mine with no safe neighbour: by density such mines are
@@ -308,5 +309,7 @@ GENERATOR = Generator(
                "gives up (exit 3).", kind="int", default=100, minimum=1, metavar="N"),
         Option("unique_board", ("--unique",), "A puzzle whose revealed counts determine every mine (counts hidden "
                "while that holds)."),
+        Option("reveal_layout", ("--reveal-layout",), "With --no-guess: also write the hidden mine layout, in comment "
+               "lines (spoils the game; for replays and tests). `satpuzzles play minesweeper` plays without it."),
     ),
 )
