@@ -86,6 +86,9 @@ def output_options(svg: bool = True) -> list[click.Option]:
     if svg:
         options.append(click.Option(["--svg"], metavar="FILE",
                                     help="Draw the solution (else the bare puzzle) as an SVG picture."))
+    options.append(click.Option(["--proof"], metavar="FILE",
+                                help="When the solver refutes (unsolvable, or with --unique no second solution): "
+                                "a DRAT proof to FILE and the CNF it refutes beside it (FILE with .cnf)."))
     return options
 
 
@@ -125,5 +128,6 @@ def settings_from(puzzle: PuzzleSpec[Any, Any], values: dict[str, Any]) -> Setti
         timeout=values.get("timeout"),
         verbose=values.get("verbose", False),
         want_dimacs=bool(values.get("output")),
+        proof=bool(values.get("proof")),
         extras=puzzle_extras(puzzle, values),
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -56,6 +57,16 @@ def write_outputs(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[
         write_atomic(numbered_path(options["result"], index, total), [result])
     if options.get("svg") and puzzle.view.svg is not None:
         write_atomic(numbered_path(options["svg"], index, total), [puzzle.view.svg(instance, outcome, settings)])
+    if options.get("proof") and outcome.certificate is not None:
+        proof = numbered_path(options["proof"], index, total)
+        write_atomic(cnf_beside(proof), [outcome.certificate.cnf])
+        write_atomic(proof, [outcome.certificate.proof])
+
+
+def cnf_beside(proof: str) -> str:
+    """Where the CNF a proof refutes is written: the proof's path with the suffix .cnf."""
+    path = Path(proof)
+    return str(path.with_suffix(".cnf") if path.suffix != ".cnf" else path.with_name(path.name + ".cnf"))
 
 
 def conversion(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> Writer[Any] | None:
@@ -68,9 +79,11 @@ def conversion(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> Writer[
 
 def check_output_files(options: dict[str, Any]) -> None:
     """Refuse output paths that cannot be written, before any solving."""
-    for name in ("output", "result", "svg"):
+    for name in ("output", "result", "svg", "proof"):
         if options.get(name) is not None:
             check_writable(options[name])
+    if options.get("proof") is not None:
+        check_writable(cnf_beside(options["proof"]))
 
 
 def prepared_settings(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> tuple[Settings, Writer[Any] | None]:
@@ -84,11 +97,11 @@ def prepared_settings(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> 
         check_solver_name(settings.solver)
     check_settings(puzzle.rules, settings)
     writer = conversion(puzzle, options)
-    solving_only = [options.get("output"), options.get("result"), options.get("svg"),
+    solving_only = [options.get("output"), options.get("result"), options.get("svg"), options.get("proof"),
                     options.get("output_format") == "json", settings.wanted > 1, settings.explain]
     if writer is not None and any(solving_only):
         raise UsageError(f"--to-{writer.name} prints the puzzle only: "
-                         "drop -o, -r, --svg, --format json, --count, --unique and --explain")
+                         "drop -o, -r, --svg, --proof, --format json, --count, --unique and --explain")
     return settings, writer
 
 

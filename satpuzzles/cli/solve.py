@@ -17,7 +17,7 @@ from satpuzzles.io.detect import detect
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import source_text
 
-FILE_OUTPUTS = ("output", "result", "svg")
+FILE_OUTPUTS = ("output", "result", "svg", "proof")
 
 
 def _union_options() -> list[tuple[Option, list[str]]]:
@@ -56,7 +56,7 @@ def run_solve(options: dict[str, Any]) -> int:
     """Detect, solve and print the puzzles of every SOURCE in turn; the exit status of them all."""
     sources = options["sources"]
     if len(sources) > 1 and any(options.get(name) for name in FILE_OUTPUTS):
-        raise UsageError("-o, -r and --svg name one file: give one SOURCE (or use satpuzzles batch)")
+        raise UsageError("-o, -r, --svg and --proof name one file: give one SOURCE (or use satpuzzles batch)")
     check_output_files(options)
     printer = Printer(options.get("output_format", "text"), options.get("color", "auto"))
     statuses: list[str] = []

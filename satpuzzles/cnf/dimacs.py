@@ -18,8 +18,10 @@ def dimacs_lines(
     extra: Sequence[Sequence[int]] = (),
     header: Iterable[str] = (),
     assumed: Sequence[int] = (),
+    sections: Sequence[tuple[str, Sequence[Sequence[int]]]] = (),
 ) -> Iterable[str]:
-    """Yield the lines of ``formula`` (plus ``extra`` clauses, e.g. cuts, and ``assumed`` units) in DIMACS."""
+    """Yield the lines of ``formula`` (plus ``extra`` clauses, e.g. cuts, named ``sections`` of clauses, and
+    ``assumed`` units) in DIMACS."""
     for line in header:
         yield f"c {line}\n"
     if formula.num_vars:
@@ -27,13 +29,19 @@ def dimacs_lines(
         for var in range(1, formula.num_vars + 1):
             key = formula.pool.name_of(var)
             yield f"c {var} {_describe(key) if key is not None else 'auxiliary'}\n"
-    yield f"p cnf {formula.num_vars} {formula.num_clauses + len(extra) + len(assumed)}\n"
+    added = sum(len(clauses) for _, clauses in sections)
+    yield f"p cnf {formula.num_vars} {formula.num_clauses + len(extra) + added + len(assumed)}\n"
     for clause in formula.clauses:
         yield " ".join(map(str, [*clause, 0])) + "\n"
     if extra:
         yield "c clauses added by the lazy-cut loop:\n"
         for clause in extra:
             yield " ".join(map(str, [*clause, 0])) + "\n"
+    for title, clauses in sections:
+        if clauses:
+            yield f"c {title}:\n"
+            for clause in clauses:
+                yield " ".join(map(str, [*clause, 0])) + "\n"
     if assumed:
         yield "c selector literals the solver assumed true (one per clue):\n"
         for lit in assumed:
@@ -41,7 +49,8 @@ def dimacs_lines(
 
 
 def dimacs_text(
-    formula: Formula, extra: Sequence[Sequence[int]] = (), header: Iterable[str] = (), assumed: Sequence[int] = ()
+    formula: Formula, extra: Sequence[Sequence[int]] = (), header: Iterable[str] = (), assumed: Sequence[int] = (),
+    sections: Sequence[tuple[str, Sequence[Sequence[int]]]] = (),
 ) -> str:
     """The whole DIMACS text of ``formula`` as one string."""
-    return "".join(dimacs_lines(formula, extra, header, assumed))
+    return "".join(dimacs_lines(formula, extra, header, assumed, sections))

@@ -31,6 +31,8 @@ class Settings:
     timeout: float | None = None
     verbose: bool = False
     want_dimacs: bool = False
+    proof: bool = False
+    """Keep a DRAT certificate of a refutation (unsolvable, or no further solution)."""
     extras: dict[str, Any] = field(default_factory=dict)
     """The puzzle's own options by name (see PuzzleSpec.options)."""
     on_progress: Callable[[str, Any, SolveStats], None] | None = field(default=None, compare=False, repr=False)
@@ -86,6 +88,18 @@ class Timer:
         setattr(self.stats, self.field_name, getattr(self.stats, self.field_name) + spent)
 
 
+@dataclass(frozen=True)
+class Certificate:
+    """A refutation anyone can check: the CNF (with the clauses added while solving, each section named)
+    and a DRAT proof that it has no model."""
+
+    claim: str
+    """``unsolvable`` or ``unique`` (no solution besides those found, which the CNF blocks)."""
+    cnf: str
+    proof: str
+    solver: str
+
+
 @dataclass
 class Outcome(Generic[S]):
     """The answer for one instance: status, verified solutions and statistics."""
@@ -100,6 +114,8 @@ class Outcome(Generic[S]):
     message: str = ""
     explanation: list[Hashable] | None = None
     """Keys (clue cells) of a minimal unsolvable set, with --explain on an unsolvable puzzle."""
+    certificate: Certificate | None = None
+    """With --proof, when the solver refuted a formula: the formula and the proof."""
 
     @property
     def solution(self) -> S | None:

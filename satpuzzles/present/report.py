@@ -27,8 +27,21 @@ def _conflict(size: int) -> str:
     return f"these {size} clues cannot all hold (a minimal set)"
 
 
+def proof_line(outcome: Outcome[Any], settings: Settings) -> str:
+    """What --proof certified, or why there is nothing to certify."""
+    certificate = outcome.certificate
+    if certificate is not None:
+        what = "no solution" if certificate.claim == "unsolvable" else "no solution besides the one shown"
+        return f"DRAT proof that {what} exists ({certificate.solver}; the CNF beside it lists the cuts)"
+    if outcome.status == "solved" and outcome.uniqueness(settings) is False:
+        return "none: a second solution was found"
+    if outcome.status == "solved" and not settings.unique:
+        return "none needed: the solution is checked by the rules (add --unique to certify that it is the only one)"
+    return "none: the solver did not finish a refutation"
+
+
 def status_lines(outcome: Outcome[Any], settings: Settings) -> list[tuple[str, str]]:
-    """Solvable, and Unique / Solutions when they were asked for."""
+    """Solvable, and Unique / Solutions / Proof when they were asked for."""
     lines = [("Solvable", _solvable(outcome))]
     if settings.unique:
         unique = outcome.uniqueness(settings)
@@ -40,6 +53,8 @@ def status_lines(outcome: Outcome[Any], settings: Settings) -> list[tuple[str, s
         found = len(outcome.solutions)
         why = outcome.message or f"stopped at --count {settings.count}"
         lines.append(("Solutions", f"{found} (all)" if outcome.exhausted else f"{found} ({why})"))
+    if settings.proof:
+        lines.append(("Proof", proof_line(outcome, settings)))
     return lines
 
 
@@ -116,6 +131,9 @@ def json_record(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[An
         record["explanation"] = explanation_json(puzzle, instance, outcome.explanation)
     if outcome.message:
         record["message"] = outcome.message
+    if settings.proof:
+        certificate = outcome.certificate
+        record["proof"] = None if certificate is None else {"claim": certificate.claim, "solver": certificate.solver}
     if view.outcome_json is not None:
         for name, value in view.outcome_json(instance, outcome, settings).items():
             record.setdefault(name, value)

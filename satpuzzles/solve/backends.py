@@ -82,6 +82,10 @@ class Backend(ABC):
     def model_literals(self) -> list[int]:
         """The last model as the solver gives it: one signed literal per variable, in order."""
 
+    def proof_lines(self) -> list[str]:
+        """The DRAT proof logged so far (only by a backend made with ``proof=True``)."""
+        raise SolverError(f"solver {self.name} logs no proof")
+
     @abstractmethod
     def solve(self, assumptions: Sequence[int] = ()) -> bool:
         """True when satisfiable under ``assumptions``, False when proved unsatisfiable."""
@@ -111,9 +115,9 @@ class Backend(ABC):
 class PySatBackend(Backend):
     """One of PySAT's in-process solvers, kept alive across calls (incremental)."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, proof: bool = False) -> None:
         self.name = name
-        self._solver = Solver(name=name)
+        self._solver = Solver(name=name, with_proof=proof) if proof else Solver(name=name)
         self.native_cardinality = bool(self._solver.supports_atmost())
 
     def add_clauses(self, clauses: Iterable[Clause]) -> None:
@@ -145,6 +149,9 @@ class PySatBackend(Backend):
 
     def model_literals(self) -> list[int]:
         return self._solver.get_model() or []
+
+    def proof_lines(self) -> list[str]:
+        return list(self._solver.get_proof() or [])
 
     def model(self, num_vars: int) -> Model:
         return Model(self.model_literals(), num_vars)
@@ -263,11 +270,23 @@ def is_pysat_solver(name: str) -> bool:
     return canonical_pysat_name(name) is not None
 
 
-def make_backend(name: str, verbose: bool = False) -> Backend:
-    """The backend called ``name``: a PySAT solver name or alias, or a solver executable."""
+PROOF_SOLVERS = ("glucose4", "glucose3", "glucose42", "cadical195", "cadical153", "cadical103", "cadical300",
+                 "lingeling", "maplesat", "maplechrono", "maplecm", "gluecard3", "gluecard4", "ergo")
+"""PySAT's solvers that log DRAT proofs (``with_proof``)."""
+
+
+def check_proof_solver(name: str) -> None:
+    """Refuse, before any work, a solver that cannot write a proof."""
+    if canonical_pysat_name(name) not in PROOF_SOLVERS:
+        raise UsageError(f"--proof: solver {name} writes no proof; name one that does "
+                         f"({', '.join(PROOF_SOLVERS[:6])}, ...)")
+
+
+def make_backend(name: str, verbose: bool = False, proof: bool = False) -> Backend:
+    """The backend called ``name``: a PySAT solver name or alias, or a solver executable; ``proof`` logs DRAT."""
     canonical = canonical_pysat_name(name)
     if canonical is not None:
-        return PySatBackend(canonical)
+        return PySatBackend(canonical, proof)
     path = shutil.which(name) if os.sep not in name else (name if _is_executable_file(name) else None)
     if path:
         return ExternalBackend(path, verbose=verbose)

@@ -23,9 +23,9 @@ from typing import Any, TypeVar
 from satpuzzles.cnf.dimacs import dimacs_text
 from satpuzzles.cnf.formula import Clause
 from satpuzzles.core.errors import UsageError, VerificationError
-from satpuzzles.core.outcome import CNF_METHOD, DEFAULT_SOLVER, Outcome, Settings, SolveStats, Timer
-from satpuzzles.core.spec import Rules, Strategy
-from satpuzzles.solve.backends import canonical_pysat_name, make_backend
+from satpuzzles.core.outcome import CNF_METHOD, DEFAULT_SOLVER, Certificate, Outcome, Settings, SolveStats, Timer
+from satpuzzles.core.spec import Encoding, Rules, Strategy
+from satpuzzles.solve.backends import PROOF_SOLVERS, Backend, canonical_pysat_name, check_proof_solver, make_backend
 from satpuzzles.solve.explain import minimal_conflict
 from satpuzzles.solve.isolation import Timeout, run_with_deadline
 from satpuzzles.solve.loop import lazy_solutions
@@ -48,8 +48,11 @@ def verbose_log(enabled: bool) -> Callable[[str], None]:
 
 def with_defaults(rules: Rules[Any, Any], settings: Settings) -> Settings:
     """``settings`` with the solver filled in (the one named, else the puzzle's default, else the tool's),
-    PySAT aliases by their canonical names (``g4`` is ``glucose4``)."""
+    PySAT aliases by their canonical names (``g4`` is ``glucose4``). With --proof and no solver named,
+    the puzzle's default is kept only if it logs proofs."""
     solver = settings.solver or rules.default_solver or DEFAULT_SOLVER
+    if settings.proof and settings.solver is None and canonical_pysat_name(solver) not in PROOF_SOLVERS:
+        solver = DEFAULT_SOLVER
     solver = canonical_pysat_name(solver) or solver
     return settings if solver == settings.solver else replace(settings, solver=solver)
 
@@ -60,11 +63,15 @@ def choose_strategy(rules: Rules[I, S], settings: Settings) -> Strategy[I, S] | 
     if settings.method == CNF_METHOD:
         return None
     if settings.method == "auto":
+        if settings.proof:  # a certificate is a DRAT proof of one formula: the cnf method's
+            return None
         return next((s for s in rules.strategies if s.refuses(settings) is None), None)
     if settings.method not in strategies:
         choices = ", ".join(["auto", *strategies, CNF_METHOD])
         raise UsageError(f"--method {settings.method}: choose one of {choices}")
     reason = strategies[settings.method].refuses(settings)
+    if reason is None and settings.proof:
+        reason = "--proof certifies one formula: use the cnf method"
     if reason is not None:
         raise UsageError(f"--method {settings.method}: {reason}")
     return strategies[settings.method]
@@ -77,6 +84,10 @@ def check_settings(rules: Rules[Any, Any], settings: Settings) -> None:
         rules.check_settings(settings)
     if settings.explain and not rules.explainable:
         raise UsageError("--explain: this puzzle cannot name conflicting clues")
+    if settings.proof:
+        if settings.explain:
+            raise UsageError("--proof and --explain: a proof refutes the whole puzzle, not a set of clues; give one")
+        check_proof_solver(str(settings.solver))
     choose_strategy(rules, settings)
 
 
@@ -127,6 +138,7 @@ def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = 
     exhausted = False
     dimacs: str | None = None
     explanation: list[Hashable] | None = None
+    certificate: Certificate | None = None
     for stage in rules.stages(instance, settings):
         if found and not stage.complete:
             continue
@@ -138,7 +150,8 @@ def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = 
         stats.clauses = encoding.formula.num_clauses
         log(f"encoded ({stage.name}): {stats.variables} variables, {stats.clauses} clauses")
         cuts: list[Clause] = []
-        with make_backend(solver, verbose=settings.verbose) as backend:
+        certify = settings.proof and stage.complete and not encoding.selectors
+        with make_backend(solver, verbose=settings.verbose, proof=certify) as backend:
             with Timer(stats, "encode_seconds"):
                 backend.add_clauses(encoding.formula.clauses)
                 backend.add_clauses([encoding.block(solution) for solution in found])
@@ -152,6 +165,8 @@ def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = 
                     break
             else:
                 exhausted = stage.complete
+                if certify:
+                    certificate = _certificate(encoding, cuts, found, backend, name, stage.name, solver)
                 if exhausted and not found and settings.on_progress is not None:
                     settings.on_progress("unsolvable", None, stats)
                 if exhausted and not found and settings.explain:
@@ -169,7 +184,17 @@ def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = 
         status = "unsolvable"
     else:
         status = "unknown"
-    return Outcome(status, found, exhausted, stats, dimacs, explanation=explanation)
+    return Outcome(status, found, exhausted, stats, dimacs, explanation=explanation, certificate=certificate)
+
+
+def _certificate(encoding: Encoding[S], cuts: list[Clause], found: list[S], backend: Backend, name: str, stage: str,
+                 solver: str) -> Certificate:
+    """The refuted CNF (the formula, the cuts learned, the solutions found blocked) and the solver's DRAT proof."""
+    header = [*_header(name, stage), "a DRAT proof refutes this formula: the encoding, the lazy cuts and the blocks"]
+    sections = [("clauses added by the lazy-cut loop (sub-loop and cycle cuts)", cuts),
+                ("clauses blocking the solutions already found", [encoding.block(solution) for solution in found])]
+    cnf = dimacs_text(encoding.formula, header=header, sections=sections)
+    return Certificate("unique" if found else "unsolvable", cnf, "\n".join(backend.proof_lines()) + "\n", solver)
 
 
 def first_formula_dimacs(rules: Rules[I, Any], instance: I, settings: Settings, name: str = "") -> str:

@@ -1,0 +1,67 @@
+"""--proof: DRAT certificates of unsolvability and uniqueness, checked by an independent checker (dratify)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from dratify import check_proof, parse_dimacs
+
+from tests.conftest import INSTANCES, run_cli
+
+NL = INSTANCES / "numberlink" / "seed"
+
+
+def checks(cnf: Path, proof: Path, drop: str | None = None) -> bool:
+    """Whether the proof refutes the CNF (without the section titled ``drop``, if given)."""
+    lines = cnf.read_text().splitlines()
+    if drop is not None:
+        at = lines.index(f"c {drop}:")
+        section = [line for line in lines[at + 1:] if not line.startswith("c ")]
+        lines = lines[:at] + lines[at + 1 + len(section):]
+        header = next(i for i, line in enumerate(lines) if line.startswith("p cnf"))
+        _, _, variables, clauses = lines[header].split()
+        lines[header] = f"p cnf {variables} {int(clauses) - len(section)}"
+    result = check_proof(parse_dimacs("\n".join(lines) + "\n"), proof.read_text())
+    return bool(result.ok and result.reached_empty)
+
+
+def test_unsolvable_puzzle_certificate(tmp_path: Path) -> None:
+    proof = tmp_path / "instance_4.drat"
+    result = run_cli("numberlink", NL / "instance_4.txt", "--proof", proof)
+    assert result.code == 1 and "Proof = DRAT proof that no solution exists" in result.out
+    cnf = tmp_path / "instance_4.cnf"
+    assert checks(cnf, proof)
+    solvable = tmp_path / "instance_1.cnf"
+    assert run_cli("numberlink", NL / "instance_1.txt", "--encoding", "complete", "-o", solvable).code == 0
+    assert not checks(solvable, proof)  # the checker is no rubber stamp
+
+
+def test_uniqueness_certificate_covers_cuts_and_blocks(tmp_path: Path) -> None:
+    proof = tmp_path / "loop.drat"
+    source = INSTANCES / "slitherlink" / "pzprjs" / "puzzlekit_meta_10x10.url"
+    result = run_cli("slitherlink", source, "--unique", "--proof", proof)
+    assert result.code == 0 and "Unique = True" in result.out and "besides the one shown" in result.out
+    cnf = tmp_path / "loop.cnf"
+    text = cnf.read_text()
+    assert "c clauses added by the lazy-cut loop" in text and "c clauses blocking the solutions already found" in text
+    assert checks(cnf, proof)
+    assert not checks(cnf, proof, drop="clauses blocking the solutions already found")  # the solution itself exists
+
+
+def test_minesweeper_proof_uses_the_whole_board_formula(tmp_path: Path) -> None:
+    proof = tmp_path / "mines.drat"
+    record = json.loads(run_cli("minesweeper", INSTANCES / "minesweeper" / "seed" / "small-unsat.in", "--proof",
+                                proof, "--format", "json").out)
+    assert record["status"] == "unsolvable" and record["stats"]["method"] == "cnf"
+    assert record["proof"] == {"claim": "unsolvable", "solver": "glucose4"}  # minicard, its usual solver, logs none
+    assert checks(tmp_path / "mines.cnf", proof)
+
+
+def test_nothing_to_certify_and_refused_combinations(tmp_path: Path) -> None:
+    proof = tmp_path / "p.drat"
+    solved = run_cli("numberlink", NL / "instance_1.txt", "--proof", proof)
+    assert solved.code == 0 and "Proof = none needed" in solved.out and not proof.exists()
+    for extra in (["-s", "minisat22"], ["--explain"], ["--method", "engine"]):
+        refused = run_cli("minesweeper", INSTANCES / "minesweeper" / "seed" / "small-unsat.in", "--proof", proof, *extra)
+        assert refused.code == 2 and refused.err.count("\n") == 1, extra
