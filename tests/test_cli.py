@@ -283,3 +283,14 @@ def test_dimacs_to_dev_stdout_into_a_pipe() -> None:
                            "instance_1.txt"), "-o", "/dev/stdout"], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "p cnf 231 883" in done.stdout and "Solvable = True" in done.stdout
+
+
+def test_shell_completion_as_the_readme_sets_it_up() -> None:
+    env = {**os.environ, "_SATPUZZLES_COMPLETE": "bash_complete", "COMP_WORDS": "satpuzzles slither", "COMP_CWORD": "1"}
+    done = subprocess.run([sys.executable, "-m", "satpuzzles"], env=env, capture_output=True, text=True, cwd=ROOT,
+                          timeout=60)
+    assert "plain,slitherlink" in done.stdout.splitlines()
+    env.update(COMP_WORDS="satpuzzles minesweeper --prob", COMP_CWORD="2")
+    done = subprocess.run([sys.executable, "-m", "satpuzzles"], env=env, capture_output=True, text=True, cwd=ROOT,
+                          timeout=60)
+    assert {"plain,--probabilities", "plain,--probability-budget"} <= set(done.stdout.splitlines())
