@@ -113,7 +113,8 @@ def run_puzzle(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
     for position, (index, instance) in enumerate(selected):
         if writer is not None:
             try:
-                converted = writer.write(instance)
+                converted = (writer.write_under(instance, settings) if writer.write_under is not None
+                             else writer.write(instance))
             except ValueError as exc:
                 raise UsageError(f"--to-{writer.name}: {exc}") from None
             out.write(converted + "\n")

@@ -2,11 +2,15 @@
 
 A variable per link between orthogonally adjacent cells and a binary (log-encoded)
 colour per cell: terminals have degree 1 and their label's colour, every other cell
-degree 2, and a used link joins cells of equal colour, so each component of the used
-links is a path between two terminals of one label, or a cycle without terminals. Such
-detached cycles are the lazily enforced part: a model's cycles are found when it is
-decoded, and each is cut by "some link leaves its cells", sound because no path of a
-solution can stay inside cells that hold no terminal.
+degree 2 (under ``fill``) or 0 or 2 (open: cells may stay empty), and a used link
+joins cells of equal colour, so each component of the used links is a path between
+two terminals of one label, or a cycle without terminals. Such detached cycles are
+the lazily enforced part: a model's cycles are found when it is decoded, and each is
+cut by "some link leaves its cells" (under open: "or its cells are empty"), sound
+because no path of a solution can stay inside cells that hold no terminal.
+
+``self_touch=False`` adds the no-self-touch rule: two used neighbours that are not
+linked have different colours, so no path runs beside itself.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from satpuzzles.cnf.cardinality import exactly
+from satpuzzles.cnf.cardinality import atmost, exactly
 from satpuzzles.cnf.formula import Clause, Formula
 from satpuzzles.geometry import Cell, Grid, Link
 from satpuzzles.solve.model import Model
@@ -31,16 +35,20 @@ class DecodedPaths:
 
 
 class GridPaths:
-    """Paths joining each label's two terminals on ``grid``, using every cell (the fill rule)."""
+    """Paths joining each label's two terminals on ``grid``: filling it, or leaving cells empty (``fill=False``)."""
 
-    def __init__(self, formula: Formula, grid: Grid, terminals: dict[Cell, str], labels: tuple[str, ...]) -> None:
+    def __init__(self, formula: Formula, grid: Grid, terminals: dict[Cell, str], labels: tuple[str, ...],
+                 fill: bool = True, self_touch: bool = True) -> None:
         self.formula, self.grid, self.terminals, self.labels = formula, grid, terminals, labels
+        self.fill, self.self_touch = fill, self_touch
         self.ends: dict[str, tuple[Cell, Cell]] = _pairs(terminals, labels)
-        if not labels:
+        if not labels and fill:
             formula.add([])  # no path can cover a cell
         self._links()
         self._degrees()
         self._colours()
+        if not self_touch:
+            self._no_self_touch()
 
     def _links(self) -> None:
         """One variable per link: ``right(r, c)`` joins (r, c)-(r, c+1), ``down(r, c)`` (r, c)-(r+1, c)."""
@@ -52,15 +60,34 @@ class GridPaths:
         }
         self.link_vars = np.array(list(self.link_var.values()), dtype=np.int64)
         self.link_pairs = list(self.link_var)
+        self.incident: dict[Cell, list[int]] = defaultdict(list)
+        for (u, v), link in self.link_var.items():
+            self.incident[u].append(link)
+            self.incident[v].append(link)
 
     def _degrees(self) -> None:
-        """Terminals use exactly one of their links, every other cell exactly two."""
-        incident: dict[Cell, list[int]] = defaultdict(list)
-        for (u, v), link in self.link_var.items():
-            incident[u].append(link)
-            incident[v].append(link)
+        """Terminals use exactly one of their links; every other cell two (or, under open, none or two)."""
+        incident, clauses = self.incident, self.formula.clauses
+        self.used: dict[Cell, int] = {}
+        if not self.fill:
+            used = self.formula.pool.block("used", (self.grid.rows, self.grid.cols)).tolist()
         for cell in self.grid.cells():
-            exactly(self.formula, incident[cell], 1 if cell in self.terminals else 2)
+            links = incident[cell]
+            if cell in self.terminals or self.fill:
+                exactly(self.formula, links, 1 if cell in self.terminals else 2)
+                continue
+            atmost(self.formula, links, 2)
+            here = used[cell[0]][cell[1]]
+            self.used[cell] = here
+            clauses.append([-here, *links])
+            for link in links:
+                clauses.append([-link, here])
+                clauses.append([-link, *(other for other in links if other != link)])
+
+    def used_lits(self, cell: Cell) -> list[int]:
+        """Literals whose conjunction says ``cell`` is on a path ([] when it always is)."""
+        here = self.used.get(cell)
+        return [] if here is None else [here]
 
     def _colours(self) -> None:
         """Log-encoded colours (3x faster than one-hot on the janko set): a used link joins equal colours."""
@@ -82,6 +109,26 @@ class GridPaths:
                 for bu, bv in zip(self.colour[u[0]][u[1]], self.colour[v[0]][v[1]]):
                     self.formula.equal_if(link, bu, bv)
 
+    def _no_self_touch(self) -> None:
+        """Used neighbours that are not linked differ in colour (adjacent terminals of one label are linked)."""
+        clauses, pool = self.formula.clauses, self.formula.pool
+        for (u, v), link in self.link_var.items():
+            label_u, label_v = self.terminals.get(u), self.terminals.get(v)
+            if label_u is not None and label_v is not None:
+                if label_u == label_v:
+                    clauses.append([link])
+            elif label_u is not None or label_v is not None:
+                label, free = (label_u, v) if label_u is not None else (label_v, u)
+                clauses.append([link, *(-lit for lit in self.used_lits(free)), *(-lit for lit in self.is_colour(free, label))])
+            else:
+                differ = []
+                for bu, bv in zip(self.colour[u[0]][u[1]], self.colour[v[0]][v[1]]):
+                    bit = pool.fresh()
+                    differ.append(bit)
+                    clauses.append([-bit, bu, bv])
+                    clauses.append([-bit, -bu, -bv])
+                clauses.append([link, *(-lit for lit in self.used_lits(u)), *(-lit for lit in self.used_lits(v)), *differ])
+
     def is_colour(self, cell: Cell, label: str) -> list[int]:
         """The literals that give ``cell`` the colour of ``label`` (all true exactly when it has it)."""
         value = self.code[label]
@@ -90,39 +137,49 @@ class GridPaths:
     def decode(self, model: Model) -> DecodedPaths:
         """Routes from each label's first terminal, plus any detached cycles."""
         on = model[self.link_vars]
-        neighbours: dict[Cell, list[Cell]] = defaultdict(list)
-        for used, (u, v) in zip(on, self.link_pairs):
-            if used:
-                neighbours[u].append(v)
-                neighbours[v].append(u)
-        seen: set[Cell] = set()
-
-        def walk(start: Cell) -> tuple[Cell, ...]:
-            route, previous, here = [start], None, start
-            seen.add(start)
-            while True:
-                step = [n for n in neighbours[here] if n != previous and n not in seen]
-                if not step:
-                    return tuple(route)
-                previous, here = here, step[0]
-                seen.add(here)
-                route.append(here)
-
-        routes = {label: walk(a) for label, (a, _) in self.ends.items()}
-        loops = tuple(walk(cell) for cell in list(neighbours) if cell not in seen)
-        return DecodedPaths(routes, loops)
+        return trace(self.ends, (pair for used, pair in zip(on, self.link_pairs) if used))
 
     def cycle_cuts(self, loops: tuple[tuple[Cell, ...], ...]) -> list[Clause]:
-        """For each detached cycle: some link must leave its cells (they hold no terminal)."""
+        """For each detached cycle: some link must leave its cells (they hold no terminal), unless, under
+        open, they are all empty."""
         cuts = []
         for loop in loops:
             inside = set(loop)
-            cuts.append([var for (u, v), var in self.link_var.items() if (u in inside) != (v in inside)])
+            leaving = [var for (u, v), var in self.link_var.items() if (u in inside) != (v in inside)]
+            if self.fill:
+                cuts.append(leaving)
+            else:
+                cuts.extend([-self.used[cell], *leaving] for cell in loop)
         return cuts
 
     def block(self, links: set[Link]) -> Clause:
-        """A clause excluding exactly this set of used links."""
+        """A clause excluding this set of used links: another valid solution drops one of them, since adding
+        links to complete paths leaves only cycles."""
         return [-self.link_var[link] for link in links]
+
+
+def trace(ends: dict[str, tuple[Cell, Cell]], used: object) -> DecodedPaths:
+    """Walk the used links (pairs of cells): each label's route from its first terminal, then the cycles."""
+    neighbours: dict[Cell, list[Cell]] = defaultdict(list)
+    for u, v in used:  # type: ignore[attr-defined]
+        neighbours[u].append(v)
+        neighbours[v].append(u)
+    seen: set[Cell] = set()
+
+    def walk(start: Cell) -> tuple[Cell, ...]:
+        route, previous, here = [start], None, start
+        seen.add(start)
+        while True:
+            step = [n for n in neighbours[here] if n != previous and n not in seen]
+            if not step:
+                return tuple(route)
+            previous, here = here, step[0]
+            seen.add(here)
+            route.append(here)
+
+    routes = {label: walk(a) for label, (a, _) in ends.items()}
+    loops = tuple(walk(cell) for cell in list(neighbours) if cell not in seen)
+    return DecodedPaths(routes, loops)
 
 
 def _pairs(terminals: dict[Cell, str], labels: tuple[str, ...]) -> dict[str, tuple[Cell, Cell]]:

@@ -10,7 +10,8 @@ from satpuzzles.core.outcome import Outcome, Settings
 from satpuzzles.core.spec import StyledBoard
 from satpuzzles.geometry import Cell
 from satpuzzles.present.styles import palette_style
-from satpuzzles.puzzles.numberlink.model import EMPTY, NumberlinkInstance, NumberlinkSolution
+from satpuzzles.puzzles.numberlink.arguments import refutation_reason
+from satpuzzles.puzzles.numberlink.model import EMPTY, NumberlinkInstance, NumberlinkSolution, rules_in_force
 from satpuzzles.puzzles.numberlink.svg import numberlink_svg
 
 GLYPHS = {
@@ -88,9 +89,10 @@ def _numbers_lines(instance: NumberlinkInstance, solution: NumberlinkSolution) -
 
 
 def solution_json(instance: NumberlinkInstance, solution: NumberlinkSolution, settings: Settings) -> dict[str, object]:
-    """``paths`` (label per cell), ``board`` (box drawing) and ``routes`` (cells in order)."""
+    """``paths`` (label per cell, null where empty), ``board`` (box drawing) and ``routes`` (cells in order)."""
+    grid = solution.label_grid(instance)
     return {
-        "paths": solution.label_grid(instance),
+        "paths": [[None if label == EMPTY else label for label in row] for row in grid],
         "board": _board_lines(instance, solution),
         "routes": {label: [list(cell) for cell in route] for label, route in solution.routes.items()},
     }
@@ -131,3 +133,21 @@ def result_file(instance: NumberlinkInstance, solution: NumberlinkSolution) -> s
     numbers = [" ".join(row) for row in solution.label_grid(instance)]
     glyphs = [" ".join(cell.glyph.replace("│", "|") for cell in row) for row in board_cells(instance, solution)]
     return "\n".join(numbers) + "\n\n" + "\n".join(glyphs) + "\n"
+
+
+def outcome_lines(instance: NumberlinkInstance, outcome: Outcome[NumberlinkSolution], settings: Settings) -> list[tuple[str, str]]:
+    """A ``Rules`` line when they are not the plain fill rule, and why an argument proved a board unsolvable."""
+    rules = rules_in_force(instance, settings.extras)
+    lines = [] if rules.is_default else [("Rules", rules.describe())]
+    reason = refutation_reason(instance, rules, outcome.stats.encoding) if outcome.status == "unsolvable" else None
+    return lines + ([("Reason", reason)] if reason else [])
+
+
+def outcome_json(instance: NumberlinkInstance, outcome: Outcome[NumberlinkSolution], settings: Settings) -> dict[str, object]:
+    """``rules`` (fill or open) and ``no_self_touch``, plus ``reason`` when an argument proved unsolvability."""
+    rules = rules_in_force(instance, settings.extras)
+    data: dict[str, object] = {"rules": rules.name, "no_self_touch": not rules.self_touch}
+    reason = refutation_reason(instance, rules, outcome.stats.encoding) if outcome.status == "unsolvable" else None
+    if reason:
+        data["reason"] = reason
+    return data
