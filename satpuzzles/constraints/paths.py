@@ -187,3 +187,53 @@ def _pairs(terminals: dict[Cell, str], labels: tuple[str, ...]) -> dict[str, tup
     for cell, label in sorted(terminals.items()):
         ends[label].append(cell)
     return {label: (a, b) for label, (a, b) in ends.items()}
+
+
+def link_arrays(rows: int, cols: int, routes: dict[str, tuple[Cell, ...]]) -> tuple[np.ndarray, np.ndarray]:
+    """The (right, down) boolean arrays of the links the routes use (numpy, for big boards)."""
+    right = np.zeros((rows, max(cols - 1, 0)), dtype=bool)
+    down = np.zeros((max(rows - 1, 0), cols), dtype=bool)
+    for route in routes.values():
+        if len(route) < 2:
+            continue
+        cells = np.asarray(route, dtype=np.int64)
+        a, b = cells[:-1], cells[1:]
+        low = np.minimum(a, b)
+        across = a[:, 0] == b[:, 0]
+        right[low[across, 0], low[across, 1]] = True
+        down[low[~across, 0], low[~across, 1]] = True
+    return right, down
+
+
+def walk_links(ends: dict[str, tuple[Cell, Cell]], right: np.ndarray, down: np.ndarray) -> DecodedPaths:
+    """Routes (and detached cycles) of the used links given as (right, down) arrays; linear time."""
+    rows, cols = right.shape[0], down.shape[1]
+    sides = np.zeros((rows, cols), dtype=np.uint8)  # bits: 1 up, 2 right, 4 down, 8 left
+    sides[:, :-1] |= right.astype(np.uint8) * 2
+    sides[:, 1:] |= right.astype(np.uint8) * 8
+    sides[:-1, :] |= down.astype(np.uint8) * 4
+    sides[1:, :] |= down.astype(np.uint8) * 1
+    flat = sides.ravel().tolist()
+    step = {1: -cols, 2: 1, 4: cols, 8: -1}
+    back = {1: 4, 2: 8, 4: 1, 8: 2}
+    seen = bytearray(rows * cols)
+
+    def walk(start: int) -> tuple[Cell, ...]:
+        route = [start]
+        seen[start] = 1
+        here, came = start, 0
+        while True:
+            mask = flat[here] & ~came
+            if not mask:
+                break
+            bit = mask & -mask
+            here, came = here + step[bit], back[bit]
+            if seen[here]:
+                break
+            seen[here] = 1
+            route.append(here)
+        return tuple(divmod(i, cols) for i in route)
+
+    routes = {label: walk(a[0] * cols + a[1]) for label, (a, _) in ends.items()}
+    loops = tuple(walk(i) for i in np.flatnonzero(sides.ravel()).tolist() if not seen[i])
+    return DecodedPaths(routes, loops)

@@ -16,23 +16,11 @@ from collections.abc import Hashable, Sequence
 
 from satpuzzles.cnf import Clause, Formula
 from satpuzzles.constraints.paths import GridPaths
-from satpuzzles.core.errors import UsageError
-from satpuzzles.core.outcome import Settings
-from satpuzzles.core.spec import Rules, Stage
-from satpuzzles.puzzles.numberlink.arguments import ENCODING_SUFFIX, refute
-from satpuzzles.puzzles.numberlink.model import (
-    NumberlinkInstance,
-    NumberlinkSolution,
-    RuleSet,
-    rules_in_force,
-    verify,
-)
+from satpuzzles.puzzles.numberlink.arguments import ENCODING_SUFFIX
+from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
 from satpuzzles.solve.model import Model
 
-ENCODINGS = ("auto", "strengthened", "complete")
-ARGUMENTS_FROM_CELLS = 64
-"""Boards this large are first tried against the arguments (arguments.py); smaller ones SAT decides in
-well under a millisecond, and their reports stay as they were before the arguments existed."""
+
 
 
 class NumberlinkEncoding:
@@ -118,30 +106,3 @@ class Refuted:
     def block(self, solution: NumberlinkSolution) -> Clause:
         """Nothing to block."""
         return []
-
-
-def stages(instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[NumberlinkSolution]]:
-    """An argument's refutation when one applies (boards of ARGUMENTS_FROM_CELLS or more); else strengthened
-    then complete (or just the one chosen by --encoding); one complete stage under no self-touch."""
-    rules = rules_in_force(instance, settings.extras)
-    if instance.grid.size >= ARGUMENTS_FROM_CELLS:
-        refuted = refute(instance, rules)
-        if refuted is not None:
-            argument = refuted[0]
-            return [Stage(argument + ENCODING_SUFFIX, True, lambda: Refuted(argument))]
-    complete = Stage("complete", True, lambda: NumberlinkEncoding(instance, False, rules))
-    if not rules.self_touch:
-        return [complete]
-    choice = settings.extras.get("encoding") or "auto"
-    strengthened = Stage("strengthened", False, lambda: NumberlinkEncoding(instance, True, rules))
-    return {"auto": [strengthened, complete], "strengthened": [strengthened], "complete": [complete]}[choice]
-
-
-def check_settings(settings: Settings) -> None:
-    """--count and --unique count by the full rules, which --encoding strengthened leaves out."""
-    if settings.extras.get("encoding") == "strengthened" and settings.wanted > 1 and not settings.extras.get("no_self_touch"):
-        raise UsageError("--count and --unique count by the full rules: use --encoding auto or complete")
-
-
-RULES: Rules[NumberlinkInstance, NumberlinkSolution] = Rules(stages=stages, verify=verify, check_settings=check_settings)
-"""How Numberlink is solved and checked."""
