@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from satpuzzles.core.spec import Option, PuzzleSpec, View, Writer
 from satpuzzles.puzzles.numberlink import view
-from satpuzzles.puzzles.numberlink.staging import ENCODINGS, RULES
+from satpuzzles.puzzles.numberlink.staging import ENCODINGS
+from satpuzzles.puzzles.numberlink.unique import RULES
 from satpuzzles.puzzles.numberlink.formats import JSON, READERS
 from satpuzzles.puzzles.numberlink.generator import GENERATOR
 from satpuzzles.puzzles.numberlink.model import RULE_NAMES

@@ -20,7 +20,7 @@ from satpuzzles.core.outcome import Settings, SolveStats
 from satpuzzles.core.spec import Generator, Option, Progress
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
-from satpuzzles.puzzles.numberlink.staging import RULES
+from satpuzzles.puzzles.numberlink.unique import RULES
 from satpuzzles.puzzles.numberlink.formats import to_text
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution
 from satpuzzles.puzzles.numberlink.url import to_url

@@ -2,6 +2,7 @@
 
 1. an argument (arguments.py) that refutes the board, on boards of ARGUMENTS_FROM_CELLS or more;
 2. on huge sparse boards, the compressed board widened back (compress.py, incomplete);
+   under the open rule, a filling of the board sought within a budget (fillfirst.py, incomplete);
 3. the strengthened encoding (incomplete; not under --no-self-touch, where the rule is encoded);
 4. the complete encoding, which decides.
 """
@@ -16,6 +17,7 @@ from satpuzzles.core.spec import Rules, Stage
 from satpuzzles.puzzles.numberlink.arguments import ENCODING_SUFFIX, refute
 from satpuzzles.puzzles.numberlink.compress import CompressedEncoding, compressible
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding, Refuted
+from satpuzzles.puzzles.numberlink.fillfirst import FillFirstEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, rules_in_force, verify
 
 ENCODINGS = ("auto", "strengthened", "complete")
@@ -38,6 +40,8 @@ def stages(instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[N
     first: list[Stage[NumberlinkSolution]] = []
     if compressible(instance, rules):
         first.append(Stage("compressed", False, lambda: CompressedEncoding(instance, rules)))
+    if not rules.fill:
+        first.append(Stage("fill first", False, lambda: FillFirstEncoding(instance, rules)))
     if not rules.self_touch:
         return [*first, complete]
     choice = settings.extras.get("encoding") or "auto"
@@ -51,5 +55,5 @@ def check_settings(settings: Settings) -> None:
         raise UsageError("--count and --unique count by the full rules: use --encoding auto or complete")
 
 
-RULES: Rules[NumberlinkInstance, NumberlinkSolution] = Rules(stages=stages, verify=verify, check_settings=check_settings)
-"""How Numberlink is solved and checked."""
+STAGED: Rules[NumberlinkInstance, NumberlinkSolution] = Rules(stages=stages, verify=verify, check_settings=check_settings)
+"""The stages and the verifier (unique.py adds the uniqueness strategy: RULES)."""

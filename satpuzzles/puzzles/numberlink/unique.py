@@ -1,0 +1,138 @@
+"""Deciding uniqueness fast: find the first solution, then look for a second one where it is likely.
+
+Second solutions of published puzzles are local: a path doubling back beside itself,
+or (under the open rule) a path taking a shorter way and leaving cells empty. So after
+the first solution S (by the ordinary stages) the search for another goes, in order:
+
+1. under the open rule with self-touch allowed, constructively: a path of S beside itself
+   is shortcut (the cells in between left empty), or a link of S is detoured through two
+   empty cells next to it; either is a second solution at once;
+2. in one incremental solver holding the complete encoding, S blocked and S's links as
+   the preferred phases: windows of the board with every link outside fixed as in S (the
+   solver's assumptions), each a tiny search;
+3. the whole board, in the same solver, keeping what the windows learnt. Only this step
+   can prove uniqueness, and it is the --method cnf enumeration with a head start.
+
+Each second solution is verified by the rules like any other.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import replace
+
+from satpuzzles.core.outcome import Outcome, Settings, SolveStats, Timer
+from satpuzzles.core.spec import Rules, Strategy
+from satpuzzles.geometry import Cell, Grid
+from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
+from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet, rules_in_force
+from satpuzzles.puzzles.numberlink.staging import STAGED
+from satpuzzles.solve.backends import make_backend
+from satpuzzles.solve.loop import lazy_solutions
+from satpuzzles.solve.pipeline import run_stages
+
+WINDOW = 6
+"""Side of the square windows searched around the first solution."""
+STRIDE = 3
+
+
+def shortcut(solution: NumberlinkSolution) -> NumberlinkSolution | None:
+    """S with one path cut short where it runs beside itself (valid when cells may stay empty)."""
+    for label, route in solution.routes.items():
+        at = {cell: i for i, cell in enumerate(route)}
+        for i, (r, c) in enumerate(route):
+            for other in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                j = at.get(other, i + 1)
+                if j > i + 1:
+                    return replace(solution, routes={**solution.routes, label: route[: i + 1] + route[j:]})
+    return None
+
+
+def detour(instance: NumberlinkInstance, solution: NumberlinkSolution) -> NumberlinkSolution | None:
+    """S with one link replaced by a way round through empty cells (valid when cells may stay empty)."""
+    grid = instance.grid
+    used = {cell for route in solution.routes.values() for cell in route}
+    for label, route in solution.routes.items():
+        for i, (u, v) in enumerate(zip(route, route[1:])):
+            way = _empty_way(grid, used, u, v)
+            if way is not None:
+                return replace(solution, routes={**solution.routes, label: route[: i + 1] + tuple(way) + route[i + 1 :]})
+    return None
+
+
+def _empty_way(grid: Grid, used: set[Cell], u: Cell, v: Cell) -> list[Cell] | None:
+    """A path of empty cells from a neighbour of ``u`` to a neighbour of ``v`` (breadth first), or None."""
+    starts = [n for n in grid.neighbours4(u) if n not in used]
+    goals = {n for n in grid.neighbours4(v) if n not in used}
+    if not starts or not goals:
+        return None
+    parent: dict[Cell, Cell | None] = {cell: None for cell in starts}
+    queue = deque(starts)
+    while queue:
+        here = queue.popleft()
+        if here in goals:
+            way = [here]
+            while parent[way[-1]] is not None:
+                way.append(parent[way[-1]])  # type: ignore[arg-type]
+            return way[::-1]
+        for n in grid.neighbours4(here):
+            if n not in used and n not in parent:
+                parent[n] = here
+                queue.append(n)
+    return None
+
+
+def windows(grid: Grid) -> list[tuple[int, int, int, int]]:
+    """Overlapping square windows (top, left, bottom, right exclusive) covering the board."""
+    def starts(size: int) -> list[int]:
+        return sorted({min(s, max(size - WINDOW, 0)) for s in range(0, max(size - WINDOW, 0) + STRIDE, STRIDE)})
+
+    return [(r, c, min(r + WINDOW, grid.rows), min(c + WINDOW, grid.cols)) for r in starts(grid.rows) for c in starts(grid.cols)]
+
+
+def solve_unique(instance: NumberlinkInstance, settings: Settings) -> Outcome[NumberlinkSolution]:
+    """The first solution and a second one (or the proof there is none), searched as the module says."""
+    rules = rules_in_force(instance, settings.extras)
+    first = run_stages(STAGED, instance, replace(settings, count=1, unique=False), "numberlink")
+    if first.status != "solved" or first.solution is None:
+        return first
+    solution, stats = first.solution, first.stats
+    if not rules.fill and rules.self_touch:
+        other = shortcut(solution) or detour(instance, solution)
+        if other is not None:
+            return Outcome("solved", [solution, replace(other, rules=rules)], False, stats)
+    return _search(instance, rules, solution, settings, stats)
+
+
+def _search(instance: NumberlinkInstance, rules: RuleSet, solution: NumberlinkSolution, settings: Settings,
+            stats: SolveStats) -> Outcome[NumberlinkSolution]:
+    with Timer(stats, "encode_seconds"):
+        encoding = NumberlinkEncoding(instance, False, rules)
+    stats.stages.append("unique")
+    stats.encoding, stats.variables, stats.clauses = "complete", encoding.formula.num_vars, encoding.formula.num_clauses
+    links = solution.links()
+    with make_backend(str(settings.solver)) as backend:
+        backend.add_clauses(encoding.formula.clauses)
+        backend.add_clauses([encoding.block(solution)])
+        backend.set_phases([var if pair in links else -var for pair, var in encoding.link_var.items()])
+        for top, left, bottom, right in windows(instance.grid):
+            fixed = [var if pair in links else -var for pair, var in encoding.link_var.items()
+                     if not all(top <= r < bottom and left <= c < right for r, c in pair)]
+            for other in lazy_solutions(encoding, backend, stats, assumptions=fixed):
+                return Outcome("solved", [solution, other], False, stats)
+        for other in lazy_solutions(encoding, backend, stats):
+            return Outcome("solved", [solution, other], False, stats)
+    return Outcome("solved", [solution], True, stats)
+
+
+def _refuses(settings: Settings) -> str | None:
+    if not settings.unique or settings.count > 2:
+        return "it decides --unique only (--count N enumerates with the cnf method)"
+    return None
+
+
+UNIQUE: Strategy[NumberlinkInstance, NumberlinkSolution] = Strategy(
+    "unique", "--unique: a second solution sought near the first (shortcuts, windows) before the whole board",
+    solve_unique, _refuses)
+RULES: Rules[NumberlinkInstance, NumberlinkSolution] = replace(STAGED, strategies=(UNIQUE,))
+"""How Numberlink is solved and checked: the stages, and the uniqueness strategy for --unique."""
