@@ -141,3 +141,15 @@ def test_arukone_url_requires_fill() -> None:
     assert run_cli("numberlink", "-", stdin=url + "\n").code == 1
     opened = run_cli("numberlink", "-", "--rules", "open", stdin=url + "\n")
     assert opened.code == 0 and "Rules = open (cells may stay empty)" in opened.out
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.name}{'' if r.self_touch else '-nst'}")
+def test_generated_puzzles_are_unique_under_the_rules_asked_for(rules: RuleSet) -> None:
+    text = PUZZLE.generate(6, 6, 5, {"rules": rules.name, "no_self_touch": not rules.self_touch})
+    (instance,) = PUZZLE.parse(text)
+    unique = Settings(unique=True, extras=extras(rules))
+    outcome = PUZZLE.solve(instance, unique)
+    assert outcome.uniqueness(unique) is True
+    found = brute_force(6, 6, dict(instance.endpoints), rules) if len(instance.labels) >= 6 else None
+    if found is not None:
+        assert len(found) == 1
