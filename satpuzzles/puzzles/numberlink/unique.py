@@ -31,9 +31,8 @@ from satpuzzles.solve.backends import make_backend
 from satpuzzles.solve.loop import lazy_solutions
 from satpuzzles.solve.pipeline import run_stages
 
-WINDOW = 6
-"""Side of the square windows searched around the first solution."""
-STRIDE = 3
+WINDOWS = ((6, 3), (10, 5), (14, 7))
+"""(side, stride) of the square windows searched around the first solution, smallest first."""
 
 
 def shortcut(solution: NumberlinkSolution) -> NumberlinkSolution | None:
@@ -83,11 +82,19 @@ def _empty_way(grid: Grid, used: set[Cell], u: Cell, v: Cell) -> list[Cell] | No
 
 
 def windows(grid: Grid) -> list[tuple[int, int, int, int]]:
-    """Overlapping square windows (top, left, bottom, right exclusive) covering the board."""
-    def starts(size: int) -> list[int]:
-        return sorted({min(s, max(size - WINDOW, 0)) for s in range(0, max(size - WINDOW, 0) + STRIDE, STRIDE)})
+    """Overlapping square windows (top, left, bottom, right exclusive) covering the board, small ones first."""
+    found: list[tuple[int, int, int, int]] = []
+    for side, stride in WINDOWS:
+        def starts(size: int) -> list[int]:
+            last = max(size - side, 0)
+            return sorted({min(s, last) for s in range(0, last + stride, stride)})
 
-    return [(r, c, min(r + WINDOW, grid.rows), min(c + WINDOW, grid.cols)) for r in starts(grid.rows) for c in starts(grid.cols)]
+        for r in starts(grid.rows):
+            for c in starts(grid.cols):
+                window = (r, c, min(r + side, grid.rows), min(c + side, grid.cols))
+                if window not in found:
+                    found.append(window)
+    return found
 
 
 def solve_unique(instance: NumberlinkInstance, settings: Settings) -> Outcome[NumberlinkSolution]:
