@@ -94,20 +94,22 @@ class GridPaths:
         width = max(1, (len(self.labels) - 1).bit_length())
         self.colour: list[list[list[int]]] = self.formula.pool.block("colour", (self.grid.rows, self.grid.cols, width)).tolist()
         self.code = {label: index for index, label in enumerate(self.labels)}
-        clauses = self.formula.clauses
-        for cell, label in self.terminals.items():
+        clauses, colour, terminals = self.formula.clauses, self.colour, self.terminals
+        append = clauses.append
+        for cell, label in terminals.items():
             clauses.extend([lit] for lit in self.is_colour(cell, label))
         for (u, v), link in self.link_var.items():
-            label_u, label_v = self.terminals.get(u), self.terminals.get(v)
-            if label_u is not None and label_v is not None:
+            label_u, label_v = terminals.get(u), terminals.get(v)
+            if label_u is None and label_v is None:
+                for bu, bv in zip(colour[u[0]][u[1]], colour[v[0]][v[1]]):  # link -> (bu <-> bv), inlined
+                    append([-link, -bu, bv])
+                    append([-link, bu, -bv])
+            elif label_u is not None and label_v is not None:
                 if label_u != label_v:
-                    clauses.append([-link])
-            elif label_u is not None or label_v is not None:
+                    append([-link])
+            else:
                 label, free = (label_u, v) if label_u is not None else (label_v, u)
                 clauses.extend([-link, lit] for lit in self.is_colour(free, label))
-            else:
-                for bu, bv in zip(self.colour[u[0]][u[1]], self.colour[v[0]][v[1]]):
-                    self.formula.equal_if(link, bu, bv)
 
     def _no_self_touch(self) -> None:
         """Used neighbours that are not linked differ in colour (adjacent terminals of one label are linked)."""
