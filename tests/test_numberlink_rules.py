@@ -153,3 +153,33 @@ def test_generated_puzzles_are_unique_under_the_rules_asked_for(rules: RuleSet) 
     found = brute_force(6, 6, dict(instance.endpoints), rules) if len(instance.labels) >= 6 else None
     if found is not None:
         assert len(found) == 1
+
+
+def test_batch_result_file_and_svg_under_open_rules(tmp_path) -> None:
+    url = "https://puzz.link/p?numlin/3/3/1g2i1g2"
+    (tmp_path / "a.url").write_text(url + "\n")
+    opened = run_cli("batch", tmp_path / "a.url", "--puzzle", "numberlink")
+    filled = run_cli("batch", tmp_path / "a.url", "--puzzle", "numberlink", "--rules", "fill")
+    row = {name: next(line for line in run.out.splitlines() if "a.url" in line) for name, run in
+           (("open", opened), ("fill", filled))}
+    assert "unsolvable" not in row["open"] and "solved" in row["open"] and "unsolvable" in row["fill"]
+    result = run_cli("numberlink", "-", "-r", tmp_path / "r.txt", "--svg", tmp_path / "p.svg", stdin=url + "\n")
+    assert result.code == 0
+    numbers = (tmp_path / "r.txt").read_text().split("\n\n")[0]
+    assert "." in numbers.split()  # the empty middle cell
+    assert (tmp_path / "p.svg").read_text().count('class="route"') == 2
+
+
+def test_shortcut_and_detour_give_second_open_solutions() -> None:
+    from satpuzzles.puzzles.numberlink.unique import detour, shortcut
+
+    # A 3x3 with one pair on adjacent corners of the top row: the U round the board touches itself.
+    instance = NumberlinkInstance(Grid(2, 3), {(0, 0): "A", (0, 2): "A"}, ("A",))
+    around = NumberlinkSolution({"A": ((0, 0), (1, 0), (1, 1), (0, 1), (0, 2))}, rules=RuleSet(fill=False))
+    cut = shortcut(around)
+    assert cut is not None and cut.routes["A"] == ((0, 0), (0, 1), (0, 2))
+    assert PUZZLE.verify(instance, cut) == []
+    straight = NumberlinkSolution({"A": ((0, 0), (0, 1), (0, 2))}, rules=RuleSet(fill=False))
+    assert shortcut(straight) is None
+    other = detour(instance, straight)
+    assert other is not None and PUZZLE.verify(instance, other) == [] and other.links() != straight.links()

@@ -13,6 +13,15 @@ the first solution S (by the ordinary stages) the search for another goes, in or
 3. the whole board, in the same solver, keeping what the windows learnt. Only this step
    can prove uniqueness, and it is the --method cnf enumeration with a head start.
 
+Under the open rule with self-touch allowed, steps 2 and 3 search the open *no-self-touch*
+encoding, whose extra rule prunes far more, by this theorem (open_reduction): shortcut any
+open solution T where it runs beside itself, again and again; the result is an open
+solution without self-touch. If the result is not S, it is a second no-self-touch
+solution; if it is S, T is S with links replaced by ways round through cells S leaves
+empty, and then S itself has such a detour (the last one put back), which step 1 finds.
+So when S touches nowhere and has no detour, S is unique under open exactly when it is
+unique under open with no self-touch.
+
 Each second solution is verified by the rules like any other.
 """
 
@@ -104,11 +113,15 @@ def solve_unique(instance: NumberlinkInstance, settings: Settings) -> Outcome[Nu
     if first.status != "solved" or first.solution is None:
         return first
     solution, stats = first.solution, first.stats
+    search = rules
     if not rules.fill and rules.self_touch:
         other = shortcut(solution) or detour(instance, solution)
         if other is not None:
             return Outcome("solved", [solution, replace(other, rules=rules)], False, stats)
-    return _search(instance, rules, solution, settings, stats)
+        search = RuleSet(fill=False, self_touch=False)  # S touches nowhere and has no detour: see open_reduction
+    outcome = _search(instance, search, solution, settings, stats)
+    outcome.solutions = [replace(found, rules=rules) for found in outcome.solutions]
+    return outcome
 
 
 def _search(instance: NumberlinkInstance, rules: RuleSet, solution: NumberlinkSolution, settings: Settings,
