@@ -109,15 +109,16 @@ def bench_open_boards(sizes: list[int], seed: int) -> None:
             start = time.perf_counter()
             made = subprocess.run([sys.executable, "-m", "satpuzzles", "generate", "numberlink", str(size), str(size),
                                    "--seed", str(seed), "--rules", "open"], capture_output=True, text=True, cwd=ROOT)
-            print(f"generate {size}x{size} --rules open: process {time.perf_counter() - start:.2f} s, exit {made.returncode}",
-                  flush=True)
+            spent = time.perf_counter() - start
+            print(f"generate {size}x{size} --rules open: process {spent:.2f} s, exit {made.returncode}", flush=True)
             if made.returncode != 0:
                 print("  " + made.stderr.strip()[:200])
                 continue
             path.write_text(made.stdout)
         for extra in ([], ["--unique"]):
             seconds, code, head = process_seconds(["numberlink", str(path), "--rules", "open", *extra])
-            print(f"open {size}x{size} {' '.join(extra) or 'solve'}: process {seconds:.2f} s, exit {code}; {head}", flush=True)
+            what = " ".join(extra) or "solve"
+            print(f"open {size}x{size} {what}: process {seconds:.2f} s, exit {code}; {head}", flush=True)
 
 
 def main() -> None:

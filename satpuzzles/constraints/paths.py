@@ -121,7 +121,8 @@ class GridPaths:
                     clauses.append([link])
             elif label_u is not None or label_v is not None:
                 label, free = (label_u, v) if label_u is not None else (label_v, u)
-                clauses.append([link, *(-lit for lit in self.used_lits(free)), *(-lit for lit in self.is_colour(free, label))])
+                clauses.append([link, *(-lit for lit in self.used_lits(free)),
+                                *(-lit for lit in self.is_colour(free, label))])
             else:
                 differ = []
                 for bu, bv in zip(self.colour[u[0]][u[1]], self.colour[v[0]][v[1]]):
@@ -129,7 +130,8 @@ class GridPaths:
                     differ.append(bit)
                     clauses.append([-bit, bu, bv])
                     clauses.append([-bit, -bu, -bv])
-                clauses.append([link, *(-lit for lit in self.used_lits(u)), *(-lit for lit in self.used_lits(v)), *differ])
+                unused = [-lit for lit in self.used_lits(u) + self.used_lits(v)]
+                clauses.append([link, *unused, *differ])
 
     def is_colour(self, cell: Cell, label: str) -> list[int]:
         """The literals that give ``cell`` the colour of ``label`` (all true exactly when it has it)."""

@@ -11,7 +11,7 @@ verified by the rules like any other.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 import numpy as np
@@ -134,11 +134,14 @@ class CompressedEncoding:
         return self.inner.block(self.last) if self.last is not None else []
 
 
-def _widen_run(links: Links, run: Run, widen: object, fill: bool) -> Links | None:
+Widen = Callable[[Links, int, int, bool], "Links | None"]
+
+
+def _widen_run(links: Links, run: Run, widen: Widen, fill: bool) -> Links | None:
     """Insert the run's removed lines at the first of its gaps (middle first) where the solution widens."""
     gaps = sorted(run.kept[:-1], key=lambda gap: abs(gap - (run.kept[0] + run.kept[-1]) / 2))
     for gap in gaps:
-        widened = widen(links, gap, run.removed, fill)  # type: ignore[operator]
+        widened = widen(links, gap, run.removed, fill)
         if widened is not None:
             return widened
     return None

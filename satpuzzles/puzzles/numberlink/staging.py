@@ -51,9 +51,11 @@ def stages(instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[N
 
 def check_settings(settings: Settings) -> None:
     """--count and --unique count by the full rules, which --encoding strengthened leaves out."""
-    if settings.extras.get("encoding") == "strengthened" and settings.wanted > 1 and not settings.extras.get("no_self_touch"):
+    extras = settings.extras
+    if extras.get("encoding") == "strengthened" and settings.wanted > 1 and not extras.get("no_self_touch"):
         raise UsageError("--count and --unique count by the full rules: use --encoding auto or complete")
 
 
-STAGED: Rules[NumberlinkInstance, NumberlinkSolution] = Rules(stages=stages, verify=verify, check_settings=check_settings)
+STAGED: Rules[NumberlinkInstance, NumberlinkSolution] = Rules(stages=stages, verify=verify,
+                                                               check_settings=check_settings)
 """The stages and the verifier (unique.py adds the uniqueness strategy: RULES)."""

@@ -64,7 +64,8 @@ def detour(instance: NumberlinkInstance, solution: NumberlinkSolution) -> Number
         for i, (u, v) in enumerate(zip(route, route[1:])):
             way = _empty_way(grid, used, u, v)
             if way is not None:
-                return replace(solution, routes={**solution.routes, label: route[: i + 1] + tuple(way) + route[i + 1 :]})
+                longer = route[: i + 1] + tuple(way) + route[i + 1 :]
+                return replace(solution, routes={**solution.routes, label: longer})
     return None
 
 

@@ -16,7 +16,8 @@ from satpuzzles.puzzles.numberlink.model import EMPTY, NumberlinkInstance, Numbe
 from satpuzzles.puzzles.numberlink.svg import numberlink_svg
 
 UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
-GLYPHS = {UP | DOWN: "│", LEFT | RIGHT: "─", UP | RIGHT: "└", UP | LEFT: "┘", DOWN | RIGHT: "┌", DOWN | LEFT: "┐"}
+GLYPHS = {UP | DOWN: "│", LEFT | RIGHT: "─", UP | RIGHT: "└", UP | LEFT: "┘",
+          DOWN | RIGHT: "┌", DOWN | LEFT: "┐"}
 """Box-drawing glyph of a cell by the sides its path leaves through."""
 
 
@@ -143,7 +144,8 @@ def result_file(instance: NumberlinkInstance, solution: NumberlinkSolution) -> s
     return "\n".join(numbers) + "\n\n" + "\n".join(glyphs) + "\n"
 
 
-def outcome_lines(instance: NumberlinkInstance, outcome: Outcome[NumberlinkSolution], settings: Settings) -> list[tuple[str, str]]:
+def outcome_lines(instance: NumberlinkInstance, outcome: Outcome[NumberlinkSolution],
+                  settings: Settings) -> list[tuple[str, str]]:
     """A ``Rules`` line when they are not the plain fill rule, and why an argument proved a board unsolvable."""
     rules = rules_in_force(instance, settings.extras)
     lines = [] if rules.is_default else [("Rules", rules.describe())]
@@ -151,7 +153,8 @@ def outcome_lines(instance: NumberlinkInstance, outcome: Outcome[NumberlinkSolut
     return lines + ([("Reason", reason)] if reason else [])
 
 
-def outcome_json(instance: NumberlinkInstance, outcome: Outcome[NumberlinkSolution], settings: Settings) -> dict[str, object]:
+def outcome_json(instance: NumberlinkInstance, outcome: Outcome[NumberlinkSolution],
+                 settings: Settings) -> dict[str, object]:
     """``rules`` (fill or open) and ``no_self_touch``, plus ``reason`` when an argument proved unsolvability."""
     rules = rules_in_force(instance, settings.extras)
     data: dict[str, object] = {"rules": rules.name, "no_self_touch": not rules.self_touch}
