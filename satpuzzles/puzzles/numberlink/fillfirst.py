@@ -4,7 +4,7 @@ An open board gives a SAT solver little to hold on to (cells may stay empty, so 
 wander anywhere), while the fill rule's "every cell has two links" propagates at every
 cell: on the janko set, 25x25 boards the open encoding cannot solve in 200,000 conflicts
 fill in a few hundred. Most puzzles, even under the open rule, have a filling solution;
-so this incomplete stage searches the fill encoding within a conflict budget and, when it
+so this incomplete stage searches the fill encoding within a conflict budget (200,000 in all) and, when it
 finds a filling, hands it on as a formula whose only model it is. When it finds none, the
 open encoding decides as before.
 """
@@ -22,10 +22,11 @@ from satpuzzles.solve.limited import LIMITED_SOLVER, LimitedBackend, SearchLimit
 from satpuzzles.solve.loop import lazy_solutions
 from satpuzzles.solve.model import Model
 
-FILL_CONFLICTS = 20_000
+FILL_CONFLICTS = 10_000
 """Conflicts one SAT call of the fill search may take."""
-FILL_CALLS = 200
-"""SAT calls (cycle cuts) the fill search may make."""
+FILL_CALLS = 20
+"""SAT calls (cycle cuts) the fill search may make: at most 200,000 conflicts in all before the open
+encoding takes over."""
 
 
 def bounded_filling(instance: NumberlinkInstance, self_touch: bool) -> NumberlinkSolution | None:

@@ -40,6 +40,8 @@ from satpuzzles.solve.backends import make_backend
 from satpuzzles.solve.loop import lazy_solutions
 from satpuzzles.solve.pipeline import run_stages
 
+UNIQUE_MAX_CELLS = 250_000
+"""Largest board whose uniqueness is searched: the complete encoding of a million cells needs gigabytes."""
 WINDOWS = ((6, 3), (10, 5), (14, 7))
 """(side, stride) of the square windows searched around the first solution, smallest first."""
 
@@ -114,6 +116,9 @@ def solve_unique(instance: NumberlinkInstance, settings: Settings) -> Outcome[Nu
     if first.status != "solved" or first.solution is None:
         return first
     solution, stats = first.solution, first.stats
+    if instance.grid.size > UNIQUE_MAX_CELLS:
+        message = f"uniqueness is not searched on boards over {UNIQUE_MAX_CELLS:,} cells (memory)"
+        return Outcome("solved", [solution], False, stats, message=message)
     search = rules
     if not rules.fill and rules.self_touch:
         other = shortcut(solution) or detour(instance, solution)
