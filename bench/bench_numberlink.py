@@ -1,7 +1,7 @@
 """Numberlink benchmarks: rule sets, uniqueness, the bundled sets and the giants (figures measured, never asserted).
 
     python bench/bench_numberlink.py solve               # janko 270 under each rule set, one process
-    python bench/bench_numberlink.py unique --timeout 5  # --unique under each rule set: verdicts, per-puzzle seconds
+    python bench/bench_numberlink.py unique --timeout 5 --each  # --unique under each rule set, a line per puzzle
     python bench/bench_numberlink.py sets                # Flow Free, seed, handmade (fill), one process
     python bench/bench_numberlink.py giants              # bench/make_giants.py boards, each a whole CLI process
     python bench/bench_numberlink.py open-boards         # generated 36x36..72x72 boards solved under --rules open
@@ -39,7 +39,8 @@ def load(path: Path) -> list:
     return read_instances(SPEC, path.read_text())
 
 
-def run(instances: list, settings: Settings, rows: list[dict], tag: str, name: str) -> tuple[float, dict[str, int]]:
+def run(instances: list, settings: Settings, rows: list[dict], tag: str, name: str,
+        each: bool = False) -> tuple[float, dict[str, int]]:
     """Solve each instance; per-puzzle rows; total seconds and verdict counts."""
     total, verdicts = 0.0, {}
     for index, instance in enumerate(instances, 1):
@@ -55,15 +56,19 @@ def run(instances: list, settings: Settings, rows: list[dict], tag: str, name: s
                      "paths": len(instance.labels), "verdict": verdict, "seconds": round(seconds, 4),
                      "sat_calls": outcome.stats.sat_calls, "cuts": outcome.stats.cuts, "method": outcome.stats.method,
                      "stages": "/".join(outcome.stats.stages)})
+        if each:
+            row = rows[-1]
+            print(f"  {name} {tag} #{index} {row['size']} {row['paths']} paths: {verdict}, {seconds:.3f} s, "
+                  f"{row['sat_calls']} SAT calls, {row['cuts']} cuts, {row['method']} {row['stages']}", flush=True)
     return total, verdicts
 
 
-def bench_janko(unique: bool, timeout: float | None, rows: list[dict], rules: list[str]) -> None:
+def bench_janko(unique: bool, timeout: float | None, rows: list[dict], rules: list[str], each: bool) -> None:
     """Janko 270 under each rule set."""
     instances = load(JANKO)
     for tag in rules:
         settings = Settings(unique=unique, timeout=timeout, extras=RULE_SETS[tag])
-        total, verdicts = run(instances, settings, rows, tag, "janko")
+        total, verdicts = run(instances, settings, rows, tag, "janko", each)
         mine = [r for r in rows if r["rules"] == tag and r["set"] == "janko"]
         slowest = max(mine, key=lambda r: r["seconds"])
         print(f"janko {'--unique ' if unique else ''}{tag:9s}: {len(instances)} puzzles in {total:6.2f} s; "
@@ -131,13 +136,14 @@ def main() -> None:
     parser.add_argument("--open-sizes", type=int, nargs="*", default=[36, 48, 60, 72])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--csv", type=Path)
+    parser.add_argument("--each", action="store_true", help="a line per puzzle too")
     args = parser.parse_args()
     rows: list[dict] = []
     rules = args.rules or list(RULE_SETS)
     if args.what == "solve":
-        bench_janko(False, args.timeout, rows, rules)
+        bench_janko(False, args.timeout, rows, rules, args.each)
     elif args.what == "unique":
-        bench_janko(True, args.timeout or 5.0, rows, rules)
+        bench_janko(True, args.timeout or 5.0, rows, rules, args.each)
     elif args.what == "sets":
         bench_sets(rows)
     elif args.what == "giants":
