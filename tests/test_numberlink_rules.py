@@ -104,7 +104,7 @@ def boards(draw: st.DrawFn) -> tuple[int, int, Pairs]:
 
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.name}{'' if r.self_touch else '-nst'}")
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(board=boards())
 def test_every_rule_set_matches_brute_force(rules: RuleSet, board: tuple[int, int, Pairs]) -> None:
     check(*board, rules)
@@ -150,9 +150,24 @@ def test_generated_puzzles_are_unique_under_the_rules_asked_for(rules: RuleSet) 
     unique = Settings(unique=True, extras=extras(rules))
     outcome = PUZZLE.solve(instance, unique)
     assert outcome.uniqueness(unique) is True
+    # The plain enumeration (no windows, no shortcut theorem) agrees.
+    assert PUZZLE.solve(instance, Settings(unique=True, method="cnf", extras=extras(rules))).uniqueness(unique) is True
     found = brute_force(6, 6, dict(instance.endpoints), rules) if len(instance.labels) >= 6 else None
     if found is not None:
         assert len(found) == 1
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_open_uniqueness_of_fill_puzzles_agrees_with_plain_enumeration(seed: int) -> None:
+    """Fill puzzles read under the open rule are often not unique: the shortcut theorem must agree with
+    the plain enumeration either way."""
+    (instance,) = PUZZLE.parse(PUZZLE.generate(7, 7, seed, {}))
+    for touch in (True, False):
+        rules = RuleSet(fill=False, self_touch=touch)
+        settings = Settings(unique=True, extras=extras(rules))
+        fast = PUZZLE.solve(instance, settings)
+        plain = PUZZLE.solve(instance, Settings(unique=True, method="cnf", extras=extras(rules)))
+        assert fast.uniqueness(settings) is plain.uniqueness(settings) is not None
 
 
 def test_batch_result_file_and_svg_under_open_rules(tmp_path) -> None:
