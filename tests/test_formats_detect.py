@@ -50,13 +50,15 @@ def test_wide_numbers_round_trip() -> None:
 
 def test_letter_labels_are_numbered_in_reading_order() -> None:
     (instance,) = Driver("numberlink").parse("A.B\n...\nB.A\n")
-    assert to_url(instance) == "https://puzz.link/p?numlin/3/3/1g2i2g1"
+    assert to_url(instance) == "https://puzz.link/p?arukone/3/3/1g2i2g1"  # a text board means the fill rule
 
 
 def test_to_url_through_the_cli() -> None:
     result = run_cli("numberlink", "-i", NL / "seed" / "instance_1.txt", "--to-url")
     assert result.code == 0
-    assert result.out == "https://puzz.link/p?numlin/7/7/i4j3h25j31k5r1j2i4h\n"
+    assert result.out == "https://puzz.link/p?arukone/7/7/i4j3h25j31k5r1j2i4h\n"  # fill: arukone
+    opened = run_cli("numberlink", "-i", NL / "seed" / "instance_1.txt", "--to-url", "--rules", "open")
+    assert opened.out == "https://puzz.link/p?numlin/7/7/i4j3h25j31k5r1j2i4h\n"
     refused = run_cli("numberlink", "-i", NL / "seed" / "instance_1.txt", "--to-url", "--unique")
     assert refused.code == 2 and "--to-url" in refused.err
 

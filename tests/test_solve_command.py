@@ -48,7 +48,7 @@ def test_options_must_fit_the_detected_puzzle() -> None:
     wrong = run_cli("solve", NL / "instance_1.txt", "--analyze")
     assert wrong.code == 2 and "--analyze is for minesweeper" in wrong.err
     assert run_cli("solve", NL / "instance_1.txt", "--numbers").out.count("\n") > 20
-    assert run_cli("solve", NL / "instance_1.txt", "--to-url").out.startswith("https://puzz.link/p?numlin/")
+    assert run_cli("solve", NL / "instance_1.txt", "--to-url").out.startswith("https://puzz.link/p?arukone/")
 
 
 def test_missing_sources_and_outputs_for_several_sources_are_usage_errors(tmp_path) -> None:

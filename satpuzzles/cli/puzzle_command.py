@@ -134,7 +134,8 @@ def solve_and_print(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: 
     for index, instance in chosen:
         if writer is not None:
             try:
-                printer.line(writer.write(instance))
+                printer.line(writer.write_under(instance, settings) if writer.write_under is not None
+                             else writer.write(instance))
             except ValueError as exc:
                 raise UsageError(f"--to-{writer.name}: {exc}") from None
             statuses.append("solved")

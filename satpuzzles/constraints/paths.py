@@ -2,11 +2,15 @@
 
 A variable per link between orthogonally adjacent cells and a binary (log-encoded)
 colour per cell: terminals have degree 1 and their label's colour, every other cell
-degree 2, and a used link joins cells of equal colour, so each component of the used
-links is a path between two terminals of one label, or a cycle without terminals. Such
-detached cycles are the lazily enforced part: a model's cycles are found when it is
-decoded, and each is cut by "some link leaves its cells", sound because no path of a
-solution can stay inside cells that hold no terminal.
+degree 2 (under ``fill``) or 0 or 2 (open: cells may stay empty), and a used link
+joins cells of equal colour, so each component of the used links is a path between
+two terminals of one label, or a cycle without terminals. Such detached cycles are
+the lazily enforced part: a model's cycles are found when it is decoded, and each is
+cut by "some link leaves its cells" (under open: "or its cells are empty"), sound
+because no path of a solution can stay inside cells that hold no terminal.
+
+``self_touch=False`` adds the no-self-touch rule: two used neighbours that are not
+linked have different colours, so no path runs beside itself.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from satpuzzles.cnf.cardinality import exactly
+from satpuzzles.cnf.cardinality import atmost, exactly
 from satpuzzles.cnf.formula import Clause, Formula
 from satpuzzles.geometry import Cell, Grid, Link
 from satpuzzles.solve.model import Model
@@ -31,16 +35,20 @@ class DecodedPaths:
 
 
 class GridPaths:
-    """Paths joining each label's two terminals on ``grid``, using every cell (the fill rule)."""
+    """Paths joining each label's two terminals on ``grid``: filling it, or leaving cells empty (``fill=False``)."""
 
-    def __init__(self, formula: Formula, grid: Grid, terminals: dict[Cell, str], labels: tuple[str, ...]) -> None:
+    def __init__(self, formula: Formula, grid: Grid, terminals: dict[Cell, str], labels: tuple[str, ...],
+                 fill: bool = True, self_touch: bool = True) -> None:
         self.formula, self.grid, self.terminals, self.labels = formula, grid, terminals, labels
+        self.fill, self.self_touch = fill, self_touch
         self.ends: dict[str, tuple[Cell, Cell]] = _pairs(terminals, labels)
-        if not labels:
+        if not labels and fill:
             formula.add([])  # no path can cover a cell
         self._links()
         self._degrees()
         self._colours()
+        if not self_touch:
+            self._no_self_touch()
 
     def _links(self) -> None:
         """One variable per link: ``right(r, c)`` joins (r, c)-(r, c+1), ``down(r, c)`` (r, c)-(r+1, c)."""
@@ -52,35 +60,78 @@ class GridPaths:
         }
         self.link_vars = np.array(list(self.link_var.values()), dtype=np.int64)
         self.link_pairs = list(self.link_var)
+        self.incident: dict[Cell, list[int]] = defaultdict(list)
+        for (u, v), link in self.link_var.items():
+            self.incident[u].append(link)
+            self.incident[v].append(link)
 
     def _degrees(self) -> None:
-        """Terminals use exactly one of their links, every other cell exactly two."""
-        incident: dict[Cell, list[int]] = defaultdict(list)
-        for (u, v), link in self.link_var.items():
-            incident[u].append(link)
-            incident[v].append(link)
+        """Terminals use exactly one of their links; every other cell two (or, under open, none or two)."""
+        incident, clauses = self.incident, self.formula.clauses
+        self.used: dict[Cell, int] = {}
+        if not self.fill:
+            used = self.formula.pool.block("used", (self.grid.rows, self.grid.cols)).tolist()
         for cell in self.grid.cells():
-            exactly(self.formula, incident[cell], 1 if cell in self.terminals else 2)
+            links = incident[cell]
+            if cell in self.terminals or self.fill:
+                exactly(self.formula, links, 1 if cell in self.terminals else 2)
+                continue
+            atmost(self.formula, links, 2)
+            here = used[cell[0]][cell[1]]
+            self.used[cell] = here
+            clauses.append([-here, *links])
+            for link in links:
+                clauses.append([-link, here])
+                clauses.append([-link, *(other for other in links if other != link)])
+
+    def used_lits(self, cell: Cell) -> list[int]:
+        """Literals whose conjunction says ``cell`` is on a path ([] when it always is)."""
+        here = self.used.get(cell)
+        return [] if here is None else [here]
 
     def _colours(self) -> None:
         """Log-encoded colours (3x faster than one-hot on the janko set): a used link joins equal colours."""
         width = max(1, (len(self.labels) - 1).bit_length())
         self.colour: list[list[list[int]]] = self.formula.pool.block("colour", (self.grid.rows, self.grid.cols, width)).tolist()
         self.code = {label: index for index, label in enumerate(self.labels)}
-        clauses = self.formula.clauses
-        for cell, label in self.terminals.items():
+        clauses, colour, terminals = self.formula.clauses, self.colour, self.terminals
+        append = clauses.append
+        for cell, label in terminals.items():
             clauses.extend([lit] for lit in self.is_colour(cell, label))
+        for (u, v), link in self.link_var.items():
+            label_u, label_v = terminals.get(u), terminals.get(v)
+            if label_u is None and label_v is None:
+                for bu, bv in zip(colour[u[0]][u[1]], colour[v[0]][v[1]]):  # link -> (bu <-> bv), inlined
+                    append([-link, -bu, bv])
+                    append([-link, bu, -bv])
+            elif label_u is not None and label_v is not None:
+                if label_u != label_v:
+                    append([-link])
+            else:
+                label, free = (label_u, v) if label_u is not None else (label_v, u)
+                clauses.extend([-link, lit] for lit in self.is_colour(free, label))
+
+    def _no_self_touch(self) -> None:
+        """Used neighbours that are not linked differ in colour (adjacent terminals of one label are linked)."""
+        clauses, pool = self.formula.clauses, self.formula.pool
         for (u, v), link in self.link_var.items():
             label_u, label_v = self.terminals.get(u), self.terminals.get(v)
             if label_u is not None and label_v is not None:
-                if label_u != label_v:
-                    clauses.append([-link])
+                if label_u == label_v:
+                    clauses.append([link])
             elif label_u is not None or label_v is not None:
                 label, free = (label_u, v) if label_u is not None else (label_v, u)
-                clauses.extend([-link, lit] for lit in self.is_colour(free, label))
+                clauses.append([link, *(-lit for lit in self.used_lits(free)),
+                                *(-lit for lit in self.is_colour(free, label))])
             else:
+                differ = []
                 for bu, bv in zip(self.colour[u[0]][u[1]], self.colour[v[0]][v[1]]):
-                    self.formula.equal_if(link, bu, bv)
+                    bit = pool.fresh()
+                    differ.append(bit)
+                    clauses.append([-bit, bu, bv])
+                    clauses.append([-bit, -bu, -bv])
+                unused = [-lit for lit in self.used_lits(u) + self.used_lits(v)]
+                clauses.append([link, *unused, *differ])
 
     def is_colour(self, cell: Cell, label: str) -> list[int]:
         """The literals that give ``cell`` the colour of ``label`` (all true exactly when it has it)."""
@@ -90,39 +141,49 @@ class GridPaths:
     def decode(self, model: Model) -> DecodedPaths:
         """Routes from each label's first terminal, plus any detached cycles."""
         on = model[self.link_vars]
-        neighbours: dict[Cell, list[Cell]] = defaultdict(list)
-        for used, (u, v) in zip(on, self.link_pairs):
-            if used:
-                neighbours[u].append(v)
-                neighbours[v].append(u)
-        seen: set[Cell] = set()
-
-        def walk(start: Cell) -> tuple[Cell, ...]:
-            route, previous, here = [start], None, start
-            seen.add(start)
-            while True:
-                step = [n for n in neighbours[here] if n != previous and n not in seen]
-                if not step:
-                    return tuple(route)
-                previous, here = here, step[0]
-                seen.add(here)
-                route.append(here)
-
-        routes = {label: walk(a) for label, (a, _) in self.ends.items()}
-        loops = tuple(walk(cell) for cell in list(neighbours) if cell not in seen)
-        return DecodedPaths(routes, loops)
+        return trace(self.ends, (pair for used, pair in zip(on, self.link_pairs) if used))
 
     def cycle_cuts(self, loops: tuple[tuple[Cell, ...], ...]) -> list[Clause]:
-        """For each detached cycle: some link must leave its cells (they hold no terminal)."""
+        """For each detached cycle: some link must leave its cells (they hold no terminal), unless, under
+        open, they are all empty."""
         cuts = []
         for loop in loops:
             inside = set(loop)
-            cuts.append([var for (u, v), var in self.link_var.items() if (u in inside) != (v in inside)])
+            leaving = [var for (u, v), var in self.link_var.items() if (u in inside) != (v in inside)]
+            if self.fill:
+                cuts.append(leaving)
+            else:
+                cuts.extend([-self.used[cell], *leaving] for cell in loop)
         return cuts
 
     def block(self, links: set[Link]) -> Clause:
-        """A clause excluding exactly this set of used links."""
+        """A clause excluding this set of used links: another valid solution drops one of them, since adding
+        links to complete paths leaves only cycles."""
         return [-self.link_var[link] for link in links]
+
+
+def trace(ends: dict[str, tuple[Cell, Cell]], used: object) -> DecodedPaths:
+    """Walk the used links (pairs of cells): each label's route from its first terminal, then the cycles."""
+    neighbours: dict[Cell, list[Cell]] = defaultdict(list)
+    for u, v in used:  # type: ignore[attr-defined]
+        neighbours[u].append(v)
+        neighbours[v].append(u)
+    seen: set[Cell] = set()
+
+    def walk(start: Cell) -> tuple[Cell, ...]:
+        route, previous, here = [start], None, start
+        seen.add(start)
+        while True:
+            step = [n for n in neighbours[here] if n != previous and n not in seen]
+            if not step:
+                return tuple(route)
+            previous, here = here, step[0]
+            seen.add(here)
+            route.append(here)
+
+    routes = {label: walk(a) for label, (a, _) in ends.items()}
+    loops = tuple(walk(cell) for cell in list(neighbours) if cell not in seen)
+    return DecodedPaths(routes, loops)
 
 
 def _pairs(terminals: dict[Cell, str], labels: tuple[str, ...]) -> dict[str, tuple[Cell, Cell]]:
@@ -130,3 +191,53 @@ def _pairs(terminals: dict[Cell, str], labels: tuple[str, ...]) -> dict[str, tup
     for cell, label in sorted(terminals.items()):
         ends[label].append(cell)
     return {label: (a, b) for label, (a, b) in ends.items()}
+
+
+def link_arrays(rows: int, cols: int, routes: dict[str, tuple[Cell, ...]]) -> tuple[np.ndarray, np.ndarray]:
+    """The (right, down) boolean arrays of the links the routes use (numpy, for big boards)."""
+    right = np.zeros((rows, max(cols - 1, 0)), dtype=bool)
+    down = np.zeros((max(rows - 1, 0), cols), dtype=bool)
+    for route in routes.values():
+        if len(route) < 2:
+            continue
+        cells = np.asarray(route, dtype=np.int64)
+        a, b = cells[:-1], cells[1:]
+        low = np.minimum(a, b)
+        across = a[:, 0] == b[:, 0]
+        right[low[across, 0], low[across, 1]] = True
+        down[low[~across, 0], low[~across, 1]] = True
+    return right, down
+
+
+def walk_links(ends: dict[str, tuple[Cell, Cell]], right: np.ndarray, down: np.ndarray) -> DecodedPaths:
+    """Routes (and detached cycles) of the used links given as (right, down) arrays; linear time."""
+    rows, cols = right.shape[0], down.shape[1]
+    sides = np.zeros((rows, cols), dtype=np.uint8)  # bits: 1 up, 2 right, 4 down, 8 left
+    sides[:, :-1] |= right.astype(np.uint8) * 2
+    sides[:, 1:] |= right.astype(np.uint8) * 8
+    sides[:-1, :] |= down.astype(np.uint8) * 4
+    sides[1:, :] |= down.astype(np.uint8) * 1
+    flat = sides.ravel().tolist()
+    step = {1: -cols, 2: 1, 4: cols, 8: -1}
+    back = {1: 4, 2: 8, 4: 1, 8: 2}
+    seen = bytearray(rows * cols)
+
+    def walk(start: int) -> tuple[Cell, ...]:
+        route = [start]
+        seen[start] = 1
+        here, came = start, 0
+        while True:
+            mask = flat[here] & ~came
+            if not mask:
+                break
+            bit = mask & -mask
+            here, came = here + step[bit], back[bit]
+            if seen[here]:
+                break
+            seen[here] = 1
+            route.append(here)
+        return tuple(divmod(i, cols) for i in route)
+
+    routes = {label: walk(a[0] * cols + a[1]) for label, (a, _) in ends.items()}
+    loops = tuple(walk(i) for i in np.flatnonzero(sides.ravel()).tolist() if not seen[i])
+    return DecodedPaths(routes, loops)

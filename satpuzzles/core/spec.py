@@ -108,6 +108,8 @@ class Writer(Generic[I]):
     name: str
     write: Callable[[I], str]
     help: str
+    write_under: Callable[[I, Settings], str] | None = None
+    """Used instead of ``write`` when given: the text depends on the options in force (such as rules)."""
 
 
 @dataclass(frozen=True)

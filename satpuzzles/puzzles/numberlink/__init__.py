@@ -1,4 +1,4 @@
-"""Numberlink (Arukone, Flow Free): join equal labels with paths that never cross and fill the board.
+"""Numberlink (Arukone, Flow Free): join equal labels with paths that never cross (fill or open rules).
 
 This module is the puzzle's spec, registered in pyproject.toml under the
 ``satpuzzles.puzzles`` entry-point group. Read model.py for the rules, encoding.py for the CNF.
@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from satpuzzles.core.spec import Option, PuzzleSpec, View, Writer
 from satpuzzles.puzzles.numberlink import view
-from satpuzzles.puzzles.numberlink.encoding import ENCODINGS, RULES
+from satpuzzles.puzzles.numberlink.staging import ENCODINGS
+from satpuzzles.puzzles.numberlink.unique import RULES
 from satpuzzles.puzzles.numberlink.formats import JSON, READERS
 from satpuzzles.puzzles.numberlink.generator import GENERATOR
-from satpuzzles.puzzles.numberlink.url import URL_READER, to_url
+from satpuzzles.puzzles.numberlink.model import RULE_NAMES
+from satpuzzles.puzzles.numberlink.url import URL_READER, to_url, url_under
 
 SPEC = PuzzleSpec(
     name="numberlink",
-    summary="Join equal labels with paths that fill the board (Numberlink, Arukone, Flow Free).",
+    summary="Join equal labels with non-crossing paths (Numberlink, Arukone, Flow Free).",
     rules=RULES,
     readers=(URL_READER, *READERS),
     view=View(
@@ -24,12 +26,20 @@ SPEC = PuzzleSpec(
         solution_json=view.solution_json,
         styled=view.styled,
         svg=view.svg,
+        outcome_lines=view.outcome_lines,
+        outcome_json=view.outcome_json,
         result_file=view.result_file,
     ),
     json=JSON,
-    writers=(Writer("url", to_url, "Print the puzzle as a puzz.link URL instead of solving."),),
+    writers=(Writer("url", to_url, "Print the puzzle as a puzz.link URL instead of solving (arukone under the "
+                    "fill rule, numlin under open).", write_under=url_under),),
     generator=GENERATOR,
     options=(
+        Option("rules", ("--rules",), "fill: every cell is used (Flow Free, arukone URLs); open: cells may stay "
+               "empty (Nikoli, janko.at, numlin URLs). Default: the URL's own rule, else fill.", kind="choice",
+               choices=RULE_NAMES, default=None, affects_solving=True),
+        Option("no_self_touch", ("--no-self-touch",), "Paths never run beside themselves (no two cells of one "
+               "path adjacent unless consecutive), for solving, --count and --unique.", affects_solving=True),
         Option("numbers", ("--numbers",), "Print the numbered board (labels in every cell) too."),
         Option("encoding", ("--encoding",), "auto: strengthened first, complete when it finds nothing; "
                "strengthened alone cannot prove unsolvability.", kind="choice", choices=ENCODINGS, default="auto",
@@ -37,6 +47,6 @@ SPEC = PuzzleSpec(
     ),
     examples=(".,2\n.,1\n2,1\n", "1,.,.\n.,.,1\n2,.,2\n", "https://puzz.link/p?numlin/5/5/j1g2j3i12g3l"),
     rules_text="Join each pair of equal labels by a path through adjacent cells; paths never cross or share "
-    "a cell, and together they fill the board.",
-    sources=("Flow Free", "janko.at (Arukone)", "puzz.link (arukone)"),
+    "a cell. Under the fill rule they fill the board; under the open rule cells may stay empty.",
+    sources=("Flow Free (fill)", "puzz.link arukone (fill)", "Nikoli, janko.at Arukone, puzz.link numlin (open)"),
 )

@@ -2,10 +2,12 @@
 
 The *strengthened* stage adds two consequences of "a path never touches itself": a
 cell next to an endpoint has its colour only if linked to it, and no 2x2 block uses 3
-of its links (a tight U-turn). Neither is a rule of the game, but published puzzles
-satisfy them and they make them far faster (the full "same-colour neighbours are
-linked" rule, with its auxiliary variables, is slower); when it finds nothing, the
-*complete* stage decides by the real rules alone.
+of its links (a tight U-turn). Unless --no-self-touch asks for that rule, neither is a
+rule of the game, but published puzzles satisfy them and they make them far faster
+(the full "same-colour neighbours are linked" rule, with its auxiliary variables, is
+slower); when it finds nothing, the *complete* stage decides by the real rules alone.
+Under --no-self-touch the rule itself is encoded (with the two consequences, which
+help propagation), in one complete stage.
 """
 
 from __future__ import annotations
@@ -14,29 +16,29 @@ from collections.abc import Hashable, Sequence
 
 from satpuzzles.cnf import Clause, Formula
 from satpuzzles.constraints.paths import GridPaths
-from satpuzzles.core.errors import UsageError
-from satpuzzles.core.outcome import Settings
-from satpuzzles.core.spec import Rules, Stage
-from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, verify
+from satpuzzles.puzzles.numberlink.arguments import ENCODING_SUFFIX
+from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
 from satpuzzles.solve.model import Model
 
-ENCODINGS = ("auto", "strengthened", "complete")
+
 
 
 class NumberlinkEncoding:
-    """CNF for one instance: the paths block, plus the strengthening in the strengthened stage."""
+    """CNF for one instance under ``rules``: the paths block, plus the strengthening where it applies."""
 
-    def __init__(self, instance: NumberlinkInstance, strengthened: bool) -> None:
-        self.instance = instance
+    def __init__(self, instance: NumberlinkInstance, strengthened: bool, rules: RuleSet = RuleSet()) -> None:
+        self.instance, self.rules = instance, rules
         self.name = "strengthened" if strengthened else "complete"
         self.complete = not strengthened
         self.formula = Formula()
         self.selectors: dict[Hashable, int] = {}
-        self.paths = GridPaths(self.formula, instance.grid, instance.givens, instance.labels)
+        self.paths = GridPaths(self.formula, instance.grid, instance.givens, instance.labels,
+                               fill=rules.fill, self_touch=rules.self_touch)
         self.link_var = self.paths.link_var
+        touchless = strengthened or not rules.self_touch
         if strengthened:
             self._endpoint_neighbours()
-        self._squares(strengthened)
+        self._squares(touchless)
 
     def _endpoint_neighbours(self) -> None:
         """Adjacent endpoints of one label are linked; a cell of an endpoint's colour beside it is linked to it."""
@@ -48,9 +50,10 @@ class NumberlinkEncoding:
                     clauses.append([link])
             elif label_u is not None or label_v is not None:
                 label, free = (label_u, v) if label_u is not None else (label_v, u)
-                clauses.append([link, *(-lit for lit in self.paths.is_colour(free, label))])
+                clauses.append([link, *(-lit for lit in self.paths.used_lits(free)),
+                                *(-lit for lit in self.paths.is_colour(free, label))])
 
-    def _squares(self, strengthened: bool) -> None:
+    def _squares(self, touchless: bool) -> None:
         """No 2x2 block uses all 4 of its links (a detached 4-cycle).
 
         When paths never touch themselves a block uses at most 2: any 3 join its
@@ -62,7 +65,7 @@ class NumberlinkEncoding:
         for r in range(self.instance.grid.rows - 1):
             for c in range(self.instance.grid.cols - 1):
                 square = [-right[r][c], -right[r + 1][c], -down[r][c], -down[r][c + 1]]
-                if strengthened:
+                if touchless:
                     clauses.extend(square[:i] + square[i + 1 :] for i in range(4))
                 else:
                     clauses.append(square)
@@ -70,30 +73,36 @@ class NumberlinkEncoding:
     def decode(self, model: Model) -> NumberlinkSolution:
         """Routes from each label's first endpoint, plus any detached cycles."""
         decoded = self.paths.decode(model)
-        return NumberlinkSolution(decoded.routes, decoded.loops)
+        return NumberlinkSolution(decoded.routes, decoded.loops, self.rules)
 
     def cuts(self, solution: NumberlinkSolution) -> list[Clause]:
         """For each detached cycle: some link must leave its cells (they hold no endpoint)."""
         return self.paths.cycle_cuts(solution.loops)
 
     def block(self, solution: NumberlinkSolution) -> Clause:
-        """Every valid solution uses cells - paths links, so another one drops one of these."""
+        """Another valid solution drops one of this one's links."""
         return self.paths.block(solution.links())
 
 
-def stages(instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[NumberlinkSolution]]:
-    """Strengthened then complete (or just the one chosen by --encoding)."""
-    choice = settings.extras.get("encoding") or "auto"
-    strengthened = Stage("strengthened", False, lambda: NumberlinkEncoding(instance, strengthened=True))
-    complete = Stage("complete", True, lambda: NumberlinkEncoding(instance, strengthened=False))
-    return {"auto": [strengthened, complete], "strengthened": [strengthened], "complete": [complete]}[choice]
+class Refuted:
+    """The "encoding" of a board an argument proved unsolvable: one empty clause, nothing to search."""
 
+    complete = True
 
-def check_settings(settings: Settings) -> None:
-    """--count and --unique count by the full rules, which --encoding strengthened leaves out."""
-    if settings.extras.get("encoding") == "strengthened" and settings.wanted > 1:
-        raise UsageError("--count and --unique count by the full rules: use --encoding auto or complete")
+    def __init__(self, argument: str) -> None:
+        self.name = argument + ENCODING_SUFFIX
+        self.formula = Formula()
+        self.formula.add([])
+        self.selectors: dict[Hashable, int] = {}
 
+    def decode(self, model: Model) -> NumberlinkSolution:
+        """Never called: the formula has no model."""
+        raise AssertionError("an unsatisfiable formula has no model")
 
-RULES: Rules[NumberlinkInstance, NumberlinkSolution] = Rules(stages=stages, verify=verify, check_settings=check_settings)
-"""How Numberlink is solved and checked."""
+    def cuts(self, solution: NumberlinkSolution) -> list[Clause]:
+        """Nothing is enforced lazily."""
+        return []
+
+    def block(self, solution: NumberlinkSolution) -> Clause:
+        """Nothing to block."""
+        return []

@@ -16,6 +16,7 @@ other than ``.`` is a label, since janko.at collections use ``_``, ``^``, ``]`` 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from collections.abc import Callable
 
 from satpuzzles.core.errors import InputError
@@ -23,7 +24,7 @@ from satpuzzles.core.spec import JsonCodec, Reader
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.io.jsonio import JsonReader
 from satpuzzles.io.textgrid import Line, Token, first_content_lines, is_int_line, nonblank_lines, parse_ints
-from satpuzzles.puzzles.numberlink.model import EMPTY, NumberlinkInstance
+from satpuzzles.puzzles.numberlink.model import EMPTY, RULE_NAMES, NumberlinkInstance
 
 
 def _is_spaced(line: Line) -> bool:
@@ -182,10 +183,14 @@ READERS: tuple[Reader[NumberlinkInstance], ...] = (
 
 
 def to_json(instance: NumberlinkInstance) -> dict[str, object]:
-    """The envelope's ``input``: width, height and a row-major grid of labels, ``.`` for empty cells."""
+    """The envelope's ``input``: width, height and a row-major grid of labels, ``.`` for empty cells;
+    ``rules`` (fill or open) when the source named them (a puzz.link URL)."""
     grid = instance.grid
     cells = [[instance.givens.get((r, c), EMPTY) for c in range(grid.cols)] for r in range(grid.rows)]
-    return {"width": grid.cols, "height": grid.rows, "grid": cells}
+    data: dict[str, object] = {"width": grid.cols, "height": grid.rows, "grid": cells}
+    if instance.rules is not None:
+        data["rules"] = instance.rules
+    return data
 
 
 def from_json(data: object, line: int, column: int) -> NumberlinkInstance:
@@ -197,11 +202,15 @@ def from_json(data: object, line: int, column: int) -> NumberlinkInstance:
         bad = next((cell for cell in row if not cell.isprintable() or cell.split() != [cell]), None)
         if bad is not None:
             raise reader.error(f"input.grid[{r}]", f"bad label {bad!r}: printable text without spaces, '.' for none")
+    rules = reader.data.get("rules")
+    if rules is not None and rules not in RULE_NAMES:
+        raise reader.error("input.rules", f"expected one of {', '.join(map(repr, RULE_NAMES))}, found {rules!r}")
     tokens = [[Token(cell, line, column) for cell in row] for row in rows]
     try:
-        return build_instance(tokens, line, width, char_grid=True)
+        instance = build_instance(tokens, line, width, char_grid=True)
     except InputError as exc:
         raise reader.error("input.grid", exc.message) from None
+    return replace(instance, rules=rules) if rules is not None else instance
 
 
 def to_text(instance: NumberlinkInstance) -> str:

@@ -1,4 +1,4 @@
-"""Numberlink puzzles with exactly one solution (by the full rules, as --unique counts).
+"""Numberlink puzzles with exactly one solution under the rules asked for (as --unique decides).
 
 The board is covered by random paths (walks that start where the free area is
 narrowest and never touch themselves), their ends become the labels, and then the
@@ -19,13 +19,21 @@ from satpuzzles.core.errors import UsageError, VerificationError
 from satpuzzles.core.outcome import Settings, SolveStats
 from satpuzzles.core.spec import Generator, Option, Progress
 from satpuzzles.geometry import Cell, Grid
-from satpuzzles.puzzles.numberlink.encoding import RULES, NumberlinkEncoding
+from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
+from satpuzzles.puzzles.numberlink.unique import RULES, detour, shortcut
 from satpuzzles.puzzles.numberlink.formats import to_text
-from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution
+from satpuzzles.puzzles.numberlink.model import (
+    OPEN,
+    RULE_NAMES,
+    NumberlinkInstance,
+    NumberlinkSolution,
+    RuleSet,
+    self_touches,
+)
 from satpuzzles.puzzles.numberlink.url import to_url
 from satpuzzles.solve.limited import LIMITED_SOLVER, LimitedBackend, SearchLimit
 from satpuzzles.solve.loop import lazy_solutions
-from satpuzzles.solve.pipeline import run_stages
+from satpuzzles.solve.pipeline import solve
 
 Path = list[Cell]
 
@@ -119,9 +127,14 @@ def _instance(grid: Grid, paths: list[Path]) -> tuple[NumberlinkInstance, Number
     return instance, NumberlinkSolution(routes)
 
 
-def second_solution(instance: NumberlinkInstance, solution: NumberlinkSolution) -> NumberlinkSolution | None:
-    """Another solution by the full rules, None when the solver proves there is none; SearchLimit if undecided."""
-    encoding = NumberlinkEncoding(instance, strengthened=False)
+def second_solution(instance: NumberlinkInstance, solution: NumberlinkSolution,
+                    rules: RuleSet = RuleSet()) -> NumberlinkSolution | None:
+    """Another solution under ``rules``, None when the solver proves there is none; SearchLimit if undecided."""
+    if not rules.fill and rules.self_touch:
+        other = shortcut(solution) or detour(instance, solution)
+        if other is not None:
+            return other
+    encoding = NumberlinkEncoding(instance, strengthened=False, rules=rules)
     with LimitedBackend(MAX_CHECK_CONFLICTS) as backend:
         backend.calls_left = MAX_CHECK_CALLS
         backend.add_clauses(encoding.formula.clauses)
@@ -150,15 +163,28 @@ def _cut(paths: list[Path], at: Cell, shortest: int) -> bool:
     return False
 
 
-def _is_unique(grid: Grid, paths: list[Path]) -> bool:
+def _between_touches(solution: NumberlinkSolution) -> set[Cell]:
+    """Under no self-touch: for each place a path runs beside itself, the cell after the first of the two
+    (cutting there separates them)."""
+    cells = set()
+    for label, a, b in self_touches(solution):
+        route = solution.routes[label]
+        i = min(route.index(a), route.index(b))
+        cells.add(route[i + 1])
+    return cells
+
+
+def _is_unique(grid: Grid, paths: list[Path], rules: RuleSet) -> bool:
     """Whether the solver proves, within the check's limits, that these paths are their puzzle's only solution."""
+    if not rules.self_touch and self_touches(_instance(grid, paths)[1]):
+        return False
     try:
-        return second_solution(*_instance(grid, paths)) is None
+        return second_solution(*_instance(grid, paths), rules) is None
     except SearchLimit:
         return False
 
 
-def join_paths(grid: Grid, paths: list[Path], rng: random.Random, progress: Progress) -> list[Path]:
+def join_paths(grid: Grid, paths: list[Path], rng: random.Random, progress: Progress, rules: RuleSet) -> list[Path]:
     """Join paths end to end, in random order, wherever the solution stays provably unique.
 
     A join that once allowed a second solution always will (joining more paths only
@@ -180,7 +206,7 @@ def join_paths(grid: Grid, paths: list[Path], rng: random.Random, progress: Prog
             trial = [paths[k] for k in sorted(alive - {i, j})] + [joined]
             tried += 1
             progress(f"{grid.cols}x{grid.rows}: {len(alive)} paths, joining ({tried} tried)")
-            if _is_unique(grid, trial):
+            if _is_unique(grid, trial, rules):
                 paths.append(joined)
                 alive = (alive - {i, j}) | {len(paths) - 1}
                 fresh = [(len(paths) - 1, k) for k in sorted(alive) if k != len(paths) - 1]
@@ -191,9 +217,9 @@ def join_paths(grid: Grid, paths: list[Path], rng: random.Random, progress: Prog
 
 
 def generate_numberlink(
-    grid: Grid, rng: random.Random, progress: Progress, join: bool = False
+    grid: Grid, rng: random.Random, progress: Progress, join: bool = False, rules: RuleSet = RuleSet()
 ) -> NumberlinkInstance:
-    """A puzzle on ``grid`` whose one solution (by the full rules) the solver has proved.
+    """A puzzle on ``grid`` whose one solution under ``rules`` the solver has proved.
 
     With ``join``, paths are then joined end to end while it stays unique: fewer, longer paths.
     """
@@ -203,14 +229,16 @@ def generate_numberlink(
     while True:
         instance, solution = _instance(grid, paths)
         progress(f"{grid.cols}x{grid.rows}: {len(paths)} paths, checking uniqueness")
-        try:
-            other = second_solution(instance, solution)
-        except SearchLimit:
-            differing: set[Cell] = set()  # undecided: nothing to aim at, so a longest path is cut
-        else:
-            if other is None:
-                break
-            differing = _differing(solution, other)
+        differing: set[Cell] = set() if rules.self_touch else _between_touches(solution)
+        if not differing:
+            try:
+                other = second_solution(instance, solution, rules)
+            except SearchLimit:
+                pass  # undecided: nothing to aim at, so a longest path is cut
+            else:
+                if other is None:
+                    break
+                differing = _differing(solution, other)
         length = {cell: len(path) for path in paths for cell in path}
         near = sorted(differing or set(length), key=lambda cell: (-length[cell], rng.random()))
         anywhere = sorted(length, key=lambda cell: -length[cell])
@@ -220,15 +248,15 @@ def generate_numberlink(
                 break  # nothing left to cut: the final proof decides without limits
             raise VerificationError("internal error: no path can be cut to remove a second Numberlink solution")
     if join:
-        instance, solution = _instance(grid, join_paths(grid, paths, rng, progress))
-    prove_unique(instance, solution)
+        instance, solution = _instance(grid, join_paths(grid, paths, rng, progress, rules))
+    prove_unique(instance, solution, rules)
     return instance
 
 
-def prove_unique(instance: NumberlinkInstance, solution: NumberlinkSolution) -> None:
+def prove_unique(instance: NumberlinkInstance, solution: NumberlinkSolution, rules: RuleSet = RuleSet()) -> None:
     """Solve ``instance`` afresh with --unique's machinery; raise unless ``solution`` is its only one."""
-    settings = Settings(unique=True)
-    outcome = run_stages(RULES, instance, settings, "numberlink")
+    settings = Settings(unique=True, extras={"rules": rules.name, "no_self_touch": not rules.self_touch})
+    outcome = solve(RULES, instance, settings, "numberlink")
     found = outcome.solution
     if outcome.uniqueness(settings) is not True or found is None or found.links() != solution.links():
         raise VerificationError("internal error: a generated Numberlink puzzle is not unique after all")
@@ -237,8 +265,9 @@ def prove_unique(instance: NumberlinkInstance, solution: NumberlinkSolution) -> 
 def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progress: Progress) -> str:
     """``generate numberlink``: a unique puzzle as a W H block, or as a puzz.link URL with --url."""
     join = options.get("difficulty") == "hard"
-    instance = generate_numberlink(Grid(rows, cols), random.Random(seed), progress, join)
-    return to_url(instance) + "\n" if options.get("url") else to_text(instance)
+    rules = RuleSet(fill=options.get("rules") != OPEN, self_touch=not options.get("no_self_touch"))
+    instance = generate_numberlink(Grid(rows, cols), random.Random(seed), progress, join, rules)
+    return to_url(instance, rules) + "\n" if options.get("url") else to_text(instance)
 
 
 GENERATOR = Generator(
@@ -246,7 +275,11 @@ GENERATOR = Generator(
     options=(
         Option("difficulty", ("--difficulty",), "hard: then join paths end to end while the solution stays unique "
                "(fewer, longer paths; about 3x slower).", kind="choice", choices=("easy", "hard"), default="easy"),
-        Option("url", ("--url",), "Write each puzzle as a puzz.link URL."),
+        Option("url", ("--url",), "Write each puzzle as a puzz.link URL (arukone under fill, numlin under open)."),
+        Option("rules", ("--rules",), "The rules the puzzle is unique under: fill (every cell used) or open "
+               "(cells may stay empty).", kind="choice", choices=RULE_NAMES, default="fill"),
+        Option("no_self_touch", ("--no-self-touch",), "Unique under the no-self-touch convention (paths never "
+               "run beside themselves)."),
     ),
     width_first=True,
 )

@@ -1,27 +1,62 @@
 """Numberlink's rules, written from the puzzle and not from the CNF: the instance, a solution, the verifier.
 
 Join each pair of equal labels by a path of orthogonal steps; paths never cross or share
-a cell, and together they fill the board (Flow Free's and Arukone's rule).
+a cell. Two rule sets are played: *fill* (Flow Free, puzz.link ``arukone``: together the
+paths fill the board) and *open* (Nikoli, janko.at, puzz.link ``numlin``, the ADC: cells may
+stay empty). Either may add the *no self-touch* convention: no two cells of one path are
+orthogonally adjacent unless they are consecutive on it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from satpuzzles.geometry import Cell, Grid
 
 EMPTY = "."
 """An empty cell in the text formats."""
+FILL, OPEN = "fill", "open"
+RULE_NAMES = (FILL, OPEN)
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """The rules a puzzle is solved under: fill (every cell used) or open, and whether paths may touch themselves."""
+
+    fill: bool = True
+    self_touch: bool = True
+
+    @property
+    def name(self) -> str:
+        """``fill`` or ``open``."""
+        return FILL if self.fill else OPEN
+
+    @property
+    def is_default(self) -> bool:
+        """The rules every text format meant before rule sets existed (fill, touching allowed)."""
+        return self.fill and self.self_touch
+
+    def describe(self) -> str:
+        """The rules in words, for reports."""
+        cells = "fill (every cell used)" if self.fill else "open (cells may stay empty)"
+        return cells + ("" if self.self_touch else ", no self-touch")
 
 
 @dataclass(frozen=True)
 class NumberlinkInstance:
-    """A board with labelled endpoint pairs; ``line`` is where it starts in the input (for headings)."""
+    """A board with labelled endpoint pairs; ``line`` is where it starts in the input (for headings).
+
+    ``rules`` is the rule set the source itself implies (a puzz.link ``numlin`` URL means
+    open, ``arukone`` fill), None when the format does not say.
+    """
 
     grid: Grid
     givens: dict[Cell, str]
     labels: tuple[str, ...]
     line: int = 1
+    rules: str | None = None
     endpoints: dict[str, tuple[Cell, Cell]] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -31,15 +66,25 @@ class NumberlinkInstance:
         object.__setattr__(self, "endpoints", {label: (a, b) for label, (a, b) in ends.items()})
 
 
+def rules_in_force(instance: NumberlinkInstance, extras: Mapping[str, Any]) -> RuleSet:
+    """The rule set for a solve: --rules, else the instance's own (a URL's), else fill; --no-self-touch."""
+    name = extras.get("rules") or instance.rules or FILL
+    return RuleSet(fill=name == FILL, self_touch=not extras.get("no_self_touch"))
+
+
 @dataclass(frozen=True)
 class NumberlinkSolution:
-    """Each label's route from one endpoint to the other; ``loops`` are detached cycles (invalid)."""
+    """Each label's route from one endpoint to the other; ``loops`` are detached cycles (invalid).
+
+    ``rules`` are the rules the solution was found under, which the verifier checks.
+    """
 
     routes: dict[str, tuple[Cell, ...]]
     loops: tuple[tuple[Cell, ...], ...] = ()
+    rules: RuleSet = field(default=RuleSet(), compare=False)
 
     def label_grid(self, instance: NumberlinkInstance) -> list[list[str]]:
-        """Row-major grid of the label whose path covers each cell."""
+        """Row-major grid of the label whose path covers each cell (``.`` for an empty cell)."""
         grid = [[EMPTY] * instance.grid.cols for _ in range(instance.grid.rows)]
         for label, route in self.routes.items():
             for r, c in route:
@@ -55,8 +100,22 @@ class NumberlinkSolution:
         return used
 
 
+def self_touches(solution: NumberlinkSolution) -> list[tuple[str, Cell, Cell]]:
+    """Each (label, cell, cell) where a path runs beside itself: adjacent cells that are not consecutive on it."""
+    found = []
+    for label, route in solution.routes.items():
+        position = {cell: i for i, cell in enumerate(route)}
+        for i, (r, c) in enumerate(route):
+            for other in ((r, c + 1), (r + 1, c)):
+                j = position.get(other)
+                if j is not None and abs(i - j) != 1:
+                    found.append((label, (r, c), other))
+    return found
+
+
 def verify(instance: NumberlinkInstance, solution: NumberlinkSolution) -> list[str]:
-    """Check the rules: one simple path per label between its endpoints, disjoint, covering every cell."""
+    """Check the rules: one simple path per label between its endpoints, disjoint; covering every cell
+    under the fill rule; never beside itself under no self-touch."""
     problems = []
     if solution.loops:
         problems.append(f"{len(solution.loops)} cycle(s) not attached to any endpoint")
@@ -78,7 +137,12 @@ def verify(instance: NumberlinkInstance, solution: NumberlinkSolution) -> list[s
                 owner[cell] = label
     if set(solution.routes) - set(instance.labels):
         problems.append("paths for labels that are not on the board")
-    empty = [cell for cell in instance.grid.cells() if cell not in owner]
-    if empty:
-        problems.append(f"{len(empty)} cell(s) not covered, first {empty[0]}")
+    if solution.rules.fill and len(owner) != instance.grid.size:
+        empty = next(cell for cell in instance.grid.cells() if cell not in owner)
+        problems.append(f"{instance.grid.size - len(owner)} cell(s) not covered, first {empty}")
+    if not solution.rules.self_touch:
+        touches = self_touches(solution)
+        if touches:
+            label, a, b = touches[0]
+            problems.append(f"path {label!r} touches itself at {a} and {b} (no self-touch)")
     return problems

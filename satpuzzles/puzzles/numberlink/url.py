@@ -1,19 +1,27 @@
-"""Numberlink as a puzz.link URL: ``https://puzz.link/p?numlin/W/H/BODY`` (``arukone`` read too).
+"""Numberlink as a puzz.link URL: ``https://puzz.link/p?numlin/W/H/BODY`` or ``arukone/W/H/BODY``.
 
+The type carries the rules: ``numlin`` is Nikoli's Numberlink (cells may stay empty, the
+open rule), ``arukone`` asks for every cell to be used (the fill rule). A URL read without
+--rules is solved under its own type's rule; --to-url writes the type of the rules in force.
 BODY is pzprjs' ``Number16``: hex numbers (with wide forms for large ones) and ``g``-``z``
 runs of empty cells; every endpoint needs its number.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from satpuzzles.core.errors import InputError
+from satpuzzles.core.outcome import Settings
 from satpuzzles.core.spec import Reader
 from satpuzzles.io.puzzlink import MAX_NUMBER, decode_number16, encode_number16, is_url, read_head, url
 from satpuzzles.io.textgrid import Line, Token, first_content_lines, nonblank_lines
 from satpuzzles.puzzles.numberlink.formats import build_instance
-from satpuzzles.puzzles.numberlink.model import EMPTY, NumberlinkInstance
+from satpuzzles.puzzles.numberlink.model import EMPTY, FILL, OPEN, NumberlinkInstance, RuleSet, rules_in_force
 
 URL_TYPES = ("numlin", "arukone")
+TYPE_RULES = {"numlin": OPEN, "arukone": FILL}
+"""The rule each URL type means."""
 UNKNOWN_HINT = "'?' endpoint (a number left unknown) in the URL: every endpoint needs its number"
 
 
@@ -25,9 +33,10 @@ def read_url(line: Line) -> NumberlinkInstance:
     rows = [[Token(labels.get((r, c), EMPTY), line.number, head.body_column) for c in range(head.width)]
             for r in range(head.height)]
     try:
-        return build_instance(rows, line.number, head.width, char_grid=True)
+        instance = build_instance(rows, line.number, head.width, char_grid=True)
     except InputError as exc:
         raise line.error(f"in the URL: {exc.message}", head.body_column) from None
+    return replace(instance, rules=TYPE_RULES[head.kind])
 
 
 def url_numbers(instance: NumberlinkInstance) -> dict[str, int]:
@@ -39,11 +48,18 @@ def url_numbers(instance: NumberlinkInstance) -> dict[str, int]:
     return {label: number for number, label in enumerate(instance.labels, start=1)}
 
 
-def to_url(instance: NumberlinkInstance) -> str:
-    """The puzzle as a puzz.link ``numlin`` URL (pzprjs' encodeNumber16)."""
+def to_url(instance: NumberlinkInstance, rules: RuleSet | None = None) -> str:
+    """The puzzle as a puzz.link URL (pzprjs' encodeNumber16): ``arukone`` under the fill rule, ``numlin``
+    under open; ``rules`` default to the instance's own (fill when its format does not say)."""
+    fill = rules.fill if rules is not None else instance.rules != OPEN
     numbers = url_numbers(instance)
     cells = [numbers[instance.givens[cell]] if cell in instance.givens else None for cell in instance.grid.cells()]
-    return url("numlin", instance.grid.cols, instance.grid.rows, encode_number16(cells))
+    return url("arukone" if fill else "numlin", instance.grid.cols, instance.grid.rows, encode_number16(cells))
+
+
+def url_under(instance: NumberlinkInstance, settings: Settings) -> str:
+    """``--to-url``: the URL type of the rules in force (--rules, else the instance's own)."""
+    return to_url(instance, rules_in_force(instance, settings.extras))
 
 
 def _looks_like_url(text: str) -> bool:

@@ -2,40 +2,36 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Collection, Hashable
 from dataclasses import dataclass
 
+import numpy as np
+
 from satpuzzles.core.outcome import Outcome, Settings
 from satpuzzles.core.spec import StyledBoard
-from satpuzzles.geometry import Cell
+from satpuzzles.constraints.paths import link_arrays
 from satpuzzles.present.styles import palette_style
-from satpuzzles.puzzles.numberlink.model import EMPTY, NumberlinkInstance, NumberlinkSolution
+from satpuzzles.puzzles.numberlink.arguments import refutation_reason
+from satpuzzles.puzzles.numberlink.model import EMPTY, NumberlinkInstance, NumberlinkSolution, rules_in_force
 from satpuzzles.puzzles.numberlink.svg import numberlink_svg
 
-GLYPHS = {
-    frozenset("UD"): "│",
-    frozenset("LR"): "─",
-    frozenset("UR"): "└",
-    frozenset("UL"): "┘",
-    frozenset("DR"): "┌",
-    frozenset("DL"): "┐",
-}
+UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
+GLYPHS = {UP | DOWN: "│", LEFT | RIGHT: "─", UP | RIGHT: "└", UP | LEFT: "┘",
+          DOWN | RIGHT: "┌", DOWN | LEFT: "┐"}
+"""Box-drawing glyph of a cell by the sides its path leaves through."""
 
 
-def _connections(solution: NumberlinkSolution) -> dict[Cell, set[str]]:
-    sides: dict[Cell, set[str]] = defaultdict(set)
-    for route in solution.routes.values():
-        for (r1, c1), (r2, c2) in zip(route, route[1:]):
-            if r1 == r2:
-                left, right = ((r1, c1), (r2, c2)) if c1 < c2 else ((r2, c2), (r1, c1))
-                sides[left].add("R")
-                sides[right].add("L")
-            else:
-                up, down = ((r1, c1), (r2, c2)) if r1 < r2 else ((r2, c2), (r1, c1))
-                sides[up].add("D")
-                sides[down].add("U")
-    return sides
+def cell_sides(instance: NumberlinkInstance, solution: NumberlinkSolution | None) -> list[list[int]]:
+    """Per cell, the sides (UP | RIGHT | DOWN | LEFT bits) its path leaves through."""
+    rows, cols = instance.grid.rows, instance.grid.cols
+    sides = np.zeros((rows, cols), dtype=np.uint8)
+    if solution is not None:
+        right, down = link_arrays(rows, cols, solution.routes)
+        sides[:, :-1] |= right.astype(np.uint8) * RIGHT
+        sides[:, 1:] |= right.astype(np.uint8) * LEFT
+        sides[:-1, :] |= down.astype(np.uint8) * DOWN
+        sides[1:, :] |= down.astype(np.uint8) * UP
+    return sides.tolist()
 
 
 @dataclass(frozen=True)
@@ -48,29 +44,43 @@ class BoardCell:
     endpoint: bool
 
 
+def _cell_width(instance: NumberlinkInstance) -> int:
+    """Columns per cell: one, or one more than the longest label (so labels never run together)."""
+    longest = max((len(label) for label in instance.labels), default=1)
+    return longest if longest == 1 else longest + 1
+
+
+def _glyph_rows(instance: NumberlinkInstance, solution: NumberlinkSolution | None) -> list[list[tuple[str, str]]]:
+    """Each cell's (padded text, bare glyph)."""
+    width, givens = _cell_width(instance), instance.givens
+    padded = {mask: (glyph.rjust(width, "─" if mask & LEFT else " "), glyph) for mask, glyph in GLYPHS.items()}
+    blank = (EMPTY.rjust(width), EMPTY)
+    by_row: dict[int, list[tuple[int, str]]] = {}
+    for (r, c), label in givens.items():
+        by_row.setdefault(r, []).append((c, label))
+    rows = []
+    for r, masks in enumerate(cell_sides(instance, solution)):
+        row = [padded.get(mask, blank) for mask in masks]
+        for c, label in by_row.get(r, ()):
+            row[c] = (label.rjust(width, "─" if masks[c] & LEFT else " "), label)
+        rows.append(row)
+    return rows
+
+
 def board_cells(instance: NumberlinkInstance, solution: NumberlinkSolution | None) -> list[list[BoardCell]]:
     """Each cell's fixed-width text (box drawing or label) and the label whose path it belongs to.
 
     With labels longer than one character every cell gets one more column, so
     that neighbouring labels never run together ("13 12", not "1312").
     """
-    longest = max((len(label) for label in instance.labels), default=1)
-    width = longest if longest == 1 else longest + 1
-    sides = _connections(solution) if solution else {}
     owner = solution.label_grid(instance) if solution else None
-    rows = []
-    for r in range(instance.grid.rows):
-        row = []
-        for c in range(instance.grid.cols):
-            cell = (r, c)
-            joined = sides.get(cell, set())
-            given = instance.givens.get(cell)
-            glyph = given if given is not None else GLYPHS.get(frozenset(joined), EMPTY)
-            label = owner[r][c] if owner else given
-            text = glyph.rjust(width, "─" if "L" in joined else " ")
-            row.append(BoardCell(text, glyph, label if label != EMPTY else None, given is not None))
-        rows.append(row)
-    return rows
+    givens = instance.givens
+    return [
+        [BoardCell(text, glyph, (owner[r][c] if owner else givens.get((r, c))) if not owner or owner[r][c] != EMPTY
+                   else None, (r, c) in givens)
+         for c, (text, glyph) in enumerate(row)]
+        for r, row in enumerate(_glyph_rows(instance, solution))
+    ]
 
 
 def facts(instance: NumberlinkInstance) -> dict[str, object]:
@@ -79,7 +89,7 @@ def facts(instance: NumberlinkInstance) -> dict[str, object]:
 
 
 def _board_lines(instance: NumberlinkInstance, solution: NumberlinkSolution | None) -> list[str]:
-    return ["".join(cell.text for cell in row) for row in board_cells(instance, solution)]
+    return ["".join(text for text, _ in row) for row in _glyph_rows(instance, solution)]
 
 
 def _numbers_lines(instance: NumberlinkInstance, solution: NumberlinkSolution) -> list[str]:
@@ -88,9 +98,10 @@ def _numbers_lines(instance: NumberlinkInstance, solution: NumberlinkSolution) -
 
 
 def solution_json(instance: NumberlinkInstance, solution: NumberlinkSolution, settings: Settings) -> dict[str, object]:
-    """``paths`` (label per cell), ``board`` (box drawing) and ``routes`` (cells in order)."""
+    """``paths`` (label per cell, null where empty), ``board`` (box drawing) and ``routes`` (cells in order)."""
+    grid = solution.label_grid(instance)
     return {
-        "paths": solution.label_grid(instance),
+        "paths": [[None if label == EMPTY else label for label in row] for row in grid],
         "board": _board_lines(instance, solution),
         "routes": {label: [list(cell) for cell in route] for label, route in solution.routes.items()},
     }
@@ -131,3 +142,23 @@ def result_file(instance: NumberlinkInstance, solution: NumberlinkSolution) -> s
     numbers = [" ".join(row) for row in solution.label_grid(instance)]
     glyphs = [" ".join(cell.glyph.replace("│", "|") for cell in row) for row in board_cells(instance, solution)]
     return "\n".join(numbers) + "\n\n" + "\n".join(glyphs) + "\n"
+
+
+def outcome_lines(instance: NumberlinkInstance, outcome: Outcome[NumberlinkSolution],
+                  settings: Settings) -> list[tuple[str, str]]:
+    """A ``Rules`` line when they are not the plain fill rule, and why an argument proved a board unsolvable."""
+    rules = rules_in_force(instance, settings.extras)
+    lines = [] if rules.is_default else [("Rules", rules.describe())]
+    reason = refutation_reason(instance, rules, outcome.stats.encoding) if outcome.status == "unsolvable" else None
+    return lines + ([("Reason", reason)] if reason else [])
+
+
+def outcome_json(instance: NumberlinkInstance, outcome: Outcome[NumberlinkSolution],
+                 settings: Settings) -> dict[str, object]:
+    """``rules`` (fill or open) and ``no_self_touch``, plus ``reason`` when an argument proved unsolvability."""
+    rules = rules_in_force(instance, settings.extras)
+    data: dict[str, object] = {"rules": rules.name, "no_self_touch": not rules.self_touch}
+    reason = refutation_reason(instance, rules, outcome.stats.encoding) if outcome.status == "unsolvable" else None
+    if reason:
+        data["reason"] = reason
+    return data

@@ -1,0 +1,61 @@
+"""How Numberlink is solved: the stages tried in order for an instance under the rules in force.
+
+1. an argument (arguments.py) that refutes the board, on boards of ARGUMENTS_FROM_CELLS or more;
+2. on huge sparse boards, the compressed board widened back (compress.py, incomplete);
+   under the open rule, a filling of the board sought within a budget (fillfirst.py, incomplete);
+3. the strengthened encoding (incomplete; not under --no-self-touch, where the rule is encoded);
+4. the complete encoding, which decides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from satpuzzles.core.errors import UsageError
+from satpuzzles.core.outcome import Settings
+from satpuzzles.core.spec import Rules, Stage
+from satpuzzles.puzzles.numberlink.arguments import ENCODING_SUFFIX, refute
+from satpuzzles.puzzles.numberlink.compress import CompressedEncoding, compressible
+from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding, Refuted
+from satpuzzles.puzzles.numberlink.fillfirst import FillFirstEncoding
+from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, rules_in_force, verify
+
+ENCODINGS = ("auto", "strengthened", "complete")
+ARGUMENTS_FROM_CELLS = 64
+"""Boards this large are first tried against the arguments (arguments.py); smaller ones SAT decides in
+well under a millisecond, and their reports stay as they were before the arguments existed."""
+
+
+def stages(instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[NumberlinkSolution]]:
+    """An argument's refutation when one applies (boards of ARGUMENTS_FROM_CELLS or more); else the
+    compressed board on huge sparse ones, then strengthened and complete (or the one --encoding names;
+    complete alone under no self-touch, where the rule itself is encoded)."""
+    rules = rules_in_force(instance, settings.extras)
+    if instance.grid.size >= ARGUMENTS_FROM_CELLS:
+        refuted = refute(instance, rules)
+        if refuted is not None:
+            argument = refuted[0]
+            return [Stage(argument + ENCODING_SUFFIX, True, lambda: Refuted(argument))]
+    complete = Stage("complete", True, lambda: NumberlinkEncoding(instance, False, rules))
+    first: list[Stage[NumberlinkSolution]] = []
+    if compressible(instance, rules):
+        first.append(Stage("compressed", False, lambda: CompressedEncoding(instance, rules)))
+    if not rules.fill:
+        first.append(Stage("fill first", False, lambda: FillFirstEncoding(instance, rules)))
+    if not rules.self_touch:
+        return [*first, complete]
+    choice = settings.extras.get("encoding") or "auto"
+    strengthened = Stage("strengthened", False, lambda: NumberlinkEncoding(instance, True, rules))
+    return first + {"auto": [strengthened, complete], "strengthened": [strengthened], "complete": [complete]}[choice]
+
+
+def check_settings(settings: Settings) -> None:
+    """--count and --unique count by the full rules, which --encoding strengthened leaves out."""
+    extras = settings.extras
+    if extras.get("encoding") == "strengthened" and settings.wanted > 1 and not extras.get("no_self_touch"):
+        raise UsageError("--count and --unique count by the full rules: use --encoding auto or complete")
+
+
+STAGED: Rules[NumberlinkInstance, NumberlinkSolution] = Rules(stages=stages, verify=verify,
+                                                               check_settings=check_settings)
+"""The stages and the verifier (unique.py adds the uniqueness strategy: RULES)."""

@@ -1,0 +1,164 @@
+"""Deciding uniqueness fast: find the first solution, then look for a second one where it is likely.
+
+Second solutions of published puzzles are local: a path doubling back beside itself,
+or (under the open rule) a path taking a shorter way and leaving cells empty. So after
+the first solution S (by the ordinary stages) the search for another goes, in order:
+
+1. under the open rule with self-touch allowed, constructively: a path of S beside itself
+   is shortcut (the cells in between left empty), or a link of S is detoured through two
+   empty cells next to it; either is a second solution at once;
+2. in one incremental solver holding the complete encoding, S blocked and S's links as
+   the preferred phases: windows of the board with every link outside fixed as in S (the
+   solver's assumptions), each a tiny search;
+3. the whole board, in the same solver, keeping what the windows learnt. Only this step
+   can prove uniqueness, and it is the --method cnf enumeration with a head start.
+
+Under the open rule with self-touch allowed, steps 2 and 3 search the open *no-self-touch*
+encoding, whose extra rule prunes far more, by this theorem (open_reduction): shortcut any
+open solution T where it runs beside itself, again and again; the result is an open
+solution without self-touch. If the result is not S, it is a second no-self-touch
+solution; if it is S, T is S with links replaced by ways round through cells S leaves
+empty, and then S itself has such a detour (the last one put back), which step 1 finds.
+So when S touches nowhere and has no detour, S is unique under open exactly when it is
+unique under open with no self-touch.
+
+Each second solution is verified by the rules like any other.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import replace
+
+from satpuzzles.core.outcome import Outcome, Settings, SolveStats, Timer
+from satpuzzles.core.spec import Rules, Strategy
+from satpuzzles.geometry import Cell, Grid
+from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
+from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet, rules_in_force
+from satpuzzles.puzzles.numberlink.staging import STAGED
+from satpuzzles.solve.backends import make_backend
+from satpuzzles.solve.loop import lazy_solutions
+from satpuzzles.solve.pipeline import run_stages
+
+UNIQUE_MAX_CELLS = 250_000
+"""Largest board whose uniqueness is searched: the complete encoding of a million cells needs gigabytes."""
+WINDOWS = ((6, 3), (10, 5), (14, 7))
+"""(side, stride) of the square windows searched around the first solution, smallest first."""
+
+
+def shortcut(solution: NumberlinkSolution) -> NumberlinkSolution | None:
+    """S with one path cut short where it runs beside itself (valid when cells may stay empty)."""
+    for label, route in solution.routes.items():
+        at = {cell: i for i, cell in enumerate(route)}
+        for i, (r, c) in enumerate(route):
+            for other in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                j = at.get(other, i + 1)
+                if j > i + 1:
+                    return replace(solution, routes={**solution.routes, label: route[: i + 1] + route[j:]})
+    return None
+
+
+def detour(instance: NumberlinkInstance, solution: NumberlinkSolution) -> NumberlinkSolution | None:
+    """S with one link replaced by a way round through empty cells (valid when cells may stay empty)."""
+    grid = instance.grid
+    used = {cell for route in solution.routes.values() for cell in route}
+    for label, route in solution.routes.items():
+        for i, (u, v) in enumerate(zip(route, route[1:])):
+            way = _empty_way(grid, used, u, v)
+            if way is not None:
+                longer = route[: i + 1] + tuple(way) + route[i + 1 :]
+                return replace(solution, routes={**solution.routes, label: longer})
+    return None
+
+
+def _empty_way(grid: Grid, used: set[Cell], u: Cell, v: Cell) -> list[Cell] | None:
+    """A path of empty cells from a neighbour of ``u`` to a neighbour of ``v`` (breadth first), or None."""
+    starts = [n for n in grid.neighbours4(u) if n not in used]
+    goals = {n for n in grid.neighbours4(v) if n not in used}
+    if not starts or not goals:
+        return None
+    parent: dict[Cell, Cell | None] = {cell: None for cell in starts}
+    queue = deque(starts)
+    while queue:
+        here = queue.popleft()
+        if here in goals:
+            way = [here]
+            while parent[way[-1]] is not None:
+                way.append(parent[way[-1]])  # type: ignore[arg-type]
+            return way[::-1]
+        for n in grid.neighbours4(here):
+            if n not in used and n not in parent:
+                parent[n] = here
+                queue.append(n)
+    return None
+
+
+def windows(grid: Grid) -> list[tuple[int, int, int, int]]:
+    """Overlapping square windows (top, left, bottom, right exclusive) covering the board, small ones first."""
+    found: list[tuple[int, int, int, int]] = []
+    for side, stride in WINDOWS:
+        def starts(size: int) -> list[int]:
+            last = max(size - side, 0)
+            return sorted({min(s, last) for s in range(0, last + stride, stride)})
+
+        for r in starts(grid.rows):
+            for c in starts(grid.cols):
+                window = (r, c, min(r + side, grid.rows), min(c + side, grid.cols))
+                if window not in found:
+                    found.append(window)
+    return found
+
+
+def solve_unique(instance: NumberlinkInstance, settings: Settings) -> Outcome[NumberlinkSolution]:
+    """The first solution and a second one (or the proof there is none), searched as the module says."""
+    rules = rules_in_force(instance, settings.extras)
+    first = run_stages(STAGED, instance, replace(settings, count=1, unique=False), "numberlink")
+    if first.status != "solved" or first.solution is None:
+        return first
+    solution, stats = first.solution, first.stats
+    if instance.grid.size > UNIQUE_MAX_CELLS:
+        message = f"uniqueness is not searched on boards over {UNIQUE_MAX_CELLS:,} cells (memory)"
+        return Outcome("solved", [solution], False, stats, message=message)
+    search = rules
+    if not rules.fill and rules.self_touch:
+        other = shortcut(solution) or detour(instance, solution)
+        if other is not None:
+            return Outcome("solved", [solution, replace(other, rules=rules)], False, stats)
+        search = RuleSet(fill=False, self_touch=False)  # S touches nowhere and has no detour: see open_reduction
+    outcome = _search(instance, search, solution, settings, stats)
+    outcome.solutions = [replace(found, rules=rules) for found in outcome.solutions]
+    return outcome
+
+
+def _search(instance: NumberlinkInstance, rules: RuleSet, solution: NumberlinkSolution, settings: Settings,
+            stats: SolveStats) -> Outcome[NumberlinkSolution]:
+    with Timer(stats, "encode_seconds"):
+        encoding = NumberlinkEncoding(instance, False, rules)
+    stats.stages.append("unique")
+    stats.encoding, stats.variables, stats.clauses = "complete", encoding.formula.num_vars, encoding.formula.num_clauses
+    links = solution.links()
+    with make_backend(str(settings.solver)) as backend:
+        backend.add_clauses(encoding.formula.clauses)
+        backend.add_clauses([encoding.block(solution)])
+        backend.set_phases([var if pair in links else -var for pair, var in encoding.link_var.items()])
+        for top, left, bottom, right in windows(instance.grid):
+            fixed = [var if pair in links else -var for pair, var in encoding.link_var.items()
+                     if not all(top <= r < bottom and left <= c < right for r, c in pair)]
+            for other in lazy_solutions(encoding, backend, stats, assumptions=fixed):
+                return Outcome("solved", [solution, other], False, stats)
+        for other in lazy_solutions(encoding, backend, stats):
+            return Outcome("solved", [solution, other], False, stats)
+    return Outcome("solved", [solution], True, stats)
+
+
+def _refuses(settings: Settings) -> str | None:
+    if not settings.unique or settings.count > 2:
+        return "it decides --unique only (--count N enumerates with the cnf method)"
+    return None
+
+
+UNIQUE: Strategy[NumberlinkInstance, NumberlinkSolution] = Strategy(
+    "unique", "--unique: a second solution sought near the first (shortcuts, windows) before the whole board",
+    solve_unique, _refuses)
+RULES: Rules[NumberlinkInstance, NumberlinkSolution] = replace(STAGED, strategies=(UNIQUE,))
+"""How Numberlink is solved and checked: the stages, and the uniqueness strategy for --unique."""

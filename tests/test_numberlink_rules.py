@@ -1,0 +1,200 @@
+"""Numberlink under every rule set (fill / open, with or without no-self-touch) against a brute force.
+
+The brute force enumerates, label by label, every simple path between the label's ends
+through cells no other path uses, then keeps the combinations the rule set allows: all
+cells covered (fill), no path beside itself (no self-touch). It knows nothing of the CNF.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from satpuzzles.core.outcome import Settings
+from satpuzzles.geometry import Grid
+from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
+from tests.conftest import Driver, run_cli
+
+PUZZLE = Driver("numberlink")
+COUNT = 40
+Cell = tuple[int, int]
+Pairs = dict[str, tuple[Cell, Cell]]
+RULE_SETS = [RuleSet(fill, touch) for fill in (True, False) for touch in (True, False)]
+
+
+def _neighbours(rows: int, cols: int, cell: Cell) -> list[Cell]:
+    r, c = cell
+    return [(a, b) for a, b in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= a < rows and 0 <= b < cols]
+
+
+def _touches(rows: int, cols: int, route: tuple[Cell, ...]) -> bool:
+    at = {cell: i for i, cell in enumerate(route)}
+    return any(abs(at[n] - i) != 1 for i, cell in enumerate(route) for n in _neighbours(rows, cols, cell) if n in at)
+
+
+def brute_force(rows: int, cols: int, pairs: Pairs, rules: RuleSet) -> set[frozenset]:
+    """Every solution under ``rules``, as a frozenset of (label, route from its smaller end)."""
+    ends = {cell for pair in pairs.values() for cell in pair}
+    labels = sorted(pairs)
+    found: set[frozenset] = set()
+
+    def place(index: int, used: set[Cell], chosen: list) -> None:
+        if index == len(labels):
+            if not rules.fill or len(used) == rows * cols:
+                found.add(frozenset(chosen))
+            return
+        a, b = sorted(pairs[labels[index]])
+
+        def walk(path: list[Cell]) -> None:
+            for n in _neighbours(rows, cols, path[-1]):
+                if n == b:
+                    route = (*path, b)
+                    if rules.self_touch or not _touches(rows, cols, route):
+                        place(index + 1, used | set(route), [*chosen, (labels[index], route)])
+                elif n not in ends and n not in used and n not in path:
+                    walk([*path, n])
+
+        walk([a])
+
+    place(0, set(), [])
+    return found
+
+
+def normalise(solution: NumberlinkSolution) -> frozenset:
+    return frozenset((label, r if r[0] <= r[-1] else r[::-1]) for label, r in solution.routes.items())
+
+
+def extras(rules: RuleSet) -> dict:
+    return {"rules": rules.name, "no_self_touch": not rules.self_touch}
+
+
+def check(rows: int, cols: int, pairs: Pairs, rules: RuleSet) -> None:
+    givens = {cell: label for label, pair in pairs.items() for cell in pair}
+    instance = NumberlinkInstance(Grid(rows, cols), givens, tuple(pairs))
+    expected = brute_force(rows, cols, pairs, rules)
+    many = PUZZLE.solve(instance, Settings(count=COUNT, extras=extras(rules)))
+    got = [normalise(s) for s in many.solutions]
+    assert len(set(got)) == len(got)
+    assert set(got) <= expected
+    assert len(got) == min(len(expected), COUNT)
+    if len(expected) != COUNT:  # at exactly COUNT the search stops without looking for more
+        assert many.exhausted is (len(expected) < COUNT)
+    assert many.status == ("solved" if expected else "unsolvable")
+    for solution in many.solutions:
+        assert PUZZLE.verify(instance, solution) == []
+        assert solution.rules == rules
+    unique = Settings(unique=True, extras=extras(rules))
+    outcome = PUZZLE.solve(instance, unique)
+    assert outcome.status == ("solved" if expected else "unsolvable")
+    if expected:
+        assert outcome.uniqueness(unique) is (len(expected) == 1)
+        assert all(normalise(s) in expected for s in outcome.solutions)
+
+
+SIZES = st.sampled_from([(r, c) for r in range(1, 5) for c in range(1, 5) if r * c >= 4] + [(3, 4), (4, 4), (4, 3)] * 2)
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> tuple[int, int, Pairs]:
+    rows, cols = draw(SIZES)
+    n = draw(st.integers(1, min(3, rows * cols // 2)))
+    cells = draw(st.permutations([(r, c) for r in range(rows) for c in range(cols)]))[: 2 * n]
+    return rows, cols, {"ABC"[i]: (cells[2 * i], cells[2 * i + 1]) for i in range(n)}
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.name}{'' if r.self_touch else '-nst'}")
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board=boards())
+def test_every_rule_set_matches_brute_force(rules: RuleSet, board: tuple[int, int, Pairs]) -> None:
+    check(*board, rules)
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "pairs", "counts"),
+    [
+        # (fill, fill no-self-touch, open, open no-self-touch) solution counts, checked by hand.
+        pytest.param(2, 2, {"A": ((0, 0), (1, 0))}, (1, 0, 2, 1), id="2x2-adjacent-ends"),
+        pytest.param(2, 3, {"A": ((0, 0), (0, 2))}, (0, 0, 4, 2), id="2x3-top-corners-parity"),
+        pytest.param(3, 3, {"A": ((0, 0), (2, 2))}, (2, 0, 12, 6), id="3x3-corners"),
+        pytest.param(1, 3, {"A": ((0, 0), (0, 1))}, (0, 0, 1, 1), id="1x3-cell-left-empty"),
+    ],
+)
+def test_known_counts(rows: int, cols: int, pairs: Pairs, counts: tuple[int, ...]) -> None:
+    for rules, count in zip(RULE_SETS, counts):
+        assert len(brute_force(rows, cols, pairs, rules)) == count, rules
+        check(rows, cols, pairs, rules)
+
+
+def test_numlin_url_is_solved_with_empty_cells() -> None:
+    # Under the open rule the 1 and 2 paths leave the middle empty; the fill rule has no solution.
+    url = "https://puzz.link/p?numlin/3/3/1g2i1g2"
+    result = run_cli("numberlink", "--format", "json", "-", stdin=url + "\n")
+    assert result.code == 0, result.err
+    assert '"rules": "open"' in result.out and "null" in result.out
+    filled = run_cli("numberlink", "-", "--rules", "fill", stdin=url + "\n")
+    assert filled.code == 1 and "Rules" not in filled.out
+
+
+def test_arukone_url_requires_fill() -> None:
+    url = "https://puzz.link/p?arukone/3/3/1g2i1g2"
+    assert run_cli("numberlink", "-", stdin=url + "\n").code == 1
+    opened = run_cli("numberlink", "-", "--rules", "open", stdin=url + "\n")
+    assert opened.code == 0 and "Rules = open (cells may stay empty)" in opened.out
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.name}{'' if r.self_touch else '-nst'}")
+def test_generated_puzzles_are_unique_under_the_rules_asked_for(rules: RuleSet) -> None:
+    text = PUZZLE.generate(6, 6, 5, {"rules": rules.name, "no_self_touch": not rules.self_touch})
+    (instance,) = PUZZLE.parse(text)
+    unique = Settings(unique=True, extras=extras(rules))
+    outcome = PUZZLE.solve(instance, unique)
+    assert outcome.uniqueness(unique) is True
+    # The plain enumeration (no windows, no shortcut theorem) agrees.
+    assert PUZZLE.solve(instance, Settings(unique=True, method="cnf", extras=extras(rules))).uniqueness(unique) is True
+    found = brute_force(6, 6, dict(instance.endpoints), rules) if len(instance.labels) >= 6 else None
+    if found is not None:
+        assert len(found) == 1
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_open_uniqueness_of_fill_puzzles_agrees_with_plain_enumeration(seed: int) -> None:
+    """Fill puzzles read under the open rule are often not unique: the shortcut theorem must agree with
+    the plain enumeration either way."""
+    (instance,) = PUZZLE.parse(PUZZLE.generate(7, 7, seed, {}))
+    for touch in (True, False):
+        rules = RuleSet(fill=False, self_touch=touch)
+        settings = Settings(unique=True, extras=extras(rules))
+        fast = PUZZLE.solve(instance, settings)
+        plain = PUZZLE.solve(instance, Settings(unique=True, method="cnf", extras=extras(rules)))
+        assert fast.uniqueness(settings) is plain.uniqueness(settings) is not None
+
+
+def test_batch_result_file_and_svg_under_open_rules(tmp_path) -> None:
+    url = "https://puzz.link/p?numlin/3/3/1g2i1g2"
+    (tmp_path / "a.url").write_text(url + "\n")
+    opened = run_cli("batch", tmp_path / "a.url", "--puzzle", "numberlink")
+    filled = run_cli("batch", tmp_path / "a.url", "--puzzle", "numberlink", "--rules", "fill")
+    row = {name: next(line for line in run.out.splitlines() if "a.url" in line) for name, run in
+           (("open", opened), ("fill", filled))}
+    assert "unsolvable" not in row["open"] and "solved" in row["open"] and "unsolvable" in row["fill"]
+    result = run_cli("numberlink", "-", "-r", tmp_path / "r.txt", "--svg", tmp_path / "p.svg", stdin=url + "\n")
+    assert result.code == 0
+    numbers = (tmp_path / "r.txt").read_text().split("\n\n")[0]
+    assert "." in numbers.split()  # the empty middle cell
+    assert (tmp_path / "p.svg").read_text().count('class="route"') == 2
+
+
+def test_shortcut_and_detour_give_second_open_solutions() -> None:
+    from satpuzzles.puzzles.numberlink.unique import detour, shortcut
+
+    # A 3x3 with one pair on adjacent corners of the top row: the U round the board touches itself.
+    instance = NumberlinkInstance(Grid(2, 3), {(0, 0): "A", (0, 2): "A"}, ("A",))
+    around = NumberlinkSolution({"A": ((0, 0), (1, 0), (1, 1), (0, 1), (0, 2))}, rules=RuleSet(fill=False))
+    cut = shortcut(around)
+    assert cut is not None and cut.routes["A"] == ((0, 0), (0, 1), (0, 2))
+    assert PUZZLE.verify(instance, cut) == []
+    straight = NumberlinkSolution({"A": ((0, 0), (0, 1), (0, 2))}, rules=RuleSet(fill=False))
+    assert shortcut(straight) is None
+    other = detour(instance, straight)
+    assert other is not None and PUZZLE.verify(instance, other) == [] and other.links() != straight.links()
