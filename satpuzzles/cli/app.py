@@ -97,15 +97,13 @@ def _termination_unwinds() -> Iterator[None]:
 
     A signal the process started with ignored (``nohup``) stays ignored.
     """
-
-    def stop(signum: int, frame: object) -> None:
-        raise Terminated(signum)
+    from satpuzzles.solve.interrupts import raise_terminated
 
     previous: dict[int, Any] = {}
     if threading.current_thread() is threading.main_thread():
         for sig in (signal.SIGTERM, signal.SIGHUP):
             if signal.getsignal(sig) == signal.SIG_DFL:
-                previous[sig] = signal.signal(sig, stop)
+                previous[sig] = signal.signal(sig, raise_terminated)
     try:
         yield
     finally:
