@@ -172,6 +172,8 @@ def _run(argv: list[str] | None) -> int:
 
 def _internal_error(exc: BaseException) -> int:
     if os.environ.get("SATPUZZLES_DEBUG"):
+        if getattr(exc, "details", ""):  # a crash in a child process: its own traceback
+            say(exc.details)  # type: ignore[attr-defined]
         raise exc
     say(f"satpuzzles: internal error: {type(exc).__name__}: {_one_line(str(exc))} "
         "(a bug: please report it; SATPUZZLES_DEBUG=1 shows the traceback)")

@@ -11,11 +11,9 @@
 
 from __future__ import annotations
 
-import ctypes
 import os
 import selectors
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -25,6 +23,7 @@ from dataclasses import dataclass
 from typing import IO
 
 from satpuzzles.core.errors import SolverError
+from satpuzzles.solve.children import die_with_parent, kill_group
 
 OUTPUT_BASE_LIMIT = 64 * 1024 * 1024
 """Bytes of standard output any solver may print, besides OUTPUT_PER_VARIABLE for each variable."""
@@ -32,7 +31,6 @@ OUTPUT_PER_VARIABLE = 32
 """Room per variable in the model lines (``v -1234567`` is 9 bytes)."""
 STDERR_KEPT = 64 * 1024
 """The last bytes of the solver's standard error kept for error messages."""
-PR_SET_PDEATHSIG = 1
 
 
 @dataclass
@@ -43,25 +41,6 @@ class SolverRun:
     stdout: str
     stderr: str
     result: str
-
-
-def _prctl() -> Callable[..., int] | None:
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        return ctypes.CDLL(None, use_errno=True).prctl  # type: ignore[no-any-return]
-    except (OSError, AttributeError):
-        return None
-
-
-_PRCTL = _prctl()
-"""Looked up here, in the parent: the child between fork and exec must not load libraries."""
-
-
-def _die_with_parent() -> None:
-    """In the solver's process, before exec: the kernel kills it when its parent dies."""
-    if _PRCTL is not None:
-        _PRCTL(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 def _fd_paths_work() -> bool:
@@ -101,14 +80,6 @@ def formula_files(write: Callable[[IO[bytes]], None]) -> Iterator[tuple[str, str
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _kill_group(pid: int) -> None:
-    for kill in (lambda: os.killpg(pid, signal.SIGKILL), lambda: os.kill(pid, signal.SIGKILL)):
-        try:
-            kill()
-        except (ProcessLookupError, PermissionError):
-            pass
-
-
 def _wait_unreaped(pid: int) -> None:
     """Wait until ``pid`` has exited, leaving it unreaped (its group id cannot be reused meanwhile)."""
     if hasattr(os, "waitid"):
@@ -125,7 +96,7 @@ def run_solver(argv: list[str], name: str, num_vars: int, pass_fds: tuple[int, .
     try:
         process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                    pass_fds=pass_fds, process_group=0,
-                                   preexec_fn=_die_with_parent)  # noqa: PLW1509 - one prctl call, looked up before
+                                   preexec_fn=die_with_parent)  # noqa: PLW1509 - one prctl call, looked up before
     except OSError as exc:
         raise SolverError(f"cannot run solver {argv[0]!r}: {exc.strerror}") from exc
     out, err = bytearray(), bytearray()
@@ -147,13 +118,13 @@ def run_solver(argv: list[str], name: str, num_vars: int, pass_fds: tuple[int, .
                         raise SolverError(f"solver {name} printed more than {limit // 2**20} MB without an answer: "
                                           "is it a DIMACS SAT solver?")
         _wait_unreaped(process.pid)
-        _kill_group(process.pid)  # helpers it left behind
+        kill_group(process.pid)  # helpers it left behind
         returncode = process.wait()
         return SolverRun(returncode, out.decode("utf-8", errors="replace"),
                          err[-STDERR_KEPT:].decode("utf-8", errors="replace"), read_result())
     finally:
         if process.returncode is None:
-            _kill_group(process.pid)
+            kill_group(process.pid)
             process.wait()
         process.stdout.close()  # type: ignore[union-attr]
         process.stderr.close()  # type: ignore[union-attr]
