@@ -7,17 +7,42 @@ import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import BinaryIO
 
 from satpuzzles.core.errors import InputError, UsageError
 
+MAX_INPUT_BYTES = 128 * 2**20
+"""Largest input read (128 MiB): more than the largest board any built-in puzzle accepts, in any format."""
+
+
+def _read_limited(stream: BinaryIO, name: str) -> bytes:
+    data = stream.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise InputError(f"input larger than {MAX_INPUT_BYTES // 2**20} MiB: no puzzle this tool reads is that large "
+                         "(see docs/reliability.md)", source=name)
+    return data
+
 
 def read_input(path: str) -> tuple[str, str]:
-    """The text of ``path`` (``-`` is standard input) and the name to report it by."""
+    """The text of ``path`` (``-`` is standard input) and the name to report it by.
+
+    BOM, CRLF line ends and tabs are the readers' business; here: closed or unreadable
+    input, size, and text that is not UTF-8 (located at its first bad byte).
+    """
     if path == "-":
-        data, name = sys.stdin.buffer.read(), "<stdin>"
-    else:
+        name = "<stdin>"
+        stdin = getattr(sys.stdin, "buffer", None)
+        if stdin is None:
+            raise InputError("cannot read input: standard input is closed", source=name)
         try:
-            data, name = Path(path).read_bytes(), path
+            data = _read_limited(stdin, name)
+        except (OSError, ValueError) as exc:
+            raise InputError(f"cannot read input: {getattr(exc, 'strerror', None) or exc}", source=name) from exc
+    else:
+        name = path
+        try:
+            with open(path, "rb") as stream:
+                data = _read_limited(stream, name)
         except OSError as exc:
             raise InputError(f"cannot read input: {exc.strerror}", source=path) from exc
     try:
