@@ -25,6 +25,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 
 from satpuzzles.batch.work import Options, Part, Row, error_row, solve_part
+from satpuzzles.solve.children import kill_group
 from satpuzzles.solve.parallel import CORES_VARIABLE
 
 DEADLINE_GRACE = 10.0
@@ -54,6 +55,8 @@ def _worker_main(conn: Connection, lifeline: Connection, options: Options) -> No
     os.setpgid(0, 0)
     _die_with_batch(lifeline)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for sig in (signal.SIGTERM, signal.SIGHUP):  # the batch decides; a worker told to stop stops at once
+        signal.signal(sig, signal.SIG_DFL)
     while True:
         try:
             part = conn.recv()
@@ -74,13 +77,8 @@ class _Worker:
 
 
 def _kill(worker: _Worker) -> None:
-    pid = worker.process.pid
-    if pid is not None:
-        for kill in (lambda: os.killpg(pid, signal.SIGKILL), lambda: os.kill(pid, signal.SIGKILL)):
-            try:
-                kill()
-            except (ProcessLookupError, PermissionError):
-                pass
+    if worker.process.pid is not None:
+        kill_group(worker.process.pid)
     worker.process.join()
     worker.conn.close()
     worker.lifeline.close()

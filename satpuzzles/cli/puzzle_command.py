@@ -81,7 +81,7 @@ def run_puzzle(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
     path = input_path(options)
     for name in ("output", "result", "svg"):
         if options.get(name) is not None:
-            check_writable(options[name])
+            check_writable(options[name], input_path=path)
     check_seconds("--timeout", options["timeout"])
     settings = settings_from(puzzle, options)
     if settings.solver is not None:

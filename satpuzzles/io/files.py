@@ -59,10 +59,19 @@ def _umask() -> int:
     return mask
 
 
-def check_writable(path: str) -> None:
-    """Fail early, before any solving, when ``path`` cannot become an output file."""
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
+def check_writable(path: str, input_path: str | None = None) -> None:
+    """Fail early, before any solving, when ``path`` cannot become an output file (or is the input)."""
     if not path or path == "-":
         raise UsageError(f"output file name {path!r}: give the name of a file to write")
+    if input_path not in (None, "-") and _same_file(path, input_path):
+        raise UsageError(f"cannot write {path}: it is the input file (choose another name)")
     target = Path(os.path.realpath(path))
     if target.is_dir():
         raise UsageError(f"cannot write {path}: it is a directory")
