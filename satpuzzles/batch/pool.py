@@ -18,6 +18,7 @@ import fcntl
 import multiprocessing
 import os
 import signal
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -33,8 +34,13 @@ DEADLINE_GRACE = 10.0
 the timeout itself is enforced inside the worker, keeping solutions found before it)."""
 
 
+FORKSERVER_TMPDIR_LIMIT = 70
+"""Longest temporary folder the forkserver's socket fits under (a Unix socket path has 107 bytes at most)."""
+
+
 def _context() -> multiprocessing.context.BaseContext:
-    if "forkserver" in multiprocessing.get_all_start_methods():
+    if ("forkserver" in multiprocessing.get_all_start_methods()
+            and len(tempfile.gettempdir()) <= FORKSERVER_TMPDIR_LIMIT):
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["satpuzzles.batch.work"])
         return context
