@@ -45,8 +45,13 @@ def read_input(path: str) -> tuple[str, str]:
                 data = _read_limited(stream, name)
         except OSError as exc:
             raise InputError(f"cannot read input: {exc.strerror}", source=path) from exc
+    return decode_input(data, name), name
+
+
+def decode_input(data: bytes, name: str = "") -> str:
+    """The text of input bytes: UTF-8, a leading BOM dropped; a located InputError at the first bad byte."""
     try:
-        return data.decode("utf-8-sig"), name
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
