@@ -26,7 +26,8 @@ from satpuzzles.io.reading import read_instances
 from satpuzzles.present import svg
 from satpuzzles.present.report import json_record, plain_report
 
-EXIT_HELP = "Exit status: 0 solved, 1 proved unsolvable, 2 bad usage or input, 3 unknown."
+EXIT_HELP = ("Exit status: 0 solved, 1 proved unsolvable, 2 bad usage or input, 3 unknown, 4 internal error; "
+             "130 interrupted, 141 output closed, 143 terminated (docs/reliability.md).")
 
 
 def board_size(puzzle: PuzzleSpec[Any, Any], instance: Any) -> tuple[int, int] | None:
