@@ -22,6 +22,7 @@ Outside the main thread, where signals are not delivered, calls simply run.
 
 from __future__ import annotations
 
+import _signal
 import ctypes
 import os
 import signal
@@ -29,7 +30,6 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import Any
 
 from satpuzzles.core.errors import Terminated
@@ -57,18 +57,20 @@ def disable_pysat_longjmp() -> None:
     _utils.MainThread.check = staticmethod(lambda: False)  # type: ignore[method-assign]
 
 
-@dataclass
 class _Call:
-    """One SAT call in progress: its solver, whether a signal interrupted it, and when it ended."""
+    """The SAT call in progress: its solver, whether a signal interrupted it, whether it has ended."""
 
-    solver: Any
-    previous_fd: int
-    signalled: bool = False
-    ended: threading.Event = field(default_factory=threading.Event)
+    __slots__ = ("ended", "previous_fd", "signalled", "solver")
+
+    def __init__(self, solver: Any, previous_fd: int) -> None:
+        self.solver = solver
+        self.previous_fd = previous_fd
+        self.signalled = False
+        self.ended = False
 
 
 def _stops_the_process(sig: int) -> bool:
-    handler = signal.getsignal(sig)
+    handler = _signal.getsignal(sig)
     return handler is signal.default_int_handler or handler is raise_terminated
 
 
@@ -110,8 +112,8 @@ class _Watcher:
     def __init__(self) -> None:
         self.read_fd, self.write_fd = os.pipe()
         os.set_blocking(self.write_fd, False)
-        self.lock = threading.Lock()
-        self.calls: dict[int, _Call] = {}
+        self.current: _Call | None = None
+        """Calls are made one at a time, by the main thread; the watcher only reads this."""
         thread = threading.Thread(target=self._watch, name="satpuzzles-interrupts", daemon=True)
         thread.start()
 
@@ -123,33 +125,28 @@ class _Watcher:
                 return
             if not data:
                 return
-            with self.lock:
-                calls = list(self.calls.values())
-            for call in calls:
-                call.signalled = True
-                call.solver.interrupt()
-                if call.previous_fd >= 0:  # pass the signal on to whoever listened before (an asyncio loop)
-                    try:
-                        os.write(call.previous_fd, data)
-                    except OSError:
-                        pass
+            call = self.current
+            if call is None or call.ended:
+                continue
+            call.signalled = True
+            call.solver.interrupt()
+            if call.previous_fd >= 0:  # pass the signal on to whoever listened before (an asyncio loop)
+                try:
+                    os.write(call.previous_fd, data)
+                except OSError:
+                    pass
             stopping = [sig for sig in set(data) if sig in SIGNALS_TO_STOP and _stops_the_process(sig)]
-            if stopping and calls and not all(call.ended.wait(STOP_GRACE) for call in calls):
+            if stopping and not _ends_within(call, STOP_GRACE):
                 _die_by(stopping[0])
 
-    @contextmanager
-    def watching(self, solver: Any) -> Iterator[_Call]:
-        """While the body runs, a signal with a Python handler interrupts ``solver``."""
-        call = _Call(solver, signal.set_wakeup_fd(self.write_fd, warn_on_full_buffer=False))
-        with self.lock:
-            self.calls[id(call)] = call
-        try:
-            yield call
-        finally:
-            call.ended.set()
-            signal.set_wakeup_fd(call.previous_fd)
-            with self.lock:
-                self.calls.pop(id(call), None)
+
+def _ends_within(call: _Call, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while not call.ended:
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
 
 
 _watcher: _Watcher | None = None
@@ -184,10 +181,17 @@ def solve_interruptibly(solver: Any, assumptions: Sequence[int]) -> bool | None:
         return solver.solve_limited(assumptions=list(assumptions))
     if _watcher is None:
         _watcher = _Watcher()
+    watcher = _watcher
     while True:
         solver.clear_interrupt()
-        with _watcher.watching(solver) as call:
+        call = _Call(solver, signal.set_wakeup_fd(watcher.write_fd, warn_on_full_buffer=False))
+        watcher.current = call
+        try:
             answer = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+        finally:
+            call.ended = True
+            watcher.current = None
+            signal.set_wakeup_fd(call.previous_fd)
         # A signal whose handler raises has raised by now; one whose handler returned lets the search go on.
         if answer is not None or not call.signalled:
             return answer
@@ -202,15 +206,15 @@ def default_signal_actions() -> Iterator[None]:
     """
     swapped: dict[int, Any] = {}
     if _in_main_thread():
-        for sig in SIGNALS_TO_STOP:
-            handler = signal.getsignal(sig)
+        for sig in SIGNALS_TO_STOP:  # _signal: the signal module's enum conversions cost more than the calls
+            handler = _signal.getsignal(sig)
             if handler is signal.default_int_handler or handler is raise_terminated:
-                swapped[sig] = signal.signal(sig, signal.SIG_DFL)
+                swapped[sig] = _signal.signal(sig, _signal.SIG_DFL)
     try:
         yield
     finally:
         for sig, handler in swapped.items():
-            signal.signal(sig, handler)
+            _signal.signal(sig, handler)
 
 
 def call_without_interrupt(call: Callable[[], Any]) -> Any:
