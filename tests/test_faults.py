@@ -415,3 +415,41 @@ def test_a_report_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
     target = _read_only_folder(tmp_path) / "r.csv"
     result = run_cli("batch", SEED / "instance_1.txt", "--report", target)
     assert result.code == 2 and result.err.startswith("satpuzzles: error: cannot write") and "\n" == result.err[-1]
+
+
+# --- memory and crashes ----------------------------------------------------------------------------------
+
+def _failing_solve(how: str):
+    def solve(*args, **kwargs):
+        if how == "memory":
+            raise MemoryError
+        import faulthandler
+
+        faulthandler.disable()  # pytest's: it would print the child's stack on SIGSEGV
+        os.kill(os.getpid(), {"oom-kill": signal.SIGKILL, "segfault": signal.SIGSEGV}[how])
+    return solve
+
+
+@pytest.mark.parametrize(("how", "timeout", "status", "words"), [
+    ("memory", None, 3, "out of memory"),
+    ("memory", "30", 3, "out of memory"),
+    ("oom-kill", "30", 3, "killed by SIGKILL (out of memory?)"),
+    ("segfault", "30", 4, "internal error: SolverCrashed: the solver process was killed by SIGSEGV"),
+])
+def test_running_out_of_memory_or_crashing_is_one_line(monkeypatch: pytest.MonkeyPatch, how: str,
+                                                        timeout: str | None, status: int, words: str) -> None:
+    # Under a memory limit the solver used to segfault (139) or print a 22-line traceback through --timeout.
+    import satpuzzles.solve.pipeline as pipeline
+
+    monkeypatch.setattr(pipeline, "solve", _failing_solve(how))
+    result = run_cli("numberlink", SEED / "instance_1.txt", *(["--timeout", timeout] if timeout else []))
+    assert result.code == status and words in result.err and result.err.count("\n") == 1
+
+
+@NEEDS_LINUX
+def test_forked_workers_die_with_a_killed_parent(tmp_path: Path) -> None:
+    run = Run(["minesweeper", INSTANCES / "minesweeper" / "seed" / "extreme-sat.in", "--analyze"], tmp_path)
+    time.sleep(1.5)
+    run.process.kill()
+    run.finish()
+    assert run.leftovers() == []
