@@ -87,12 +87,15 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=50)
     parser.add_argument("--busy", type=int, default=2, help="busy loops running during the closed-pipe runs")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cases", nargs="*", default=None,
+                        help="closed-pipe cases to run (ids of tests/test_faults.py; default: all)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     tmp = Path(tempfile.mkdtemp(prefix="faults-"))
     loops = busy_loops(args.busy)
     try:
-        for param in [*CLOSED_PIPE_COMMANDS, None]:
+        cases = [p for p in CLOSED_PIPE_COMMANDS if args.cases is None or p.id in args.cases]
+        for param in [*cases, None]:
             outcomes: collections.Counter[str] = collections.Counter()
             for _ in range(args.runs):
                 if param is None:
