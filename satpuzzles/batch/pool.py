@@ -18,6 +18,7 @@ import fcntl
 import multiprocessing
 import os
 import signal
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 
 from satpuzzles.batch.work import Options, Part, Row, error_row, solve_part
+from satpuzzles.solve.children import kill_group
 from satpuzzles.solve.parallel import CORES_VARIABLE
 
 DEADLINE_GRACE = 10.0
@@ -32,8 +34,13 @@ DEADLINE_GRACE = 10.0
 the timeout itself is enforced inside the worker, keeping solutions found before it)."""
 
 
+FORKSERVER_TMPDIR_LIMIT = 70
+"""Longest temporary folder the forkserver's socket fits under (a Unix socket path has 107 bytes at most)."""
+
+
 def _context() -> multiprocessing.context.BaseContext:
-    if "forkserver" in multiprocessing.get_all_start_methods():
+    if ("forkserver" in multiprocessing.get_all_start_methods()
+            and len(tempfile.gettempdir()) <= FORKSERVER_TMPDIR_LIMIT):
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["satpuzzles.batch.work"])
         return context
@@ -54,6 +61,8 @@ def _worker_main(conn: Connection, lifeline: Connection, options: Options) -> No
     os.setpgid(0, 0)
     _die_with_batch(lifeline)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for sig in (signal.SIGTERM, signal.SIGHUP):  # the batch decides; a worker told to stop stops at once
+        signal.signal(sig, signal.SIG_DFL)
     while True:
         try:
             part = conn.recv()
@@ -74,13 +83,8 @@ class _Worker:
 
 
 def _kill(worker: _Worker) -> None:
-    pid = worker.process.pid
-    if pid is not None:
-        for kill in (lambda: os.killpg(pid, signal.SIGKILL), lambda: os.kill(pid, signal.SIGKILL)):
-            try:
-                kill()
-            except (ProcessLookupError, PermissionError):
-                pass
+    if worker.process.pid is not None:
+        kill_group(worker.process.pid)
     worker.process.join()
     worker.conn.close()
     worker.lifeline.close()

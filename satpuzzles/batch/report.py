@@ -1,32 +1,70 @@
-"""The batch report: one CSV or JSON-lines row per puzzle, appended and flushed as results arrive."""
+"""The batch report: one CSV or JSON-lines row per puzzle, appended and flushed as results arrive.
+
+Every row carries the solve options of the batch that wrote it (``options``, a JSON
+object), so ``--resume`` continues a report only under the same options. A report
+is read back whole and checked before anything is written to it: a file that is not a
+report, or one with a damaged row, is refused untouched. Only a last line cut short
+by an interruption (no newline at its end, as a killed batch leaves it) is dropped,
+and its puzzle solved again.
+"""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
+import math
 import os
 from pathlib import Path
 from typing import Any, TextIO
 
-from satpuzzles.batch.work import Row
+from satpuzzles.batch.work import Options, Row
 from satpuzzles.core.errors import UsageError
 from satpuzzles.io.files import check_writable
 
 COLUMNS = ["file", "index", "puzzle", "status", "unique", "verified", "seconds", "variables", "clauses",
-           "cut_iterations", "error", "encoding", "sat_calls", "encode_seconds", "solve_seconds", "decode_seconds"]
-"""Report columns, in order (the first eleven are the summary of a puzzle, the rest solve statistics)."""
+           "cut_iterations", "error", "encoding", "sat_calls", "encode_seconds", "solve_seconds", "decode_seconds",
+           "options"]
+"""Report columns, in order (the first eleven are the summary of a puzzle, then solve statistics, then the options)."""
 STATS_COLUMNS = ["variables", "clauses", "cut_iterations", "encoding", "sat_calls", "encode_seconds", "solve_seconds",
                  "decode_seconds"]
 FORMATS = (".csv", ".jsonl")
+STATUSES = ("solved", "unsolvable", "unknown", "error")
+SOLVE_OPTIONS = ("solver", "method", "count", "unique", "timeout")
 
 
-def report_record(row: Row) -> dict[str, Any]:
+def options_text(options: Options) -> str:
+    """The solve options as the report stores them: canonical JSON (PySAT aliases by their canonical names)."""
+    from satpuzzles.solve.backends import canonical_pysat_name
+
+    solver = options.get("solver")
+    plain = {name: options.get(name) for name in SOLVE_OPTIONS}
+    plain["solver"] = (canonical_pysat_name(solver) or solver) if solver else None
+    plain["extras"] = {puzzle: dict(values) for puzzle, values in sorted((options.get("extras") or {}).items())
+                       if values}
+    return json.dumps(plain, sort_keys=True, separators=(",", ":"))
+
+
+def _differences(stored: dict[str, Any], current: dict[str, Any]) -> list[str]:
+    """The options that differ (for puzzles both know: a newly installed plugin changes nothing)."""
+    def shown(value: object) -> str:
+        return "the default" if value is None else repr(value)
+
+    found = [f"{name} {shown(stored.get(name))} there, {shown(current.get(name))} here"
+             for name in SOLVE_OPTIONS if stored.get(name) != current.get(name)]
+    for puzzle in sorted(set(stored.get("extras", {})) & set(current.get("extras", {}))):
+        if stored["extras"][puzzle] != current["extras"][puzzle]:
+            found.append(f"{puzzle} options {stored['extras'][puzzle]} there, {current['extras'][puzzle]} here")
+    return found
+
+
+def report_record(row: Row, options: str = "") -> dict[str, Any]:
     """The report's columns of a result row (statistics are empty when the puzzle never ran)."""
     stats = row.get("stats") or {}
     record = {name: row.get(name) for name in COLUMNS}
     for name in STATS_COLUMNS:
         record[name] = stats.get(name)
+    record["options"] = options or None
     return record
 
 
@@ -38,23 +76,59 @@ def _csv_cell(value: object) -> str:
     return str(value)
 
 
-def _from_csv(record: dict[str, str]) -> dict[str, Any]:
+class DamagedRow(ValueError):
+    """A row that is not what a batch writes."""
+
+
+def _checked(record: dict[str, Any]) -> dict[str, Any]:
+    """A row as read back, its fields checked (DamagedRow otherwise)."""
+    if not isinstance(record.get("file"), str) or not record["file"]:
+        raise DamagedRow("no file name")
+    index = record.get("index")
+    if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+        raise DamagedRow(f"index {index!r} is not a puzzle number")
+    if record.get("status") not in STATUSES:
+        raise DamagedRow(f"status {record.get('status')!r} is not one of {', '.join(STATUSES)}")
+    seconds = record.get("seconds")
+    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not math.isfinite(seconds) or seconds < 0:
+        raise DamagedRow(f"seconds {seconds!r} is not a duration")
+    for name in ("unique", "verified"):
+        if record.get(name) not in (True, False, None):
+            raise DamagedRow(f"{name} {record.get(name)!r} is not true, false or empty")
+    try:
+        options = json.loads(record.get("options") or "")
+    except (TypeError, ValueError):
+        raise DamagedRow("no solve options (a report of an older satpuzzles? start a new report)") from None
+    if not isinstance(options, dict):
+        raise DamagedRow("its options are not a JSON object")
+    record["options"] = options
+    return record
+
+
+def _from_csv(record: dict[str, str | None]) -> dict[str, Any]:
+    if None in record.values() or None in record:
+        raise DamagedRow("a row with more or fewer cells than the header")
     parsed: dict[str, Any] = dict(record)
     for name in ("unique", "verified"):
-        parsed[name] = {"true": True, "false": False}.get(record.get(name, ""))
+        parsed[name] = {"true": True, "false": False, "": None}.get(record[name] or "", record[name])
     try:
-        parsed["index"] = int(record["index"])
-        parsed["seconds"] = float(record["seconds"] or 0)
-    except (KeyError, ValueError):
-        raise ValueError("a row without a number in index or seconds") from None
-    return parsed
+        parsed["index"] = int(record["index"] or "")
+        parsed["seconds"] = float(record["seconds"] or "")
+    except ValueError:
+        raise DamagedRow("index or seconds is not a number") from None
+    return _checked(parsed)
 
 
 def _from_json(line: str) -> dict[str, Any]:
-    record = json.loads(line)
-    if not isinstance(record, dict) or not isinstance(record.get("index"), int) or not {"file", "status"} <= set(record):
-        raise ValueError("a line that is not a row with file, index and status")
-    return record
+    try:
+        record = json.loads(line)
+    except (ValueError, RecursionError):
+        raise DamagedRow("not a JSON object") from None
+    if not isinstance(record, dict):
+        raise DamagedRow("not a JSON object")
+    options = record.get("options")
+    record["options"] = json.dumps(options, sort_keys=True, separators=(",", ":")) if isinstance(options, dict) else None
+    return _checked(record)
 
 
 class Report:
@@ -67,59 +141,110 @@ class Report:
             raise UsageError(f"--report {path}: name a .csv or .jsonl file")
         check_writable(path)
 
-    def __init__(self, path: str, resume: bool) -> None:
+    def __init__(self, path: str, resume: bool, options: Options | None = None) -> None:
         self.check(path)
         self.path = path
         self.kind = Path(path).suffix.lower()
-        self.previous: list[dict[str, Any]] = self._read() if resume and os.path.exists(path) else []
-        self.out: TextIO = open(path, "a" if self.previous else "w", encoding="utf-8", newline="")  # noqa: SIM115 - open for the whole batch
+        self.options = options_text(options or {})
+        self.previous: list[dict[str, Any]] = []
+        keep = 0
+        if resume and os.path.exists(path):
+            self.previous, keep = self._read()
+        try:
+            if keep:
+                with open(path, "r+b") as out:  # only now, the file known to be a report: drop the cut line
+                    out.truncate(keep)
+            self.out: TextIO = open(path, "a" if keep else "w", encoding="utf-8", newline="")  # noqa: SIM115 - open for the whole batch
+        except OSError as exc:
+            raise UsageError(f"cannot write the report {path}: {exc.strerror}") from exc
         self.writer = csv.DictWriter(self.out, fieldnames=COLUMNS) if self.kind == ".csv" else None
-        if self.writer is not None and not self.previous:
-            self.writer.writeheader()
-            self.out.flush()
+        if self.writer is not None and not keep:
+            self._guarded(self.writer.writeheader)
 
-    def _read(self) -> list[dict[str, Any]]:
-        """Rows already in the file; a last line cut short by an interruption is dropped."""
+    def _read(self) -> tuple[list[dict[str, Any]], int]:
+        """Rows already in the file and how many bytes of it to keep; UsageError for anything else."""
         try:
             data = Path(self.path).read_bytes()
         except OSError as exc:
             raise UsageError(f"--resume: cannot read {self.path}: {exc.strerror}") from exc
         complete = data[: data.rfind(b"\n") + 1]
-        if len(complete) != len(data):
-            with open(self.path, "r+b") as out:
-                out.truncate(len(complete))
-        text = complete.decode("utf-8", errors="replace")
+        cut = data[len(complete):]
+        if not complete and cut and not self._starts_like_a_report(cut):
+            raise self._refusal("it does not start like one")
         try:
-            if self.kind == ".csv":
-                return self._read_csv(text)
-            return [_from_json(line) for line in text.splitlines() if line.strip()]
-        except (ValueError, KeyError) as exc:
-            raise UsageError(f"--resume: {self.path} is not a satpuzzles batch report ({exc})") from None
+            text = complete.decode("utf-8")
+        except UnicodeDecodeError:
+            raise self._refusal("it is not UTF-8 text") from None
+        rows = self._read_csv(text) if self.kind == ".csv" else self._read_jsonl(text)
+        seen: set[tuple[str, int]] = set()
+        current = json.loads(self.options)
+        for number, row in rows:
+            key = (row["file"], row["index"])
+            if key in seen:
+                raise self._refusal(f"line {number} repeats {row['file']} puzzle {row['index']}")
+            seen.add(key)
+            differences = _differences(row["options"], current)
+            if differences:
+                raise UsageError(f"--resume: {self.path} was made with other solve options ({'; '.join(differences)}): "
+                                 "run with the same options, or write a new report")
+        return [row for _, row in rows], len(complete)
 
-    def _read_csv(self, text: str) -> list[dict[str, Any]]:
+    def _starts_like_a_report(self, text: bytes) -> bool:
+        """Whether ``text`` (a file's only line, cut short) is the start of what a batch writes first."""
+        first = (",".join(COLUMNS) if self.kind == ".csv" else '{"file": ').encode()
+        return first.startswith(text) or text.startswith(first)
+
+    def _refusal(self, why: str) -> UsageError:
+        return UsageError(f"--resume: {self.path} is not a satpuzzles batch report, or it is damaged ({why}); "
+                          "it was left as it is")
+
+    def _read_csv(self, text: str) -> list[tuple[int, dict[str, Any]]]:
         if not text:
             return []
         reader = csv.DictReader(io.StringIO(text, newline=""))
-        if reader.fieldnames != COLUMNS:
-            raise ValueError("its header differs")
-        return [_from_csv(record) for record in reader]
+        try:
+            if reader.fieldnames != COLUMNS:
+                raise self._refusal("its header is not the report's")
+            return [(reader.line_num, _from_csv(record)) for record in reader]
+        except DamagedRow as exc:
+            raise self._refusal(f"line {reader.line_num}: {exc}") from None
+        except csv.Error as exc:
+            raise self._refusal(f"line {reader.line_num}: {exc}") from None
+
+    def _read_jsonl(self, text: str) -> list[tuple[int, dict[str, Any]]]:
+        rows = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                rows.append((number, _from_json(line)))
+            except DamagedRow as exc:
+                raise self._refusal(f"line {number}: {exc}") from None
+        return rows
 
     def done(self) -> set[tuple[str, int]]:
         """The (file, index) pairs the report already holds."""
         return {(row["file"], int(row["index"])) for row in self.previous}
 
-    def write(self, row: Row) -> None:
-        """Append one row and flush it, so an interrupted batch keeps every finished puzzle."""
-        record = report_record(row)
+    def _guarded(self, write: Any, *args: Any) -> None:
         try:
-            if self.writer is not None:
-                self.writer.writerow({name: _csv_cell(value) for name, value in record.items()})
-            else:
-                self.out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            write(*args)
             self.out.flush()
         except OSError as exc:
             raise UsageError(f"cannot write the report {self.path}: {exc.strerror}") from exc
 
+    def write(self, row: Row) -> None:
+        """Append one row and flush it, so an interrupted batch keeps every finished puzzle."""
+        record = report_record(row, self.options)
+        if self.writer is not None:
+            self._guarded(self.writer.writerow, {name: _csv_cell(value) for name, value in record.items()})
+        else:
+            record["options"] = json.loads(self.options)
+            self._guarded(self.out.write, json.dumps(record, ensure_ascii=False) + "\n")
+
     def close(self) -> None:
         """Close the file."""
-        self.out.close()
+        try:
+            self.out.close()
+        except OSError:
+            pass

@@ -7,14 +7,18 @@ and no solver.
 from __future__ import annotations
 
 import os
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import click
 
 from satpuzzles import __version__
-from satpuzzles.cli.output import OutputClosed, silence_stdout
+from satpuzzles.cli.output import OutputClosed, OutputFailed, flush_stdout, one_door, say, silence_stdout
 from satpuzzles.core import registry
-from satpuzzles.core.errors import ExitStatus, SatPuzzlesError
+from satpuzzles.core.errors import ExitStatus, SatPuzzlesError, Terminated
 
 FIXED_COMMANDS = ("batch", "generate", "play", "puzzles", "solve")
 
@@ -110,11 +114,36 @@ def cli() -> None:
 
 def _warn_plugins() -> None:
     for warning in registry.load_warnings():
-        click.echo(f"satpuzzles: warning: {warning}", err=True)
+        say(f"satpuzzles: warning: {warning}")
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Entry point: run the CLI, turning every error into one line and an exit status."""
+@contextmanager
+def _termination_unwinds() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise Terminated while the CLI runs, so cleanup (children, temporary files) happens.
+
+    A signal the process started with ignored (``nohup``) stays ignored.
+    """
+    from satpuzzles.solve.interrupts import raise_terminated
+
+    previous: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            if signal.getsignal(sig) == signal.SIG_DFL:
+                previous[sig] = signal.signal(sig, raise_terminated)
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+
+
+def _invoke(argv: list[str] | None) -> int:
+    """Run the command line; its exit status (commands end with sys.exit(status))."""
     try:
         try:
             cli.main(args=argv, prog_name="satpuzzles", standalone_mode=False)
@@ -123,34 +152,66 @@ def main(argv: list[str] | None = None) -> int:
                 _warn_plugins()
     except click.exceptions.Exit as exc:
         return exc.exit_code
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else ExitStatus.SOLVED
+    return ExitStatus.SOLVED
+
+
+def _run(argv: list[str] | None) -> int:
+    """Run the CLI, turning every error into one line on stderr and an exit status."""
+    try:
+        status = _invoke(argv)
+        flush_stdout()  # here, not at interpreter exit, where a failure would be a warning and status 120
+        return status
     except click.exceptions.NoArgsIsHelpError as exc:
-        click.echo(exc.ctx.get_help() if exc.ctx else "satpuzzles --help", err=True)
+        say(exc.ctx.get_help() if exc.ctx else "satpuzzles --help")
         return ExitStatus.BAD_INPUT
     except click.UsageError as exc:
         hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx and exc.ctx.parent else ""
-        click.echo(f"satpuzzles: error: {exc.format_message()}{hint}", err=True)
+        say(f"satpuzzles: error: {exc.format_message()}{hint}")
         return ExitStatus.BAD_INPUT
     except (click.exceptions.Abort, KeyboardInterrupt):
-        click.echo("satpuzzles: interrupted", err=True)
+        say("satpuzzles: interrupted")
         return ExitStatus.INTERRUPTED
-    except (OutputClosed, BrokenPipeError):
+    except Terminated as exc:
+        say("satpuzzles: terminated")
+        return 128 + exc.signum
+    except (OutputClosed, BrokenPipeError):  # BrokenPipeError: click printing its help into a closed pipe
         silence_stdout()
         return ExitStatus.OUTPUT_CLOSED
     except SatPuzzlesError as exc:
-        click.echo(f"satpuzzles: error: {exc}", err=True)
+        if isinstance(exc, OutputFailed):
+            silence_stdout()
+        say(f"satpuzzles: error: {_one_line(str(exc), 2000)}")
         return exc.exit_status
-    except SystemExit as exc:
-        return exc.code if isinstance(exc.code, int) else ExitStatus.SOLVED
+    except MemoryError:
+        say("satpuzzles: error: out of memory: the puzzle needs more memory than this process may use "
+            "(status unknown; see docs/reliability.md for the sizes each puzzle accepts)")
+        return ExitStatus.UNKNOWN
     except Exception as exc:  # noqa: BLE001 - a bug: one line for the user, the traceback on request
         if type(exc).__name__ == "error" and "interrupt" in str(exc).lower():
             # PySAT's solvers catch Ctrl-C themselves and raise their own error type.
-            click.echo("satpuzzles: interrupted", err=True)
+            say("satpuzzles: interrupted")
             return ExitStatus.INTERRUPTED
-        if os.environ.get("SATPUZZLES_DEBUG"):
-            raise
-        click.echo(
-            f"satpuzzles: internal error: {type(exc).__name__}: {exc} (SATPUZZLES_DEBUG=1 shows the traceback)",
-            err=True,
-        )
-        return ExitStatus.UNKNOWN
-    return ExitStatus.SOLVED
+        return _internal_error(exc)
+
+
+def _internal_error(exc: BaseException) -> int:
+    if os.environ.get("SATPUZZLES_DEBUG"):
+        if getattr(exc, "details", ""):  # a crash in a child process: its own traceback
+            say(exc.details)  # type: ignore[attr-defined]
+        raise exc
+    say(f"satpuzzles: internal error: {type(exc).__name__}: {_one_line(str(exc))} "
+        "(a bug: please report it; SATPUZZLES_DEBUG=1 shows the traceback)")
+    return ExitStatus.INTERNAL_ERROR
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: run the CLI; every error becomes one line and an exit status (docs/reliability.md)."""
+    with _termination_unwinds(), one_door():
+        try:
+            return _run(argv)
+        except KeyboardInterrupt:  # a second Ctrl-C while the first was being reported
+            return ExitStatus.INTERRUPTED
+        except Terminated as exc:
+            return 128 + exc.signum

@@ -119,7 +119,7 @@ def run(params: dict[str, Any]) -> int:
     leave_out = [params["report"]] if params["report"] else []
     files = [scan_file(path, params["puzzle"]) for path in expand_paths(params["paths"], leave_out)]
     check_puzzles(files, options)
-    report = Report(params["report"], params["resume"]) if params["report"] else None
+    report = Report(params["report"], params["resume"], options) if params["report"] else None
     try:
         done = report.done() if report else set()
         rows: list[dict[str, Any]] = [{k: r.get(k) for k in SUMMARY_FIELDS} for r in (report.previous if report else [])]

@@ -28,7 +28,8 @@ from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import source_text
 from satpuzzles.present import svg
 
-EXIT_HELP = "Exit status: 0 solved, 1 proved unsolvable, 2 bad usage or input, 3 unknown."
+EXIT_HELP = ("Exit status: 0 solved, 1 proved unsolvable, 2 bad usage or input, 3 unknown, 4 internal error; "
+             "130 interrupted, 141 output closed, 143 terminated (docs/reliability.md).")
 
 
 def board_size(puzzle: PuzzleSpec[Any, Any], instance: Any) -> tuple[int, int] | None:
@@ -81,7 +82,7 @@ def check_output_files(options: dict[str, Any]) -> None:
     """Refuse output paths that cannot be written, before any solving."""
     for name in ("output", "result", "svg", "proof"):
         if options.get(name) is not None:
-            check_writable(options[name])
+            check_writable(options[name], input_path=options.get("input_path") or options.get("source"))
     if options.get("proof") is not None:
         check_writable(cnf_beside(options["proof"]))
 

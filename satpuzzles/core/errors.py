@@ -6,14 +6,22 @@ from enum import IntEnum
 
 
 class ExitStatus(IntEnum):
-    """Process exit codes: a public contract for scripts."""
+    """Process exit codes: a public contract for scripts (docs/reliability.md); extended, never renumbered."""
 
     SOLVED = 0
     UNSOLVABLE = 1
     BAD_INPUT = 2
+    """Bad usage or input, or an output that cannot be written."""
     UNKNOWN = 3
+    """No answer within the limits (--timeout, memory): neither solved nor proved unsolvable."""
+    INTERNAL_ERROR = 4
+    """A bug in the tool (an exception it did not expect, an answer that failed verification)."""
     INTERRUPTED = 130
+    """Ctrl-C (SIGINT): 128 + 2."""
     OUTPUT_CLOSED = 141
+    """Standard output closed early (``| head``): 128 + SIGPIPE."""
+    TERMINATED = 143
+    """SIGTERM: 128 + 15 (SIGHUP gives 129)."""
 
 
 class SatPuzzlesError(Exception):
@@ -57,6 +65,12 @@ class SolverError(SatPuzzlesError):
 class VerificationError(SatPuzzlesError):
     """A decoded answer broke the puzzle's rules: a bug, never printed as a solution."""
 
+    exit_status = ExitStatus.INTERNAL_ERROR
+
+
+class OutOfMemory(SatPuzzlesError):
+    """The work needed more memory than the process may have: no answer (status unknown)."""
+
     exit_status = ExitStatus.UNKNOWN
 
 
@@ -64,3 +78,11 @@ class OutputClosed(SatPuzzlesError):
     """Standard output (or a pipe written as a file) was closed early: the reader, like ``head``, has gone."""
 
     exit_status = ExitStatus.OUTPUT_CLOSED
+
+
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived: unwinds like KeyboardInterrupt, so cleanup runs, then exit 128 + signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(f"terminated by signal {signum}")
+        self.signum = signum

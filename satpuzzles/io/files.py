@@ -8,21 +8,51 @@ import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import BinaryIO
 
 from satpuzzles.core.errors import InputError, OutputClosed, UsageError
 
+MAX_INPUT_BYTES = 128 * 2**20
+"""Largest input read (128 MiB): more than the largest board any built-in puzzle accepts, in any format."""
+
+
+def _read_limited(stream: BinaryIO, name: str) -> bytes:
+    data = stream.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise InputError(f"input larger than {MAX_INPUT_BYTES // 2**20} MiB: no puzzle this tool reads is that large "
+                         "(see docs/reliability.md)", source=name)
+    return data
+
 
 def read_input(path: str) -> tuple[str, str]:
-    """The text of ``path`` (``-`` is standard input) and the name to report it by."""
+    """The text of ``path`` (``-`` is standard input) and the name to report it by.
+
+    BOM, CRLF line ends and tabs are the readers' business; here: closed or unreadable
+    input, size, and text that is not UTF-8 (located at its first bad byte).
+    """
     if path == "-":
-        data, name = sys.stdin.buffer.read(), "<stdin>"
-    else:
+        name = "<stdin>"
+        stdin = getattr(sys.stdin, "buffer", None)
+        if stdin is None:
+            raise InputError("cannot read input: standard input is closed", source=name)
         try:
-            data, name = Path(path).read_bytes(), path
+            data = _read_limited(stdin, name)
+        except (OSError, ValueError) as exc:
+            raise InputError(f"cannot read input: {getattr(exc, 'strerror', None) or exc}", source=name) from exc
+    else:
+        name = path
+        try:
+            with open(path, "rb") as stream:
+                data = _read_limited(stream, name)
         except OSError as exc:
             raise InputError(f"cannot read input: {exc.strerror}", source=path) from exc
+    return decode_input(data, name), name
+
+
+def decode_input(data: bytes, name: str = "") -> str:
+    """The text of input bytes: UTF-8, a leading BOM dropped; a located InputError at the first bad byte."""
     try:
-        return data.decode("utf-8-sig"), name
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
@@ -48,10 +78,19 @@ def _is_special(path: str) -> bool:
     return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
-def check_writable(path: str) -> None:
-    """Fail early, before any solving, when ``path`` cannot become an output file."""
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
+def check_writable(path: str, input_path: str | None = None) -> None:
+    """Fail early, before any solving, when ``path`` cannot become an output file (or is the input)."""
     if not path or path == "-":
         raise UsageError(f"output file name {path!r}: give the name of a file to write")
+    if input_path not in (None, "-") and _same_file(path, input_path):
+        raise UsageError(f"cannot write {path}: it is the input file (choose another name)")
     if _is_special(path):
         return
     target = Path(os.path.realpath(path))

@@ -22,9 +22,29 @@ def _position(text: str, offset: int) -> tuple[int, int]:
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
+MAX_NUMBER_DIGITS = 30
+"""Longest integer read from JSON (a width, a count): longer ones are refused where they stand."""
+
+
+class _HugeNumber(ValueError):
+    def __init__(self, digits: str) -> None:
+        super().__init__(digits)
+        self.digits = digits
+
+
+def _parse_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise _HugeNumber(digits)
+    return int(digits)
+
+
 def json_objects(text: str) -> list[tuple[Any, int, int]]:
-    """Every top-level JSON value in ``text`` with the line and column where it starts."""
-    decoder = json.JSONDecoder()
+    """Every top-level JSON value in ``text`` with the line and column where it starts.
+
+    Bad JSON, nesting too deep for the parser and integers too long to convert are
+    located errors, like any other bad input.
+    """
+    decoder = json.JSONDecoder(parse_int=_parse_int)
     found: list[tuple[Any, int, int]] = []
     at = 0
     while True:
@@ -36,6 +56,12 @@ def json_objects(text: str) -> list[tuple[Any, int, int]]:
             value, end = decoder.raw_decode(text, at)
         except json.JSONDecodeError as exc:
             raise InputError(f"bad JSON: {exc.msg}", exc.lineno, exc.colno) from None
+        except RecursionError:
+            raise InputError("bad JSON: arrays or objects nested too deeply", *_position(text, at)) from None
+        except _HugeNumber as exc:
+            where = text.find(exc.digits, at)
+            raise InputError(f"bad JSON: a number of {len(exc.digits):,} digits is too large",
+                             *_position(text, max(where, at))) from None
         found.append((value, *_position(text, at)))
         at = end
     if not found:

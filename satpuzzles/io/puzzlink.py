@@ -118,10 +118,10 @@ def read_head(line: Line, types: tuple[str, ...], puzzle: str, allowed_flags: di
 
 
 def _size(line: Line, part: str, column: int, what: str, shape: str) -> int:
-    if not (part.isascii() and part.isdigit()) or int(part) == 0:
-        raise line.error(f"bad {what} {part!r} in URL: expected a positive number, as in {shape}", column)
+    if not (part.isascii() and part.isdigit()) or int(part[:7]) == 0:
+        raise line.error(f"bad {what} {part[:20]!r} in URL: expected a positive number, as in {shape}", column)
     if len(part) > 6:
-        raise line.error(f"{what} {part} in URL is too large for a puzzle board", column)
+        raise line.error(f"{what} {part[:12]}... in URL is too large for a puzzle board", column)
     return int(part)
 
 

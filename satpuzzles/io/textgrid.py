@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from satpuzzles.core.errors import InputError
+
+_WORD = re.compile(r"\S+")
+"""A run of characters that are not whitespace (``\\s`` is exactly ``str.isspace``)."""
 
 
 @dataclass(frozen=True)
@@ -18,17 +22,7 @@ class Line:
         """Split into tokens carrying their 1-based columns (``None`` splits on whitespace)."""
         found: list[Token] = []
         if separator is None:
-            column, text = 0, self.text
-            while column < len(text):
-                if text[column].isspace():
-                    column += 1
-                    continue
-                end = column
-                while end < len(text) and not text[end].isspace():
-                    end += 1
-                found.append(Token(text[column:end], self.number, column + 1))
-                column = end
-            return found
+            return [Token(match.group(), self.number, match.start() + 1) for match in _WORD.finditer(self.text)]
         start = 0
         for part in self.text.split(separator):
             stripped = part.strip()
@@ -59,8 +53,63 @@ class Token:
         return InputError(message, self.line, self.column)
 
 
+MAX_DIGITS = 9
+"""Digits of the largest number a header, a count or a size may have (Python refuses to convert
+numbers of more than 4,300 digits, and no board comes near a billion cells on a side)."""
+
+
 def _is_number(text: str) -> bool:
     return text.isascii() and text.isdigit()
+
+
+def small_number(token: Token, what: str) -> int:
+    """The non-negative number ``token`` holds (at most MAX_DIGITS digits), or a located error naming ``what``."""
+    if not _is_number(token.text):
+        raise token.error(f"expected {what}, found {token.text[:20]!r}")
+    if len(token.text) > MAX_DIGITS:
+        raise token.error(f"{what}: {token.text[:12]}... ({len(token.text)} digits) is too large")
+    return int(token.text)
+
+
+@dataclass(frozen=True)
+class SizeLimit:
+    """The largest board a puzzle reads: at most ``side`` cells along a side and ``cells`` cells in all.
+
+    Checked as soon as a reader knows a board's size, before it builds anything that
+    grows with it, so an oversized input is a clear refusal rather than a run out of memory.
+    """
+
+    puzzle: str
+    side: int
+    cells: int
+
+    def allows(self, rows: int, cols: int) -> bool:
+        """Whether a board of ``rows`` x ``cols`` cells is within the limit."""
+        return rows <= self.side and cols <= self.side and rows * cols <= self.cells
+
+    def check(self, rows: int, cols: int, line: int | None = None, column: int | None = None) -> None:
+        """Raise a located InputError when a ``rows`` x ``cols`` board is over the limit."""
+        if not self.allows(rows, cols):
+            raise InputError(
+                f"a board of {rows:,} x {cols:,} cells is larger than {self.puzzle} accepts "
+                f"(at most {self.side:,} cells on a side and {self.cells:,} in all; see docs/reliability.md)",
+                line, column,
+            )
+
+
+def row_cells(line: Line) -> int:
+    """How many cells a grid row holds, cells separated by spaces or one character each (cheap on long rows)."""
+    parts = line.text.split()
+    return len(parts) if len(parts) != 1 else len(parts[0])
+
+
+def check_rows(limit: SizeLimit, lines: list[Line]) -> None:
+    """Refuse, before reading any cell, grid rows too many or too long for ``limit``."""
+    if not lines:
+        return
+    widest = max(lines, key=lambda line: len(line.text))
+    limit.check(len(lines), row_cells(widest), widest.number if not limit.allows(1, row_cells(widest))
+                else lines[0].number, 1)
 
 
 def content_lines(text: str, comment: str | None = "#") -> list[Line]:
@@ -79,11 +128,13 @@ def parse_ints(line: Line, count: int, what: str) -> list[int]:
     tokens = line.tokens()
     if len(tokens) != count or not all(_is_number(tok.text) for tok in tokens):
         raise line.error(f"expected {what}", tokens[0].column if tokens else 1)
-    return [int(tok.text) for tok in tokens]
+    return [small_number(tok, what) for tok in tokens]
 
 
 def is_int_line(line: Line, count: int) -> bool:
     """Whether ``line`` holds exactly ``count`` non-negative integers."""
+    if len(line.text.split(maxsplit=count)) != count:  # cheap on a long line
+        return False
     tokens = line.tokens()
     return len(tokens) == count and all(_is_number(tok.text) for tok in tokens)
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
-import tempfile
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import IO
 
 import pysolvers
 from pysat.card import CardEnc, EncType
@@ -18,9 +17,18 @@ from pysat.solvers import Solver, SolverNames
 from satpuzzles.cnf.formula import Clause
 from satpuzzles.core.errors import SolverError, UsageError
 from satpuzzles.core.outcome import DEFAULT_SOLVER
+from satpuzzles.solve.interrupts import (
+    INTERRUPTIBLE,
+    call_without_interrupt,
+    disable_pysat_longjmp,
+    solve_interruptibly,
+)
 from satpuzzles.solve.model import Model
+from satpuzzles.solve.solver_process import SolverRun, formula_files, run_solver
 
 __all__ = ["DEFAULT_SOLVER", "Backend", "ExternalBackend", "PySatBackend", "make_backend"]
+
+disable_pysat_longjmp()  # see solve.interrupts: every SAT call is stopped without PySAT's longjmp
 
 
 def pysat_solver_names() -> dict[str, tuple[str, ...]]:
@@ -113,24 +121,34 @@ class Backend(ABC):
 
 
 class PySatBackend(Backend):
-    """One of PySAT's in-process solvers, kept alive across calls (incremental)."""
+    """One of PySAT's in-process solvers, kept alive across calls (incremental).
+
+    Ctrl-C and SIGTERM stop a call without PySAT's longjmp (see solve.interrupts).
+    """
 
     def __init__(self, name: str, proof: bool = False) -> None:
         self.name = name
         self._solver = Solver(name=name, with_proof=proof) if proof else Solver(name=name)
         self.native_cardinality = bool(self._solver.supports_atmost())
+        self.interruptible = name in INTERRUPTIBLE
 
     def add_clauses(self, clauses: Iterable[Clause]) -> None:
         self._solver.append_formula(clauses)
 
-    def solve(self, assumptions: Sequence[int] = ()) -> bool:
+    def solve_limited(self, assumptions: Sequence[int] = ()) -> bool | None:
+        """Satisfiable, unsatisfiable, or None when the solver's own limits (a conflict budget) ended the call."""
         try:
-            return bool(self._solver.solve(assumptions=list(assumptions)))
+            if self.interruptible:
+                return solve_interruptibly(self._solver, assumptions)
+            return call_without_interrupt(lambda: self._solver.solve_limited(assumptions=list(assumptions)))
         except pysolvers.error as exc:
-            # PySAT's solvers catch SIGINT themselves and raise their own error type.
-            if "interrupt" in str(exc).lower():
-                raise KeyboardInterrupt from exc
             raise SolverError(f"solver {self.name} failed: {exc}") from exc
+
+    def solve(self, assumptions: Sequence[int] = ()) -> bool:
+        answer = self.solve_limited(assumptions)
+        if answer is None:
+            raise SolverError(f"solver {self.name} stopped without an answer")
+        return answer
 
     def top(self) -> int:
         return int(self._solver.nof_vars())
@@ -193,33 +211,26 @@ class ExternalBackend(Backend):
             for lit in clause:
                 self._num_vars = max(self._num_vars, abs(lit))
 
-    def _write(self, path: Path, assumptions: Sequence[int]) -> None:
+    def _write(self, out: IO[bytes], assumptions: Sequence[int]) -> None:
         num_vars = max([self._num_vars, *(abs(a) for a in assumptions)])
-        with path.open("w") as out:
-            out.write(f"p cnf {num_vars} {len(self._clauses) + len(assumptions)}\n")
-            for clause in self._clauses:
-                out.write(" ".join(map(str, clause)) + " 0\n")
-            for lit in assumptions:
-                out.write(f"{lit} 0\n")
+        out.write(f"p cnf {num_vars} {len(self._clauses) + len(assumptions)}\n".encode())
+        for clause in self._clauses:
+            out.write((" ".join(map(str, clause)) + " 0\n").encode())
+        for lit in assumptions:
+            out.write(f"{lit} 0\n".encode())
 
     def solve(self, assumptions: Sequence[int] = ()) -> bool:
         self._assumptions = list(assumptions)
-        with tempfile.TemporaryDirectory(prefix="satpuzzles-") as tmp:
-            cnf, result = Path(tmp) / "formula.cnf", Path(tmp) / "result.txt"
-            self._write(cnf, assumptions)
-            argv = [self.executable, str(cnf)] + ([str(result)] if self._minisat_style else [])
-            try:
-                done = subprocess.run(argv, capture_output=True, text=True, check=False)
-            except OSError as exc:
-                raise SolverError(f"cannot run solver {self.executable!r}: {exc.strerror}") from exc
-            if self.verbose:
-                sys.stderr.write(done.stdout)
-            if self._minisat_style:
-                text = result.read_text() if result.exists() else ""
-                return self._read_minisat(text, done)
-            return self._read_competition(done)
+        with formula_files(lambda out: self._write(out, assumptions)) as (cnf, result, read_result, fds):
+            argv = [self.executable, cnf] + ([result] if self._minisat_style else [])
+            done = run_solver(argv, self.name, self._num_vars, fds, read_result)
+        if self.verbose:
+            sys.stderr.write(done.stdout)
+        if self._minisat_style:
+            return self._read_minisat(done.result, done)
+        return self._read_competition(done)
 
-    def _read_competition(self, done: subprocess.CompletedProcess[str]) -> bool:
+    def _read_competition(self, done: SolverRun) -> bool:
         status, values = None, []
         for line in done.stdout.splitlines():
             if line.startswith("s "):
@@ -236,7 +247,7 @@ class ExternalBackend(Backend):
             return False
         raise SolverError(f"solver {self.name} gave no answer (exit code {done.returncode}): {done.stderr.strip()[:200]}")
 
-    def _read_minisat(self, text: str, done: subprocess.CompletedProcess[str]) -> bool:
+    def _read_minisat(self, text: str, done: SolverRun) -> bool:
         words = text.split()
         if words[:1] == ["SAT"]:
             try:

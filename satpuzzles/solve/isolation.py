@@ -10,24 +10,24 @@ the parent is terminated.
 
 from __future__ import annotations
 
-import ctypes
 import multiprocessing
 import os
 import signal
-import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import TypeVar
 
-from satpuzzles.core.errors import SatPuzzlesError
+from satpuzzles.core.errors import OutOfMemory, SatPuzzlesError
+from satpuzzles.solve.children import HELD_SIGNALS, child_signals, kill_group, signals_held
+from satpuzzles.solve.interrupts import raise_terminated
 
 T = TypeVar("T")
 Report = Callable[[object], None]
-
-PR_SET_PDEATHSIG = 1
 
 
 class Timeout(Exception):
@@ -38,49 +38,50 @@ class Timeout(Exception):
         self.reports = reports
 
 
-def _die_with_parent() -> None:
-    if sys.platform.startswith("linux"):
-        try:
-            ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-        except (OSError, AttributeError):
-            pass
-
-
 def _child(conn: Connection, work: Callable[[Report], object]) -> None:
     os.setpgid(0, 0)
-    _die_with_parent()
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         conn.send(("ok", work(lambda progress: conn.send(("progress", progress)))))
     except SatPuzzlesError as exc:
         conn.send(("error", exc))
-    except BaseException:  # noqa: BLE001 - report any crash to the parent, which re-raises it
-        conn.send(("crash", traceback.format_exc()))
+    except MemoryError:
+        conn.send(("error", OutOfMemory("out of memory: the puzzle needs more memory than this process may use")))
+    except BaseException as exc:  # noqa: BLE001 - report any crash to the parent, which re-raises it
+        conn.send(("crash", (f"{type(exc).__name__}: {exc}", traceback.format_exc())))
     finally:
         conn.close()
 
 
-def _kill_group(pid: int) -> None:
-    for kill in (lambda: os.killpg(pid, signal.SIGKILL), lambda: os.kill(pid, signal.SIGKILL)):
-        try:
-            kill()
-        except (ProcessLookupError, PermissionError):
-            pass
+def _start(process: BaseProcess) -> None:
+    """Start the child with Ctrl-C and SIGTERM held back until it has set its own handlers."""
+    with signals_held():
+        process.start()
+
+
+def _child_main(conn: Connection, work: Callable[[Report], object]) -> None:
+    child_signals()
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD_SIGNALS)
+    _child(conn, work)
 
 
 @contextmanager
 def _termination_raises() -> Iterator[None]:
-    """Turn SIGTERM and SIGHUP into SystemExit so that cleanup (killing the child) runs."""
-
-    def stop(signum: int, frame: object) -> None:
-        raise SystemExit(128 + signum)
-
-    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    """Turn SIGTERM and SIGHUP into Terminated (unless someone already handles them), so the child is killed."""
+    previous = {sig: signal.signal(sig, raise_terminated) for sig in (signal.SIGTERM, signal.SIGHUP)
+                if signal.getsignal(sig) == signal.SIG_DFL and threading.current_thread() is threading.main_thread()}
     try:
         yield
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+
+
+class SolverCrashed(RuntimeError):
+    """The child failed with an unexpected exception (a bug); ``details`` holds its traceback."""
+
+    def __init__(self, summary: str, details: str) -> None:
+        super().__init__(summary)
+        self.details = details
 
 
 def run_with_deadline(work: Callable[[Report], T], seconds: float, on_report: Report | None = None) -> T:
@@ -91,11 +92,11 @@ def run_with_deadline(work: Callable[[Report], T], seconds: float, on_report: Re
     """
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_child, args=(sender, work), daemon=True)
+    process = context.Process(target=_child_main, args=(sender, work), daemon=True)
     deadline = time.monotonic() + seconds
     reports: list[object] = []
     with _termination_raises():
-        process.start()
+        _start(process)
         sender.close()
         try:
             while True:
@@ -105,18 +106,32 @@ def run_with_deadline(work: Callable[[Report], T], seconds: float, on_report: Re
                     kind, payload = receiver.recv()
                 except EOFError:
                     process.join()
-                    raise RuntimeError(f"solver process died (exit code {process.exitcode})") from None
+                    raise _died(process.exitcode) from None
                 if kind != "progress":
                     break
                 reports.append(payload)
                 if on_report is not None:
                     on_report(payload)
         finally:
-            _kill_group(process.pid)
+            if process.pid is not None:
+                kill_group(process.pid)
             process.join()
             receiver.close()
     if kind == "error":
         raise payload
     if kind == "crash":
-        raise RuntimeError(f"solver process failed:\n{payload}")
+        raise SolverCrashed(*payload)
     return payload
+
+
+def _died(exitcode: int | None) -> Exception:
+    """The error for a child that ended without a word (a signal, such as SIGSEGV or the OOM killer's SIGKILL)."""
+    if exitcode is not None and exitcode < 0:
+        try:
+            how = f"killed by {signal.Signals(-exitcode).name}"
+        except ValueError:
+            how = f"killed by signal {-exitcode}"
+        if -exitcode == signal.SIGKILL:
+            return OutOfMemory(f"the solver process was {how} (out of memory?)")
+        return SolverCrashed(f"the solver process was {how}", "")
+    return SolverCrashed(f"the solver process died (exit code {exitcode})", "")

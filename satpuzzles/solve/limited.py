@@ -40,7 +40,7 @@ class LimitedBackend(PySatBackend):
         if self.conflicts is None:
             return super().solve(assumptions)
         self._solver.conf_budget(self.conflicts)
-        answer = self._solver.solve_limited(assumptions=list(assumptions))
+        answer = self.solve_limited(assumptions)
         if answer is None:
             raise SearchLimit("out of conflicts")
         return bool(answer)

@@ -19,7 +19,16 @@ import numpy as np
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.spec import JsonCodec, Reader
 from satpuzzles.io.jsonio import JsonReader
-from satpuzzles.io.textgrid import Line, Token, first_column, is_int_line, nonblank_lines, parse_ints
+from satpuzzles.io.textgrid import (
+    Line,
+    SizeLimit,
+    Token,
+    first_column,
+    is_int_line,
+    nonblank_lines,
+    parse_ints,
+    small_number,
+)
 from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, MinesweeperInstance
 
 _CELLS: dict[str, int] = {"?": UNKNOWN, "F": MINE, "*": MINE, **{str(count): count for count in range(9)}}
@@ -27,6 +36,8 @@ _HINT = "use '?' for an unknown cell, 0-8 for a revealed count, 'F' or '*' for a
 _MINES_SHAPE = "expected 'mines N' with N the total number of mines"
 _MINES_LINE = re.compile(r"\s*mines", re.IGNORECASE)
 _NOT_A_CELL = -128
+LIMIT = SizeLimit("Minesweeper", side=25_000_000, cells=25_000_000)
+"""The largest board read: as large as ``generate minesweeper`` makes (5000 x 5000; docs/reliability.md)."""
 
 
 def _lookup_table() -> np.ndarray:
@@ -55,6 +66,7 @@ def _mines_token(line: Line) -> Token:
         raise tokens[1].error(f"malformed 'mines' line: {tokens[1].text!r} is not a number; {_MINES_SHAPE}")
     if len(tokens) > 2:
         raise tokens[2].error(f"malformed 'mines' line: unexpected {tokens[2].text!r}; {_MINES_SHAPE}")
+    small_number(tokens[1], "the number of mines")
     return tokens[1]
 
 
@@ -167,10 +179,12 @@ def parse_minesweeper(text: str) -> list[MinesweeperInstance]:
         rows, cols = header
         if rows == 0 or cols == 0:
             raise rest[0].error("empty grid: the header gives no cells", 1)
+        LIMIT.check(rows, cols, rest[0].number, 1)
         body, body_cells, width, what = rest[1:], cells[1:], cols, "the header says"
     else:
         # A bad first row gives width 0: its cells are reported before any width.
         body, body_cells, width, what = rest, cells, len(cells[0] or ""), "the grid has"
+        LIMIT.check(len(body), width, rest[0].number, 1)
     if mines_line is not None and body and body[0].number < mines_line.number < body[-1].number:
         raise mines_line.error("'mines' line inside the grid: put it before or after the rows", 1)
     board = _read_rows(body, body_cells, width, what)
@@ -196,6 +210,7 @@ def from_json(data: object, line: int, column: int) -> MinesweeperInstance:
     """The board an ``input`` object describes (as :func:`to_json` writes it)."""
     reader = JsonReader(data, line, column)
     width, height = reader.size("width"), reader.size("height")
+    LIMIT.check(height, width, line, column)
     rows = reader.rows("grid", height, width, as_lists=False)
     text = "".join(rows)
     board = _LOOKUP[np.frombuffer(text.encode("ascii", "replace"), dtype=np.uint8)].reshape(height, width)

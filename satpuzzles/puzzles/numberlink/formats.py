@@ -23,8 +23,21 @@ from satpuzzles.core.errors import InputError
 from satpuzzles.core.spec import JsonCodec, Reader
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.io.jsonio import JsonReader
-from satpuzzles.io.textgrid import Line, Token, first_content_lines, is_int_line, nonblank_lines, parse_ints
+from satpuzzles.io.textgrid import (
+    MAX_DIGITS,
+    Line,
+    SizeLimit,
+    Token,
+    check_rows,
+    first_content_lines,
+    is_int_line,
+    nonblank_lines,
+    parse_ints,
+)
 from satpuzzles.puzzles.numberlink.model import EMPTY, RULE_NAMES, NumberlinkInstance
+
+LIMIT = SizeLimit("Numberlink", side=2000, cells=2_000_000)
+"""The largest board read (docs/reliability.md), checked before any cell is read."""
 
 
 def _is_spaced(line: Line) -> bool:
@@ -94,6 +107,7 @@ def build_instance(
 
 
 def _parse_comma(lines: list[Line]) -> list[NumberlinkInstance]:
+    LIMIT.check(len(lines), max(line.text.count(",") + 1 for line in lines), lines[0].number, 1)
     rows = []
     for line in lines:
         tokens = line.tokens(",")
@@ -106,8 +120,12 @@ def _parse_comma(lines: list[Line]) -> list[NumberlinkInstance]:
 
 def _parse_k_header(lines: list[Line]) -> list[NumberlinkInstance]:
     (paths,) = parse_ints(lines[0], 1, "the number of paths K")
+    if len(lines) < 2:
+        raise lines[0].error("expected a line 'N M' (numbers of rows and columns) after the number of paths", 1)
     n_rows, n_cols = parse_ints(lines[1], 2, "'N M': numbers of rows and columns")
+    LIMIT.check(n_rows, n_cols, lines[1].number, 1)
     body = lines[2:]
+    check_rows(LIMIT, body)
     if len(body) != n_rows:
         at = body[n_rows] if len(body) > n_rows else lines[1]
         raise at.error(f"header says {n_rows} rows but the grid has {len(body)}", 1)
@@ -125,6 +143,7 @@ def _parse_collection(lines: list[Line]) -> list[NumberlinkInstance]:
         width, height = parse_ints(header, 2, "a 'W H' line (width and height) starting a puzzle")
         if width == 0 and height == 0:
             break
+        LIMIT.check(height, width, header.number, 1)
         body = lines[at + 1 : at + 1 + height]
         if len(body) < height:
             raise header.error(f"puzzle declares {height} rows but only {len(body)} follow", 1)
@@ -140,7 +159,7 @@ def _starts_collection(lines: list[Line]) -> bool:
     """A first line ``W H`` followed by a row of W cells (or ``0 0``): the several-puzzles format."""
     if not is_int_line(lines[0], 2):
         return False
-    width, height = (int(tok.text) for tok in lines[0].tokens())
+    width, height = (int(tok.text[: MAX_DIGITS + 1]) for tok in lines[0].tokens())
     if (width, height) == (0, 0) or len(lines) == 1:
         return True
     row = lines[1]
@@ -148,6 +167,7 @@ def _starts_collection(lines: list[Line]) -> bool:
 
 
 def _parse_grid(lines: list[Line]) -> list[NumberlinkInstance]:
+    check_rows(LIMIT, lines)
     rows, char_grid = _split_rows(lines)
     return [build_instance(rows, lines[0].number, char_grid=char_grid)]
 
@@ -197,6 +217,7 @@ def from_json(data: object, line: int, column: int) -> NumberlinkInstance:
     """The puzzle an ``input`` object describes (as :func:`to_json` writes it)."""
     reader = JsonReader(data, line, column)
     width, height = reader.size("width"), reader.size("height")
+    LIMIT.check(height, width, line, column)
     rows = reader.rows("grid", height, width, as_lists=True)
     for r, row in enumerate(rows):
         bad = next((cell for cell in row if not cell.isprintable() or cell.split() != [cell]), None)

@@ -16,7 +16,7 @@ from satpuzzles.core.outcome import Settings
 from satpuzzles.core.spec import Reader
 from satpuzzles.io.puzzlink import MAX_NUMBER, decode_number16, encode_number16, is_url, read_head, url
 from satpuzzles.io.textgrid import Line, Token, first_content_lines, nonblank_lines
-from satpuzzles.puzzles.numberlink.formats import build_instance
+from satpuzzles.puzzles.numberlink.formats import LIMIT, build_instance
 from satpuzzles.puzzles.numberlink.model import EMPTY, FILL, OPEN, NumberlinkInstance, RuleSet, rules_in_force
 
 URL_TYPES = ("numlin", "arukone")
@@ -28,6 +28,7 @@ UNKNOWN_HINT = "'?' endpoint (a number left unknown) in the URL: every endpoint 
 def read_url(line: Line) -> NumberlinkInstance:
     """A ``numlin`` (or ``arukone``) puzz.link URL."""
     head = read_head(line, URL_TYPES, "Numberlink")
+    LIMIT.check(head.height, head.width, line.number, head.body_column)
     numbers = decode_number16(head, unknown_hint=UNKNOWN_HINT)
     labels = {divmod(index, head.width): str(value) for index, value in numbers.items()}
     rows = [[Token(labels.get((r, c), EMPTY), line.number, head.body_column) for c in range(head.width)]
@@ -41,7 +42,7 @@ def read_url(line: Line) -> NumberlinkInstance:
 
 def url_numbers(instance: NumberlinkInstance) -> dict[str, int]:
     """Each label's number in a URL: its own when all are distinct numbers, else 1, 2, ... in reading order."""
-    values = {label: int(label) for label in instance.labels if label.isascii() and label.isdigit()}
+    values = {label: int(label) for label in instance.labels if label.isascii() and label.isdigit() and len(label) <= 7}
     values = {label: value for label, value in values.items() if value <= MAX_NUMBER}
     if len(values) == len(instance.labels) and len(set(values.values())) == len(values):
         return values

@@ -20,21 +20,23 @@ from satpuzzles.io.jsonio import JsonReader
 from satpuzzles.io.textgrid import (
     Line,
     Token,
+    check_rows,
     first_column,
     first_content_lines,
     is_int_line,
     nonblank_lines,
     parse_ints,
+    row_cells,
 )
 from satpuzzles.puzzles.slitherlink.model import UNKNOWN, SlitherlinkInstance
-from satpuzzles.puzzles.slitherlink.url import read_url
+from satpuzzles.puzzles.slitherlink.url import LIMIT, read_url
 
 LOOPY_SHAPE = "'WxHt0:DESC'"
 
 _GRID_CELLS: dict[str, int | str | None] = {"0": 0, "1": 1, "2": 2, "3": 3, "-": None, ".": None, UNKNOWN: UNKNOWN}
 _GRID_HINT = "use 0-3 for a clue, '-' or '.' for no clue, '?' for an unknown clue"
 _LOOPY_START = re.compile(r"\s*\d+x\d+")
-_LOOPY_PARAMS = re.compile(r"(\d+)x(\d+)(?:t(\d+))?(?:d[a-z])?")
+_LOOPY_PARAMS = re.compile(r"(\d{1,9})x(\d{1,9})(?:t(\d{1,9}))?(?:d[a-z])?")
 
 
 def _is_url(line: Line) -> bool:
@@ -60,7 +62,7 @@ def _header(lines: list[Line]) -> tuple[int, int] | None:
         return rows, cols
     # Small numbers that could be clues: a header when the rows below all have its width and
     # the line itself does not fit them (a grid whose first row has two cells is not wider).
-    widths = {len(_row_tokens(line)) for line in body}
+    widths = {row_cells(line) for line in body}
     return (rows, cols) if widths == {cols} and cols != 2 else None
 
 
@@ -95,6 +97,9 @@ def _parse_grid(lines: list[Line]) -> SlitherlinkInstance:
     body = lines[1:] if header else lines
     if header and (header[0] == 0 or header[1] == 0):
         raise lines[0].error("empty grid: the header gives no cells", 1)
+    if header:
+        LIMIT.check(*header, lines[0].number, 1)
+    check_rows(LIMIT, body)
     rows = [_row_tokens(line) for line in body]
     width = header[1] if header else len(rows[0])
     what = "the header says" if header else "the grid has"
@@ -121,7 +126,7 @@ def _parse_loopy(line: Line) -> SlitherlinkInstance:
         raise line.error(f"Loopy game id needs ':' before the description, as in {LOOPY_SHAPE}", start + len(params))
     match = _LOOPY_PARAMS.fullmatch(params)
     if match is None:
-        raise line.error(f"bad Loopy parameters {params!r}: expected {LOOPY_SHAPE}", start)
+        raise line.error(f"bad Loopy parameters {params[:40]!r}: expected {LOOPY_SHAPE}", start)
     if match.group(3) is not None and int(match.group(3)) != 0:
         raise line.error(
             f"Loopy grid type t{match.group(3)}: only square grids (t0) are supported", start + match.start(3) - 1
@@ -129,6 +134,7 @@ def _parse_loopy(line: Line) -> SlitherlinkInstance:
     width, height = int(match.group(1)), int(match.group(2))
     if width == 0 or height == 0:
         raise line.error(f"empty grid: Loopy size {width}x{height} has no cells", start)
+    LIMIT.check(height, width, line.number, start)
     grid = Grid(height, width)
     clues = _decode_loopy(line, desc, start + len(params) + 1, grid)
     return SlitherlinkInstance(grid, clues, line=line.number)
@@ -202,6 +208,7 @@ def from_json(data: object, line: int, column: int) -> SlitherlinkInstance:
     """The puzzle an ``input`` object describes (as :func:`to_json` writes it)."""
     reader = JsonReader(data, line, column)
     width, height = reader.size("width"), reader.size("height")
+    LIMIT.check(height, width, line, column)
     clues: dict[Cell, int] = {}
     unknown: set[Cell] = set()
     for r, row in enumerate(reader.rows("grid", height, width, as_lists=False)):

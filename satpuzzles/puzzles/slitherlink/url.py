@@ -9,12 +9,15 @@ visit every dot. Also read from pzv.jp and other pzprjs hosts.
 from __future__ import annotations
 
 from satpuzzles.geometry import Cell, Grid
-from satpuzzles.io.puzzlink import UrlHead, blank_runs, read_head, run_length, url
-from satpuzzles.io.textgrid import Line
+from satpuzzles.io.puzzlink import UrlHead, blank_runs, read_head, run_length, too_short, url
+from satpuzzles.io.textgrid import Line, SizeLimit
 from satpuzzles.puzzles.slitherlink.model import UNKNOWN, SlitherlinkInstance
 
 URL_TYPES = ("slither", "slitherlink")
 FLAGS = {"f": "visit every dot"}
+LIMIT = SizeLimit("Slitherlink", side=1000, cells=250_000)
+"""The largest board read, in every format (docs/reliability.md: about 1 GB and tens of seconds at the
+limit for an easy puzzle; long thin boards full of small loops are slow well below it)."""
 
 
 def _cell(ch: str) -> tuple[int | str | None, int] | None:
@@ -55,6 +58,7 @@ def _decode_body(head: UrlHead) -> tuple[dict[Cell, int], frozenset[Cell]]:
 def read_url(line: Line) -> SlitherlinkInstance:
     """The puzzle of a ``slither`` URL."""
     head = read_head(line, URL_TYPES, "Slitherlink", FLAGS)
+    LIMIT.check(head.height, head.width, line.number, head.body_column)
     clues, unknown = _decode_body(head)
     return SlitherlinkInstance(Grid(head.height, head.width), clues, unknown, "f" in head.flags, line.number)
 

@@ -1,0 +1,223 @@
+"""Stopping a SAT call on Ctrl-C or SIGTERM without PySAT's longjmp.
+
+PySAT stops a native solver on Ctrl-C by installing a SIGINT handler that ``longjmp``s
+out of the solver. A signal that lands inside ``malloc`` or ``free`` then leaves the
+allocator locked (a permanent hang) or corrupted (``double free``), and a run started with
+SIGINT ignored has that handler installed anyway. This module turns it off and stops
+calls another way:
+
+- solvers with PySAT's ``interrupt()`` (Glucose, MiniSat, Gluecard, Maple*, ...) solve with
+  ``solve_limited(expect_interrupt=True)``, which releases the GIL; Python's own signal
+  handler writes the signal to a wakeup pipe, a watcher thread reads it and interrupts
+  the solver, and the call returns to Python, where the handler raises KeyboardInterrupt
+  (or the CLI's Terminated); a solver that does not return within STOP_GRACE seconds
+  (it checks now and then only) is ended with the process, by the signal's default action;
+- solvers without it (CaDiCaL, Lingeling, Kissat) cannot be stopped from Python, so during
+  their calls SIGINT and SIGTERM get their default action back: the process ends at once
+  by the signal (a shell reports 130 or 143), which is safe, since nothing is being
+  written then and child processes die with their parent.
+
+Outside the main thread, where signals are not delivered, calls simply run.
+"""
+
+from __future__ import annotations
+
+import _signal
+import ctypes
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from satpuzzles.core.errors import Terminated
+
+INTERRUPTIBLE = frozenset({
+    "ergo", "gluecard3", "gluecard4", "glucose3", "glucose4", "glucose42", "maplechrono", "maplecm", "maplesat",
+    "mergesat3", "minicard", "minisat22", "minisatep",
+})
+"""Canonical PySAT names whose solve_limited takes expect_interrupt (checked by tests/test_faults.py)."""
+
+SIGNALS_TO_STOP = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+STOP_GRACE = 2.0
+"""Seconds an interrupted solver has to return before the process ends by the signal itself."""
+
+
+def raise_terminated(signum: int, frame: object) -> None:
+    """A handler for SIGTERM and SIGHUP: unwind with Terminated, so cleanup runs."""
+    raise Terminated(signum)
+
+
+def disable_pysat_longjmp() -> None:
+    """Make PySAT believe it never runs in the main thread, so it never installs its longjmp SIGINT handler."""
+    from pysat import _utils
+
+    _utils.MainThread.check = staticmethod(lambda: False)  # type: ignore[method-assign]
+
+
+class _Call:
+    """The SAT call in progress: its solver, whether a signal interrupted it, whether it has ended."""
+
+    __slots__ = ("ended", "previous_fd", "signalled", "solver")
+
+    def __init__(self, solver: Any, previous_fd: int) -> None:
+        self.solver = solver
+        self.previous_fd = previous_fd
+        self.signalled = False
+        self.ended = False
+
+
+def _stops_the_process(sig: int) -> bool:
+    handler = _signal.getsignal(sig)
+    return handler is signal.default_int_handler or handler is raise_terminated
+
+
+def _die_by(sig: int) -> None:
+    """End the process by ``sig``'s default action, from any thread (the solver would not stop)."""
+    name = "interrupted" if sig == signal.SIGINT else "terminated"
+    try:
+        os.write(2, f"satpuzzles: {name} (the solver did not stop within {STOP_GRACE:g} s)\n".encode())
+    except OSError:
+        pass
+    if _LIBC_SIGNAL is not None:
+        _LIBC_SIGNAL(sig, None)  # SIG_DFL; signal.signal() works in the main thread only
+        os.kill(os.getpid(), sig)
+        time.sleep(STOP_GRACE)
+    os._exit(128 + sig)
+
+
+def _libc_signal() -> Callable[[int, Any], Any] | None:
+    try:
+        function = ctypes.CDLL(None).signal
+    except (OSError, AttributeError):
+        return None
+    function.argtypes = [ctypes.c_int, ctypes.c_void_p]
+    function.restype = ctypes.c_void_p
+    return function  # type: ignore[no-any-return]
+
+
+_LIBC_SIGNAL = _libc_signal()
+
+
+class _Watcher:
+    """A wakeup pipe for Python's signal handlers and a thread that interrupts the solvers in a call.
+
+    A solver checks for an interrupt only now and then (Glucose between restarts), and a
+    long stretch without one has been seen to last minutes: when a stopping signal has not
+    ended the call within STOP_GRACE seconds, the process ends by the signal.
+    """
+
+    def __init__(self) -> None:
+        self.read_fd, self.write_fd = os.pipe()
+        os.set_blocking(self.write_fd, False)
+        self.current: _Call | None = None
+        """Calls are made one at a time, by the main thread; the watcher only reads this."""
+        thread = threading.Thread(target=self._watch, name="satpuzzles-interrupts", daemon=True)
+        thread.start()
+
+    def _watch(self) -> None:
+        while True:
+            try:
+                data = os.read(self.read_fd, 64)
+            except OSError:
+                return
+            if not data:
+                return
+            call = self.current
+            if call is None or call.ended:
+                continue
+            call.signalled = True
+            call.solver.interrupt()
+            if call.previous_fd >= 0:  # pass the signal on to whoever listened before (an asyncio loop)
+                try:
+                    os.write(call.previous_fd, data)
+                except OSError:
+                    pass
+            stopping = [sig for sig in set(data) if sig in SIGNALS_TO_STOP and _stops_the_process(sig)]
+            if stopping and not _ends_within(call, STOP_GRACE):
+                _die_by(stopping[0])
+
+
+def _ends_within(call: _Call, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while not call.ended:
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
+_watcher: _Watcher | None = None
+
+
+def _forget_watcher() -> None:
+    """In a forked child the watcher thread is gone: start afresh (the parent keeps its pipe)."""
+    global _watcher
+    if _watcher is not None:
+        for fd in (_watcher.read_fd, _watcher.write_fd):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+    _watcher = None
+
+
+os.register_at_fork(after_in_child=_forget_watcher)
+
+
+def _in_main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+def solve_interruptibly(solver: Any, assumptions: Sequence[int]) -> bool | None:
+    """``solver.solve_limited(assumptions)`` (a PySAT Solver with interrupt()) that a signal can stop.
+
+    None means the solver's own limits (a conflict budget) ended the call undecided.
+    """
+    global _watcher
+    if not _in_main_thread():
+        return solver.solve_limited(assumptions=list(assumptions))
+    if _watcher is None:
+        _watcher = _Watcher()
+    watcher = _watcher
+    while True:
+        solver.clear_interrupt()
+        call = _Call(solver, signal.set_wakeup_fd(watcher.write_fd, warn_on_full_buffer=False))
+        watcher.current = call
+        try:
+            answer = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+        finally:
+            call.ended = True
+            watcher.current = None
+            signal.set_wakeup_fd(call.previous_fd)
+        # A signal whose handler raises has raised by now; one whose handler returned lets the search go on.
+        if answer is not None or not call.signalled:
+            return answer
+
+
+@contextmanager
+def default_signal_actions() -> Iterator[None]:
+    """While the body runs, Ctrl-C and SIGTERM/SIGHUP end the process at once (for solvers that cannot be stopped).
+
+    Only the handlers that would stop the process anyway are swapped: Python's KeyboardInterrupt
+    and the CLI's Terminated; an ignored signal stays ignored, a caller's own handler stays.
+    """
+    swapped: dict[int, Any] = {}
+    if _in_main_thread():
+        for sig in SIGNALS_TO_STOP:  # _signal: the signal module's enum conversions cost more than the calls
+            handler = _signal.getsignal(sig)
+            if handler is signal.default_int_handler or handler is raise_terminated:
+                swapped[sig] = _signal.signal(sig, _signal.SIG_DFL)
+    try:
+        yield
+    finally:
+        for sig, handler in swapped.items():
+            _signal.signal(sig, handler)
+
+
+def call_without_interrupt(call: Callable[[], Any]) -> Any:
+    """``call()`` (a native solve that cannot be interrupted), during which a stopping signal ends the process."""
+    with default_signal_actions():
+        return call()
