@@ -9,7 +9,7 @@ visit every dot. Also read from pzv.jp and other pzprjs hosts.
 from __future__ import annotations
 
 from satpuzzles.geometry import Cell, Grid
-from satpuzzles.io.puzzlink import UrlHead, blank_runs, read_head, run_length, too_short, url
+from satpuzzles.io.puzzlink import UrlHead, blank_runs, read_head, run_length, url
 from satpuzzles.io.textgrid import Line, SizeLimit
 from satpuzzles.puzzles.slitherlink.model import UNKNOWN, SlitherlinkInstance
 
