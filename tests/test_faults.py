@@ -297,7 +297,7 @@ def test_hostile_input_is_a_located_error_not_an_internal_one(puzzle: str, text:
 
 def test_to_url_of_huge_labels_still_writes_a_url() -> None:
     result = run_cli("numberlink", "-", "--to-url", stdin="A," + "1" * 5000 + ",A," + "1" * 5000 + "\n")
-    assert result.code == 0 and result.out.startswith("https://puzz.link/p?numlin/4/1/")
+    assert result.code == 0 and result.out.startswith("https://puzz.link/p?arukone/4/1/")
 
 
 # --- batch: signals, SIGKILL and --resume, foreign and damaged reports ----------------------------------
