@@ -41,11 +41,12 @@ class PuzzleGroup(click.Group):
             return GenerateGroup("generate", help="Generate puzzles.")
         if cmd_name == "puzzles":
             return puzzles_command
-        if cmd_name in registry.names():
-            from satpuzzles.cli.puzzle_command import puzzle_command
+        spec = registry.find(cmd_name)  # loads this puzzle only
+        if spec is None:
+            return None
+        from satpuzzles.cli.puzzle_command import puzzle_command
 
-            return puzzle_command(registry.get(cmd_name))
-        return None
+        return puzzle_command(spec)
 
 
 class GenerateGroup(click.Group):
@@ -55,11 +56,12 @@ class GenerateGroup(click.Group):
         return [name for name, spec in registry.puzzles().items() if spec.generator is not None]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in self.list_commands(ctx):
+        spec = registry.find(cmd_name)
+        if spec is None or spec.generator is None:
             return None
         from satpuzzles.cli.generate import generate_command
 
-        return generate_command(registry.get(cmd_name))
+        return generate_command(spec)
 
 
 @click.command("puzzles")
@@ -83,7 +85,7 @@ def cli() -> None:
 
 
 def _warn_plugins() -> None:
-    for warning in registry.load_warnings():
+    for warning in registry.warnings_seen():
         click.echo(f"satpuzzles: warning: {warning}", err=True)
 
 

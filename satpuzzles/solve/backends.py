@@ -4,21 +4,24 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
-import tempfile
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pysolvers
-from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver, SolverNames
 
 from satpuzzles.cnf.formula import Clause
 from satpuzzles.core.errors import SolverError, UsageError
 from satpuzzles.core.outcome import DEFAULT_SOLVER
 from satpuzzles.solve.model import Model
+
+if TYPE_CHECKING:
+    from subprocess import CompletedProcess
+
+    CompletedRun = CompletedProcess[str]
 
 __all__ = ["DEFAULT_SOLVER", "Backend", "ExternalBackend", "PySatBackend", "make_backend"]
 
@@ -65,6 +68,8 @@ class Backend(ABC):
 
     def add_atmost(self, lits: Sequence[int], bound: int) -> None:
         """At most ``bound`` of ``lits`` are true: natively where the solver can, else as clauses."""
+        from pysat.card import CardEnc, EncType
+
         top = max(self._reserved, self.top(), *(abs(lit) for lit in lits))
         encoded = CardEnc.atmost(list(lits), bound=bound, top_id=top, encoding=EncType.seqcounter)
         self._reserved = max(top, encoded.nv)
@@ -196,6 +201,9 @@ class ExternalBackend(Backend):
                 out.write(f"{lit} 0\n")
 
     def solve(self, assumptions: Sequence[int] = ()) -> bool:
+        import subprocess
+        import tempfile
+
         self._assumptions = list(assumptions)
         with tempfile.TemporaryDirectory(prefix="satpuzzles-") as tmp:
             cnf, result = Path(tmp) / "formula.cnf", Path(tmp) / "result.txt"
@@ -212,7 +220,7 @@ class ExternalBackend(Backend):
                 return self._read_minisat(text, done)
             return self._read_competition(done)
 
-    def _read_competition(self, done: subprocess.CompletedProcess[str]) -> bool:
+    def _read_competition(self, done: CompletedRun) -> bool:
         status, values = None, []
         for line in done.stdout.splitlines():
             if line.startswith("s "):
@@ -229,7 +237,7 @@ class ExternalBackend(Backend):
             return False
         raise SolverError(f"solver {self.name} gave no answer (exit code {done.returncode}): {done.stderr.strip()[:200]}")
 
-    def _read_minisat(self, text: str, done: subprocess.CompletedProcess[str]) -> bool:
+    def _read_minisat(self, text: str, done: CompletedRun) -> bool:
         words = text.split()
         if words[:1] == ["SAT"]:
             try:

@@ -27,7 +27,6 @@ from satpuzzles.core.outcome import CNF_METHOD, DEFAULT_SOLVER, Outcome, Setting
 from satpuzzles.core.spec import Rules, Strategy
 from satpuzzles.solve.backends import canonical_pysat_name, make_backend
 from satpuzzles.solve.explain import minimal_conflict
-from satpuzzles.solve.isolation import Timeout, run_with_deadline
 from satpuzzles.solve.loop import lazy_solutions
 
 I = TypeVar("I")  # noqa: E741
@@ -191,6 +190,7 @@ def solve_within_limit(rules: Rules[I, S], instance: I, settings: Settings, name
     settings = with_defaults(rules, settings)
     if settings.timeout is None:
         return solve(rules, instance, settings, name)
+    from satpuzzles.solve.isolation import Timeout, run_with_deadline  # multiprocessing, only for --timeout
 
     def work(report: Callable[[object], None]) -> Outcome[S]:
         progress = replace(settings, on_progress=lambda kind, found, stats: report((kind, found, stats)))
