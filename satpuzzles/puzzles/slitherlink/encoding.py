@@ -23,6 +23,7 @@ from satpuzzles.constraints.loops import SingleCycle
 from satpuzzles.core.outcome import Settings
 from satpuzzles.core.spec import Rules, Stage
 from satpuzzles.geometry import Edge
+from satpuzzles.puzzles.slitherlink.corners import corner_clauses
 from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance, SlitherlinkSolution, verify
 from satpuzzles.solve.model import Model
 
@@ -57,6 +58,9 @@ class SlitherlinkEncoding:
         self.selector_array = np.array(list(self.selectors.values()), dtype=np.int64)
         self._clues()
         self._beside_clues()
+        if self.clue_cells:
+            corner_clauses(self.formula, self.h_block, self.v_block, np.array(self.clue_cells, dtype=np.int64),
+                           self.clue_values, self.selector_array if self.selectors else None)
 
     @property
     def edges(self) -> list[Edge]:
