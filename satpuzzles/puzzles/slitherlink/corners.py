@@ -33,6 +33,18 @@ PATTERNS: dict[tuple[int, int], str] = {
 """(clue, edges of the dot outside the cell) -> clauses over the roles."""
 
 ROLES = "abcdfg"
+
+
+def _parsed(text: str) -> list[tuple[list[int], list[int]]]:
+    """Clauses of a pattern as (role positions, signs)."""
+    out = []
+    for clause in text.split():
+        lits = clause.split(",")
+        out.append(([ROLES.index(lit.lstrip("-")) for lit in lits], [-1 if lit.startswith("-") else 1 for lit in lits]))
+    return out
+
+
+_PARSED = {key: _parsed(text) for key, text in PATTERNS.items()}
 CORNERS = ((0, 3), (0, 1), (2, 1), (2, 3))
 """The sides (0 top, 1 right, 2 bottom, 3 left) meeting at the top-left, top-right, bottom-right, bottom-left dot."""
 
@@ -56,14 +68,12 @@ def corner_clauses(formula: Formula, h: np.ndarray, v: np.ndarray, cells: np.nda
         outer = np.take_along_axis(outer, np.argsort(outer == 0, axis=1, kind="stable"), axis=1)  # on board first
         present = (outer != 0).sum(axis=1)
         local = np.concatenate([sides[:, [first, second, *far]], outer], axis=1)
-        for (value, count), text in PATTERNS.items():
+        for (value, count), clauses in _PARSED.items():
             rows = np.flatnonzero((values == value) & (present == count))
             if not rows.size:
                 continue
-            for clause in text.split():
-                lits = [lit.lstrip("-") for lit in clause.split(",")]
-                signs = np.array([-1 if lit.startswith("-") else 1 for lit in clause.split(",")])
-                block = local[np.ix_(rows, [ROLES.index(role) for role in lits])] * signs
+            for roles, signs in clauses:
+                block = local[np.ix_(rows, roles)] * np.array(signs)
                 if guards is not None:
                     block = np.hstack([block, -guards[rows, None]])
                 formula.clauses.extend(block.tolist())
