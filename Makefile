@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test bench solver-binaries clean
+.PHONY: install run test bench bench-sets solver-binaries clean
 
 install: $(STAMP)
 
@@ -28,7 +28,12 @@ solver-binaries:
 test: install solver-binaries
 	$(BIN)/python -m pytest
 
+# The issue-15 table (every row, wall and CPU seconds, in-process split); BASELINE=DIR adds a before column.
 bench: install
+	$(BIN)/python bench/perf.py $(if $(BASELINE),--baseline $(BASELINE))
+
+# Per-instance figures for every bundled set, and the Minesweeper scale figures.
+bench-sets: install
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/bench_minesweeper.py
 
