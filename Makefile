@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test bench readme solver-binaries clean
+.PHONY: install run test bench bench-sets readme solver-binaries clean
 
 install: $(STAMP)
 
@@ -32,7 +32,12 @@ test: install solver-binaries
 readme: install
 	$(BIN)/python -m tests.test_readme --write
 
+# The issue-15 table (every row, wall and CPU seconds, in-process split); BASELINE=DIR adds a before column.
 bench: install
+	$(BIN)/python bench/perf.py $(if $(BASELINE),--baseline $(BASELINE))
+
+# Per-instance figures for every bundled set, and the Minesweeper scale figures.
+bench-sets: install
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/bench_minesweeper.py
 

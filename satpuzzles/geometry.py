@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 Cell = tuple[int, int]
 Vertex = tuple[int, int]
@@ -117,6 +119,8 @@ class Grid:
 
 def around8(array: np.ndarray) -> list[np.ndarray]:
     """The eight neighbour views of a 2-D array (zero/False beyond the edge), one per direction."""
+    import numpy as np  # here, not at the top: puzzles on lists of cells never pay for numpy
+
     rows, cols = array.shape
     padded = np.pad(array, 1)
     return [padded[1 + dr : 1 + dr + rows, 1 + dc : 1 + dc + cols] for dr, dc in KING]
@@ -124,6 +128,8 @@ def around8(array: np.ndarray) -> list[np.ndarray]:
 
 def count8(array: np.ndarray) -> np.ndarray:
     """For every cell, how many of its up to eight neighbours are set in ``array``."""
+    import numpy as np
+
     total = np.zeros(array.shape, dtype=np.int16)
     for view in around8(array.astype(np.int16)):
         total += view
@@ -132,6 +138,8 @@ def count8(array: np.ndarray) -> np.ndarray:
 
 def dilate8(array: np.ndarray) -> np.ndarray:
     """Cells with at least one set neighbour in the boolean ``array``."""
+    import numpy as np
+
     out = np.zeros(array.shape, dtype=bool)
     for view in around8(array):
         out |= view

@@ -7,6 +7,8 @@ imports only for type checkers do not), so a cycle hidden in a function fails he
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -154,3 +156,26 @@ def test_puzzle_modules_read_in_one_sitting() -> None:
     long = {name: len(path.read_text().splitlines()) for name, path in MODULES.items()
             if name.startswith("satpuzzles.puzzles.")}
     assert {name: lines for name, lines in long.items() if lines > MAX_PUZZLE_MODULE_LINES} == {}
+
+
+LIST_LAYERS = ["satpuzzles.cnf", "satpuzzles.solve.model", "satpuzzles.solve.loop", "satpuzzles.solve.pipeline",
+               "satpuzzles.solve.explain", "satpuzzles.solve.backbone", "satpuzzles.geometry", "satpuzzles.core.registry",
+               "satpuzzles.core.spec", "satpuzzles.present.svg", "satpuzzles.io.reading", "satpuzzles.present.report"]
+"""Layers a puzzle built on lists uses: importing them must not import numpy (start-up time)."""
+
+
+def _imported_by(code: str) -> set[str]:
+    result = subprocess.run([sys.executable, "-c", f"import sys; {code}; print(' '.join(sorted(sys.modules)))"],
+                            capture_output=True, text=True, timeout=60, check=True)
+    return set(result.stdout.split())
+
+
+def test_shared_layers_import_no_numpy() -> None:
+    modules = _imported_by("; ".join(f"import {name}" for name in LIST_LAYERS))
+    assert "numpy" not in modules and "rich" not in modules
+
+
+def test_the_command_line_loads_no_puzzle_and_no_solver_up_front() -> None:
+    modules = _imported_by("from satpuzzles.cli.app import main; from satpuzzles.core import registry; registry.names()")
+    heavy = {name for name in modules if name.split(".")[0] in ("numpy", "rich", "pysat")}
+    assert heavy == set() and not any(name.startswith("satpuzzles.puzzles") for name in modules)

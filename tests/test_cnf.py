@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from itertools import product
 from math import comb
 
@@ -123,6 +125,73 @@ def test_formula_uses_pool_top_as_num_vars() -> None:
     assert formula.num_clauses == 5
     assert formula.clauses == [[1, 2], [-3], [-1, 2, 3], [-1, -2, 3], [-1, 2, -3]]
     assert all(type(lit) is int for clause in formula.clauses for lit in clause)
+
+
+def test_block_lists_match_block_and_name_their_variables() -> None:
+    arrays, lists = VarPool(), VarPool()
+    arrays.var("a")
+    lists.var("a")
+    assert lists.block_lists("x", (2, 3, 4)) == arrays.block("x", (2, 3, 4)).tolist()
+    assert lists.block_lists("none", (3, 0)) == [] and lists.block_lists("one", ()) == 26
+    assert lists.top == arrays.top + 1 == 26
+    assert lists.name_of(2 + 1 * 12 + 2 * 4 + 3) == ("x", 1, 2, 3) == arrays.name_of(2 + 1 * 12 + 2 * 4 + 3)
+    assert lists.names()[:3] == [(1, "a"), (2, ("x", 0, 0, 0)), (3, ("x", 0, 0, 1))]
+
+
+def test_large_counters_take_their_auxiliaries_from_the_pool() -> None:
+    formula = Formula()
+    xs = formula.pool.block_lists("x", (12,))
+    exactly(formula, xs, 5)  # over DIRECT_LIMIT: pysat's sequential counter with auxiliaries
+    assert formula.num_vars > 12
+    assert formula.pool.var("after") == formula.num_vars  # never an id the counter used
+    assert max(abs(lit) for clause in formula.clauses for lit in clause) < formula.pool.var("after")
+
+
+def test_models_read_alike_with_and_without_numpy_arrays() -> None:
+    from satpuzzles.solve.model import Model
+
+    literals = [1, -2, 3, -4, 5, 9, -7]
+    model = Model(literals, 6)
+    assert [model[v] for v in range(1, 7)] == [True, False, True, False, True, False]
+    assert model[np.int64(3)] is True
+    assert model[np.array([[1, 2], [3, 4]])].tolist() == [[True, False], [True, False]]
+    assert model.true_vars().tolist() == [1, 3, 5]
+
+
+def test_the_shared_layers_run_without_numpy() -> None:
+    """A puzzle that builds its clauses from lists solves through the pipeline without importing numpy."""
+    code = """if True:
+        import sys
+        from satpuzzles.cnf import Formula, exactly
+        from satpuzzles.core.outcome import Settings
+        from satpuzzles.core.spec import Rules, Stage
+        from satpuzzles.solve.pipeline import run_stages
+
+        class Pick:
+            name, complete, selectors = "pick", True, {}
+
+            def __init__(self):
+                self.formula = Formula()
+                self.rows = self.formula.pool.block_lists("x", (3, 4))
+                for row in self.rows:
+                    exactly(self.formula, row, 2)
+                exactly(self.formula, [v for row in self.rows for v in row], 6)
+
+            def decode(self, model):
+                return tuple(tuple(model[v] for v in row) for row in self.rows)
+
+            def cuts(self, solution):
+                return []
+
+            def block(self, solution):
+                return [-v if on else v for row, values in zip(self.rows, solution) for v, on in zip(row, values)]
+
+        rules = Rules(stages=lambda n, s: [Stage("pick", True, Pick)], verify=lambda n, s: [])
+        outcome = run_stages(rules, None, Settings(count=7), "toy")
+        print(outcome.status, len(outcome.solutions), "numpy" in sys.modules)
+    """
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    assert result.stdout.split() == ["solved", "7", "False"], result.stderr
 
 
 # --------------------------------------------------------------------------- cardinality

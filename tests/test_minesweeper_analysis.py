@@ -232,20 +232,65 @@ def test_a_total_on_a_larger_board_is_solved_by_counting(tmp_path) -> None:
     assert wrong["status"] == "unsolvable" and "mine total" in wrong["message"]
 
 
-def test_probabilities_counted_on_forked_workers_equal_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
-    from satpuzzles.puzzles.minesweeper.engine import probability as minesweeper_probability
-    from satpuzzles.solve import parallel
+@pytest.mark.parametrize(("size", "mines", "reveal", "seed", "total"), [
+    (40, 0.15, 0.2, 5, False), (40, 0.2, 0.3, 7, False), (60, 0.2, 0.3, 3, False), (20, 0.15, 0.3, 2, True),
+    (16, 0.2, 0.3, 4, True)])
+def test_probabilities_equal_the_old_counting_wherever_it_counted(size: int, mines: float, reveal: float, seed: int,
+                                                                  total: bool) -> None:
+    """The frontier programme gives the old programme's probabilities on every cell the old one could count."""
+    from satpuzzles.puzzles.minesweeper.engine.propagate import propagate
+    from tests import reference_probability
 
-    instance = PUZZLE.parse(PUZZLE.generate(40, 40, 5, {"mine_density": 0.15, "reveal_density": 0.2}))[0]
-    wanted = Settings(extras={"probabilities": True, "probability_budget": 100_000})
-    monkeypatch.setenv(parallel.CORES_VARIABLE, "1")
-    single = PUZZLE.solve(instance, wanted).solutions[0].probabilities
-    monkeypatch.setattr(minesweeper_probability, "PARALLEL_COMPONENTS", 3)
-    monkeypatch.setenv(parallel.CORES_VARIABLE, "2")
-    forked = PUZZLE.solve(instance, wanted).solutions[0].probabilities
-    assert single is not None and forked is not None
-    np.testing.assert_array_equal(np.isnan(single), np.isnan(forked))
-    np.testing.assert_array_equal(single[~np.isnan(single)], forked[~np.isnan(forked)])
+    instance = PUZZLE.parse(PUZZLE.generate(size, size, seed, {"mine_density": mines, "reveal_density": reveal}))[0]
+    cells = instance.cells
+    mine_total = None
+    if total:
+        mine_total = int(PUZZLE.solve(instance, Settings()).solutions[0].mines.sum())
+        instance = MinesweeperInstance(cells, mine_total)
+    deduction = propagate(cells)
+    old = reference_probability.probabilities(cells, deduction, mine_total)
+    new = PUZZLE.solve(instance, Settings(extras={"probabilities": True})).solutions[0].probabilities
+    assert new is not None
+    unknown = cells == UNKNOWN
+    assert not np.isnan(new[unknown]).any()  # the new method counted every component
+    compared = unknown & ~np.isnan(old)
+    counted = compared & ~deduction.mine & ~deduction.safe  # cells the old one counted (it gives up on big components)
+    assert counted.sum() > 50
+    np.testing.assert_allclose(new[compared], old[compared], rtol=1e-9, atol=1e-15)
+
+
+def test_counting_over_its_budget_falls_back_to_sat_for_the_analysis() -> None:
+    instance = PUZZLE.parse(PUZZLE.generate(40, 40, 7, {"mine_density": 0.2, "reveal_density": 0.3}))[0]
+    full = PUZZLE.solve(instance, Settings(extras={"probabilities": True}))
+    cut = PUZZLE.solve(instance, Settings(extras={"probabilities": True, "probability_budget": 30}))
+    assert full.stats.encoding == "propagate+counting" and cut.stats.encoding == "propagate+counting+backbone"
+    a, b = full.solutions[0].analysis, cut.solutions[0].analysis
+    assert a is not None and b is not None
+    np.testing.assert_array_equal(a.forced_mine, b.forced_mine)
+    np.testing.assert_array_equal(a.forced_safe, b.forced_safe)
+    chances = cut.solutions[0].probabilities
+    assert chances is not None and np.isnan(chances[instance.cells == UNKNOWN]).any()
+    counted = ~np.isnan(chances)
+    np.testing.assert_array_equal(chances[counted], full.solutions[0].probabilities[counted])
+
+
+def test_a_total_settled_by_counting_equals_the_flip_search() -> None:
+    from satpuzzles.puzzles.minesweeper.engine import probability as minesweeper_probability
+
+    text = PUZZLE.generate(10, 10, 3, {"mine_density": 0.15, "reveal_density": 0.3})
+    plain = PUZZLE.parse(text)[0]
+    mines = int(PUZZLE.solve(plain, Settings()).solutions[0].mines.sum())
+    for total in (mines, mines + 4):
+        instance = MinesweeperInstance(plain.cells, total)
+        counted = PUZZLE.solve(instance, Settings(extras={"analyze": True}))
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(minesweeper_probability, "DEFAULT_BUDGET", 0)
+            searched = PUZZLE.solve(instance, Settings(extras={"analyze": True}))
+        assert counted.stats.encoding == "propagate+total+counting" and "backbone" in searched.stats.encoding
+        a, b = counted.solutions[0].analysis, searched.solutions[0].analysis
+        assert a is not None and b is not None
+        np.testing.assert_array_equal(a.forced_mine, b.forced_mine)
+        np.testing.assert_array_equal(a.forced_safe, b.forced_safe)
 
 
 def test_probability_labels_never_look_like_counts_or_certainty() -> None:

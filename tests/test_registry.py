@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,18 +21,63 @@ def _fake_distribution(folder: Path, entry: str) -> None:
     (info / "entry_points.txt").write_text(f"[satpuzzles.puzzles]\n{entry}\n")
 
 
-def _run_with_plugin(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", "import sys; from satpuzzles.cli.app import main; sys.exit(main())",
-                           *args], cwd=ROOT, capture_output=True, text=True, timeout=60,
-                          env={"PYTHONPATH": str(folder), "PATH": "/usr/bin:/bin"})
+def _run_with_plugin(folder: Path, *args: str, cache: Path | None = None,
+                     code: str = "from satpuzzles.cli.app import main; sys.exit(main())") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", f"import sys; {code}", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60, env={"PYTHONPATH": str(folder), "PATH": "/usr/bin:/bin",
+                                                      "SATPUZZLES_CACHE_DIR": str(cache or "")})
 
 
 def test_a_plugin_that_fails_to_import_is_one_warning(tmp_path: Path) -> None:
     _fake_distribution(tmp_path, "broken = no_such_module_here:SPEC")
-    result = _run_with_plugin(tmp_path, "numberlink", str(ROOT / "instances/numberlink/seed/instance_1.txt"))
+    listed = _run_with_plugin(tmp_path, "puzzles")
+    assert listed.returncode == 0 and "numberlink" in listed.stdout and "broken" not in listed.stdout
+    assert listed.stderr.count("\n") == 1 and "puzzle plugin 'broken'" in listed.stderr
+    assert "Traceback" not in listed.stderr
+    used = _run_with_plugin(tmp_path, "broken", "x.txt")
+    assert used.returncode == 2 and "puzzle plugin 'broken'" in used.stderr and "Traceback" not in used.stderr
+
+
+def test_a_command_loads_only_its_own_puzzle(tmp_path: Path) -> None:
+    _fake_distribution(tmp_path, "broken = no_such_module_here:SPEC")
+    result = _run_with_plugin(tmp_path, "numberlink", str(ROOT / "instances/numberlink/seed/instance_1.txt"),
+                              code="from satpuzzles.cli.app import main; main(); "
+                                   "print(sorted(m for m in sys.modules if m.startswith('satpuzzles.puzzles.')))")
     assert result.returncode == 0 and "Solvable = True" in result.stdout
-    assert result.stderr.count("\n") == 1 and "puzzle plugin 'broken'" in result.stderr
-    assert "Traceback" not in result.stderr
+    assert result.stderr == ""  # the broken plugin was never imported, so there is nothing to warn about
+    loaded = result.stdout.strip().splitlines()[-1]
+    assert "numberlink" in loaded and "minesweeper" not in loaded and "slitherlink" not in loaded
+
+
+def test_the_entry_point_cache_follows_installed_packages(tmp_path: Path) -> None:
+    cache, site = tmp_path / "cache", tmp_path / "site"
+    site.mkdir()
+    names = "from satpuzzles.core import registry; print(registry.names())"
+    first = _run_with_plugin(site, cache=cache, code=names)
+    assert "'numberlink'" in first.stdout and "toy" not in first.stdout
+    assert len(list(cache.iterdir())) == 1
+    again = _run_with_plugin(site, cache=cache, code="import importlib.util as u; " + names +
+                             "; print('importlib.metadata' in sys.modules)")
+    assert again.stdout.splitlines() == [first.stdout.strip(), "False"]  # answered from the cache
+    _fake_distribution(site, "toy = satpuzzles.puzzles.slitherlink:SPEC")  # "installing" a plugin
+    installed = _run_with_plugin(site, cache=cache, code=names)
+    assert "'toy'" in installed.stdout
+    entry_points = site / "fake_plugin-0.1.dist-info" / "entry_points.txt"
+    entry_points.write_text("[satpuzzles.puzzles]\nbroken = no_such_module_here:SPEC\n")  # edited in place
+    stat = entry_points.stat()
+    os.utime(entry_points, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
+    edited = _run_with_plugin(site, cache=cache, code=names)
+    assert "'broken'" in edited.stdout and "'toy'" not in edited.stdout
+    shutil.rmtree(site / "fake_plugin-0.1.dist-info")  # "uninstalling" it
+    removed = _run_with_plugin(site, cache=cache, code=names)
+    assert removed.stdout == first.stdout
+
+
+def test_an_unusable_cache_folder_is_ignored(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = _run_with_plugin(tmp_path, "puzzles", cache=blocker / "cache")
+    assert result.returncode == 0 and "slitherlink" in result.stdout and result.stderr == ""
 
 
 def test_a_plugin_naming_something_else_is_one_warning(tmp_path: Path) -> None:

@@ -172,7 +172,7 @@ def test_explain_timeout_keeps_the_proof(tmp_path) -> None:
     board.write_text("\n".join(text) + "\n")
     plain = run_cli("slitherlink", "-i", board)
     assert plain.code == 1
-    result = run_cli("slitherlink", "-i", board, "--explain", "--timeout", "0.5", "--format", "json")
+    result = run_cli("slitherlink", "-i", board, "--explain", "--timeout", "3", "--format", "json")
     record = json.loads(result.out)
     assert result.code == 1 and record["status"] == "unsolvable"
     assert "explanation" in record or "timed out" in record["message"]
@@ -207,3 +207,36 @@ def test_a_first_line_that_describes_no_cells_is_a_row_of_clues() -> None:
 def test_header_with_a_missing_row_is_reported() -> None:
     result = run_cli("slitherlink", "-i", "-", stdin="3 3\n2..\n.2.\n")
     assert result.code == 2 and "header says 3 rows but the grid has 2" in result.err
+
+
+def _prime_implicates(models: list[tuple[int, ...]], width: int) -> set[frozenset[tuple[int, int]]]:
+    """Every minimal clause (variable, sign) that all ``models`` satisfy, by brute force."""
+    from itertools import combinations, product
+
+    found: set[frozenset[tuple[int, int]]] = set()
+    for size in range(1, width + 1):
+        for variables in combinations(range(width), size):
+            for signs in product((1, -1), repeat=size):
+                clause = frozenset(zip(variables, signs))
+                if any(known <= clause for known in found):
+                    continue
+                if all(any((model[v] == 1) == (sign == 1) for v, sign in clause) for model in models):
+                    found.add(clause)
+    return found
+
+
+def test_corner_clauses_are_the_prime_implicates_of_a_clue_and_its_corner_dot() -> None:
+    """Roles a, b (the cell's sides at the dot), c, d (its other sides), f, g (the dot's other edges)."""
+    from itertools import product
+
+    from satpuzzles.puzzles.slitherlink.corners import PATTERNS, ROLES
+
+    for (clue, outer), text in PATTERNS.items():
+        width = 4 + outer
+        models = [bits for bits in product((0, 1), repeat=width)
+                  if sum(bits[:4]) == clue and bits[0] + bits[1] + sum(bits[4:]) in (0, 2)]
+        wanted = {clause for clause in _prime_implicates(models, width)
+                  if outer == 0 or ({v for v, _ in clause} & {4, 5} and {v for v, _ in clause} & {0, 1, 2, 3})}
+        given = {frozenset((ROLES.index(lit.lstrip("-")), -1 if lit.startswith("-") else 1) for lit in clause.split(","))
+                 for clause in text.split()}
+        assert given == wanted, (clue, outer)

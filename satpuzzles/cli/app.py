@@ -51,11 +51,12 @@ class PuzzleGroup(click.Group):
             from satpuzzles.cli.solve import solve_command
 
             return solve_command()
-        if cmd_name in registry.names():
-            from satpuzzles.cli.puzzle_command import puzzle_command
+        spec = registry.find(cmd_name)  # loads this puzzle only
+        if spec is None:
+            return None
+        from satpuzzles.cli.puzzle_command import puzzle_command
 
-            return puzzle_command(registry.get(cmd_name))
-        return None
+        return puzzle_command(spec)
 
 
 class GenerateGroup(click.Group):
@@ -65,11 +66,12 @@ class GenerateGroup(click.Group):
         return [name for name, spec in registry.puzzles().items() if spec.generator is not None]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in self.list_commands(ctx):
+        spec = registry.find(cmd_name)
+        if spec is None or spec.generator is None:
             return None
         from satpuzzles.cli.generate import generate_command
 
-        return generate_command(registry.get(cmd_name))
+        return generate_command(spec)
 
 
 class PlayGroup(click.Group):
@@ -113,7 +115,7 @@ def cli() -> None:
 
 
 def _warn_plugins() -> None:
-    for warning in registry.load_warnings():
+    for warning in registry.warnings_seen():
         say(f"satpuzzles: warning: {warning}")
 
 

@@ -15,17 +15,28 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 from math import comb
-
-import numpy as np
-from pysat.card import CardEnc, EncType
+from typing import TYPE_CHECKING
 
 from satpuzzles.cnf.formula import Clause, Formula
+
+if TYPE_CHECKING:
+    import numpy as np
 
 DIRECT_LIMIT = 70
 """Largest clause count for which the direct form is used."""
 
-LARGE_ENCODING = EncType.seqcounter
-"""pysat.card encoding used above DIRECT_LIMIT."""
+LARGE_ENCODING = "seqcounter"
+"""pysat.card encoding (an EncType name) used above DIRECT_LIMIT; pysat.card is imported only then."""
+
+
+def _counter(formula: Formula, kind: str, lits: list[int], k: int) -> None:
+    """``kind`` (atmost, atleast, equals) by pysat.card's LARGE_ENCODING, auxiliaries taken from the pool."""
+    from pysat.card import CardEnc, EncType
+
+    encode = getattr(CardEnc, kind)
+    enc = encode(lits, bound=k, top_id=formula.pool.top, encoding=getattr(EncType, LARGE_ENCODING))
+    formula.pool.top = max(formula.pool.top, enc.nv)
+    formula.clauses.extend(enc.clauses)
 
 
 @cache
@@ -52,8 +63,7 @@ def atmost(formula: Formula, lits: Sequence[int], k: int) -> None:
     if comb(len(lits), k + 1) <= DIRECT_LIMIT:
         formula.clauses.extend(_direct_atmost(lits, k))
     else:
-        enc = CardEnc.atmost(lits, bound=k, vpool=formula.pool.idpool, encoding=LARGE_ENCODING)
-        formula.clauses.extend(enc.clauses)
+        _counter(formula, "atmost", lits, k)
 
 
 def atleast(formula: Formula, lits: Sequence[int], k: int) -> None:
@@ -67,8 +77,7 @@ def atleast(formula: Formula, lits: Sequence[int], k: int) -> None:
     if comb(len(lits), len(lits) - k + 1) <= DIRECT_LIMIT:
         formula.clauses.extend(_direct_atleast(lits, k))
     else:
-        enc = CardEnc.atleast(lits, bound=k, vpool=formula.pool.idpool, encoding=LARGE_ENCODING)
-        formula.clauses.extend(enc.clauses)
+        _counter(formula, "atleast", lits, k)
 
 
 def exactly(formula: Formula, lits: Sequence[int], k: int, guard: int | None = None) -> None:
@@ -86,8 +95,7 @@ def exactly(formula: Formula, lits: Sequence[int], k: int, guard: int | None = N
         formula.clauses.extend(_direct_atmost(lits, k) if k < len(lits) else [])
         formula.clauses.extend(_direct_atleast(lits, k) if k > 0 else [])
     else:
-        enc = CardEnc.equals(lits, bound=k, vpool=formula.pool.idpool, encoding=LARGE_ENCODING)
-        formula.clauses.extend(enc.clauses)
+        _counter(formula, "equals", lits, k)
 
 
 @cache
@@ -113,6 +121,8 @@ def exactly_rows(formula: Formula, rows: np.ndarray, k: int, guards: np.ndarray 
 
     With ``guards`` (one literal per row) each row's clauses hold only when its guard is true.
     """
+    import numpy as np
+
     if rows.size == 0:
         return
     n = rows.shape[1]
@@ -130,6 +140,8 @@ def exactly_rows(formula: Formula, rows: np.ndarray, k: int, guards: np.ndarray 
 
 def none_or_exactly_rows(formula: Formula, rows: np.ndarray, k: int) -> None:
     """:func:`none_or_exactly` for every row of a 2-D literal array at once (numpy, no Python loop per row)."""
+    import numpy as np
+
     if rows.size == 0:
         return
     for pattern in _none_or_exactly_patterns(rows.shape[1], k):

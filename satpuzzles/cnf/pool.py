@@ -1,18 +1,24 @@
-"""Variable pool: readable keys mapped to DIMACS variable ids."""
+"""Variable pool: readable keys mapped to DIMACS variable ids.
+
+Plain Python: numpy is imported only by :meth:`VarPool.block`, so a puzzle that builds its
+clauses from lists never pays for it (start-up matters when one process solves one puzzle).
+"""
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Hashable
 from dataclasses import dataclass
+from math import prod
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-from pysat.formula import IDPool
+if TYPE_CHECKING:
+    import numpy as np
 
 
 @dataclass(frozen=True)
 class Block:
-    """A contiguous run of variables sharing a name, indexed like a numpy array."""
+    """A contiguous run of variables sharing a name, indexed like an array of ``shape``."""
 
     name: str
     shape: tuple[int, ...]
@@ -21,61 +27,89 @@ class Block:
     @property
     def size(self) -> int:
         """Number of variables in the block."""
-        return int(np.prod(self.shape, dtype=np.int64)) if self.shape else 1
+        return prod(self.shape)
 
     def key_of(self, var: int) -> tuple[object, ...]:
         """Readable key of a variable inside this block, e.g. ('bit', 3, 4, 0)."""
-        index = np.unravel_index(var - self.first, self.shape)
-        return (self.name, *(int(i) for i in index))
+        offset = var - self.first
+        index = []
+        for extent in reversed(self.shape):
+            offset, at = divmod(offset, extent)
+            index.append(at)
+        return (self.name, *reversed(index))
+
+
+def _nested(first: int, shape: tuple[int, ...]) -> Any:
+    """Consecutive ids from ``first`` as nested lists of ``shape`` (row-major)."""
+    if len(shape) == 1:
+        return list(range(first, first + shape[0]))
+    step = prod(shape[1:])
+    return [_nested(first + i * step, shape[1:]) for i in range(shape[0])]
 
 
 class VarPool:
-    """Variable ids keyed by readable tuples, on top of PySAT's IDPool.
+    """Variable ids keyed by readable tuples.
 
-    Single variables are created with :meth:`var`; bulk variables (one per cell,
-    per edge, ...) with :meth:`block`, which reserves a contiguous id range and
-    returns a numpy array of ids so encoders never loop over dictionary look-ups.
+    Single variables are created with :meth:`var`; bulk variables (one per cell, per
+    edge, ...) with :meth:`block` (a numpy array of ids) or :meth:`block_lists` (nested
+    lists), which reserve a contiguous id range so encoders never loop over dictionary
+    look-ups.
     """
 
     def __init__(self) -> None:
-        self._ids = IDPool()
+        self.top = 0
+        """The largest variable id handed out so far."""
+        self._id_of: dict[Hashable, int] = {}
+        self._key_of: dict[int, Hashable] = {}
         self._blocks: list[Block] = []
         self._block_starts: list[int] = []
 
-    @property
-    def top(self) -> int:
-        """The largest variable id handed out so far."""
-        return self._ids.top
-
-    @property
-    def idpool(self) -> IDPool:
-        """The underlying IDPool, for pysat.card encoders that take ``vpool=``."""
-        return self._ids
-
     def var(self, key: Hashable) -> int:
         """The id of the variable named ``key``, created on first use."""
-        return self._ids.id(key)
+        found = self._id_of.get(key)
+        if found is None:
+            self.top += 1
+            found = self._id_of[key] = self.top
+            self._key_of[found] = key
+        return found
 
     def fresh(self) -> int:
         """A new anonymous auxiliary variable."""
-        return self._ids.id()
+        self.top += 1
+        return self.top
+
+    def reserve(self, count: int) -> int:
+        """Reserve ``count`` anonymous ids (for encoders that number their own auxiliaries); the first one."""
+        first = self.top + 1
+        self.top += max(count, 0)
+        return first
+
+    def _block(self, name: str, shape: tuple[int, ...]) -> Block:
+        block = Block(name, tuple(int(n) for n in shape), self.top + 1)
+        if block.size:
+            self.top += block.size
+            self._blocks.append(block)
+            self._block_starts.append(block.first)
+        return block
 
     def block(self, name: str, shape: tuple[int, ...]) -> np.ndarray:
-        """Reserve ``prod(shape)`` consecutive ids named ``(name, *index)``."""
-        first = self._ids.top + 1
-        block = Block(name, tuple(shape), first)
-        last = first + block.size - 1
-        if block.size:
-            self._ids.occupy(first, last)
-            self._ids.top = last
-            self._blocks.append(block)
-            self._block_starts.append(first)
-        return np.arange(first, last + 1, dtype=np.int64).reshape(shape)
+        """Reserve ``prod(shape)`` consecutive ids named ``(name, *index)``, as a numpy array."""
+        import numpy as np
+
+        block = self._block(name, shape)
+        return np.arange(block.first, block.first + block.size, dtype=np.int64).reshape(block.shape)
+
+    def block_lists(self, name: str, shape: tuple[int, ...]) -> Any:
+        """:meth:`block` as nested Python lists (no numpy)."""
+        block = self._block(name, shape)
+        if not block.shape:
+            return block.first
+        return _nested(block.first, block.shape) if 0 not in block.shape else []
 
     def name_of(self, var: int) -> object | None:
         """The readable key of ``var`` (None for anonymous auxiliaries)."""
         var = abs(var)
-        named = self._ids.obj(var)
+        named = self._key_of.get(var)
         if named is not None:
             return named
         at = bisect_right(self._block_starts, var) - 1
@@ -87,7 +121,7 @@ class VarPool:
 
     def names(self) -> list[tuple[int, object]]:
         """Every named variable as (id, key), in id order."""
-        named = [(vid, key) for key, vid in self._ids.obj2id.items()]
+        named: list[tuple[int, object]] = [(vid, key) for key, vid in self._id_of.items()]
         for block in self._blocks:
             named.extend((v, block.key_of(v)) for v in range(block.first, block.first + block.size))
         return sorted(named, key=lambda pair: pair[0])

@@ -30,8 +30,7 @@ def exact_counts(formula: Formula, lits: np.ndarray, counts: np.ndarray, guards:
     else:  # move each row's literals to its front, keeping their order
         order = np.argsort(~present, axis=1, kind="stable")
         packed = np.take_along_axis(lits, order, axis=1)
-    keys = np.stack([sizes, counts], axis=1)
-    for size, k in np.unique(keys, axis=0).tolist():
+    for size, k in sorted(set(zip(sizes.tolist(), counts.tolist()))):  # not np.unique: it imports numpy.ma
         rows = np.flatnonzero((sizes == size) & (counts == k))
         group_guards = guards[rows] if guards is not None else None
         if size == 0:

@@ -6,90 +6,133 @@ Built-in puzzles register exactly as third-party ones do, one line each in a
     [project.entry-points."satpuzzles.puzzles"]
     masyu = "satpuzzles_masyu:SPEC"
 
-The object named is a PuzzleSpec (or a function returning one). A plugin that fails to
-load, or names a puzzle already registered, is left out with a one-line warning in
-``load_warnings()``; it never stops the tool.
+The object named is a PuzzleSpec (or a function returning one). Specs load one at a time,
+when first asked for: ``satpuzzles numberlink`` imports Numberlink and nothing of
+Minesweeper or Slitherlink. The scan of the entry points is cached (see entry_cache.py).
+A plugin that fails to load, or names a puzzle already registered, is left out with a
+one-line warning; it never stops the tool.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from satpuzzles.core.spec import PuzzleSpec
+from satpuzzles.core import entry_cache
 
-GROUP = "satpuzzles.puzzles"
+if TYPE_CHECKING:
+    from satpuzzles.core.spec import PuzzleSpec
 
-_puzzles: dict[str, PuzzleSpec[Any, Any]] | None = None
+GROUP = entry_cache.GROUP
+
+_entries: dict[str, str] | None = None
+"""Registered name -> entry-point value ("module:attribute"), built-in puzzles first."""
+_specs: dict[str, PuzzleSpec[Any, Any]] = {}
+_failed: set[str] = set()
+_added: dict[str, PuzzleSpec[Any, Any]] = {}
 _warnings: list[str] = []
 
 
-def _entry_points() -> list[Any]:
-    from importlib.metadata import entry_points
+def _table() -> dict[str, str]:
+    """The entry points by name, read once per process (from the cache when it is fresh)."""
+    global _entries
+    if _entries is None:
+        found = entry_cache.entry_points()
+        found.sort(key=lambda pair: (not pair[1].startswith("satpuzzles."), pair[0]))
+        table: dict[str, str] = {}
+        for name, value in found:
+            if name not in table:
+                table[name] = value
+            elif table[name] != value:
+                _warnings.append(f"puzzle plugin {value!r} left out: {name!r} is already registered")
+        _entries = table
+    return _entries
 
-    found = sorted(entry_points(group=GROUP), key=lambda ep: (not ep.value.startswith("satpuzzles."), ep.name))
-    unique: dict[tuple[str, str], Any] = {}
-    for ep in found:  # an editable install can list the same entry point twice
-        unique.setdefault((ep.name, ep.value), ep)
-    return list(unique.values())
 
+def _load(name: str, value: str) -> PuzzleSpec[Any, Any]:
+    from satpuzzles.core.spec import PuzzleSpec
 
-def _load(ep: Any) -> PuzzleSpec[Any, Any]:
-    loaded = ep.load()
+    module, _, attribute = value.split("[")[0].partition(":")  # "module:attribute [extras]"
+    loaded: Any = import_module(module.strip())
+    for part in attribute.strip().split(".") if attribute.strip() else ():
+        loaded = getattr(loaded, part)
     spec = loaded() if callable(loaded) and not isinstance(loaded, PuzzleSpec) else loaded
     if not isinstance(spec, PuzzleSpec):
-        raise TypeError(f"{ep.value} is a {type(spec).__name__}, not a PuzzleSpec")
-    if spec.name != ep.name:
-        raise ValueError(f"{ep.value} describes {spec.name!r}, registered as {ep.name!r}")
+        raise TypeError(f"{value} is a {type(spec).__name__}, not a PuzzleSpec")
+    if spec.name != name:
+        raise ValueError(f"{value} describes {spec.name!r}, registered as {name!r}")
     return spec
 
 
-def _discover() -> dict[str, PuzzleSpec[Any, Any]]:
-    found: dict[str, PuzzleSpec[Any, Any]] = {}
-    for ep in _entry_points():
-        if ep.name in found:
-            _warnings.append(f"puzzle plugin {ep.value!r} left out: {ep.name!r} is already registered")
-            continue
-        try:
-            found[ep.name] = _load(ep)
-        except Exception as exc:  # noqa: BLE001 - a broken plugin must not stop the tool
-            _warnings.append(f"puzzle plugin {ep.name!r} ({ep.value}) failed to load: {type(exc).__name__}: {exc}")
-    return found
-
-
-def puzzles() -> dict[str, PuzzleSpec[Any, Any]]:
-    """Every registered puzzle by name, built-in ones first."""
-    global _puzzles
-    if _puzzles is None:
-        _puzzles = _discover()
-    return _puzzles
+def _spec(name: str) -> PuzzleSpec[Any, Any] | None:
+    """The spec registered as ``name``, loaded now if needed (None when it fails to load or is unknown)."""
+    if name in _added:
+        return _added[name]
+    if name in _specs:
+        return _specs[name]
+    value = _table().get(name)
+    if value is None or name in _failed:
+        return None
+    try:
+        _specs[name] = _load(name, value)
+    except Exception as exc:  # noqa: BLE001 - a broken plugin must not stop the tool
+        _failed.add(name)
+        _warnings.append(f"puzzle plugin {name!r} ({value}) failed to load: {type(exc).__name__}: {exc}")
+        return None
+    return _specs[name]
 
 
 def names() -> list[str]:
-    """The registered puzzles' names."""
-    return list(puzzles())
+    """The registered puzzles' names, built-in ones first, without loading any of them.
+
+    A plugin that turns out not to load leaves the list once it has been tried.
+    """
+    return [name for name in _table() if name not in _failed] + [name for name in _added if name not in _table()]
+
+
+def puzzles() -> dict[str, PuzzleSpec[Any, Any]]:
+    """Every registered puzzle by name, built-in ones first (loads them all)."""
+    found = {}
+    for name in names():
+        spec = _spec(name)
+        if spec is not None:
+            found[name] = spec
+    return found
 
 
 def get(name: str) -> PuzzleSpec[Any, Any]:
-    """The puzzle called ``name`` (KeyError when none is registered)."""
-    return puzzles()[name]
+    """The puzzle called ``name``, loading only it (KeyError when none is registered or it fails to load)."""
+    spec = _spec(name)
+    if spec is None:
+        raise KeyError(name)
+    return spec
+
+
+def find(name: str) -> PuzzleSpec[Any, Any] | None:
+    """The puzzle called ``name``, or None when there is none (loading only it)."""
+    return _spec(name)
 
 
 def load_warnings() -> list[str]:
-    """One line per plugin that could not be registered."""
+    """One line per plugin that could not be registered (every plugin is tried)."""
     puzzles()
+    return list(_warnings)
+
+
+def warnings_seen() -> list[str]:
+    """The warnings about the plugins tried so far in this process (nothing more is loaded)."""
     return list(_warnings)
 
 
 def register(spec: PuzzleSpec[Any, Any]) -> Callable[[], None]:
     """Add ``spec`` for this process (tests, notebooks); returns a function that removes it again."""
-    table = puzzles()
-    if spec.name in table:
+    if spec.name in names():
         raise ValueError(f"a puzzle called {spec.name!r} is already registered")
-    table[spec.name] = spec
-    return lambda: table.pop(spec.name, None)
+    _added[spec.name] = spec
+    return lambda: _added.pop(spec.name, None)
 
 
 def loaded() -> bool:
     """Whether the registry has been read in this process."""
-    return _puzzles is not None
+    return _entries is not None

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from satpuzzles.core.errors import UsageError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 NAMESPACE = "http://www.w3.org/2000/svg"
 MAX_CELLS = 4_000_000
@@ -97,6 +99,8 @@ def runs_path(mask: np.ndarray, size: float, origin: float) -> str:
     if not mask.any():
         return ""
     rows, cols = mask.shape
+    import numpy as np
+
     padded = np.zeros((rows, cols + 2), dtype=np.int8)
     padded[:, 1:-1] = mask
     steps = np.diff(padded, axis=1)

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import IO
 
 import pysolvers
-from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver, SolverNames
 
 from satpuzzles.cnf.formula import Clause
@@ -73,6 +72,8 @@ class Backend(ABC):
 
     def add_atmost(self, lits: Sequence[int], bound: int) -> None:
         """At most ``bound`` of ``lits`` are true: natively where the solver can, else as clauses."""
+        from pysat.card import CardEnc, EncType
+
         top = max(self._reserved, self.top(), *(abs(lit) for lit in lits))
         encoded = CardEnc.atmost(list(lits), bound=bound, top_id=top, encoding=EncType.seqcounter)
         self._reserved = max(top, encoded.nv)

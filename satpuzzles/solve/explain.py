@@ -1,26 +1,61 @@
 """Why a puzzle has no solution: a minimal set of clues that cannot all hold.
 
-Each clue's clauses are guarded by a selector literal; solving under all
-selectors fails, the solver's core names a subset, and deletion-based
-minimisation drops every clue whose removal keeps the rest unsolvable. Every
-check runs the lazy-cut loop, so cuts learned on the way must be guarded by
-the selectors they rely on (the encoding's job).
+Each clue's clauses are guarded by a selector literal, and everything runs in the one
+incremental solver that proved the puzzle unsolvable, under assumptions. Cuts learned on
+the way are guarded by the selectors they rely on (the encoding's job), so they stay sound
+for any set of clues, and every check keeps them.
+
+A check "is this set of clues unsolvable?" is cheap when the formula alone (the puzzle's
+rules minus what the lazy-cut loop enforces, plus the cuts so far) is unsatisfiable: one
+SAT call, whose core names a subset. Proving the set solvable can take many cut rounds,
+so the minimisation runs in two passes:
+
+1. deletion against the formula: a clue whose removal leaves the formula unsatisfiable
+   goes (and the core drops more); one whose removal gives a model stays for now, unless
+   that model is a solution outright (then it is needed). The model's cuts are added on the
+   way, so the formula gets stronger without a cut loop per check;
+2. deletion with the full check (the lazy-cut loop) over the few clues left, which makes
+   the set minimal under the puzzle's rules.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 
-from satpuzzles.core.outcome import SolveStats
+from satpuzzles.core.outcome import SolveStats, Timer
 from satpuzzles.core.spec import Encoding
 from satpuzzles.solve.backends import Backend
 from satpuzzles.solve.loop import lazy_solutions
 
 
-def _unsolvable(encoding: Encoding[object], backend: Backend, stats: SolveStats, active: list[int]) -> bool:
+def _unsolvable(encoding: Encoding[object], backend: Backend, stats: SolveStats, active: Sequence[int]) -> bool:
+    """The full check: no solution under ``active`` (the lazy-cut loop runs to an answer)."""
     for _ in lazy_solutions(encoding, backend, stats, assumptions=active):
         return False
     return True
+
+
+def _formula_check(encoding: Encoding[object], backend: Backend, stats: SolveStats, active: Sequence[int]) -> str:
+    """One SAT call under ``active``: "unsat", "solution" (a model needing no cut) or "open" (its cuts added)."""
+    with Timer(stats, "solve_seconds"):
+        satisfiable = backend.solve(active)
+    stats.sat_calls += 1
+    if not satisfiable:
+        return "unsat"
+    with Timer(stats, "decode_seconds"):
+        cuts = encoding.cuts(encoding.decode(backend.model(encoding.formula.num_vars)))
+    if not cuts:
+        return "solution"
+    stats.cut_iterations += 1
+    stats.cuts += len(cuts)
+    backend.add_clauses(cuts)
+    return "open"
+
+
+def _core(backend: Backend, among: list[int]) -> list[int]:
+    """``among`` restricted to the last unsatisfiable call's core, keeping the order."""
+    core = set(backend.core())
+    return [lit for lit in among if lit in core]
 
 
 def minimal_conflict(
@@ -30,14 +65,23 @@ def minimal_conflict(
     key_of = {lit: key for key, lit in encoding.selectors.items()}
     if not _unsolvable(encoding, backend, stats, list(key_of)):
         return None
-    candidates = [lit for lit in backend.core() if lit in key_of]
+    candidates = _core(backend, list(key_of))
     log(f"explain: solver core has {len(candidates)} of {len(key_of)} clues")
+    kept: list[int] = []
+    while candidates:  # pass 1: one SAT call per clue
+        trial = candidates.pop()
+        outcome = _formula_check(encoding, backend, stats, kept + candidates)
+        if outcome == "unsat":
+            candidates, kept = _core(backend, candidates), _core(backend, kept)
+        else:
+            kept.append(trial)
+    log(f"explain: {len(kept)} clues left after the formula-only pass")
     needed: list[int] = []
-    while candidates:
+    candidates = kept
+    while candidates:  # pass 2: the full check, over the few clues left
         trial = candidates.pop()
         if _unsolvable(encoding, backend, stats, needed + candidates):
-            core = set(backend.core())
-            candidates = [lit for lit in candidates if lit in core]
+            candidates = _core(backend, candidates)
         else:
             needed.append(trial)
     log(f"explain: minimal conflict of {len(needed)} clues")

@@ -1,28 +1,65 @@
-"""A satisfying assignment, readable one variable or a numpy array of them at a time."""
+"""A satisfying assignment, readable one variable or a numpy array of them at a time.
+
+numpy is used only when an array is asked for (or was imported anyway), so puzzles that
+read their models variable by variable run without it.
+"""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class Model:
     """Truth values of variables 1..n from a solver's model."""
 
     def __init__(self, literals: Sequence[int], num_vars: int) -> None:
-        truth = np.zeros(num_vars + 1, dtype=bool)
-        lits = np.asarray(literals, dtype=np.int64)
-        lits = lits[(lits > 0) & (lits <= num_vars)]
-        truth[lits] = True
-        self.truth = truth
+        self.num_vars = num_vars
+        self._literals = literals
+        self._truth: Any = None
+        if "numpy" in sys.modules:
+            self._numpy_truth()
 
-    def __getitem__(self, var: int | np.ndarray) -> bool | np.ndarray:
+    def _numpy_truth(self) -> np.ndarray:
+        import numpy as np
+
+        if self._truth is None or not isinstance(self._truth, np.ndarray):
+            truth = np.zeros(self.num_vars + 1, dtype=bool)
+            lits = np.asarray(self._literals, dtype=np.int64)
+            lits = lits[(lits > 0) & (lits <= self.num_vars)]
+            truth[lits] = True
+            self._truth = truth
+        return self._truth
+
+    def _plain_truth(self) -> Any:
+        if self._truth is None:
+            truth = bytearray(self.num_vars + 1)
+            top = self.num_vars
+            for lit in self._literals:
+                if 0 < lit <= top:
+                    truth[lit] = 1
+            self._truth = truth
+        return self._truth
+
+    @property
+    def truth(self) -> np.ndarray:
+        """Truth of every variable as a boolean numpy array indexed by id (index 0 unused)."""
+        return self._numpy_truth()
+
+    def __getitem__(self, var: Any) -> Any:
         """Value of one variable, or element-wise values of an array of variables."""
-        if isinstance(var, np.ndarray):
-            return self.truth[var]
-        return bool(self.truth[int(var)])
+        if isinstance(var, int):
+            return bool(self._plain_truth()[var])
+        if type(var).__module__ == "numpy" and getattr(var, "ndim", 0) == 0:
+            return bool(self._plain_truth()[int(var)])
+        return self._numpy_truth()[var]
 
     def true_vars(self) -> np.ndarray:
         """Ids of the variables set true."""
-        return np.flatnonzero(self.truth)
+        import numpy as np
+
+        return np.flatnonzero(self._numpy_truth())

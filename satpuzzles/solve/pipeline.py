@@ -27,7 +27,6 @@ from satpuzzles.core.outcome import CNF_METHOD, DEFAULT_SOLVER, Certificate, Out
 from satpuzzles.core.spec import Encoding, Rules, Strategy
 from satpuzzles.solve.backends import PROOF_SOLVERS, Backend, canonical_pysat_name, check_proof_solver, make_backend
 from satpuzzles.solve.explain import minimal_conflict
-from satpuzzles.solve.isolation import Timeout, run_with_deadline
 from satpuzzles.solve.loop import lazy_solutions
 
 I = TypeVar("I")  # noqa: E741
@@ -216,6 +215,7 @@ def solve_within_limit(rules: Rules[I, S], instance: I, settings: Settings, name
     settings = with_defaults(rules, settings)
     if settings.timeout is None:
         return solve(rules, instance, settings, name)
+    from satpuzzles.solve.isolation import Timeout, run_with_deadline  # multiprocessing, only for --timeout
 
     def work(report: Callable[[object], None]) -> Outcome[S]:
         progress = replace(settings, on_progress=lambda kind, found, stats: report((kind, found, stats)))

@@ -12,11 +12,11 @@ from __future__ import annotations
 from satpuzzles.core.outcome import Outcome, Settings, SolveStats, Timer
 from satpuzzles.core.spec import Strategy
 from satpuzzles.puzzles.minesweeper.engine.components import analyze, find_layout
-from satpuzzles.puzzles.minesweeper.engine.probability import DEFAULT_BUDGET, probabilities
-from satpuzzles.puzzles.minesweeper.engine.propagate import Deduction
+from satpuzzles.puzzles.minesweeper.engine.probability import DEFAULT_BUDGET, count_without_total, probabilities
+from satpuzzles.puzzles.minesweeper.engine.propagate import Deduction, propagate
 from satpuzzles.puzzles.minesweeper.engine.total import with_total
 from satpuzzles.puzzles.minesweeper.hint import hint
-from satpuzzles.puzzles.minesweeper.model import UNKNOWN, MinesweeperInstance, MinesweeperSolution
+from satpuzzles.puzzles.minesweeper.model import UNKNOWN, Analysis, MinesweeperInstance, MinesweeperSolution
 from satpuzzles.solve.backends import is_pysat_solver
 
 
@@ -38,6 +38,10 @@ def solve(instance: MinesweeperInstance, settings: Settings) -> Outcome[Mineswee
     """One placement, or the analysis (with probabilities) when asked for."""
     solver = str(settings.solver)
     cells = instance.cells
+    budget = settings.extras.get("probability_budget") or DEFAULT_BUDGET
+    wants_hint = bool(settings.extras.get("hint"))
+    if settings.extras.get("probabilities") and instance.mines is None:
+        return _counted(instance, solver, budget, wants_hint)
     if analysis_wanted(settings):
         if instance.mines is not None:
             analysis, deduction, stats = with_total(cells, instance.mines, settle=True, solver_name=solver)
@@ -46,12 +50,11 @@ def solve(instance: MinesweeperInstance, settings: Settings) -> Outcome[Mineswee
         if analysis is None:
             return _unsolvable(instance, deduction, stats)
         chances = None
-        guessing = settings.extras.get("hint") and not (analysis.forced_safe & (cells == UNKNOWN)).any()
+        guessing = wants_hint and not (analysis.forced_safe & (cells == UNKNOWN)).any()
         if settings.extras.get("probabilities") or guessing:
-            budget = settings.extras.get("probability_budget") or DEFAULT_BUDGET
             with Timer(stats, "solve_seconds"):
                 chances = probabilities(cells, deduction, instance.mines, budget)
-        advice = hint(cells, analysis, chances) if settings.extras.get("hint") else None
+        advice = hint(cells, analysis, chances) if wants_hint else None
         shown = chances if settings.extras.get("probabilities") else None
         return Outcome("solved", [MinesweeperSolution(analysis.layout, analysis, shown, advice)], stats=stats)
     if instance.mines is not None:
@@ -62,6 +65,37 @@ def solve(instance: MinesweeperInstance, settings: Settings) -> Outcome[Mineswee
     if mines is None:
         return _unsolvable(instance, deduction, stats)
     return Outcome("solved", [MinesweeperSolution(mines)], stats=stats)
+
+
+def _counted(instance: MinesweeperInstance, solver: str, budget: int,
+             wants_hint: bool) -> Outcome[MinesweeperSolution]:
+    """--probabilities without a total: the analysis comes from the counting itself (a cell is forced
+    when no counted layout disagrees), and from SAT only for components the counting could not finish."""
+    cells = instance.cells
+    stats = SolveStats(encoding="propagate+counting", solver=solver, stages=["propagate", "counting"])
+    with Timer(stats, "propagate_seconds"):
+        deduction = propagate(cells)
+    if deduction.broken is not None:
+        return _unsolvable(instance, deduction, stats)
+    with Timer(stats, "solve_seconds"):
+        board = count_without_total(cells, deduction, budget)
+    if board.complete:
+        if not board.solvable:
+            return _unsolvable(instance, deduction, stats)
+        unknown = cells == UNKNOWN
+        analysis = Analysis(board.forced_mine, board.forced_safe, unknown & (deduction.mine | deduction.safe),
+                            unknown & ~board.forced_mine & ~board.forced_safe, board.layout)
+        advice = hint(cells, analysis, board.probabilities) if wants_hint else None
+        return Outcome("solved", [MinesweeperSolution(board.layout, analysis, board.probabilities, advice)],
+                       stats=stats)
+    analysis, deduction, more = analyze(cells, solver)  # the counting stopped at its budget somewhere
+    more.encoding, more.stages = "propagate+counting+backbone", ["propagate", "counting", "backbone"]
+    more.solve_seconds += stats.solve_seconds
+    if analysis is None:
+        return _unsolvable(instance, deduction, more)
+    advice = hint(cells, analysis, board.probabilities) if wants_hint else None
+    return Outcome("solved", [MinesweeperSolution(analysis.layout, analysis, board.probabilities, advice)],
+                   stats=more)
 
 
 def _unsolvable(instance: MinesweeperInstance, deduction: Deduction, stats: SolveStats) -> Outcome[MinesweeperSolution]:

@@ -1,13 +1,16 @@
-"""Exact Minesweeper mine probabilities, component by component, within a search budget.
+"""Exact Minesweeper mine probabilities and forced cells by counting layouts, component by component.
 
 Every consistent layout counts once (uniformly); with a ``mines N`` total, only the
-layouts with N mines. Cells next to the same set of open counts are interchangeable,
-so a component is counted class by class: choosing k mines among a class of s cells
-has C(s, k) ways. A dynamic programme over the classes (see count_component) adds
-up, per number of mines, the number of layouts and the mines each class holds.
-Components whose count needs more steps than the budget are marked not computed (NaN),
-never estimated. Cells no open count sees are free: 1/2 without a total; with one,
-they share what the components leave.
+layouts with N mines. The counting itself is counting.py (a frontier dynamic programme
+over classes of interchangeable cells, every component of the board at once). Cells no
+open count sees are free: 1/2 without a total; with one, they share what the components
+leave, C(free, j) ways for j mines among them.
+
+With a total the components are tied together: a component's layouts with m mines weigh
+W(m), the ways the other components and the free cells make up the rest. Those weights are
+products of polynomials in the number of mines, combined in log space (their values span
+far more than float64's range). Components whose count needs more than the budget, or a
+board too big for that combination, are marked not computed (NaN), never estimated.
 """
 
 from __future__ import annotations
@@ -17,244 +20,189 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from satpuzzles.puzzles.minesweeper.engine import bitsets, counting, structure
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
-from satpuzzles.puzzles.minesweeper.engine.components import component_labels, interchangeable_classes
 from satpuzzles.puzzles.minesweeper.model import UNKNOWN
-from satpuzzles.solve.parallel import forked_map
 
-DEFAULT_BUDGET = 100_000
-"""Steps of the counting programme allowed per component (the --probability-budget default)."""
-PARALLEL_COMPONENTS = 2000
-"""Components counted per forked worker's share (the counting is pure Python)."""
-TOTAL_LIMIT = 600
-"""With a total, components are combined by polynomial products: up to this many frontier cells."""
-
-
-class OverBudget(Exception):
-    """A component's count went past its budget."""
+DEFAULT_BUDGET = 5_000_000
+"""Transitions of the counting programme allowed per component (the --probability-budget default)."""
+TOTAL_WORK_LIMIT = 50_000_000
+"""With a total, the log-space combination costs about (component cells) x (mines left) in all; above this: not computed."""
 
 
 @dataclass
-class ComponentCount:
-    """Layouts of one component by number of mines, and the mines each class holds in them."""
+class BoardCount:
+    """The board counted without a total: probabilities, and where every component was counted, the analysis."""
 
-    layouts: list[int]
-    """layouts[m]: the number of layouts with m mines."""
-    class_mines: list[list[int]]
-    """class_mines[i][m]: the total of mines in class i over the layouts with m mines."""
-
-
-def count_component(sizes: list[int], class_counts: list[list[int]], need: dict[int, int], budget: int,
-                    by_mines: bool = True) -> ComponentCount:
-    """Count one component's layouts class by class (classes of ``sizes`` cells seeing ``class_counts``).
-
-    A dynamic programme over the classes in order: the state is what the counts still
-    open (seen by a class so far and by one still to come) need. A forward pass counts
-    the ways to reach each state, a backward pass the ways to finish from it, and a
-    class's mines are the sum over its choices of forward x choice x backward.
-    Polynomials in the number of mines when ``by_mines`` (for a total), else plain counts.
-    """
-    n = len(sizes)
-    last_use = {count: i for i, seen in enumerate(class_counts) for count in seen}
-    left_cells = {count: 0 for count in need}
-    for size, seen in zip(sizes, class_counts):
-        for count in seen:
-            left_cells[count] += size
-    steps: list[list[tuple[tuple[int, ...], int, int, tuple[int, ...]]]] = []  # (state, k, ways, next state)
-    states: list[dict[tuple[int, ...], list[int]]] = [{(): [1]}]
-    current: list[int] = []
-    work = 0
-    for i, (size, seen) in enumerate(zip(sizes, class_counts)):
-        for count in seen:
-            left_cells[count] -= size
-        involved = sorted(set(current) | set(seen))
-        after = [c for c in involved if last_use[c] > i]
-        transitions = []
-        forward: dict[tuple[int, ...], list[int]] = {}
-        for state, weight in states[-1].items():
-            remaining = dict(zip(current, state))
-            for count in seen:
-                remaining.setdefault(count, need[count])
-            low = max([0] + [remaining[c] - left_cells[c] for c in seen])
-            high = min([size] + [remaining[c] for c in seen])
-            for k in range(low, high + 1):
-                if any(remaining[c] - k for c in seen if last_use[c] == i):
-                    continue
-                taken = set(seen)
-                following = tuple(remaining[c] - (k if c in taken else 0) for c in after)
-                ways = math.comb(size, k)
-                transitions.append((state, k, ways, following))
-                _add(forward.setdefault(following, []), _scaled(weight, ways, k if by_mines else 0))
-                work += 1
-                if work > budget:
-                    raise OverBudget
-        steps.append(transitions)
-        states.append(forward)
-        current = after
-    backward: dict[tuple[int, ...], list[int]] = {(): [1]}
-    class_mines: list[list[int]] = [[] for _ in sizes]
-    for i in range(n - 1, -1, -1):
-        earlier: dict[tuple[int, ...], list[int]] = {}
-        mines_here: list[int] = []
-        for state, k, ways, following in steps[i]:
-            finish = backward.get(following)
-            if finish is None:
-                continue
-            _add(earlier.setdefault(state, []), _scaled(finish, ways, k if by_mines else 0))
-            if k:
-                _add(mines_here, _scaled(_product(states[i][state], finish), ways * k, k if by_mines else 0))
-        class_mines[i] = mines_here
-        backward = earlier
-    layouts = states[-1].get((), [])
-    width = max([len(layouts)] + [len(m) for m in class_mines])
-    pad = lambda poly: poly + [0] * (width - len(poly))  # noqa: E731
-    return ComponentCount(pad(layouts), [pad(m) for m in class_mines])
+    probabilities: np.ndarray
+    """Each unknown cell's mine probability (NaN: not computed, or not an unknown cell)."""
+    complete: bool
+    """Whether every component was counted (only then are the grids below the whole answer)."""
+    solvable: bool
+    forced_mine: np.ndarray
+    forced_safe: np.ndarray
+    layout: np.ndarray
+    """One consistent layout (meaningful when ``complete`` and ``solvable``)."""
 
 
-def _scaled(poly: list[int], factor: int, shift: int) -> list[int]:
-    """``poly`` times ``factor`` times x**shift."""
-    return [0] * shift + [factor * value for value in poly]
+def _problem(cells: np.ndarray, deduction: engine.Deduction) -> tuple[engine.OpenCounts, structure.Structure, np.ndarray]:
+    """The open counts, their structure, and the free cells (unknown, undecided, seen by no open count)."""
+    counts = engine.open_counts(cells, deduction)
+    free = (cells == UNKNOWN) & ~deduction.mine & ~deduction.safe & (counts.var == 0)
+    return counts, structure.build(counts), free
 
 
-def _add(total: list[int], poly: list[int]) -> None:
-    """Add ``poly`` into ``total`` in place."""
-    if len(total) < len(poly):
-        total.extend([0] * (len(poly) - len(total)))
-    for index, value in enumerate(poly):
-        total[index] += value
+def _class_grid(counts: engine.OpenCounts, shape: structure.Structure) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The rows and columns of the variable cells, and each one's class."""
+    r, c = np.nonzero(counts.var)
+    return r, c, shape.var_class[counts.var[r, c]]
 
 
-def _product(a: list[int], b: list[int]) -> list[int]:
-    """The product of two polynomials given by their coefficients."""
-    out = [0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b):
-                out[i + j] += x * y
-    return out
-
-
-def probabilities(cells: np.ndarray, deduction: engine.Deduction, total: int | None, budget: int = DEFAULT_BUDGET) -> np.ndarray:
-    """Mine probability of every unknown cell (NaN where not computed or not an unknown cell)."""
+def count_without_total(cells: np.ndarray, deduction: engine.Deduction, budget: int = DEFAULT_BUDGET) -> BoardCount:
+    """Probabilities, forced cells and a layout, every layout counted once."""
     unknown = cells == UNKNOWN
     result = np.full(cells.shape, np.nan)
     result[unknown & deduction.mine] = 1.0
     result[unknown & deduction.safe] = 0.0
-    counts = engine.open_counts(cells, deduction)
-    free = unknown & ~deduction.mine & ~deduction.safe & (counts.var == 0)
-    components = _components(cells, counts, budget, total is not None)
+    counts, shape, free = _problem(cells, deduction)
+    result[free] = 0.5
+    forced_mine, forced_safe, layout = unknown & deduction.mine, unknown & deduction.safe, deduction.mine.copy()
+    found = counting.forward(shape, budget)
+    marginals = counting.backward(shape, found, lambda comp, mines: np.ones(len(comp)))
+    solvable = bool((found.layouts[found.counted, 0] > 0).all())
+    r, c, cls = _class_grid(counts, shape)
+    comp = shape.class_comp[cls]
+    counted = found.counted[comp]
+    ways = found.layouts[comp, 0] * shape.class_size[cls]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        chance = marginals.mines[cls] / ways
+    never, always = marginals.mines[cls] == 0, marginals.safe[cls] == 0
+    chance = np.where(never, 0.0, np.where(always, 1.0, np.clip(chance, _ABOVE_ZERO, _BELOW_ONE)))
+    result[r[counted], c[counted]] = chance[counted]
+    forced_mine[r[counted & always & ~never], c[counted & always & ~never]] = True
+    forced_safe[r[counted & never & ~always], c[counted & never & ~always]] = True
+    order = np.argsort(cls, kind="stable")
+    starts = np.searchsorted(cls[order], cls[order])
+    rank = np.empty(len(cls), dtype=np.int64)
+    rank[order] = np.arange(len(cls)) - starts
+    mined = counted & (rank < marginals.layout[cls])
+    layout[r[mined], c[mined]] = True
+    return BoardCount(result, bool(found.counted.all()), solvable, forced_mine, forced_safe, layout)
+
+
+_ABOVE_ZERO = np.nextafter(0.0, 1.0)
+_BELOW_ONE = np.nextafter(1.0, 0.0)
+"""A cell some layouts mine and others do not has a probability strictly between 0 and 1, however it rounds."""
+
+
+def probabilities(cells: np.ndarray, deduction: engine.Deduction, total: int | None, budget: int = DEFAULT_BUDGET) -> np.ndarray:
+    """Mine probability of every unknown cell (NaN where not computed or not an unknown cell)."""
     if total is None:
-        result[free] = 0.5
-        for cells_of_class, count in components:
-            if count is not None:
-                layouts = sum(count.layouts)
-                for where, mines in zip(cells_of_class, count.class_mines):
-                    result[where] = sum(mines) / (layouts * len(where[0]))
-        return result
-    if any(count is None for _, count in components) or counts.var.max(initial=0) > TOTAL_LIMIT:
+        return count_without_total(cells, deduction, budget).probabilities
+    unknown = cells == UNKNOWN
+    result = np.full(cells.shape, np.nan)
+    result[unknown & deduction.mine] = 1.0
+    result[unknown & deduction.safe] = 0.0
+    counts, shape, free = _problem(cells, deduction)
+    remaining = total - int(deduction.mine.sum())
+    n_free = int(free.sum())
+    if (int(shape.comp_cells.sum()) + shape.components + n_free) * (max(remaining, 0) + 1) > TOTAL_WORK_LIMIT:
         return result  # every cell depends on every component through the total
-    _combine_with_total(result, free, components, total - int(deduction.mine.sum()))
+    found = counting.forward(shape, budget, counting.WAYS_BY_MINES)
+    if not found.counted.all() or remaining < 0:
+        return result
+    with np.errstate(divide="ignore"):
+        logs = np.log(found.layouts)
+    log_free = _log_binomials(n_free, remaining)
+    weights, log_everything, log_all = _weights_by_total(logs, shape.comp_cells, log_free, remaining)
+    if log_all == -np.inf:
+        return result
+    if n_free:
+        x = np.arange(remaining + 1)
+        with np.errstate(divide="ignore"):
+            mined = _logsumexp(log_everything + log_free[remaining - x] + np.log(remaining - x))
+        result[free] = math.exp(mined - log_all - math.log(n_free))
+    marginals = counting.backward(shape, found, lambda comp, mines: weights[comp, mines])
+    r, c, cls = _class_grid(counts, shape)
+    comp = shape.class_comp[cls]
+    ways = (found.layouts * weights).sum(axis=1)[comp] * shape.class_size[cls]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        chance = np.where(marginals.mines[cls] == 0, 0.0, np.where(marginals.safe[cls] == 0, 1.0,
+                          np.clip(marginals.mines[cls] / ways, _ABOVE_ZERO, _BELOW_ONE)))
+    result[r, c] = chance
     return result
 
 
-def _components(cells: np.ndarray, counts: engine.OpenCounts, budget: int, by_mines: bool) -> list[tuple[list[tuple[np.ndarray, np.ndarray]], ComponentCount | None]]:
-    """Per component: the cells of each class, and its count (None when over budget)."""
-    if not counts.need.size:
-        return []
-    labels = component_labels(counts)
-    classes = interchangeable_classes(cells, counts)
-    var_rows, var_cols = np.nonzero(counts.var)
-    var_ids = counts.var[var_rows, var_cols]
-    var_label = np.zeros(len(classes), dtype=np.int64)
-    var_label[counts.lits.ravel()] = np.repeat(labels, counts.lits.shape[1])
-    out: list[list[tuple[np.ndarray, np.ndarray]]] = []
-    jobs: list[tuple[list[int], list[list[int]], dict[int, int]]] = []
-    by_label = np.argsort(labels, kind="stable")
-    starts = np.flatnonzero(np.diff(labels[by_label])) + 1
-    var_order = np.argsort(var_label[var_ids], kind="stable")
-    var_starts = np.flatnonzero(np.diff(var_label[var_ids][var_order])) + 1
-    for count_ids, var_idx in zip(np.split(by_label, starts), np.split(var_order, var_starts)):
-        ids = var_ids[var_idx]
-        class_of = classes[ids]
-        class_list, inverse = np.unique(class_of, return_inverse=True)
-        cells_of_class = [(var_rows[var_idx][inverse == j], var_cols[var_idx][inverse == j]) for j in range(len(class_list))]
-        seen_by: list[set[int]] = [set() for _ in class_list]
-        local_class = dict(zip(ids.tolist(), inverse.tolist()))
-        for count in count_ids.tolist():
-            for var in counts.lits[count].tolist():
-                if var:
-                    seen_by[local_class[var]].add(count)
-        order = sorted(range(len(class_list)), key=lambda j: min(seen_by[j]))
-        need = {int(c): int(counts.need[c]) for c in count_ids.tolist()}
-        jobs.append(([len(cells_of_class[j][0]) for j in order], [sorted(seen_by[j]) for j in order], need))
-        out.append([cells_of_class[j] for j in order])
-
-    def count_all(part: list[tuple[list[int], list[list[int]], dict[int, int]]]) -> list[ComponentCount | None]:
-        return [_count_or_none(sizes, seen, need, budget, by_mines) for sizes, seen, need in part]
-
-    parts = [jobs[i : i + PARALLEL_COMPONENTS] for i in range(0, len(jobs), PARALLEL_COMPONENTS)]
-    found = [count for part in forked_map(count_all, parts) for count in part]
-    return list(zip(out, found))
+def _logsumexp(values: np.ndarray, axis: int | None = None) -> np.ndarray:
+    """log(sum(exp(values))) along ``axis``, -inf for an empty or all -inf sum."""
+    top = np.max(values, axis=axis, keepdims=True, initial=-np.inf)
+    safe_top = np.where(np.isfinite(top), top, 0.0)
+    with np.errstate(divide="ignore"):
+        out = np.log(np.sum(np.exp(values - safe_top), axis=axis, keepdims=True)) + safe_top
+    return np.squeeze(out, axis=axis) if axis is not None else out.reshape(())
 
 
-def _count_or_none(sizes: list[int], seen: list[list[int]], need: dict[int, int], budget: int,
-                   by_mines: bool) -> ComponentCount | None:
-    """count_component, or None over the budget."""
-    try:
-        return count_component(sizes, seen, need, budget, by_mines)
-    except OverBudget:
-        return None
+def _log_binomials(n: int, limit: int) -> np.ndarray:
+    """log C(n, j) for j = 0..limit (-inf beyond n)."""
+    out = np.full(limit + 1, -np.inf)
+    top = math.lgamma(n + 1)
+    for j in range(min(n, limit) + 1):
+        out[j] = top - math.lgamma(j + 1) - math.lgamma(n - j + 1)
+    return out
 
 
-def _combine_with_total(result: np.ndarray, free: np.ndarray, components: list, remaining: int) -> None:
-    """Probabilities when exactly ``remaining`` more mines lie among the components and the free cells."""
-    n_free = int(free.sum())
-    polys = [count.layouts for _, count in components]
-    prefix = [[1]]
-    for poly in polys:
-        prefix.append(_product(prefix[-1], poly))
-    suffix = [[1]]
-    for poly in reversed(polys):
-        suffix.append(_product(suffix[-1], poly))
+def _log_convolve(a: np.ndarray, b: np.ndarray, limit: int) -> np.ndarray:
+    """Log-space convolution of log-coefficient arrays, indices 0..limit."""
+    i = np.arange(len(a))[:, None]
+    x = np.arange(limit + 1)[None, :]
+    gathered = np.where((x - i >= 0) & (x - i < len(b)), b[np.clip(x - i, 0, len(b) - 1)], -np.inf)
+    return _logsumexp(a[:, None] + gathered, axis=0)
+
+
+def _weights_by_total(logs: np.ndarray, cells: np.ndarray, log_free: np.ndarray,
+                      remaining: int) -> tuple[np.ndarray, np.ndarray, float]:
+    """W[c, m] (relative, max 1 per component): ways for the rest to hold ``remaining - m``; the log ways of all
+    components together by mines (0..remaining); and the log of all ways with the free cells."""
+    count = len(logs)
+    suffix = [log_free]  # suffix[j]: components j.. plus the free cells, by mines, up to ``remaining``
+    for c in range(count - 1, -1, -1):
+        suffix.append(_log_convolve(logs[c, :int(cells[c]) + 1], suffix[-1], remaining))
     suffix.reverse()
-    everything = prefix[-1]
-
-    def weight(m: int, free_cells: int, free_mines_shift: int = 0) -> int:
-        k = remaining - m - free_mines_shift
-        return math.comb(free_cells, k) if 0 <= k <= free_cells else 0
-
-    total_weight = sum(w * weight(m, n_free) for m, w in enumerate(everything))
-    if total_weight == 0:
-        return
-    if n_free:
-        result[free] = sum(w * weight(m, n_free - 1, 1) for m, w in enumerate(everything)) / total_weight
-    for index, (cells_of_class, count) in enumerate(components):
-        others = _product(prefix[index], suffix[index + 1])
-        outside = [sum(o * weight(m + j, n_free) for j, o in enumerate(others)) for m in range(len(count.layouts))]
-        for where, mines in zip(cells_of_class, count.class_mines):
-            held = sum(mines[m] * outside[m] for m in range(len(mines)))
-            result[where] = held / (total_weight * len(where[0]))
+    log_all = float(suffix[0][remaining])
+    weights = np.zeros(logs.shape)
+    prefix = np.full(remaining + 1, -np.inf)
+    prefix[0] = 0.0
+    for c in range(count):
+        m = np.arange(min(int(cells[c]), remaining) + 1)
+        rest = remaining - m  # the others and the free cells hold the rest: prefix (before c) x suffix (after c)
+        i = np.arange(remaining + 1)[None, :]
+        after = np.where(rest[:, None] - i >= 0, suffix[c + 1][np.clip(rest[:, None] - i, 0, remaining)], -np.inf)
+        log_w = _logsumexp(prefix[None, :] + after, axis=1)
+        top = np.max(log_w, initial=-np.inf)
+        if np.isfinite(top):
+            weights[c, m] = np.exp(log_w - top)
+        prefix = _log_convolve(logs[c, :int(cells[c]) + 1], prefix, remaining)
+    return weights, prefix, log_all
 
 
 def forced_with_total(cells: np.ndarray, deduction: engine.Deduction, total: int,
                       budget: int = DEFAULT_BUDGET) -> tuple[np.ndarray, np.ndarray] | None:
     """Unknown cells forced mined and forced safe when exactly ``total`` mines lie on the board.
 
-    Each component's layouts are counted by number of mines (count_component); which
-    totals the other components and the cells no count sees can add up to is a set of
-    numbers, kept as the bits of an integer. A class can hold a mine when some mine
-    count of its component lets it and the others can make up the rest; likewise safe.
-    None when a component is over the budget (or the total cannot be met at all).
+    Each component's possible totals come from the counting (as sets); which totals the
+    other components and the free cells can add up to is a set too, kept as the bits of an
+    integer. A component may take m mines when the others can make up the rest; a class
+    can hold a mine (a safe cell) when some layout with an allowed m has one. None when a
+    component is over the budget (or the total cannot be met at all).
     """
     unknown = cells == UNKNOWN
-    counts = engine.open_counts(cells, deduction)
-    free = unknown & ~deduction.mine & ~deduction.safe & (counts.var == 0)
+    counts, shape, free = _problem(cells, deduction)
     n_free = int(free.sum())
-    components = _components(cells, counts, budget, by_mines=True)
-    if any(count is None for _, count in components):
+    found = counting.forward(shape, budget, counting.TOTALS)
+    if not found.counted.all():
         return None
     remaining = total - int(deduction.mine.sum())
-    feasible = [sum(1 << m for m, ways in enumerate(count.layouts) if ways) for _, count in components]
+    feasible = [bitsets.to_int(row) for row in found.layouts]
     prefix = [1]
     for bits in feasible:
         prefix.append(_sums(prefix[-1], bits))
@@ -265,15 +213,18 @@ def forced_with_total(cells: np.ndarray, deduction: engine.Deduction, total: int
     free_bits = (1 << (n_free + 1)) - 1
     if remaining < 0 or not (_sums(prefix[-1], free_bits) >> remaining) & 1:
         return None
+    allowed = []
+    for index, bits in enumerate(feasible):
+        others = _sums(_sums(prefix[index], suffix[index + 1]), free_bits)
+        allowed.append(sum(1 << m for m in range(min(remaining, bits.bit_length() - 1) + 1)
+                           if (bits >> m) & 1 and (others >> (remaining - m)) & 1))
+    allowed_sets = bitsets.from_ints(allowed, found.layouts.shape[1]) if allowed else found.layouts
+    marginals = counting.backward(shape, found, lambda comp, _: allowed_sets[comp])
+    r, c, cls = _class_grid(counts, shape)
     can_mine = np.zeros(cells.shape, dtype=bool)
     can_be_safe = np.zeros(cells.shape, dtype=bool)
-    for index, (cells_of_class, count) in enumerate(components):
-        others = _sums(_sums(prefix[index], suffix[index + 1]), free_bits)
-        fits = [m for m, ways in enumerate(count.layouts) if ways and 0 <= remaining - m and (others >> (remaining - m)) & 1]
-        for where, mines in zip(cells_of_class, count.class_mines):
-            size = len(where[0])
-            can_mine[where] = any(mines[m] > 0 for m in fits)
-            can_be_safe[where] = any(mines[m] < size * count.layouts[m] for m in fits)
+    can_mine[r, c] = marginals.mines[cls] > 0
+    can_be_safe[r, c] = marginals.safe[cls] > 0
     if n_free:
         everything = prefix[-1]
         can_mine[free] = any((everything >> (remaining - k)) & 1 for k in range(1, n_free + 1) if remaining - k >= 0)
@@ -284,11 +235,22 @@ def forced_with_total(cells: np.ndarray, deduction: engine.Deduction, total: int
 
 
 def _sums(a: int, b: int) -> int:
-    """The set of x + y for x in ``a`` and y in ``b``, each a set of numbers as the bits of an int."""
+    """The set of x + y for x in ``a`` and y in ``b``, each a set of numbers as the bits of an int.
+
+    ``b`` is taken run by run (consecutive members), each run smeared in log(length) shifts.
+    """
     out, shift = 0, 0
     while b:
-        if b & 1:
-            out |= a << shift
-        b >>= 1
-        shift += 1
+        skip = (b & -b).bit_length() - 1
+        b >>= skip
+        shift += skip
+        run = (~b & (b + 1)).bit_length() - 1  # consecutive members from here
+        smeared, width = a, 1
+        while width < run:
+            step = min(width, run - width)
+            smeared |= smeared << step
+            width += step
+        out |= smeared << shift
+        b >>= run
+        shift += run
     return out
