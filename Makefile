@@ -11,7 +11,7 @@ install: $(STAMP)
 $(STAMP): pyproject.toml examples/masyu/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test,bench,dask]' -e examples/masyu
+	$(BIN)/pip install --quiet --config-settings editable_mode=compat -e '.[test,bench,dask]' -e examples/masyu
 	touch $(STAMP)
 
 run: install

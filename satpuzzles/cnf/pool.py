@@ -104,7 +104,7 @@ class VarPool:
         block = self._block(name, shape)
         if not block.shape:
             return block.first
-        return _nested(block.first, block.shape) if 0 not in block.shape else []
+        return _nested(block.first, block.shape)  # zero-length axes give empty lists, as numpy's tolist()
 
     def name_of(self, var: int) -> object | None:
         """The readable key of ``var`` (None for anonymous auxiliaries)."""

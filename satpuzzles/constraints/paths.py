@@ -18,12 +18,15 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-import numpy as np
+from typing import TYPE_CHECKING
 
 from satpuzzles.cnf.cardinality import atmost, exactly
 from satpuzzles.cnf.formula import Clause, Formula
 from satpuzzles.geometry import Cell, Grid, Link
 from satpuzzles.solve.model import Model
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 @dataclass(frozen=True)
@@ -53,12 +56,12 @@ class GridPaths:
     def _links(self) -> None:
         """One variable per link: ``right(r, c)`` joins (r, c)-(r, c+1), ``down(r, c)`` (r, c)-(r+1, c)."""
         pool, grid = self.formula.pool, self.grid
-        self.right: list[list[int]] = pool.block("right", (grid.rows, max(grid.cols - 1, 0))).tolist()
-        self.down: list[list[int]] = pool.block("down", (max(grid.rows - 1, 0), grid.cols)).tolist()
+        self.right: list[list[int]] = pool.block_lists("right", (grid.rows, max(grid.cols - 1, 0)))
+        self.down: list[list[int]] = pool.block_lists("down", (max(grid.rows - 1, 0), grid.cols))
         self.link_var: dict[Link, int] = {
             (u, v): (self.right if u[0] == v[0] else self.down)[u[0]][u[1]] for u, v in grid.links()
         }
-        self.link_vars = np.array(list(self.link_var.values()), dtype=np.int64)
+        self.link_vars = list(self.link_var.values())
         self.link_pairs = list(self.link_var)
         self.incident: dict[Cell, list[int]] = defaultdict(list)
         for (u, v), link in self.link_var.items():
@@ -70,7 +73,7 @@ class GridPaths:
         incident, clauses = self.incident, self.formula.clauses
         self.used: dict[Cell, int] = {}
         if not self.fill:
-            used = self.formula.pool.block("used", (self.grid.rows, self.grid.cols)).tolist()
+            used = self.formula.pool.block_lists("used", (self.grid.rows, self.grid.cols))
         for cell in self.grid.cells():
             links = incident[cell]
             if cell in self.terminals or self.fill:
@@ -92,7 +95,8 @@ class GridPaths:
     def _colours(self) -> None:
         """Log-encoded colours (3x faster than one-hot on the janko set): a used link joins equal colours."""
         width = max(1, (len(self.labels) - 1).bit_length())
-        self.colour: list[list[list[int]]] = self.formula.pool.block("colour", (self.grid.rows, self.grid.cols, width)).tolist()
+        self.colour: list[list[list[int]]] = self.formula.pool.block_lists(
+            "colour", (self.grid.rows, self.grid.cols, width))
         self.code = {label: index for index, label in enumerate(self.labels)}
         clauses, colour, terminals = self.formula.clauses, self.colour, self.terminals
         append = clauses.append
@@ -140,7 +144,7 @@ class GridPaths:
 
     def decode(self, model: Model) -> DecodedPaths:
         """Routes from each label's first terminal, plus any detached cycles."""
-        on = model[self.link_vars]
+        on = model.values(self.link_vars)
         return trace(self.ends, (pair for used, pair in zip(on, self.link_pairs) if used))
 
     def cycle_cuts(self, loops: tuple[tuple[Cell, ...], ...]) -> list[Clause]:
@@ -195,6 +199,8 @@ def _pairs(terminals: dict[Cell, str], labels: tuple[str, ...]) -> dict[str, tup
 
 def link_arrays(rows: int, cols: int, routes: dict[str, tuple[Cell, ...]]) -> tuple[np.ndarray, np.ndarray]:
     """The (right, down) boolean arrays of the links the routes use (numpy, for big boards)."""
+    import numpy as np
+
     right = np.zeros((rows, max(cols - 1, 0)), dtype=bool)
     down = np.zeros((max(rows - 1, 0), cols), dtype=bool)
     for route in routes.values():
@@ -211,6 +217,8 @@ def link_arrays(rows: int, cols: int, routes: dict[str, tuple[Cell, ...]]) -> tu
 
 def walk_links(ends: dict[str, tuple[Cell, Cell]], right: np.ndarray, down: np.ndarray) -> DecodedPaths:
     """Routes (and detached cycles) of the used links given as (right, down) arrays; linear time."""
+    import numpy as np
+
     rows, cols = right.shape[0], down.shape[1]
     sides = np.zeros((rows, cols), dtype=np.uint8)  # bits: 1 up, 2 right, 4 down, 8 left
     sides[:, :-1] |= right.astype(np.uint8) * 2

@@ -58,6 +58,11 @@ class Model:
             return bool(self._plain_truth()[int(var)])
         return self._numpy_truth()[var]
 
+    def values(self, variables: Sequence[int]) -> list[bool]:
+        """Values of a list of variables, in order (plain Python: no numpy needed)."""
+        truth = self._truth if self._truth is not None else self._plain_truth()
+        return [bool(truth[var]) for var in variables]
+
     def true_vars(self) -> np.ndarray:
         """Ids of the variables set true."""
         import numpy as np

@@ -21,11 +21,9 @@ from satpuzzles.constraints.paths import walk_links
 from satpuzzles.geometry import Grid
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.lift import Links, widen_cols, widen_rows
-from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
+from satpuzzles.puzzles.numberlink.model import COMPRESS_FROM_CELLS, NumberlinkInstance, NumberlinkSolution, RuleSet
 from satpuzzles.solve.model import Model
 
-COMPRESS_FROM_CELLS = 10_000
-"""Boards of this many cells or more are first tried compressed."""
 LONG_RUN = 5
 """Runs of at least this many endpoint-free rows (or columns) are shortened."""
 

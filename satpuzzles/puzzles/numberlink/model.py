@@ -15,6 +15,8 @@ from typing import Any
 
 from satpuzzles.geometry import Cell, Grid
 
+COMPRESS_FROM_CELLS = 10_000
+"""Boards of this many cells or more are first tried compressed (compress.py)."""
 EMPTY = "."
 """An empty cell in the text formats."""
 FILL, OPEN = "fill", "open"

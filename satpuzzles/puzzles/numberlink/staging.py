@@ -15,10 +15,9 @@ from satpuzzles.core.errors import UsageError
 from satpuzzles.core.outcome import Settings
 from satpuzzles.core.spec import Rules, Stage
 from satpuzzles.puzzles.numberlink.arguments import ENCODING_SUFFIX, refute
-from satpuzzles.puzzles.numberlink.compress import CompressedEncoding, compressible
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding, Refuted
 from satpuzzles.puzzles.numberlink.fillfirst import FillFirstEncoding
-from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, rules_in_force, verify
+from satpuzzles.puzzles.numberlink.model import COMPRESS_FROM_CELLS, NumberlinkInstance, NumberlinkSolution, rules_in_force, verify
 
 ENCODINGS = ("auto", "strengthened", "complete")
 ARGUMENTS_FROM_CELLS = 64
@@ -38,8 +37,11 @@ def stages(instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[N
             return [Stage(argument + ENCODING_SUFFIX, True, lambda: Refuted(argument))]
     complete = Stage("complete", True, lambda: NumberlinkEncoding(instance, False, rules))
     first: list[Stage[NumberlinkSolution]] = []
-    if compressible(instance, rules):
-        first.append(Stage("compressed", False, lambda: CompressedEncoding(instance, rules)))
+    if instance.grid.size >= COMPRESS_FROM_CELLS:  # numpy and the widening are imported for huge boards only
+        from satpuzzles.puzzles.numberlink.compress import CompressedEncoding, compressible
+
+        if compressible(instance, rules):
+            first.append(Stage("compressed", False, lambda: CompressedEncoding(instance, rules)))
     if not rules.fill:
         first.append(Stage("fill first", False, lambda: FillFirstEncoding(instance, rules)))
     if not rules.self_touch:

@@ -5,11 +5,8 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable
 from dataclasses import dataclass
 
-import numpy as np
-
 from satpuzzles.core.outcome import Outcome, Settings
 from satpuzzles.core.spec import StyledBoard
-from satpuzzles.constraints.paths import link_arrays
 from satpuzzles.present.styles import palette_style
 from satpuzzles.puzzles.numberlink.arguments import refutation_reason
 from satpuzzles.puzzles.numberlink.model import EMPTY, NumberlinkInstance, NumberlinkSolution, rules_in_force
@@ -24,14 +21,16 @@ GLYPHS = {UP | DOWN: "│", LEFT | RIGHT: "─", UP | RIGHT: "└", UP | LEFT: "
 def cell_sides(instance: NumberlinkInstance, solution: NumberlinkSolution | None) -> list[list[int]]:
     """Per cell, the sides (UP | RIGHT | DOWN | LEFT bits) its path leaves through."""
     rows, cols = instance.grid.rows, instance.grid.cols
-    sides = np.zeros((rows, cols), dtype=np.uint8)
-    if solution is not None:
-        right, down = link_arrays(rows, cols, solution.routes)
-        sides[:, :-1] |= right.astype(np.uint8) * RIGHT
-        sides[:, 1:] |= right.astype(np.uint8) * LEFT
-        sides[:-1, :] |= down.astype(np.uint8) * DOWN
-        sides[1:, :] |= down.astype(np.uint8) * UP
-    return sides.tolist()
+    sides = [[0] * cols for _ in range(rows)]
+    if solution is None:
+        return sides
+    toward = {(-1, 0): (UP, DOWN), (1, 0): (DOWN, UP), (0, -1): (LEFT, RIGHT), (0, 1): (RIGHT, LEFT)}
+    for route in solution.routes.values():
+        for (r, c), (r2, c2) in zip(route, route[1:]):
+            leave, enter = toward[r2 - r, c2 - c]
+            sides[r][c] |= leave
+            sides[r2][c2] |= enter
+    return sides
 
 
 @dataclass(frozen=True)
