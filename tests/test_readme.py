@@ -71,3 +71,12 @@ def test_there_are_quick_start_examples_for_every_built_in_puzzle() -> None:
 
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
     README.write_text(with_table(README.read_text(), puzzle_table()))
+
+
+def test_the_exit_code_table_lists_every_exit_status() -> None:
+    from satpuzzles.core.errors import ExitStatus
+
+    text = README.read_text(encoding="utf-8")
+    table = text[text.index("### Exit codes"):text.index("### Pictures")]
+    codes = {int(code) for row in re.findall(r"^\| ([\d, ]+) \|", table, re.M) for code in row.split(",")}
+    assert codes == {int(status) for status in ExitStatus} | {129}
