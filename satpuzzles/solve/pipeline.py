@@ -48,8 +48,10 @@ def verbose_log(enabled: bool) -> Callable[[str], None]:
 def with_defaults(rules: Rules[Any, Any], settings: Settings) -> Settings:
     """``settings`` with the solver filled in (the one named, else the puzzle's default, else the tool's),
     PySAT aliases by their canonical names (``g4`` is ``glucose4``). With --proof and no solver named,
-    the puzzle's default is kept only if it logs proofs."""
-    solver = settings.solver or rules.default_solver or DEFAULT_SOLVER
+    the puzzle's default is kept only if it logs proofs; with --explain the tool's default is used, whose many
+    small checks (mostly satisfiable, with cuts) Glucose answers fastest (a 60x60 Slitherlink: 0.6 s against
+    CaDiCaL's 6.5 s)."""
+    solver = settings.solver or (DEFAULT_SOLVER if settings.explain else rules.default_solver) or DEFAULT_SOLVER
     if settings.proof and settings.solver is None and canonical_pysat_name(solver) not in PROOF_SOLVERS:
         solver = DEFAULT_SOLVER
     solver = canonical_pysat_name(solver) or solver
