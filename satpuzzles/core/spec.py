@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
-from satpuzzles.core.outcome import CNF_METHOD, Outcome, Settings
+from satpuzzles.core.outcome import CNF_METHOD, Analysis, Outcome, Settings
 
 if TYPE_CHECKING:
     from satpuzzles.cnf.formula import Clause, Formula
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 I = TypeVar("I")  # noqa: E741 - the conventional name for the instance type
 S = TypeVar("S")
 S_co = TypeVar("S_co", covariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
 
 StyledBoard = list[list[tuple[str, str]]]
 """A board for a terminal: lines of (text, style) pieces; a style is a rich style string ("" for none)."""
@@ -33,7 +34,11 @@ Progress = Callable[[str], None]
 
 
 class Encoding(Protocol[S]):
-    """A puzzle instance as CNF, plus what the lazy-cut loop needs to read and refine models."""
+    """A puzzle instance as CNF, plus what the lazy-cut loop needs to read and refine models.
+
+    Optional: an encoding that also has the two methods of :class:`Decisions` can be
+    analysed (--analyze), in a complete stage only.
+    """
 
     name: str
     complete: bool
@@ -51,6 +56,19 @@ class Encoding(Protocol[S]):
 
     def block(self, solution: S) -> Clause:
         """A clause that excludes exactly ``solution`` (over the decision variables)."""
+        ...
+
+
+@runtime_checkable
+class Decisions(Protocol[S_contra]):
+    """What --analyze reports on, named by an encoding: the optional part of :class:`Encoding`."""
+
+    def decisions(self) -> dict[Hashable, int]:
+        """Each decision by a readable key (an edge, a link, a cell ...): its variable, true when it is made."""
+        ...
+
+    def decided(self, solution: S_contra) -> Collection[Hashable]:
+        """The keys of the decisions ``solution`` makes (true), read from the solution and not from a model."""
         ...
 
 
@@ -150,6 +168,22 @@ class Rules(Generic[I, S]):
     strategies: tuple[Strategy[I, S], ...] = ()
     default_solver: str | None = None
     """The solver used when none is named (None: the tool's default)."""
+    analyzable: bool = False
+    """Whether --analyze is offered: the complete stage's encodings have :class:`Decisions` (or a strategy
+    analyses by itself, reading ``Settings.analyze``)."""
+
+
+@dataclass(frozen=True)
+class AnalysisView(Generic[I]):
+    """How --analyze's result is shown: decisions forced true, forced false and undetermined in three styles."""
+
+    text: Callable[[I, Analysis], str]
+    """The board with the three kinds of decisions told apart without colour (a legend line first)."""
+    json: Callable[[I, Analysis], dict[str, object]]
+    """The JSON ``analysis`` object's lists and ``counts`` (sat_calls, seconds and grade are added)."""
+    styled: Callable[[I, Analysis], StyledBoard] | None = None
+    words: tuple[str, str] = ("true", "false")
+    """What forced true and forced false mean here, for the report (``on``/``off`` ...)."""
 
 
 @dataclass(frozen=True)
@@ -174,6 +208,8 @@ class View(Generic[I, S]):
     """Contents of the ``-r`` result file (default: the text board)."""
     size: Callable[[I], tuple[int, int]] | None = None
     """(rows, cols) of the board, for size limits such as --svg's (default: facts' height and width)."""
+    analysis: AnalysisView[I] | None = None
+    """The --analyze board and JSON (default: the solution's board and the keys as lists)."""
 
 
 @dataclass(frozen=True)

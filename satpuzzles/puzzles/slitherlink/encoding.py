@@ -106,11 +106,20 @@ class SlitherlinkEncoding:
         """Another single loop cannot contain every edge of this one."""
         return [-self.edge_var[e] for e in solution.edges]
 
+    def decisions(self) -> dict[Hashable, int]:
+        """For --analyze: every edge, by its key ("h" or "v", row, col)."""
+        return dict(self.edge_var)
+
+    def decided(self, solution: SlitherlinkSolution) -> frozenset[Edge]:
+        """For --analyze: the edges of the solution's loop."""
+        return solution.edges
+
 
 def stages(instance: SlitherlinkInstance, settings: Settings) -> Sequence[Stage[SlitherlinkSolution]]:
     """One complete encoding, with clue selectors when --explain is asked for."""
     return [Stage("loop", True, lambda: SlitherlinkEncoding(instance, with_selectors=settings.explain))]
 
 
-RULES: Rules[SlitherlinkInstance, SlitherlinkSolution] = Rules(stages=stages, verify=verify, explainable=True)
+RULES: Rules[SlitherlinkInstance, SlitherlinkSolution] = Rules(stages=stages, verify=verify, explainable=True,
+                                                               analyzable=True)
 """How Slitherlink is solved and checked."""
