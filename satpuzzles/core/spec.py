@@ -61,7 +61,13 @@ class Encoding(Protocol[S]):
 
 @runtime_checkable
 class Decisions(Protocol[S_contra]):
-    """What --analyze reports on, named by an encoding: the optional part of :class:`Encoding`."""
+    """What --analyze reports on, named by an encoding: the optional part of :class:`Encoding`.
+
+    The decisions must determine a solution (two solutions that make the same ones are one). A model
+    may make decisions beside its solution (a loop puzzle's model can hold extra closed loops); the
+    analysis then decodes those stray decisions alone (every other variable false), so ``decode``
+    must accept such an assignment and ``cuts`` ban only what breaks a rule on its own.
+    """
 
     def decisions(self) -> dict[Hashable, int]:
         """Each decision by a readable key (an edge, a link, a cell ...): its variable, true when it is made."""
@@ -184,6 +190,8 @@ class AnalysisView(Generic[I]):
     styled: Callable[[I, Analysis], StyledBoard] | None = None
     words: tuple[str, str] = ("true", "false")
     """What forced true and forced false mean here, for the report (``on``/``off`` ...)."""
+    lines: Callable[[I, Analysis], list[tuple[str, str]]] | None = None
+    """The report's summary lines instead of the default Forced and Undetermined counts."""
 
 
 @dataclass(frozen=True)

@@ -58,20 +58,25 @@ def status_lines(outcome: Outcome[Any], settings: Settings) -> list[tuple[str, s
     return lines
 
 
-def analysis_lines(puzzle: PuzzleSpec[Any, Any], analysis: Analysis) -> list[tuple[str, str]]:
+def analysis_lines(puzzle: PuzzleSpec[Any, Any], instance: Any, analysis: Analysis) -> list[tuple[str, str]]:
     """--analyze's summary: how many decisions are forced each way and undetermined, and the grade."""
-    yes, no = puzzle.view.analysis.words if puzzle.view.analysis is not None else ("true", "false")
-    forced = len(analysis.forced_true) + len(analysis.forced_false)
-    lines = [
-        ("Forced", f"{forced} ({len(analysis.forced_true)} {yes}, {len(analysis.forced_false)} {no})"),
-        ("Undetermined", f"{len(analysis.undetermined)}" + (" (the solution is unique)" if not analysis.undetermined
-                                                             else " (they differ between solutions)")),
-    ]
+    view = puzzle.view.analysis
+    if view is not None and view.lines is not None:
+        lines = view.lines(instance, analysis)
+    else:
+        yes, no = view.words if view is not None else ("true", "false")
+        forced = len(analysis.forced_true) + len(analysis.forced_false)
+        lines = [("Forced", f"{forced} ({len(analysis.forced_true)} {yes}, {len(analysis.forced_false)} {no})"),
+                 ("Undetermined", str(len(analysis.undetermined)))]
+    lines.append(("Unique", "True (every decision is forced)" if not analysis.undetermined
+                  else "False (the undetermined decisions differ between solutions)"))
     grade = analysis.grade
     if grade is not None:
         how = f"{grade.rounds} round(s) of propagation and probing, {grade.probes} probes"
         if grade.left:
             how += f"; {grade.left} forced decision(s) left to search"
+        if analysis.undetermined:
+            how += "; of the forced part"
         lines.append(("Grade", f"{grade.level} ({how})"))
     return lines
 
@@ -79,7 +84,7 @@ def analysis_lines(puzzle: PuzzleSpec[Any, Any], analysis: Analysis) -> list[tup
 def puzzle_lines(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings) -> list[tuple[str, str]]:
     """The puzzle's own report lines (an analysis summary ...), after --analyze's."""
     view = puzzle.view
-    lines = analysis_lines(puzzle, outcome.analysis) if outcome.analysis is not None else []
+    lines = analysis_lines(puzzle, instance, outcome.analysis) if outcome.analysis is not None else []
     return lines + (view.outcome_lines(instance, outcome, settings) if view.outcome_lines is not None else [])
 
 

@@ -87,7 +87,7 @@ def backbone(encoding: Any, backend: Backend, first: Any, verify: Callable[[Any]
         backend.add_clauses([[-selector, *sorted(candidates, key=abs)]])
         backend.set_phases(sorted(candidates, key=abs))
         witness = _witness(encoding, backend, verify, stats, cuts, [*assumptions, selector], candidates, key_of,
-                           var_of)
+                           var_of, log)
         backend.add_clauses([[-selector]])
         if witness is None:
             break
@@ -101,11 +101,11 @@ def backbone(encoding: Any, backend: Backend, first: Any, verify: Callable[[Any]
 
 def _witness(encoding: Any, backend: Backend, verify: Callable[[Any], list[str]], stats: SolveStats,
              cuts: list[Clause], assumptions: list[int], candidates: set[int], key_of: dict[int, Hashable],
-             var_of: dict[Hashable, int]) -> set[int] | None:
+             var_of: dict[Hashable, int], log: Callable[[str], None]) -> set[int] | None:
     """The candidate literals some verified solution makes true (never empty), or None when none can."""
     selector = assumptions[-1]
     while True:
-        solutions = lazy_solutions(encoding, backend, stats, added_cuts=cuts, assumptions=assumptions)
+        solutions = lazy_solutions(encoding, backend, stats, log, cuts, assumptions)
         solution = next(solutions, None)
         if solution is None:
             return None
@@ -114,23 +114,24 @@ def _witness(encoding: Any, backend: Backend, verify: Callable[[Any], list[str]]
         flips = _flips(encoding, solution, verify, candidates, key_of)
         if flips:
             return flips
-        # The model flips candidates only outside its solution: decode those stray decisions alone.
+        # Only decisions beside the solution (a stray loop) flipped: decode them alone. The encoding's cuts ban
+        # what breaks a rule alone; what keeps every rule alone is a solution, and a witness itself.
+        stats.stray_models = getattr(stats, "stray_models", 0) + 1
+        made = set(encoding.decided(solution))
         model_true = {lit for lit in literals if lit > 0}
-        stray = [var for key, var in var_of.items() if var in model_true and key not in set(encoding.decided(solution))]
-        extra: list[Clause] = []
-        if stray:
-            rest = encoding.decode(Model(stray, encoding.formula.num_vars))
-            extra = encoding.cuts(rest)
-            if not extra and not verify(rest):
-                flips = _flips(encoding, rest, verify, candidates, key_of)
-                if flips:
-                    return flips
+        stray = [var for key, var in var_of.items() if var in model_true and key not in made]
+        rest = encoding.decode(Model(stray, encoding.formula.num_vars))
+        extra = encoding.cuts(rest)
         if extra:
             stats.cuts += len(extra)
             backend.add_clauses(extra)
             cuts.extend(extra)
-        else:  # this solution flips nothing: set it aside for this question only
-            backend.add_clauses([[-selector, *encoding.block(solution)]])
+            continue
+        if not verify(rest):
+            flips = _flips(encoding, rest, verify, candidates, key_of)
+            if flips:
+                return flips
+        backend.add_clauses([[-selector, *encoding.block(solution)]])  # set it aside for this question only
 
 
 def _flips(encoding: Any, solution: Any, verify: Callable[[Any], list[str]], candidates: set[int],
