@@ -78,6 +78,19 @@ class Decisions(Protocol[S_contra]):
         ...
 
 
+@runtime_checkable
+class Segments(Protocol):
+    """Optional, beside :class:`Decisions`: decisions that are line segments (edges, links) between points.
+
+    The grade then judges a loop they close as the lazy-cut loop would: it decodes the loop
+    alone (every other variable false) and, where the encoding's cuts ban it, refutes the probe.
+    """
+
+    def ends(self) -> dict[Hashable, tuple[Hashable, Hashable]]:
+        """The two end points of each decision that is a segment, by its key (others are left out)."""
+        ...
+
+
 @dataclass(frozen=True)
 class Stage(Generic[S_co]):
     """One encoding to try: ``complete`` stages prove unsolvability when they fail."""

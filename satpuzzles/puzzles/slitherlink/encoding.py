@@ -114,6 +114,10 @@ class SlitherlinkEncoding:
         """For --analyze: the edges of the solution's loop."""
         return solution.edges
 
+    def ends(self) -> dict[Hashable, tuple[Hashable, Hashable]]:
+        """For the grade: the two dots of every edge."""
+        return {edge: self.instance.grid.edge_vertices(edge) for edge in self.edges}
+
 
 def stages(instance: SlitherlinkInstance, settings: Settings) -> Sequence[Stage[SlitherlinkSolution]]:
     """One complete encoding, with clue selectors when --explain is asked for."""
