@@ -134,6 +134,8 @@ class Analysis:
     sat_calls: int = 0
     seconds: float = 0.0
     grade: Grade | None = None
+    deduced_in: dict[Hashable, int] = field(default_factory=dict)
+    """For the grade: the round each forced decision was deduced in (0: propagation alone; absent: never)."""
 
     def states(self) -> dict[Hashable, str]:
         """Each key's state: ``true`` (forced true), ``false`` (forced false) or ``undetermined``."""

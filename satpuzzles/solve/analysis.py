@@ -70,7 +70,10 @@ def analyse(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats
         """The encoding's cuts for a model made of this loop alone ([] when it is a solution)."""
         return list(encoding.cuts(encoding.decode(Model(loop, encoding.formula.num_vars))))
 
-    analysis.grade = grade(encoding.formula.clauses, cuts, list(var_of.values()), forced_literals, lines, close)
+    analysis.grade, round_of = grade(encoding.formula.clauses, cuts, list(var_of.values()), forced_literals, lines,
+                                     close)
+    key_of = {var: key for key, var in var_of.items()}
+    analysis.deduced_in = {key_of[var]: found for var, found in round_of.items()}
     analysis.seconds = time.perf_counter() - start
     return analysis
 

@@ -45,12 +45,14 @@ def level_of(rounds: int, complete: bool) -> str:
 
 
 def grade(clauses: Sequence[Clause], cuts: Sequence[Clause], decisions: Sequence[int], forced: Sequence[int],
-          lines: Lines | None = None, close: Close | None = None) -> Grade:
-    """The grade of deducing the ``forced`` literals (over ``decisions`` variables) from ``clauses`` and ``cuts``.
+          lines: Lines | None = None, close: Close | None = None) -> tuple[Grade, dict[int, int]]:
+    """The grade of deducing the ``forced`` literals (over ``decisions`` variables) from ``clauses`` and ``cuts``,
+    and the round each decision variable became known in (0: propagation alone; absent: never).
 
     With ``lines`` (the decisions that are segments) and ``close`` (the cuts that ban a loop of them, from the
     encoding), a probe that draws a closed loop which breaks the rules on its own is refuted, and the cut kept.
     """
+    round_of: dict[int, int] = {}
     with make_backend(GRADING_SOLVER) as backend:
         backend.add_clauses(clauses)
         backend.add_clauses(cuts)
@@ -69,19 +71,27 @@ def grade(clauses: Sequence[Clause], cuts: Sequence[Clause], decisions: Sequence
                 if found == OPEN:
                     continue
                 (fixed if found in (TRUE_AT_ROOT, -TRUE_AT_ROOT) else refuted).append(var if found > 0 else -var)
-            if fixed:  # unit propagation alone sets these (found in the first pass)
-                known.update(abs(lit) for lit in fixed)
+            if fixed:  # unit propagation alone sets these (found in the first pass, or after cuts learnt in a round)
+                _learn(known, round_of, fixed, rounds)
                 prober.draw(fixed)
-                by_propagation += len(target & {abs(lit) for lit in fixed})
+                by_propagation += len(target & {abs(lit) for lit in fixed}) if rounds == 0 else 0
             if not refuted:
                 break
             rounds += 1
             _, implied = backend.propagate(refuted)
             backend.add_clauses([[lit] for lit in refuted])
-            known.update(abs(lit) for lit in (*refuted, *implied))
+            _learn(known, round_of, [*refuted, *implied], rounds)
             prober.draw([*refuted, *implied])
         left = len(target - known)
-    return Grade(level_of(rounds, left == 0), rounds, prober.probes, by_propagation, left, len(cuts) + prober.learnt)
+    grade = Grade(level_of(rounds, left == 0), rounds, prober.probes, by_propagation, left, len(cuts) + prober.learnt)
+    return grade, {var: found for var, found in round_of.items() if var in target}
+
+
+def _learn(known: set[int], round_of: dict[int, int], literals: Sequence[int], rounds: int) -> None:
+    for lit in literals:
+        if abs(lit) not in known:
+            known.add(abs(lit))
+            round_of[abs(lit)] = rounds
 
 
 class Prober:
