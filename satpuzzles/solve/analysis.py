@@ -135,12 +135,13 @@ def _witness(encoding: Any, backend: Backend, verify: Callable[[Any], list[str]]
             stats.cuts += len(extra)
             backend.add_clauses(extra)
             cuts.extend(extra)
-            continue
-        if not verify(rest):
+        elif not verify(rest):
             flips = _flips(encoding, rest, verify, candidates, key_of)
             if flips:
                 return flips
-        backend.add_clauses([[-selector, *encoding.block(solution)]])  # set it aside for this question only
+        # The solution flips no candidate, so it is set aside for this question only; without this, a solver
+        # kept on it would list every stray loop an empty area can hold, one cut each.
+        backend.add_clauses([[-selector, *encoding.block(solution)]])
 
 
 def _flips(encoding: Any, solution: Any, verify: Callable[[Any], list[str]], candidates: set[int],
