@@ -30,7 +30,8 @@ S_contra = TypeVar("S_contra", contravariant=True)
 StyledBoard = list[list[tuple[str, str]]]
 """A board for a terminal: lines of (text, style) pieces; a style is a rich style string ("" for none)."""
 Progress = Callable[[str], None]
-"""Takes a short status text (a long generator reports what it is doing)."""
+"""Takes a short status text (a long generator reports what it is doing); one that starts ``warning: `` is
+printed on standard error too (say so when a puzzle falls short of what was asked: never silently)."""
 
 
 class Encoding(Protocol[S]):
