@@ -6,7 +6,7 @@ boundary is one simple loop). The growth favours cells that touch the region by 
 side, so the region grows thin arms and branches rather than a blob; of a few such
 regions, the one with the fewest cells far from its loop is kept. Every cell gets its
 clue, then clues are dropped, each only when the solver proves the loop is still the
-only answer: 0s first, then the clues with the most clued neighbours. One incremental
+only answer: those with the most clued neighbours first (the border's last). One incremental
 solver serves all those checks: each clue is guarded by a selector, the loop itself is
 blocked, and "is there another loop?" is asked under the selectors of the clues still
 kept. A loop found on the way breaks the clue whose removal was tried, which stays for
@@ -106,7 +106,7 @@ def random_loop(grid: Grid, rng: random.Random) -> frozenset[Edge]:
     """The boundary of a random thin region: of up to REGION_TRIES, the one with the fewest far cells."""
     best: tuple[int, frozenset[Edge]] | None = None
     for _ in range(REGION_TRIES):
-        loop = boundary(grid, random_region(grid, rng, rng.uniform(0.4, 0.6), rng.uniform(0.05, 0.4)))
+        loop = boundary(grid, random_region(grid, rng, rng.uniform(0.4, 0.6), rng.uniform(0.2, 0.7)))
         far = len(far_cells(grid, loop))
         if best is None or far < best[0]:
             best = (far, loop)
@@ -161,14 +161,19 @@ class ClueRemover:
         self.backend.close()
 
 
-def removal_order(clues: dict[Cell, int], kept: set[Cell], rng: random.Random, zeros: bool) -> list[Cell]:
-    """The kept 0s in random order (``zeros``), or the other kept clues, most clued neighbours (of 8) first."""
+def removal_order(kept: set[Cell], rng: random.Random) -> list[Cell]:
+    """The order to try removing clues: most clued neighbours (of 8) first, else at random.
+
+    With every cell clued, that is the inside cells, then the border's, then the corners': border
+    clues, which say most, stay longest. (Measured, 20x20, 5 seeds: this keeps fewer clues than a
+    random order or 0s first, and than an order worked out afresh as clues thin out.)
+    """
     def crowd(cell: Cell) -> int:
         return sum((cell[0] + dr, cell[1] + dc) in kept for dr, dc in RING)
 
-    cells = sorted(cell for cell in kept if (clues[cell] == 0) == zeros)
-    rng.shuffle(cells)
-    return cells if zeros else sorted(cells, key=lambda cell: -crowd(cell))
+    order = sorted(kept)
+    rng.shuffle(order)
+    return sorted(order, key=crowd, reverse=True)
 
 
 def remove_clues(grid: Grid, full: SlitherlinkInstance, loop: frozenset[Edge], rng: random.Random, floor: int,
@@ -180,19 +185,16 @@ def remove_clues(grid: Grid, full: SlitherlinkInstance, loop: frozenset[Edge], r
         kept = set(full.clues)
         if not remover.forces_loop(kept, limited=False):
             return None  # rare: even every clue allows another loop
-        tried = 0
-        for zeros in (True, False):  # 0s first, then where clues crowd (counted once the 0s are done)
-            for cell in removal_order(full.clues, kept, rng, zeros):
-                if len(kept) <= floor:
-                    break
-                kept.discard(cell)
-                if remover.forces_loop(kept):
-                    removed.append(cell)
-                else:
-                    kept.add(cell)
-                tried += 1
-                if tried % 10 == 0:
-                    progress(f"{grid.cols}x{grid.rows}: {len(kept)} clues kept, {tried} tried")
+        for tried, cell in enumerate(removal_order(kept, rng), start=1):
+            if len(kept) <= floor:
+                break
+            kept.discard(cell)
+            if remover.forces_loop(kept):
+                removed.append(cell)
+            else:
+                kept.add(cell)
+            if tried % 10 == 0:
+                progress(f"{grid.cols}x{grid.rows}: {len(kept)} clues kept, {tried} tried")
     finally:
         remover.close()
     return removed
