@@ -242,10 +242,28 @@ def _base(grid: Grid, rng: random.Random, progress: Progress, rules: RuleSet, mi
     raise VerificationError("internal error: no unique Numberlink puzzle even with two-cell paths")
 
 
+def cut_chain(paths: list[Path], min_length: int) -> list[list[Path]]:
+    """Covers with one, two, ... more paths: each time the longest path cut in the middle (parts of
+    ``min_length``+ cells), while the paths can be.
+
+    A cut keeps a unique puzzle unique when paths may touch themselves: a solution of the cut puzzle,
+    with the link between the two new ends, is one of the uncut puzzle, and a different one for each.
+    """
+    chain, paths = [], [list(path) for path in paths]
+    shortest = max(3, min_length)
+    for _ in range(len(paths)):
+        longest = max(paths, key=len)
+        if len(longest) < 2 * shortest or not _cut(paths, longest[len(longest) // 2], shortest):
+            break
+        chain.append([list(path) for path in paths])
+    return chain
+
+
 def generate_graded(grid: Grid, rng: random.Random, progress: Progress, rules: RuleSet, min_length: int,
                     target: str) -> tuple[NumberlinkInstance, Picked[list[Path]]]:
     """A proved-unique puzzle whose --analyze grade is ``target`` if one turns up within TRIES covers (else the
-    closest): each cover's puzzle, then the same with paths joined one by one, graded by bisection."""
+    closest): each cover's puzzle, then (as it grades easier or harder than asked) the same with paths joined
+    one by one or cut one by one, graded by bisection."""
     extras = {"rules": rules.name, "no_self_touch": not rules.self_touch}
     levels: dict[int, str] = {}
 
@@ -260,6 +278,8 @@ def generate_graded(grid: Grid, rng: random.Random, progress: Progress, rules: R
         chain = [_base(grid, rng, progress, rules, min_length)]
         if rank(level_of(chain[0])) < rank(target):  # joins make fewer, longer paths: mostly harder
             join_paths(grid, chain[0], rng, progress, rules, chain)
+        elif rank(level_of(chain[0])) > rank(target) and rules.self_touch:
+            chain = [*reversed(cut_chain(chain[0], min_length)), *chain]  # more, shorter paths: mostly easier
         best = closer(best, pick(chain, level_of, target), target)
         if best.reached:
             break
