@@ -132,3 +132,22 @@ def test_thin_regions_are_less_compact_than_blobs() -> None:
     blob = [len(boundary(grid, random_region(grid, rng, 0.5))) for _ in range(5)]
     thin = [len(boundary(grid, random_region(grid, rng, 0.5, 0.1))) for _ in range(5)]
     assert sum(thin) > sum(blob)  # the same area with a longer boundary
+
+
+def test_pick_finds_the_last_puzzle_at_the_level_by_bisection() -> None:
+    from satpuzzles.solve.select import pick
+
+    levels = ["easy", "easy", "easy", "medium", "medium", "hard", "needs search", "needs search"]
+    graded: list[int] = []
+
+    def level_of(index: int) -> str:
+        graded.append(index)
+        return levels[index]
+
+    assert (pick(range(8), level_of, "easy").item, pick(range(8), level_of, "hard").item) == (2, 5)
+    medium = pick(range(8), level_of, "medium")
+    assert (medium.item, medium.level, medium.reached) == (4, "medium", True)
+    assert len(graded) < 3 * 8  # bisection grades a few, not all
+    too_hard = pick(range(3), lambda index: "hard", "easy")
+    assert (too_hard.item, too_hard.level, too_hard.reached) == (0, "hard", False)
+    assert pick(range(3), lambda index: "easy", "hard").reached is False

@@ -65,9 +65,9 @@ def pick(chain: Sequence[T], level_of: Callable[[T], str], target: str) -> Picke
         return levels[index]
 
     goal = rank(target)
-    if rank(level(0)) >= goal:
-        return Picked(chain[0], level(0), level(0) == target)
-    low, high = 0, len(chain) - 1  # level(low) is easier than the target
+    if rank(level(0)) > goal:
+        return Picked(chain[0], level(0), False)
+    low, high = 0, len(chain) - 1  # level(low) is at most the target
     if rank(level(high)) <= goal:
         return Picked(chain[high], level(high), level(high) == target)
     while high - low > 1:  # invariant: level(low) <= goal < level(high)
