@@ -323,8 +323,8 @@ def grade_comment(target: str, level: str) -> str:
 GENERATOR = Generator(
     make=make,
     options=(
-        Option("difficulty", ("--difficulty",), "Pick the puzzle by its --analyze grade: several are made (hard: "
-               "paths joined end to end while it stays unique) and graded; the output's first line is "
+        Option("difficulty", ("--difficulty",), "Pick the puzzle by its --analyze grade: several are made (paths "
+               "joined end to end to make one harder, or cut to make it easier, while it stays unique) and graded; the output's first line is "
                "'# grade: LEVEL', saying so when the level asked for was not reached (also warned on stderr). "
                "any (default): no grading.", kind="choice", choices=(ANY, *TARGETS), default=ANY),
         Option("min_length", ("--min-length",), "Paths have at least N cells (default 3: no two-cell paths, "
