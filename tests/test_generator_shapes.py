@@ -71,8 +71,8 @@ def _analysed_level(puzzle: str, text: str) -> str:
     return match.group(1)
 
 
-CASES = [("numberlink", "7", "7", "easy"), ("numberlink", "10", "10", "medium"), ("numberlink", "9", "9", "hard"), ("slitherlink", "7", "7", "easy"),
-         ("slitherlink", "8", "8", "medium"), ("slitherlink", "8", "8", "hard")]
+CASES = [("numberlink", "7", "7", "easy"), ("numberlink", "10", "10", "medium"), ("numberlink", "9", "9", "hard"),
+         ("slitherlink", "7", "7", "easy"), ("slitherlink", "8", "8", "medium"), ("slitherlink", "8", "8", "hard")]
 
 
 @pytest.mark.parametrize(("puzzle", "width", "height", "level"), CASES)

@@ -324,9 +324,10 @@ GENERATOR = Generator(
     make=make,
     options=(
         Option("difficulty", ("--difficulty",), "Pick the puzzle by its --analyze grade: several are made (paths "
-               "joined end to end to make one harder, or cut to make it easier, while it stays unique) and graded; the output's first line is "
-               "'# grade: LEVEL', saying so when the level asked for was not reached (also warned on stderr). "
-               "any (default): no grading.", kind="choice", choices=(ANY, *TARGETS), default=ANY),
+               "joined end to end to make one harder, or cut to make it easier, while it stays unique) and graded; "
+               "the output's first line is '# grade: LEVEL', saying so when the level asked for was not reached "
+               "(also warned on stderr). any (default): no grading.", kind="choice", choices=(ANY, *TARGETS),
+               default=ANY),
         Option("min_length", ("--min-length",), "Paths have at least N cells (default 3: no two-cell paths, "
                "whose link is forced; 2 allows them). A board too small for it gets shorter paths, with a "
                "warning.", kind="int", default=MIN_LENGTH, minimum=2, metavar="N"),
