@@ -7,7 +7,12 @@ solution is cut in two at a cell where the other solution runs differently: that
 cell becomes an endpoint, which the other solution, passing through it, breaks.
 Every cut adds a path, so the repair ends (at worst with two-cell paths, which
 are forced); a check the solver cannot decide within its limits cuts the longest
-path instead. The finished puzzle is solved afresh with --unique's machinery.
+path instead. Paths shorter than --min-length (3: no two-cell paths) are merged into
+a neighbour before the repair (cover.py) and, where the cuts leave some, after it,
+each merge kept only where the puzzle stays unique. With --difficulty, the puzzle is
+graded as --analyze grades it and made harder by joining paths end to end, or easier
+by cutting paths, along a chain searched by bisection (solve/select.py). The finished
+puzzle is solved afresh with --unique's machinery.
 """
 
 from __future__ import annotations
