@@ -22,7 +22,7 @@ from typing import Any
 
 from satpuzzles.core import registry
 from satpuzzles.core.errors import InputError, UsageError
-from satpuzzles.core.outcome import Outcome, Settings
+from satpuzzles.core.outcome import Analysis, Outcome, Settings
 from satpuzzles.core.spec import PuzzleSpec
 from satpuzzles.io.detect import detect
 from satpuzzles.io.files import read_input
@@ -119,8 +119,9 @@ class Puzzle:
         return self.spec.view.facts(self.instance)
 
     def solve(self, *, count: int = 1, unique: bool = False, explain: bool = False, timeout: float | None = None,
-              solver: str | None = None, method: str = "auto", **options: Any) -> Result:
-        """Solve the puzzle; ``options`` are the puzzle's own (``analyze=True`` for Minesweeper ...)."""
+              solver: str | None = None, method: str = "auto", analyze: bool = False, **options: Any) -> Result:
+        """Solve the puzzle; ``analyze=True`` adds the backbone and the grade (``result.analysis``);
+        ``options`` are the puzzle's own (``rules="open"`` for Numberlink ...)."""
         from satpuzzles.solve.pipeline import check_settings, solve_within_limit
 
         known = {option.name: option.default for option in self.spec.options}
@@ -128,7 +129,7 @@ class Puzzle:
         if unknown:
             raise UsageError(f"{self.name} has no option {sorted(unknown)[0]!r}; it has {', '.join(known) or 'none'}")
         settings = Settings(solver=solver, method=method, count=count, unique=unique, explain=explain,
-                            timeout=timeout, extras={**known, **options})
+                            timeout=timeout, analyze=analyze, extras={**known, **options})
         check_settings(self.spec.rules, settings)
         outcome = solve_within_limit(self.spec.rules, self.instance, settings, self.name)
         return Result(self, outcome, settings)
@@ -211,6 +212,12 @@ class Result:
     def explanation(self) -> list[Hashable] | None:
         """With ``explain=True`` on an unsolvable puzzle: a minimal set of clues that cannot all hold."""
         return self.outcome.explanation
+
+    @property
+    def analysis(self) -> Analysis | None:
+        """With ``analyze=True`` on a solved puzzle: the decisions forced true, forced false and undetermined,
+        and the grade (Minesweeper keeps its analysis in the solution, as ``to_json()["analysis"]`` shows)."""
+        return self.outcome.analysis
 
     @property
     def stats(self) -> dict[str, object]:

@@ -45,8 +45,8 @@ def test_an_ambiguous_text_asks_for_the_puzzle() -> None:
 
 
 def test_options_must_fit_the_detected_puzzle() -> None:
-    wrong = run_cli("solve", NL / "instance_1.txt", "--analyze")
-    assert wrong.code == 2 and "--analyze is for minesweeper" in wrong.err
+    wrong = run_cli("solve", NL / "instance_1.txt", "--probabilities")  # --analyze is common now: every puzzle
+    assert wrong.code == 2 and "--probabilities is for minesweeper" in wrong.err
     assert run_cli("solve", NL / "instance_1.txt", "--numbers").out.count("\n") > 20
     assert run_cli("solve", NL / "instance_1.txt", "--to-url").out.startswith("https://puzz.link/p?arukone/")
 

@@ -15,6 +15,8 @@ from satpuzzles.core.errors import ExitStatus, SatPuzzlesError, UsageError
 from satpuzzles.core.spec import PuzzleSpec
 from satpuzzles.io.files import check_writable, numbered_path, write_atomic
 
+WARNING = "warning: "
+"""A generator's status text that starts so is printed on standard error, not only shown in the progress bar."""
 MAX_GENERATED_CELLS = 25_000_000
 """Largest board ``generate`` makes (5000x5000; a few hundred MB while it builds the text)."""
 
@@ -57,6 +59,13 @@ class GenerationProgress:
         """Show what the generator is doing."""
         if self.bar is not None:
             self.bar.update(self.task, description=text)
+
+    def warn(self, text: str) -> None:
+        """Print a warning line on standard error (above the bar, when one is drawn)."""
+        if self.bar is not None:
+            self.bar.console.print(f"satpuzzles: {text}", markup=False, highlight=False)
+        else:
+            click.echo(f"satpuzzles: {text}", err=True)
 
     @contextlib.contextmanager
     def cleared(self) -> Iterator[None]:
@@ -108,7 +117,10 @@ def generate_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
             nonlocal made
             kind, content, *index = payload  # type: ignore[misc]
             if kind == "status":
-                progress.status(content)
+                if content.startswith(WARNING):
+                    progress.warn(content)  # a generator's shortfall (level not reached ...) is never silent
+                else:
+                    progress.status(content)
                 return
             with progress.cleared():
                 if output is None:

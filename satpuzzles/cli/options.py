@@ -101,6 +101,15 @@ def count_options() -> list[click.Option]:
     ]
 
 
+ANALYZE_HELP = ("Show what every solution agrees on (the backbone): each decision forced one way, forced the "
+                "other, or undetermined; with the difficulty grade of the deduction (where the puzzle has one).")
+
+
+def analyze_option() -> click.Option:
+    """--analyze: the backbone and the grade, for puzzles that can be analysed."""
+    return click.Option(["--analyze"], is_flag=True, help=ANALYZE_HELP)
+
+
 def method_option(puzzle: PuzzleSpec[Any, Any]) -> list[click.Option]:
     """--method, for a puzzle with strategies besides the CNF pipeline."""
     if not puzzle.rules.strategies:
@@ -129,5 +138,6 @@ def settings_from(puzzle: PuzzleSpec[Any, Any], values: dict[str, Any]) -> Setti
         verbose=values.get("verbose", False),
         want_dimacs=bool(values.get("output")),
         proof=bool(values.get("proof")),
+        analyze=bool(values.get("analyze")),
         extras=puzzle_extras(puzzle, values),
     )

@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from satpuzzles.cli.options import (
+    analyze_option,
     check_seconds,
     color_option,
     count_options,
@@ -212,6 +213,8 @@ def puzzle_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
     if puzzle.rules.explainable:
         params.append(click.Option(["--explain"], is_flag=True,
                                    help="On an unsolvable puzzle, name a minimal set of clues that cannot all hold."))
+    if puzzle.rules.analyzable:
+        params.append(analyze_option())
     params += [click.Option([f"--to-{writer.name}", f"to_{writer.name}"], is_flag=True, help=writer.help)
                for writer in puzzle.writers]
     params += [to_click(option) for option in puzzle.options]

@@ -7,7 +7,15 @@ from typing import Any
 
 import click
 
-from satpuzzles.cli.options import color_option, count_options, output_options, solver_option, timeout_option, to_click
+from satpuzzles.cli.options import (
+    analyze_option,
+    color_option,
+    count_options,
+    output_options,
+    solver_option,
+    timeout_option,
+    to_click,
+)
 from satpuzzles.cli.printer import Printer
 from satpuzzles.cli.puzzle_command import EXIT_HELP, check_output_files, exit_status, prepared_settings, solve_and_print
 from satpuzzles.core import registry
@@ -40,6 +48,8 @@ def _check_puzzle_options(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any],
             raise UsageError(f"--{name.replace('_', '-')}: {puzzle.name} has no such writer ({source})")
     if options.get("explain") and not puzzle.rules.explainable:
         raise UsageError(f"--explain: {puzzle.name} cannot name conflicting clues ({source})")
+    if options.get("analyze") and not puzzle.rules.analyzable:
+        raise UsageError(f"--analyze: {puzzle.name} cannot be analysed ({source})")
 
 
 def _instances(text: str, name: str, forced: str | None) -> tuple[PuzzleSpec[Any, Any], list[Any]]:
@@ -104,6 +114,7 @@ def solve_command() -> click.Command:
                          help="Solve only the N-th puzzle of each multi-puzzle source."),
             click.Option(["--explain"], is_flag=True,
                          help="On an unsolvable puzzle, name a minimal set of clues that cannot all hold."),
+            analyze_option(),
             *(click.Option([f"--to-{name}", f"to_{name}"], is_flag=True,
                            help=f"Print the puzzle as a {name} instead of solving (where the puzzle has one).")
               for name in writers),

@@ -33,6 +33,8 @@ class Settings:
     want_dimacs: bool = False
     proof: bool = False
     """Keep a DRAT certificate of a refutation (unsolvable, or no further solution)."""
+    analyze: bool = False
+    """Also find what every solution agrees on (the backbone) and grade the deductions it takes."""
     extras: dict[str, Any] = field(default_factory=dict)
     """The puzzle's own options by name (see PuzzleSpec.options)."""
     on_progress: Callable[[str, Any, SolveStats], None] | None = field(default=None, compare=False, repr=False)
@@ -100,6 +102,49 @@ class Certificate:
     solver: str
 
 
+@dataclass(frozen=True)
+class Grade:
+    """How hard a puzzle is to deduce: rounds of unit propagation and failed-literal probing (see solve.grading)."""
+
+    level: str
+    """``easy``, ``medium``, ``hard`` or ``needs search``."""
+    rounds: int
+    """Probing rounds until every forced decision was deduced (or deduction stopped)."""
+    probes: int
+    """Single-literal assumptions propagated."""
+    by_propagation: int
+    """Forced decisions unit propagation alone fixes (before any probing)."""
+    left: int
+    """Forced decisions no round deduced (0 unless the level is ``needs search``)."""
+    cuts: int
+    """Lazily learned clauses the deduction could use besides the encoding."""
+
+    def as_dict(self) -> dict[str, object]:
+        """Plain-data view for JSON."""
+        return asdict(self)
+
+
+@dataclass
+class Analysis:
+    """What every solution agrees on: each decision (a readable key) forced true, forced false, or undetermined."""
+
+    forced_true: list[Hashable]
+    forced_false: list[Hashable]
+    undetermined: list[Hashable]
+    sat_calls: int = 0
+    seconds: float = 0.0
+    grade: Grade | None = None
+    deduced_in: dict[Hashable, int] = field(default_factory=dict)
+    """For the grade: the round each forced decision was deduced in (0: propagation alone; absent: never)."""
+
+    def states(self) -> dict[Hashable, str]:
+        """Each key's state: ``true`` (forced true), ``false`` (forced false) or ``undetermined``."""
+        found = {key: "true" for key in self.forced_true}
+        found.update((key, "false") for key in self.forced_false)
+        found.update((key, "undetermined") for key in self.undetermined)
+        return found
+
+
 @dataclass
 class Outcome(Generic[S]):
     """The answer for one instance: status, verified solutions and statistics."""
@@ -116,6 +161,8 @@ class Outcome(Generic[S]):
     """Keys (clue cells) of a minimal unsolvable set, with --explain on an unsolvable puzzle."""
     certificate: Certificate | None = None
     """With --proof, when the solver refuted a formula: the formula and the proof."""
+    analysis: Analysis | None = None
+    """With --analyze on a solved puzzle whose encoding names its decisions: the backbone (and the grade)."""
 
     @property
     def solution(self) -> S | None:

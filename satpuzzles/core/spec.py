@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
-from satpuzzles.core.outcome import CNF_METHOD, Outcome, Settings
+from satpuzzles.core.outcome import CNF_METHOD, Analysis, Outcome, Settings
 
 if TYPE_CHECKING:
     from satpuzzles.cnf.formula import Clause, Formula
@@ -25,15 +25,21 @@ if TYPE_CHECKING:
 I = TypeVar("I")  # noqa: E741 - the conventional name for the instance type
 S = TypeVar("S")
 S_co = TypeVar("S_co", covariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
 
 StyledBoard = list[list[tuple[str, str]]]
 """A board for a terminal: lines of (text, style) pieces; a style is a rich style string ("" for none)."""
 Progress = Callable[[str], None]
-"""Takes a short status text (a long generator reports what it is doing)."""
+"""Takes a short status text (a long generator reports what it is doing); one that starts ``warning: `` is
+printed on standard error too (say so when a puzzle falls short of what was asked: never silently)."""
 
 
 class Encoding(Protocol[S]):
-    """A puzzle instance as CNF, plus what the lazy-cut loop needs to read and refine models."""
+    """A puzzle instance as CNF, plus what the lazy-cut loop needs to read and refine models.
+
+    Optional: an encoding that also has the two methods of :class:`Decisions` can be
+    analysed (--analyze), in a complete stage only.
+    """
 
     name: str
     complete: bool
@@ -51,6 +57,38 @@ class Encoding(Protocol[S]):
 
     def block(self, solution: S) -> Clause:
         """A clause that excludes exactly ``solution`` (over the decision variables)."""
+        ...
+
+
+@runtime_checkable
+class Decisions(Protocol[S_contra]):
+    """What --analyze reports on, named by an encoding: the optional part of :class:`Encoding`.
+
+    The decisions must determine a solution (two solutions that make the same ones are one). A model
+    may make decisions beside its solution (a loop puzzle's model can hold extra closed loops); the
+    analysis then decodes those stray decisions alone (every other variable false), so ``decode``
+    must accept such an assignment and ``cuts`` ban only what breaks a rule on its own.
+    """
+
+    def decisions(self) -> dict[Hashable, int]:
+        """Each decision by a readable key (an edge, a link, a cell ...): its variable, true when it is made."""
+        ...
+
+    def decided(self, solution: S_contra) -> Collection[Hashable]:
+        """The keys of the decisions ``solution`` makes (true), read from the solution and not from a model."""
+        ...
+
+
+@runtime_checkable
+class Segments(Protocol):
+    """Optional, beside :class:`Decisions`: decisions that are line segments (edges, links) between points.
+
+    The grade then judges a loop they close as the lazy-cut loop would: it decodes the loop
+    alone (every other variable false) and, where the encoding's cuts ban it, refutes the probe.
+    """
+
+    def ends(self) -> dict[Hashable, tuple[Hashable, Hashable]]:
+        """The two end points of each decision that is a segment, by its key (others are left out)."""
         ...
 
 
@@ -150,6 +188,24 @@ class Rules(Generic[I, S]):
     strategies: tuple[Strategy[I, S], ...] = ()
     default_solver: str | None = None
     """The solver used when none is named (None: the tool's default)."""
+    analyzable: bool = False
+    """Whether --analyze is offered: the complete stage's encodings have :class:`Decisions` (or a strategy
+    analyses by itself, reading ``Settings.analyze``)."""
+
+
+@dataclass(frozen=True)
+class AnalysisView(Generic[I]):
+    """How --analyze's result is shown: decisions forced true, forced false and undetermined in three styles."""
+
+    text: Callable[[I, Analysis], str]
+    """The board with the three kinds of decisions told apart without colour (a legend line first)."""
+    json: Callable[[I, Analysis], dict[str, object]]
+    """The JSON ``analysis`` object's lists and ``counts`` (sat_calls, seconds and grade are added)."""
+    styled: Callable[[I, Analysis], StyledBoard] | None = None
+    words: tuple[str, str] = ("true", "false")
+    """What forced true and forced false mean here, for the report (``on``/``off`` ...)."""
+    lines: Callable[[I, Analysis], list[tuple[str, str]]] | None = None
+    """The report's summary lines instead of the default Forced and Undetermined counts."""
 
 
 @dataclass(frozen=True)
@@ -174,6 +230,8 @@ class View(Generic[I, S]):
     """Contents of the ``-r`` result file (default: the text board)."""
     size: Callable[[I], tuple[int, int]] | None = None
     """(rows, cols) of the board, for size limits such as --svg's (default: facts' height and width)."""
+    analysis: AnalysisView[I] | None = None
+    """The --analyze board and JSON (default: the solution's board and the keys as lists)."""
 
 
 @dataclass(frozen=True)

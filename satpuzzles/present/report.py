@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from satpuzzles.core.outcome import Outcome, Settings
+from satpuzzles.core.outcome import Analysis, Outcome, Settings
 from satpuzzles.core.spec import PuzzleSpec
 
 RULE = "-" * 40
@@ -58,10 +58,65 @@ def status_lines(outcome: Outcome[Any], settings: Settings) -> list[tuple[str, s
     return lines
 
 
+def analysis_lines(puzzle: PuzzleSpec[Any, Any], instance: Any, analysis: Analysis) -> list[tuple[str, str]]:
+    """--analyze's summary: how many decisions are forced each way and undetermined, and the grade."""
+    view = puzzle.view.analysis
+    if view is not None and view.lines is not None:
+        lines = view.lines(instance, analysis)
+    else:
+        yes, no = view.words if view is not None else ("true", "false")
+        forced = len(analysis.forced_true) + len(analysis.forced_false)
+        lines = [("Forced", f"{forced} ({len(analysis.forced_true)} {yes}, {len(analysis.forced_false)} {no})"),
+                 ("Undetermined", str(len(analysis.undetermined)))]
+    lines.append(("Unique", "True (every decision is forced)" if not analysis.undetermined
+                  else "False (the undetermined decisions differ between solutions)"))
+    grade = analysis.grade
+    if grade is not None:
+        how = f"{grade.rounds} round(s) of propagation and probing, {grade.probes} probes"
+        if grade.left:
+            how += f"; {grade.left} forced decision(s) left to search"
+        if analysis.undetermined:
+            how += "; of the forced part"
+        lines.append(("Grade", f"{grade.level} ({how})"))
+    return lines
+
+
 def puzzle_lines(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings) -> list[tuple[str, str]]:
-    """The puzzle's own report lines (an analysis summary ...)."""
+    """The puzzle's own report lines (an analysis summary ...), after --analyze's."""
     view = puzzle.view
-    return view.outcome_lines(instance, outcome, settings) if view.outcome_lines is not None else []
+    lines = analysis_lines(puzzle, instance, outcome.analysis) if outcome.analysis is not None else []
+    return lines + (view.outcome_lines(instance, outcome, settings) if view.outcome_lines is not None else [])
+
+
+def analysis_text(puzzle: PuzzleSpec[Any, Any], instance: Any, analysis: Analysis) -> str:
+    """The --analyze board: the puzzle's own, else the keys listed."""
+    if puzzle.view.analysis is not None:
+        return puzzle.view.analysis.text(instance, analysis)
+    return "\n".join(f"{name}: {', '.join(map(str, keys)) or '-'}" for name, keys in _lists(analysis).items())
+
+
+def _lists(analysis: Analysis) -> dict[str, list[Any]]:
+    return {"true": analysis.forced_true, "false": analysis.forced_false, "undetermined": analysis.undetermined}
+
+
+def _plain(key: Any) -> Any:
+    """A key as JSON: tuples become lists, all the way down."""
+    return [_plain(part) for part in key] if isinstance(key, tuple) else key
+
+
+def analysis_json(puzzle: PuzzleSpec[Any, Any], instance: Any, analysis: Analysis) -> dict[str, object]:
+    """The ``analysis`` object: the puzzle's lists and counts (default: the keys as lists), the SAT calls,
+    the seconds and the grade."""
+    if puzzle.view.analysis is not None:
+        record = dict(puzzle.view.analysis.json(instance, analysis))
+    else:
+        lists = _lists(analysis)
+        record = {name: [_plain(key) for key in keys] for name, keys in lists.items()}
+        record["counts"] = {name: len(keys) for name, keys in lists.items()}
+    record["sat_calls"] = analysis.sat_calls
+    record["seconds"] = round(analysis.seconds, 6)
+    record["grade"] = analysis.grade.as_dict() if analysis.grade is not None else None
+    return record
 
 
 def fact_lines(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any]) -> list[tuple[str, str]]:
@@ -99,6 +154,9 @@ def plain_report(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[A
     out.append(RULE)
     out += [f"{name} = {value}" for name, value in fact_lines(puzzle, instance, outcome)]
     out.append(RULE)
+    if outcome.analysis is not None:
+        out.append(analysis_text(puzzle, instance, outcome.analysis))
+        return "\n".join(out)
     for heading, solution in boards(outcome, settings):
         if heading:
             out.append(f"{heading}:")
@@ -131,6 +189,8 @@ def json_record(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[An
         record["explanation"] = explanation_json(puzzle, instance, outcome.explanation)
     if outcome.message:
         record["message"] = outcome.message
+    if outcome.analysis is not None:
+        record["analysis"] = analysis_json(puzzle, instance, outcome.analysis)
     if settings.proof:
         certificate = outcome.certificate
         record["proof"] = None if certificate is None else {"claim": certificate.claim, "solver": certificate.solver}

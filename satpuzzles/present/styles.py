@@ -22,3 +22,12 @@ MARKED = "bold white on red"
 def palette_style(index: int) -> str:
     """The style of the ``index``-th item (path, loop ...)."""
     return PALETTE[index % len(PALETTE)]
+
+ANALYSIS_STYLES = {"true": "bold magenta3", "false": "dim", "undetermined": UNSURE}
+"""--analyze's three kinds of decision on a terminal: forced true (drawn), forced false (crossed), undetermined."""
+ANALYSIS_ACROSS = {"true": "───", "false": " × ", "undetermined": "┄┄┄"}
+"""A line segment between two points side by side, by its state (three columns)."""
+ANALYSIS_DOWN = {"true": "│", "false": "×", "undetermined": "┆"}
+"""A line segment between two points one above the other, by its state (one column)."""
+ANALYSIS_LEGEND = "─ forced on   × forced off   ┄ undetermined"
+"""The first line of an --analyze board (it reads without colour)."""

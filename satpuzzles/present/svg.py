@@ -113,3 +113,26 @@ def runs_path(mask: np.ndarray, size: float, origin: float) -> str:
         for r, c, w in zip(starts_r.tolist(), starts_c.tolist(), (ends_c - starts_c).tolist())
     ]
     return "".join(pieces)
+
+
+ANALYSIS_STYLE = """
+.forced-on { stroke: #1a3d8f; stroke-width: 5; stroke-linecap: round; }
+.forced-off { stroke: #b00000; stroke-width: 2; }
+.undetermined { stroke: #e07000; stroke-width: 2; stroke-dasharray: 4 4; }
+"""
+"""--analyze's segments: forced on thick and solid, forced off a small cross, undetermined thin and dashed
+(three shapes, so the picture reads in black and white too)."""
+ANALYSIS_TITLE = "solid: forced on, x: forced off, dashed: undetermined"
+
+
+def analysis_segment(start: tuple[float, float], end: tuple[float, float], state: str, cross: float) -> list[str]:
+    """A segment from ``start`` to ``end`` by --analyze's ``state`` (``true``, ``false``, ``undetermined``);
+    forced false is a cross of half-width ``cross`` at its middle, with a title naming the state."""
+    (x1, y1), (x2, y2) = start, end
+    if state != "false":
+        name = "forced-on" if state == "true" else "undetermined"
+        return [element("line", x1=x1, y1=y1, x2=x2, y2=y2, class_=name)]
+    x, y = (x1 + x2) / 2, (y1 + y2) / 2
+    return [element("path", d=f"M{num(x - cross)} {num(y - cross)}L{num(x + cross)} {num(y + cross)}"
+                                f"M{num(x - cross)} {num(y + cross)}L{num(x + cross)} {num(y - cross)}",
+                    class_="forced-off")]

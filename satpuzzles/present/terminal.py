@@ -13,7 +13,7 @@ from satpuzzles.core.outcome import Outcome, Settings
 from satpuzzles.core.spec import PuzzleSpec, StyledBoard
 from satpuzzles.present.colour import use_colour
 from satpuzzles.present.styles import UNSURE
-from satpuzzles.present.report import boards, fact_lines, marked, puzzle_lines, status_lines
+from satpuzzles.present.report import analysis_text, boards, fact_lines, marked, puzzle_lines, status_lines
 
 __all__ = ["make_console", "rich_report", "styled_text", "use_colour"]
 
@@ -64,6 +64,13 @@ def rich_report(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[An
     for name, value in fact_lines(puzzle, instance, outcome):
         table.add_row(name, value)
     parts: list[RenderableType] = [Text(puzzle.name.capitalize(), style="bold underline"), table, Text("")]
+    if outcome.analysis is not None:
+        view = puzzle.view.analysis
+        if view is not None and view.styled is not None:
+            parts.append(styled_text(view.styled(instance, outcome.analysis)))
+        else:
+            parts.append(Text(analysis_text(puzzle, instance, outcome.analysis)))
+        return Group(*parts)
     for heading, solution in boards(outcome, settings):
         if heading:
             parts.append(Text(f"{heading}:", style="bold"))

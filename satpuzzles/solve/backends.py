@@ -103,6 +103,10 @@ class Backend(ABC):
     def model(self, num_vars: int) -> Model:
         """The model of the last satisfiable call."""
 
+    def propagate(self, assumptions: Sequence[int]) -> tuple[bool, list[int]]:
+        """Unit propagation alone under ``assumptions``: (no conflict, the literals it newly sets)."""
+        raise SolverError(f"solver {self.name} cannot propagate on its own")
+
     @abstractmethod
     def core(self) -> list[int]:
         """The failed assumptions of the last unsatisfiable call."""
@@ -174,6 +178,10 @@ class PySatBackend(Backend):
 
     def model(self, num_vars: int) -> Model:
         return Model(self.model_literals(), num_vars)
+
+    def propagate(self, assumptions: Sequence[int]) -> tuple[bool, list[int]]:
+        status, literals = self._solver.propagate(assumptions=list(assumptions))
+        return bool(status), list(literals)
 
     def core(self) -> list[int]:
         return list(self._solver.get_core() or [])

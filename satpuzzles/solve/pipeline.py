@@ -25,6 +25,7 @@ from satpuzzles.cnf.formula import Clause
 from satpuzzles.core.errors import UsageError, VerificationError
 from satpuzzles.core.outcome import CNF_METHOD, DEFAULT_SOLVER, Certificate, Outcome, Settings, SolveStats, Timer
 from satpuzzles.core.spec import Encoding, Rules, Strategy
+from satpuzzles.solve.analysis import analyse
 from satpuzzles.solve.backends import PROOF_SOLVERS, Backend, canonical_pysat_name, check_proof_solver, make_backend
 from satpuzzles.solve.explain import minimal_conflict
 from satpuzzles.solve.loop import lazy_solutions
@@ -85,6 +86,11 @@ def check_settings(rules: Rules[Any, Any], settings: Settings) -> None:
         rules.check_settings(settings)
     if settings.explain and not rules.explainable:
         raise UsageError("--explain: this puzzle cannot name conflicting clues")
+    if settings.analyze:
+        if not rules.analyzable:
+            raise UsageError("--analyze: this puzzle cannot be analysed")
+        if settings.wanted > 1 or settings.proof:
+            raise UsageError("--analyze covers every solution at once: drop --count, --unique and --proof")
     if settings.proof:
         if settings.explain:
             raise UsageError("--proof and --explain: a proof refutes the whole puzzle, not a set of clues; give one")
@@ -102,6 +108,9 @@ def solve(rules: Rules[I, S], instance: I, settings: Settings, name: str = "") -
     if strategy is None:
         outcome = run_stages(rules, instance, settings, name)
         outcome.stats.method = CNF_METHOD
+        if settings.analyze and outcome.solution is not None:
+            outcome.analysis = analyse(rules, instance, settings, outcome.solution, outcome.stats,
+                                       verbose_log(settings.verbose))
         return outcome
     outcome = strategy.solve(instance, settings)
     outcome.stats.method = strategy.name

@@ -104,8 +104,10 @@ class MasyuEncoding:
         count = int(label.max()) + 1
         loop_of = np.full(self.instance.grid.size, -1, dtype=np.int64)
         loop_of[self.cycle.edge_ends[on].ravel()] = np.repeat(label, 2)
-        # Every must-visit cell has degree 2, so it lies on exactly one loop.
-        passes = np.bincount(loop_of[self.must], minlength=count)
+        # Every must-visit cell has degree 2, so it lies on exactly one loop (none in the stray loops of a model,
+        # which --analyze decodes alone).
+        on_loops = loop_of[self.must]
+        passes = np.bincount(on_loops[on_loops >= 0], minlength=count)
         whole = np.flatnonzero(passes == self.must.size)
         if whole.size:
             return MasyuSolution(frozenset(self.links[i] for i in on[label == whole[0]].tolist()))
@@ -119,11 +121,23 @@ class MasyuEncoding:
         """Another single loop cannot contain every link of this one."""
         return [-self.link_var[edge] for edge in solution.edges]
 
+    def decisions(self) -> dict[Hashable, int]:
+        """For --analyze: every link between adjacent cells."""
+        return dict(self.link_var)
+
+    def decided(self, solution: MasyuSolution) -> frozenset[Link]:
+        """For --analyze: the links of the solution's loop."""
+        return solution.edges
+
+    def ends(self) -> dict[Hashable, tuple[Hashable, Hashable]]:
+        """For the grade: every link joins its two cells."""
+        return {link: link for link in self.link_var}
+
 
 def stages(instance: MasyuInstance, settings: Settings) -> Sequence[Stage[MasyuSolution]]:
     """One complete encoding."""
     return [Stage("loop", True, lambda: MasyuEncoding(instance))]
 
 
-RULES: Rules[MasyuInstance, MasyuSolution] = Rules(stages=stages, verify=verify)
+RULES: Rules[MasyuInstance, MasyuSolution] = Rules(stages=stages, verify=verify, analyzable=True)
 """How Masyu is solved and checked."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Hashable, Mapping
 
 from satpuzzles.geometry import Cell, Link
 from satpuzzles.present import svg
@@ -24,11 +24,15 @@ def _centre(cell: Cell) -> tuple[float, float]:
     return MARGIN + (c + 0.5) * CELL, MARGIN + (r + 0.5) * CELL
 
 
-def masyu_svg(instance: MasyuInstance, edges: Collection[Link] | None) -> str:
-    """The board with the loop's ``edges`` drawn (the bare puzzle when None) and its circles."""
+def masyu_svg(instance: MasyuInstance, edges: Collection[Link] | None,
+              analysis: Mapping[Hashable, str] | None = None) -> str:
+    """The board with the loop's ``edges`` drawn (the bare puzzle when None) and its circles; with ``analysis``
+    (each link's state, as Analysis.states gives it) every link by its state."""
     rows, cols = instance.grid.rows, instance.grid.cols
     body = svg.grid_lines(rows, cols, CELL, MARGIN, class_="grid")
     body.append(svg.element("rect", x=MARGIN, y=MARGIN, width=cols * CELL, height=rows * CELL, class_="border"))
+    for link in instance.grid.links() if analysis is not None else ():
+        body += svg.analysis_segment(_centre(link[0]), _centre(link[1]), analysis.get(link, "undetermined"), CELL * 0.12)
     for a, b in sorted(edges or ()):
         (x1, y1), (x2, y2) = _centre(a), _centre(b)
         body.append(svg.element("line", x1=x1, y1=y1, x2=x2, y2=y2, class_="loop"))
@@ -36,4 +40,7 @@ def masyu_svg(instance: MasyuInstance, edges: Collection[Link] | None) -> str:
         x, y = _centre(cell)
         body.append(svg.element("circle", cx=x, cy=y, r=CELL * 0.32, class_="white" if colour == WHITE else "black"))
     title = f"Masyu {cols}x{rows}" + ("" if edges is not None else " (unsolved)")
-    return svg.document(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN, body, title=title, style=STYLE)
+    if analysis is not None:
+        title = f"Masyu {cols}x{rows} (analysis; {svg.ANALYSIS_TITLE})"
+    style = STYLE + (svg.ANALYSIS_STYLE if analysis is not None else "")
+    return svg.document(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN, body, title=title, style=style)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Hashable
 
-from satpuzzles.core.outcome import Outcome, Settings
-from satpuzzles.core.spec import StyledBoard
+from satpuzzles.core.outcome import Analysis, Outcome, Settings
+from satpuzzles.core.spec import AnalysisView, StyledBoard
 from satpuzzles.geometry import Link
+from satpuzzles.present.styles import ANALYSIS_ACROSS, ANALYSIS_DOWN, ANALYSIS_LEGEND, ANALYSIS_STYLES
 from satpuzzles_masyu.model import WHITE, MasyuInstance, MasyuSolution, steps_at
 from satpuzzles_masyu.svg import masyu_svg
 
@@ -84,5 +85,57 @@ def styled(instance: MasyuInstance, solution: MasyuSolution | None, settings: Se
 
 
 def svg(instance: MasyuInstance, outcome: Outcome[MasyuSolution], settings: Settings) -> str:
-    """The (first) solution's loop over the circles, or the bare puzzle."""
+    """The (first) solution's loop over the circles, or the bare puzzle; with --analyze every link by its state."""
+    if outcome.analysis is not None:
+        return masyu_svg(instance, None, outcome.analysis.states())
     return masyu_svg(instance, outcome.solution.edges if outcome.solution is not None else None)
+
+
+def _analysis_pieces(instance: MasyuInstance, analysis: Analysis) -> list[list[tuple[str, str]]]:
+    """Rows of (text, role): circles, empty cells, and every link by its state (true, false, undetermined)."""
+    grid, state = instance.grid, analysis.states()
+    rows: list[list[tuple[str, str]]] = []
+    for r in range(grid.rows):
+        line: list[tuple[str, str]] = []
+        for c in range(grid.cols):
+            colour = instance.circles.get((r, c))
+            line.append((CIRCLE_GLYPHS[colour], "white" if colour == WHITE else "black") if colour else (EMPTY, "empty"))
+            if c + 1 < grid.cols:
+                here = state.get(((r, c), (r, c + 1)), "undetermined")
+                line.append((ANALYSIS_ACROSS[here], here))
+        rows.append(line)
+        if r + 1 < grid.rows:
+            below: list[tuple[str, str]] = []
+            for c in range(grid.cols):
+                here = state.get(((r, c), (r + 1, c)), "undetermined")
+                below.append((ANALYSIS_DOWN[here], here))
+                if c + 1 < grid.cols:
+                    below.append(("   ", "gap"))
+            rows.append(below)
+    return rows
+
+
+def analysis_text(instance: MasyuInstance, analysis: Analysis) -> str:
+    """The legend, then the cells with every link forced on (─ │), forced off (×) or undetermined (┄ ┆)."""
+    board = ["".join(piece for piece, _ in row).rstrip() for row in _analysis_pieces(instance, analysis)]
+    return "\n".join([ANALYSIS_LEGEND, *board])
+
+
+def analysis_styled(instance: MasyuInstance, analysis: Analysis) -> StyledBoard:
+    """The analysis board in colour: forced links bold, crosses dim, undetermined links orange."""
+    styles = {**ROLE_STYLES, **ANALYSIS_STYLES}
+    board: StyledBoard = [[(ANALYSIS_LEGEND, "dim")]]
+    return board + [[(piece, styles[role]) for piece, role in row] for row in _analysis_pieces(instance, analysis)]
+
+
+def analysis_json(instance: MasyuInstance, analysis: Analysis) -> dict[str, object]:
+    """``on``, ``off`` and ``undetermined`` links as [[r1, c1], [r2, c2]] (as in ``edges``), and their ``counts``."""
+    lists = {"on": analysis.forced_true, "off": analysis.forced_false, "undetermined": analysis.undetermined}
+    record: dict[str, object] = {name: [[list(a), list(b)] for a, b in sorted(keys)]  # type: ignore[misc]
+                                 for name, keys in lists.items()}
+    record["counts"] = {name: len(keys) for name, keys in lists.items()}
+    return record
+
+
+ANALYSIS = AnalysisView(text=analysis_text, json=analysis_json, styled=analysis_styled, words=("on", "off"))
+"""--analyze's board, styled board and JSON."""

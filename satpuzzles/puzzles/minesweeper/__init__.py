@@ -36,8 +36,6 @@ SPEC = PuzzleSpec(
     generator=GENERATOR,
     game=GAME,
     options=(
-        Option("analyze", ("--analyze",), "Show which unknown cells are forced safe, forced mines or undetermined "
-               "(the backbone)."),
         Option("probabilities", ("--probabilities",), "Also give each unknown cell's exact mine probability (all "
                "layouts equally likely)."),
         Option("hint", ("--hint",), "The next move: the cells safe in every placement (o), or when none is, the "

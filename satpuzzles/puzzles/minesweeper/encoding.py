@@ -94,6 +94,6 @@ def check_settings(settings: Settings) -> None:
 
 RULES: Rules[MinesweeperInstance, MinesweeperSolution] = Rules(
     stages=stages, verify=verify, check_settings=check_settings, explainable=True, strategies=(ENGINE,),
-    default_solver=DEFAULT_SOLVER,
+    default_solver=DEFAULT_SOLVER, analyzable=True,
 )
 """How Minesweeper is solved (the engine, or the whole board as one formula) and checked."""

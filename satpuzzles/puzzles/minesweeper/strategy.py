@@ -22,7 +22,7 @@ from satpuzzles.solve.backends import is_pysat_solver
 
 def analysis_wanted(settings: Settings) -> bool:
     """Whether --analyze, --probabilities or --hint was asked for."""
-    return any(settings.extras.get(name) for name in ("analyze", "probabilities", "hint"))
+    return settings.analyze or any(settings.extras.get(name) for name in ("analyze", "probabilities", "hint"))
 
 
 def refuses(settings: Settings) -> str | None:

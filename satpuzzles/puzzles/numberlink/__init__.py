@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from satpuzzles.core.spec import Option, PuzzleSpec, View, Writer
 from satpuzzles.puzzles.numberlink import view
+from satpuzzles.puzzles.numberlink.analysis import ANALYSIS
 from satpuzzles.puzzles.numberlink.staging import ENCODINGS
 from satpuzzles.puzzles.numberlink.unique import RULES
 from satpuzzles.puzzles.numberlink.formats import JSON, READERS
@@ -29,6 +30,7 @@ SPEC = PuzzleSpec(
         outcome_lines=view.outcome_lines,
         outcome_json=view.outcome_json,
         result_file=view.result_file,
+        analysis=ANALYSIS,
     ),
     json=JSON,
     writers=(Writer("url", to_url, "Print the puzzle as a puzz.link URL instead of solving (arukone under the "

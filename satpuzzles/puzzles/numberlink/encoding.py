@@ -21,8 +21,6 @@ from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSo
 from satpuzzles.solve.model import Model
 
 
-
-
 class NumberlinkEncoding:
     """CNF for one instance under ``rules``: the paths block, plus the strengthening where it applies."""
 
@@ -82,6 +80,19 @@ class NumberlinkEncoding:
     def block(self, solution: NumberlinkSolution) -> Clause:
         """Another valid solution drops one of this one's links."""
         return self.paths.block(solution.links())
+
+    def decisions(self) -> dict[Hashable, int]:
+        """For --analyze: every link (a pair of cells), and under the open rule every cell a path may leave empty."""
+        return {**self.link_var, **self.paths.used}
+
+    def decided(self, solution: NumberlinkSolution) -> set[Hashable]:
+        """For --analyze: the solution's links and the cells its paths use."""
+        cells = {cell for route in solution.routes.values() for cell in route}
+        return {*solution.links(), *cells}
+
+    def ends(self) -> dict[Hashable, tuple[Hashable, Hashable]]:
+        """For the grade: every link joins its two cells."""
+        return {link: link for link in self.link_var}
 
 
 class Refuted:

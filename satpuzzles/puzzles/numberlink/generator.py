@@ -7,7 +7,12 @@ solution is cut in two at a cell where the other solution runs differently: that
 cell becomes an endpoint, which the other solution, passing through it, breaks.
 Every cut adds a path, so the repair ends (at worst with two-cell paths, which
 are forced); a check the solver cannot decide within its limits cuts the longest
-path instead. The finished puzzle is solved afresh with --unique's machinery.
+path instead. Paths shorter than --min-length (3: no two-cell paths) are merged into
+a neighbour before the repair (cover.py) and, where the cuts leave some, after it,
+each merge kept only where the puzzle stays unique. With --difficulty, the puzzle is
+graded as --analyze grades it and made harder by joining paths end to end, or easier
+by cutting paths, along a chain searched by bisection (solve/select.py). The finished
+puzzle is solved afresh with --unique's machinery.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from satpuzzles.core.errors import UsageError, VerificationError
 from satpuzzles.core.outcome import Settings, SolveStats
 from satpuzzles.core.spec import Generator, Option, Progress
 from satpuzzles.geometry import Cell, Grid
+from satpuzzles.puzzles.numberlink.cover import Path, joins, lengthen, merges, random_cover
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.unique import RULES, detour, shortcut
 from satpuzzles.puzzles.numberlink.formats import to_text
@@ -34,84 +40,21 @@ from satpuzzles.puzzles.numberlink.url import to_url
 from satpuzzles.solve.limited import LIMITED_SOLVER, LimitedBackend, SearchLimit
 from satpuzzles.solve.loop import lazy_solutions
 from satpuzzles.solve.pipeline import solve
+from satpuzzles.solve.select import ANY, TARGETS, TRIES, Picked, closer, grade_level, pick, rank, shortfall
 
-Path = list[Cell]
 
 MAX_CHECK_CALLS = 50
 """SAT calls (cycle cuts) one uniqueness check may make before it counts as undecided."""
 MAX_CHECK_CONFLICTS = 5000
 """Conflicts one SAT call of a check may take before it counts as undecided."""
-COVER_ATTEMPTS = 100
-"""Random covers tried before giving up on a board (only boards with a lone cell fail)."""
+MIN_LENGTH = 3
+"""Fewest cells of a path by default: no two-cell paths (adjacent ends, a forced link) unless asked for."""
+UNIQUE_ATTEMPTS = 20
+"""Covers tried for a unique puzzle whose paths all keep the fewest cells asked for, before allowing shorter ones."""
 
 
-def _free_degree(grid: Grid, owner: dict[Cell, int], cell: Cell) -> int:
-    return sum(n not in owner for n in grid.neighbours4(cell))
-
-
-def _walk(grid: Grid, owner: dict[Cell, int], rng: random.Random, number: int, max_length: int) -> Path:
-    """A random self-avoiding, never self-touching walk over free cells, from a narrowest free cell.
-
-    When it gets stuck it goes on from its first cell, so that few walks stay short.
-    """
-    free = [cell for cell in grid.cells() if cell not in owner]
-    narrowest = min(_free_degree(grid, owner, cell) for cell in free)
-    path = [rng.choice([cell for cell in free if _free_degree(grid, owner, cell) == narrowest])]
-    owner[path[0]] = number
-    for _ in range(2):
-        while len(path) < max_length:
-            here = path[-1]
-            steps = [
-                cell for cell in grid.neighbours4(here)
-                if cell not in owner and all(owner.get(n) != number or n == here for n in grid.neighbours4(cell))
-            ]
-            if not steps:
-                break
-            if rng.random() < 0.75:  # mostly Warnsdorff's rule, which leaves few stranded cells
-                fewest = min(_free_degree(grid, owner, cell) for cell in steps)
-                steps = [cell for cell in steps if _free_degree(grid, owner, cell) == fewest]
-            path.append(rng.choice(steps))
-            owner[path[-1]] = number
-        path.reverse()
-    return path
-
-
-def _absorb(paths: list[Path], lone: Cell, grid: Grid) -> bool:
-    """Join a one-cell path to a neighbouring path: at its end, or by cutting it beside the cell."""
-    for path in paths:
-        if len(path) < 2:
-            continue
-        if path[-1] in grid.neighbours4(lone):
-            path.append(lone)
-            return True
-        if path[0] in grid.neighbours4(lone):
-            path.insert(0, lone)
-            return True
-    for index, path in enumerate(paths):
-        for i in range(1, len(path) - 1):
-            if path[i] not in grid.neighbours4(lone):
-                continue
-            if i >= 2:
-                paths[index:index + 1] = [path[:i], [lone, *path[i:]]]
-                return True
-            if i <= len(path) - 3:
-                paths[index:index + 1] = [[*path[: i + 1], lone], path[i + 1 :]]
-                return True
-    return False
-
-
-def random_cover(grid: Grid, rng: random.Random) -> list[Path]:
-    """Paths of two or more cells covering the board."""
-    for _ in range(COVER_ATTEMPTS):
-        owner: dict[Cell, int] = {}
-        paths: list[Path] = []
-        while len(owner) < grid.size:
-            paths.append(_walk(grid, owner, rng, len(paths), max_length=grid.rows + grid.cols))
-        lone = [path[0] for path in paths if len(path) == 1]
-        paths = [path for path in paths if len(path) > 1]
-        if all(_absorb(paths, cell, grid) for cell in lone):
-            return paths
-    raise UsageError(f"cannot cover a {grid.cols}x{grid.rows} board with paths of two or more cells")
+class NoLongPaths(Exception):
+    """No unique puzzle turned up whose paths all have the fewest cells asked for."""
 
 
 def _instance(grid: Grid, paths: list[Path]) -> tuple[NumberlinkInstance, NumberlinkSolution]:
@@ -184,15 +127,13 @@ def _is_unique(grid: Grid, paths: list[Path], rules: RuleSet) -> bool:
         return False
 
 
-def join_paths(grid: Grid, paths: list[Path], rng: random.Random, progress: Progress, rules: RuleSet) -> list[Path]:
+def join_paths(grid: Grid, paths: list[Path], rng: random.Random, progress: Progress, rules: RuleSet,
+               chain: list[list[Path]] | None = None) -> list[Path]:
     """Join paths end to end, in random order, wherever the solution stays provably unique.
 
     A join that once allowed a second solution always will (joining more paths only
-    loosens the puzzle), so every candidate is tried once.
+    loosens the puzzle), so every candidate is tried once. Each accepted state is appended to ``chain``.
     """
-    def joins(a: Path, b: Path) -> list[Path]:
-        return [[*x, *y] for x in (a, a[::-1]) for y in (b, b[::-1]) if y[0] in grid.neighbours4(x[-1])]
-
     pending = [(i, j) for i in range(len(paths)) for j in range(i)]
     rng.shuffle(pending)
     paths = [list(path) for path in paths]
@@ -202,13 +143,15 @@ def join_paths(grid: Grid, paths: list[Path], rng: random.Random, progress: Prog
         i, j = pending.pop()
         if i not in alive or j not in alive:
             continue
-        for joined in joins(paths[i], paths[j]):
+        for joined in joins(grid, paths[i], paths[j]):
             trial = [paths[k] for k in sorted(alive - {i, j})] + [joined]
             tried += 1
             progress(f"{grid.cols}x{grid.rows}: {len(alive)} paths, joining ({tried} tried)")
             if _is_unique(grid, trial, rules):
                 paths.append(joined)
                 alive = (alive - {i, j}) | {len(paths) - 1}
+                if chain is not None:
+                    chain.append([paths[k] for k in sorted(alive)])
                 fresh = [(len(paths) - 1, k) for k in sorted(alive) if k != len(paths) - 1]
                 rng.shuffle(fresh)
                 pending += fresh
@@ -216,16 +159,14 @@ def join_paths(grid: Grid, paths: list[Path], rng: random.Random, progress: Prog
     return [paths[k] for k in sorted(alive)]
 
 
-def generate_numberlink(
-    grid: Grid, rng: random.Random, progress: Progress, join: bool = False, rules: RuleSet = RuleSet()
-) -> NumberlinkInstance:
-    """A puzzle on ``grid`` whose one solution under ``rules`` the solver has proved.
+def _repair(grid: Grid, paths: list[Path], rng: random.Random, progress: Progress, rules: RuleSet,
+            min_length: int) -> None:
+    """Cut paths of ``paths`` in place until the limited checks find no second solution (or nothing is left to cut).
 
-    With ``join``, paths are then joined end to end while it stays unique: fewer, longer paths.
+    While the solver finds a second solution, a path is cut in two where the solutions differ: long paths
+    first, parts of ``min_length`` (at least three) cells preferred, two-cell parts as a last resort.
     """
-    if grid.size < 2:
-        raise UsageError(f"a {grid.cols}x{grid.rows} board has no room for a path: give at least two cells")
-    paths = random_cover(grid, rng)
+    shortests = sorted({max(3, min_length), min_length, 2}, reverse=True)
     while True:
         instance, solution = _instance(grid, paths)
         progress(f"{grid.cols}x{grid.rows}: {len(paths)} paths, checking uniqueness")
@@ -237,20 +178,122 @@ def generate_numberlink(
                 pass  # undecided: nothing to aim at, so a longest path is cut
             else:
                 if other is None:
-                    break
+                    return
                 differing = _differing(solution, other)
         length = {cell: len(path) for path in paths for cell in path}
         near = sorted(differing or set(length), key=lambda cell: (-length[cell], rng.random()))
         anywhere = sorted(length, key=lambda cell: -length[cell])
-        tries = [(cell, shortest) for cells in (near, anywhere) for shortest in (3, 2) for cell in cells]
+        tries = [(cell, shortest) for cells in (near, anywhere) for shortest in shortests for cell in cells]
         if not any(_cut(paths, cell, shortest) for cell, shortest in tries):
             if not differing:
-                break  # nothing left to cut: the final proof decides without limits
+                return  # nothing left to cut: the final proof decides without limits
             raise VerificationError("internal error: no path can be cut to remove a second Numberlink solution")
+
+
+def unique_cover(grid: Grid, rng: random.Random, progress: Progress, rules: RuleSet, min_length: int) -> list[Path]:
+    """Paths of at least ``min_length`` cells covering ``grid`` that are their puzzle's one solution under ``rules``
+    (as far as the limited checks tell: the caller proves it); NoLongPaths when the attempts run out.
+
+    Short paths of the cover are merged into neighbours, the cover is cut until unique (see :func:`_repair`),
+    and each short part the cuts left is merged into a neighbour where the puzzle stays unique; a short
+    part that cannot be means a fresh cover.
+    """
+    for _ in range(UNIQUE_ATTEMPTS):
+        paths = random_cover(grid, rng)
+        if not lengthen(grid, paths, rng, min_length):
+            continue
+        _repair(grid, paths, rng, progress, rules, min_length)
+        short = [path for path in paths if len(path) < min_length]
+        while short:  # cuts left short paths: merge each into a neighbour where it stays unique
+            path = short.pop()
+            fixed = next((cover for cover in merges(grid, paths, path, min_length) if _is_unique(grid, cover, rules)),
+                         None)
+            if fixed is None:
+                break
+            paths = fixed
+            short = [path for path in paths if len(path) < min_length]
+        else:
+            return paths
+    raise NoLongPaths(f"no unique {grid.cols}x{grid.rows} puzzle with paths of {min_length}+ cells")
+
+
+def generate_numberlink(grid: Grid, rng: random.Random, progress: Progress, join: bool = False,
+                        rules: RuleSet = RuleSet(), min_length: int = MIN_LENGTH) -> NumberlinkInstance:
+    """A puzzle on ``grid`` whose one solution under ``rules`` the solver has proved, paths of ``min_length``+ cells.
+
+    With ``join``, paths are then joined end to end while it stays unique: fewer, longer paths.
+    """
+    paths = _base(grid, rng, progress, rules, min_length)
     if join:
-        instance, solution = _instance(grid, join_paths(grid, paths, rng, progress, rules))
+        paths = join_paths(grid, paths, rng, progress, rules)
+    instance, solution = _instance(grid, paths)
     prove_unique(instance, solution, rules)
     return instance
+
+
+def _base(grid: Grid, rng: random.Random, progress: Progress, rules: RuleSet, min_length: int) -> list[Path]:
+    """:func:`unique_cover`, falling back to shorter paths (with a warning) on boards too small for ``min_length``."""
+    if grid.size < 2:
+        raise UsageError(f"a {grid.cols}x{grid.rows} board has no room for a path: give at least two cells")
+    for shortest in range(min_length, 1, -1):
+        try:
+            paths = unique_cover(grid, rng, progress, rules, shortest)
+        except NoLongPaths:
+            continue
+        if shortest < min_length:
+            progress(f"warning: no unique {grid.cols}x{grid.rows} puzzle with paths of {min_length}+ cells turned "
+                     f"up in {UNIQUE_ATTEMPTS} tries; this one has paths of {shortest} cells")
+        return paths
+    raise VerificationError("internal error: no unique Numberlink puzzle even with two-cell paths")
+
+
+def cut_chain(paths: list[Path], min_length: int) -> list[list[Path]]:
+    """Covers with one, two, ... more paths: each time the longest path cut in the middle (parts of
+    ``min_length``+ cells), while the paths can be.
+
+    A cut keeps a unique puzzle unique when paths may touch themselves: a solution of the cut puzzle,
+    with the link between the two new ends, is one of the uncut puzzle, and a different one for each.
+    """
+    chain, paths = [], [list(path) for path in paths]
+    shortest = max(3, min_length)
+    for _ in range(len(paths)):
+        longest = max(paths, key=len)
+        if len(longest) < 2 * shortest or not _cut(paths, longest[len(longest) // 2], shortest):
+            break
+        chain.append([list(path) for path in paths])
+    return chain
+
+
+def generate_graded(grid: Grid, rng: random.Random, progress: Progress, rules: RuleSet, min_length: int,
+                    target: str) -> tuple[NumberlinkInstance, Picked[list[Path]]]:
+    """A proved-unique puzzle whose --analyze grade is ``target`` if one turns up within TRIES covers (else the
+    closest): each cover's puzzle, then (as it grades easier or harder than asked) the same with paths joined
+    one by one or cut one by one, graded by bisection."""
+    extras = {"rules": rules.name, "no_self_touch": not rules.self_touch}
+    levels: dict[int, str] = {}
+
+    def level_of(paths: list[Path]) -> str:
+        if id(paths) not in levels:
+            progress(f"{grid.cols}x{grid.rows}: {len(paths)} paths, grading")
+            levels[id(paths)] = grade_level(RULES, _instance(grid, paths)[0], "numberlink", extras)
+        return levels[id(paths)]
+
+    best: Picked[list[Path]] | None = None
+    for _ in range(TRIES):
+        chain = [_base(grid, rng, progress, rules, min_length)]
+        if rank(level_of(chain[0])) < rank(target):  # joins make fewer, longer paths: mostly harder
+            join_paths(grid, chain[0], rng, progress, rules, chain)
+        elif rank(level_of(chain[0])) > rank(target) and rules.self_touch:
+            chain = [*reversed(cut_chain(chain[0], min_length)), *chain]  # more, shorter paths: mostly easier
+        best = closer(best, pick(chain, level_of, target), target)
+        if best.reached:
+            break
+    assert best is not None
+    if not best.reached:
+        progress(shortfall("numberlink puzzle", best, target, TRIES))
+    instance, solution = _instance(grid, best.item)
+    prove_unique(instance, solution, rules)
+    return instance, best
 
 
 def prove_unique(instance: NumberlinkInstance, solution: NumberlinkSolution, rules: RuleSet = RuleSet()) -> None:
@@ -263,18 +306,37 @@ def prove_unique(instance: NumberlinkInstance, solution: NumberlinkSolution, rul
 
 
 def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progress: Progress) -> str:
-    """``generate numberlink``: a unique puzzle as a W H block, or as a puzz.link URL with --url."""
-    join = options.get("difficulty") == "hard"
+    """``generate numberlink``: a unique puzzle as a W H block (headed by its grade with --difficulty), or a URL."""
     rules = RuleSet(fill=options.get("rules") != OPEN, self_touch=not options.get("no_self_touch"))
-    instance = generate_numberlink(Grid(rows, cols), random.Random(seed), progress, join, rules)
-    return to_url(instance, rules) + "\n" if options.get("url") else to_text(instance)
+    target = options.get("difficulty") or ANY
+    min_length = 2 if options.get("allow_short_paths") else options.get("min_length") or MIN_LENGTH
+    rng, grid = random.Random(seed), Grid(rows, cols)
+    head = ""
+    if target == ANY:
+        instance = generate_numberlink(grid, rng, progress, False, rules, min_length)
+    else:
+        instance, picked = generate_graded(grid, rng, progress, rules, min_length, target)
+        head = grade_comment(target, picked.level)
+    return to_url(instance, rules) + "\n" if options.get("url") else head + to_text(instance)
+
+
+def grade_comment(target: str, level: str) -> str:
+    """The comment line heading a puzzle made with --difficulty: its grade, and the target when missed."""
+    return f"# grade: {level}\n" if level == target else f"# grade: {level} (asked for {target}: not reached)\n"
 
 
 GENERATOR = Generator(
     make=make,
     options=(
-        Option("difficulty", ("--difficulty",), "hard: then join paths end to end while the solution stays unique "
-               "(fewer, longer paths; about 3x slower).", kind="choice", choices=("easy", "hard"), default="easy"),
+        Option("difficulty", ("--difficulty",), "Pick the puzzle by its --analyze grade: several are made (paths "
+               "joined end to end to make one harder, or cut to make it easier, while it stays unique) and graded; "
+               "the output's first line is '# grade: LEVEL', saying so when the level asked for was not reached "
+               "(also warned on stderr). any (default): no grading.", kind="choice", choices=(ANY, *TARGETS),
+               default=ANY),
+        Option("min_length", ("--min-length",), "Paths have at least N cells (default 3: no two-cell paths, "
+               "whose link is forced; 2 allows them). A board too small for it gets shorter paths, with a "
+               "warning.", kind="int", default=MIN_LENGTH, minimum=2, metavar="N"),
+        Option("allow_short_paths", ("--allow-short-paths",), "Same as --min-length 2: two-cell paths allowed."),
         Option("url", ("--url",), "Write each puzzle as a puzz.link URL (arukone under fill, numlin under open)."),
         Option("rules", ("--rules",), "The rules the puzzle is unique under: fill (every cell used) or open "
                "(cells may stay empty).", kind="choice", choices=RULE_NAMES, default="fill"),

@@ -56,8 +56,10 @@ def check_settings(settings: Settings) -> None:
     extras = settings.extras
     if extras.get("encoding") == "strengthened" and settings.wanted > 1 and not extras.get("no_self_touch"):
         raise UsageError("--count and --unique count by the full rules: use --encoding auto or complete")
+    if extras.get("encoding") == "strengthened" and settings.analyze and not extras.get("no_self_touch"):
+        raise UsageError("--analyze covers every solution by the full rules: use --encoding auto or complete")
 
 
 STAGED: Rules[NumberlinkInstance, NumberlinkSolution] = Rules(stages=stages, verify=verify,
-                                                               check_settings=check_settings)
+                                                               check_settings=check_settings, analyzable=True)
 """The stages and the verifier (unique.py adds the uniqueness strategy: RULES)."""

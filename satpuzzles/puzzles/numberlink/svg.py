@@ -7,7 +7,7 @@ and the labels sit in circles at both ends.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 from satpuzzles.geometry import Cell
 from satpuzzles.present import svg
@@ -27,6 +27,9 @@ STYLE = """
 .end { fill: #ffffff; stroke-width: 3; }
 .bare { stroke: #404040; }
 .label { font-family: sans-serif; font-weight: bold; text-anchor: middle; fill: #000000; }
+.cell-empty { fill: #d0d0d0; stroke: none; }
+.cell-used { fill: #1a3d8f; }
+.cell-either { fill: none; stroke: #e07000; stroke-width: 2; stroke-dasharray: 3 3; }
 """
 
 
@@ -41,10 +44,34 @@ def route_data(route: Sequence[Cell]) -> str:
     return "M" + " L".join(points)
 
 
-def numberlink_svg(instance: NumberlinkInstance, routes: Mapping[str, Sequence[Cell]] | None) -> str:
-    """The board with each label's route (its cells from end to end) drawn; the bare puzzle when ``routes`` is None."""
+def _analysis(instance: NumberlinkInstance, state: Mapping[Hashable, str]) -> list[str]:
+    """--analyze's marks: each link by its state between cell centres; under the open rule, cells forced
+    empty shaded, cells forced used dotted, cells either way ringed with a dashed line."""
+    body = []
+    for cell in instance.grid.cells():
+        use = state.get(cell)
+        x, y = _centre(cell)
+        if use == "false":
+            body.append(svg.element("rect", x=x - CELL / 2, y=y - CELL / 2, width=CELL, height=CELL,
+                                    class_="cell-empty"))
+        elif use == "true":
+            body.append(svg.element("circle", cx=x, cy=y, r=CELL * 0.12, class_="cell-used"))
+        elif use == "undetermined":
+            body.append(svg.element("circle", cx=x, cy=y, r=CELL * 0.2, class_="cell-either"))
+    for link in instance.grid.links():
+        body += svg.analysis_segment(_centre(link[0]), _centre(link[1]), state.get(link, "undetermined"), CELL * 0.12)
+    return body
+
+
+def numberlink_svg(instance: NumberlinkInstance, routes: Mapping[str, Sequence[Cell]] | None,
+                   analysis: Mapping[Hashable, str] | None = None) -> str:
+    """The board with each label's route (its cells from end to end) drawn; the bare puzzle when ``routes`` is None.
+
+    With ``analysis`` (each link's and cell's state, as Analysis.states gives it) they are drawn by their state.
+    """
     rows, cols = instance.grid.rows, instance.grid.cols
     body = svg.grid_lines(rows, cols, CELL, MARGIN, class_="grid")
+    body += _analysis(instance, analysis) if analysis is not None else []
     body.append(svg.element("rect", x=MARGIN, y=MARGIN, width=cols * CELL, height=rows * CELL, class_="border"))
     order = {label: index for index, label in enumerate(instance.labels)}
     solved = routes is not None
@@ -61,4 +88,7 @@ def numberlink_svg(instance: NumberlinkInstance, routes: Mapping[str, Sequence[C
         body.append(svg.element("circle", cx=x, cy=y, r=CELL * 0.4, class_="end" if colour else "end bare", stroke=colour))
         body.append(svg.text(x, y, label, size, class_="label"))
     title = f"Numberlink {cols}x{rows}" + ("" if solved else " (unsolved)")
-    return svg.document(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN, body, title=title, style=STYLE)
+    if analysis is not None:
+        title = f"Numberlink {cols}x{rows} (analysis; {svg.ANALYSIS_TITLE})"
+    style = STYLE + (svg.ANALYSIS_STYLE if analysis is not None else "")
+    return svg.document(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN, body, title=title, style=style)

@@ -132,7 +132,10 @@ def styled(instance: NumberlinkInstance, solution: NumberlinkSolution | None, se
 
 
 def svg(instance: NumberlinkInstance, outcome: Outcome[NumberlinkSolution], settings: Settings) -> str:
-    """The routes of the (first) solution over the grid, or the bare puzzle."""
+    """The routes of the (first) solution over the grid, or the bare puzzle; with --analyze every link (and,
+    under the open rule, every cell) by its state."""
+    if outcome.analysis is not None:
+        return numberlink_svg(instance, None, outcome.analysis.states())
     return numberlink_svg(instance, outcome.solution.routes if outcome.solution is not None else None)
 
 

@@ -26,6 +26,7 @@ SPEC = PuzzleSpec(
         svg=view.svg,
         explanation_json=view.explanation_json,
         result_file=view.result_file,
+        analysis=view.ANALYSIS,
     ),
     json=JSON,
     writers=(Writer("url", to_url, "Print the puzzle as a puzz.link URL instead of solving."),),

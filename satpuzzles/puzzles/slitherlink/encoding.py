@@ -134,6 +134,18 @@ class SlitherlinkEncoding:
         """Another single loop cannot contain every edge of this one."""
         return [-self.cycle.edge_vars_list[self.edge_index(e)] for e in solution.edges]
 
+    def decisions(self) -> dict[Hashable, int]:
+        """For --analyze: every edge, by its key ("h" or "v", row, col)."""
+        return dict(zip(self.edges, self.cycle.edge_vars_list))
+
+    def decided(self, solution: SlitherlinkSolution) -> frozenset[Edge]:
+        """For --analyze: the edges of the solution's loop."""
+        return solution.edges
+
+    def ends(self) -> dict[Hashable, tuple[Hashable, Hashable]]:
+        """For the grade: the two dots of every edge."""
+        return {edge: self.instance.grid.edge_vertices(edge) for edge in self.edges}
+
 
 def stages(instance: SlitherlinkInstance, settings: Settings) -> Sequence[Stage[SlitherlinkSolution]]:
     """One complete encoding, with clue selectors when --explain is asked for."""
@@ -145,5 +157,5 @@ DEFAULT_SOLVER = "cadical195"
 Glucose 4's propagations (100x100: 2.9 M against 9.4 M); over the public puzzles the two are even."""
 
 RULES: Rules[SlitherlinkInstance, SlitherlinkSolution] = Rules(stages=stages, verify=verify, explainable=True,
-                                                               default_solver=DEFAULT_SOLVER)
+                                                               default_solver=DEFAULT_SOLVER, analyzable=True)
 """How Slitherlink is solved and checked."""

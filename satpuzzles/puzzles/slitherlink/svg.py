@@ -6,7 +6,7 @@ makes the loop's two sides plain in black and white. Conflicting clues (--explai
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Hashable, Mapping
 
 import numpy as np
 
@@ -36,8 +36,12 @@ def slitherlink_svg(
     edges: Collection[Edge] | None,
     inside: list[list[bool]] | None,
     marked: Collection[Cell] = (),
+    analysis: Mapping[Hashable, str] | None = None,
 ) -> str:
-    """The puzzle with the loop's ``edges`` and ``inside`` cells (none drawn when None); ``marked`` clues ringed."""
+    """The puzzle with the loop's ``edges`` and ``inside`` cells (none drawn when None); ``marked`` clues ringed.
+
+    With ``analysis`` (each edge's state, as Analysis.states gives it) every edge is drawn by its state.
+    """
     grid = instance.grid
     body = []
     if inside is not None:
@@ -48,6 +52,9 @@ def slitherlink_svg(
     for edge in sorted(edges or ()):
         (x1, y1), (x2, y2) = (_point(v) for v in grid.edge_vertices(edge))
         body.append(svg.element("line", x1=x1, y1=y1, x2=x2, y2=y2, class_="loop"))
+    for edge in grid.edges() if analysis is not None else ():
+        start, end = (_point(v) for v in grid.edge_vertices(edge))
+        body += svg.analysis_segment(start, end, analysis.get(edge, "undetermined"), CELL * 0.12)
     size = CELL * 0.55
     for cell in sorted({*instance.clues, *instance.unknown}):
         x, y = _point(cell)
@@ -59,5 +66,8 @@ def slitherlink_svg(
         else:
             body.append(svg.text(x, y, clue, size, class_="clue"))
     state = "" if edges is not None else " (conflicting clues ringed)" if marked else " (unsolved)"
+    if analysis is not None:
+        state = f" (analysis; {svg.ANALYSIS_TITLE})"
     title = f"Slitherlink {grid.cols}x{grid.rows}{state}"
-    return svg.document(grid.cols * CELL + 2 * MARGIN, grid.rows * CELL + 2 * MARGIN, body, title=title, style=STYLE)
+    style = STYLE + (svg.ANALYSIS_STYLE if analysis is not None else "")
+    return svg.document(grid.cols * CELL + 2 * MARGIN, grid.rows * CELL + 2 * MARGIN, body, title=title, style=style)

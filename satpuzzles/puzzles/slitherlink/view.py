@@ -4,10 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Collection, Hashable
 
-from satpuzzles.core.outcome import Outcome, Settings
-from satpuzzles.core.spec import StyledBoard
+from satpuzzles.core.outcome import Analysis, Outcome, Settings
+from satpuzzles.core.spec import AnalysisView, StyledBoard
 from satpuzzles.geometry import Cell
-from satpuzzles.present.styles import MARKED, SOFT_BACKGROUND
+from satpuzzles.present.styles import (
+    ANALYSIS_ACROSS,
+    ANALYSIS_DOWN,
+    ANALYSIS_LEGEND,
+    ANALYSIS_STYLES,
+    MARKED,
+    SOFT_BACKGROUND,
+)
 from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance, SlitherlinkSolution, inside_cells
 from satpuzzles.puzzles.slitherlink.svg import slitherlink_svg
 
@@ -96,7 +103,10 @@ def styled(instance: SlitherlinkInstance, solution: SlitherlinkSolution | None, 
 
 
 def svg(instance: SlitherlinkInstance, outcome: Outcome[SlitherlinkSolution], settings: Settings) -> str:
-    """The (first) solution's loop with its inside shaded, or the bare puzzle with conflicting clues ringed."""
+    """The (first) solution's loop with its inside shaded, or the bare puzzle with conflicting clues ringed;
+    with --analyze, every edge forced on, forced off or undetermined."""
+    if outcome.analysis is not None:
+        return slitherlink_svg(instance, None, None, analysis=outcome.analysis.states())
     edges = outcome.solution.edges if outcome.solution is not None else None
     inside = inside_cells(instance.grid, edges) if edges is not None else None
     return slitherlink_svg(instance, edges, inside, outcome.explanation or ())
@@ -107,3 +117,53 @@ def result_file(instance: SlitherlinkInstance, solution: SlitherlinkSolution) ->
     grid = instance.grid
     rows = [" ".join("x" if x else "-" for x in row) for row in inside_cells(grid, solution.edges)]
     return f"{grid.rows} {grid.cols}\n" + "\n".join(rows) + "\n"
+
+
+def _analysis_pieces(instance: SlitherlinkInstance, analysis: Analysis) -> list[list[tuple[str, str]]]:
+    """Rows of (text, role) pieces: roles dot, clue, gap and the edge states true, false, undetermined."""
+    grid, state = instance.grid, analysis.states()
+    rows: list[list[tuple[str, str]]] = []
+    for r in range(grid.rows + 1):
+        line: list[tuple[str, str]] = [("·", "dot")]
+        for c in range(grid.cols):
+            here = state.get(("h", r, c), "undetermined")
+            line += [(ANALYSIS_ACROSS[here], here), ("·", "dot")]
+        rows.append(line)
+        if r == grid.rows:
+            break
+        line = []
+        for c in range(grid.cols + 1):
+            here = state.get(("v", r, c), "undetermined")
+            line.append((ANALYSIS_DOWN[here], here))
+            if c < grid.cols:
+                cell = (r, c)
+                clue = str(instance.clues[cell]) if cell in instance.clues else "?" if cell in instance.unknown else ""
+                line.append((f" {clue} " if clue else "   ", "clue" if clue else "gap"))
+        rows.append(line)
+    return rows
+
+
+def analysis_text(instance: SlitherlinkInstance, analysis: Analysis) -> str:
+    """The legend, then the dot grid with edges forced on (─ │), forced off (×) and undetermined (┄ ┆)."""
+    board = ["".join(piece for piece, _ in row).rstrip() for row in _analysis_pieces(instance, analysis)]
+    return "\n".join([ANALYSIS_LEGEND, *board])
+
+
+def analysis_styled(instance: SlitherlinkInstance, analysis: Analysis) -> StyledBoard:
+    """The analysis board in colour: forced-on edges bold, forced-off crosses dim, undetermined orange."""
+    styles = {**ANALYSIS_STYLES, "dot": "dim", "clue": "bold", "gap": ""}
+    board: StyledBoard = [[(ANALYSIS_LEGEND, "dim")]]
+    board += [[(piece, styles[role]) for piece, role in row] for row in _analysis_pieces(instance, analysis)]
+    return board
+
+
+def analysis_json(instance: SlitherlinkInstance, analysis: Analysis) -> dict[str, object]:
+    """``on``, ``off`` and ``undetermined`` edges as ["h" or "v", row, col], and their ``counts``."""
+    lists = {"on": analysis.forced_true, "off": analysis.forced_false, "undetermined": analysis.undetermined}
+    record: dict[str, object] = {name: [list(edge) for edge in sorted(edges)] for name, edges in lists.items()}
+    record["counts"] = {name: len(edges) for name, edges in lists.items()}
+    return record
+
+
+ANALYSIS = AnalysisView(text=analysis_text, json=analysis_json, styled=analysis_styled, words=("on", "off"))
+"""--analyze's board, styled board and JSON."""

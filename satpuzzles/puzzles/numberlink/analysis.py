@@ -1,0 +1,111 @@
+"""How --analyze shows Numberlink: every link forced on, forced off or undetermined, and (open rule) every cell's use.
+
+The board puts a gap between cells for the links: ``───`` or ``│`` forced on, ``×`` forced
+off, ``┄`` or ``┆`` undetermined. A cell shows its label at an endpoint; under the open rule
+``•`` where a path must pass, ``×`` where none can, ``?`` where solutions differ (``·`` under
+the fill rule, where every cell is used).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from satpuzzles.core.outcome import Analysis
+from satpuzzles.core.spec import AnalysisView, StyledBoard
+from satpuzzles.geometry import Cell, Link
+from satpuzzles.present.styles import ANALYSIS_ACROSS, ANALYSIS_DOWN, ANALYSIS_LEGEND, ANALYSIS_STYLES
+from satpuzzles.puzzles.numberlink.model import NumberlinkInstance
+
+CELL_GLYPHS = {"true": "•", "false": "×", "undetermined": "?", None: "·"}
+"""A cell that is no endpoint, by the state of its use (None: no such decision, under the fill rule)."""
+CELL_LEGEND = "   • used   × empty   ? either"
+CELL_STYLES = {"true": "bold", "false": "dim", "undetermined": ANALYSIS_STYLES["undetermined"], None: "dim"}
+
+
+def _is_link(key: Hashable) -> bool:
+    return isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], tuple)
+
+
+def _split(keys: list[Hashable]) -> tuple[list[Link], list[Cell]]:
+    links = [key for key in keys if _is_link(key)]
+    cells = [key for key in keys if not _is_link(key)]
+    return links, cells  # type: ignore[return-value]
+
+
+def _pieces(instance: NumberlinkInstance, analysis: Analysis) -> list[list[tuple[str, str]]]:
+    """Rows of (text, role): roles are a link's or a cell's state, ``label``, ``gap``."""
+    grid, state = instance.grid, analysis.states()
+    width = max((len(label) for label in instance.labels), default=1)
+    rows: list[list[tuple[str, str]]] = []
+    for r in range(grid.rows):
+        line: list[tuple[str, str]] = []
+        for c in range(grid.cols):
+            cell = (r, c)
+            if cell in instance.givens:
+                line.append((instance.givens[cell].rjust(width), "label"))
+            else:
+                use = state.get(cell)
+                line.append((CELL_GLYPHS[use].rjust(width), f"cell {use}"))
+            if c + 1 < grid.cols:
+                here = state.get((cell, (r, c + 1)), "undetermined")
+                line.append((ANALYSIS_ACROSS[here], here))
+        rows.append(line)
+        if r + 1 < grid.rows:
+            below: list[tuple[str, str]] = []
+            for c in range(grid.cols):
+                here = state.get(((r, c), (r + 1, c)), "undetermined")
+                below.append((ANALYSIS_DOWN[here].rjust(width), here))
+                if c + 1 < grid.cols:
+                    below.append(("   ", "gap"))
+            rows.append(below)
+    return rows
+
+
+def _legend(analysis: Analysis) -> str:
+    cells = any(not _is_link(key) for keys in (analysis.forced_true, analysis.forced_false, analysis.undetermined)
+                for key in keys)
+    return ANALYSIS_LEGEND + (CELL_LEGEND if cells else "")
+
+
+def analysis_text(instance: NumberlinkInstance, analysis: Analysis) -> str:
+    """The legend, then the cells with every link between them by its state."""
+    board = ["".join(piece for piece, _ in row).rstrip() for row in _pieces(instance, analysis)]
+    return "\n".join([_legend(analysis), *board])
+
+
+def analysis_styled(instance: NumberlinkInstance, analysis: Analysis) -> StyledBoard:
+    """The analysis board in colour: forced links bold, crosses dim, undetermined orange, labels reversed."""
+    styles = {**ANALYSIS_STYLES, "label": "bold reverse", "gap": ""}
+    styles.update({f"cell {state}": style for state, style in CELL_STYLES.items()})
+    board: StyledBoard = [[(_legend(analysis), "dim")]]
+    return board + [[(piece, styles[role]) for piece, role in row] for row in _pieces(instance, analysis)]
+
+
+def analysis_json(instance: NumberlinkInstance, analysis: Analysis) -> dict[str, object]:
+    """``on``, ``off``, ``undetermined`` links as [[r1, c1], [r2, c2]] and their ``counts``; under the open
+    rule also ``cells``: ``used``, ``empty``, ``undetermined`` as [r, c], with their counts."""
+    (on, used), (off, empty), (links, cells) = (_split(keys) for keys in (
+        analysis.forced_true, analysis.forced_false, analysis.undetermined))
+    record: dict[str, object] = {name: [[list(a), list(b)] for a, b in sorted(keys)]
+                                 for name, keys in (("on", on), ("off", off), ("undetermined", links))}
+    record["counts"] = {"on": len(on), "off": len(off), "undetermined": len(links)}
+    if used or empty or cells:
+        lists = {"used": used, "empty": empty, "undetermined": cells}
+        record["cells"] = {**{name: [list(cell) for cell in sorted(keys)] for name, keys in lists.items()},
+                           "counts": {name: len(keys) for name, keys in lists.items()}}
+    return record
+
+
+def analysis_lines(instance: NumberlinkInstance, analysis: Analysis) -> list[tuple[str, str]]:
+    """Links forced on, off, undetermined; under the open rule the cells' use likewise."""
+    (on, used), (off, empty), (links, cells) = (_split(keys) for keys in (
+        analysis.forced_true, analysis.forced_false, analysis.undetermined))
+    lines = [("Links", f"{len(on)} forced on, {len(off)} forced off, {len(links)} undetermined")]
+    if used or empty or cells:
+        lines.append(("Cells", f"{len(used)} forced used, {len(empty)} forced empty, {len(cells)} undetermined"))
+    return lines
+
+
+ANALYSIS = AnalysisView(text=analysis_text, json=analysis_json, styled=analysis_styled, words=("on", "off"),
+                        lines=analysis_lines)
+"""--analyze's board, styled board, JSON and report lines."""

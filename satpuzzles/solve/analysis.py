@@ -1,0 +1,155 @@
+"""--analyze for every puzzle whose encoding names its decisions: the backbone, by flipping, and the grade.
+
+From a first verified solution S, one incremental solver holding the complete encoding is
+asked again and again for a solution that flips at least one of the decisions not yet seen
+flipped (a clause over those literals, guarded by a fresh selector, with phases set toward
+the flips). Each answer first goes through the lazy-cut loop under that selector, so it is a
+model the encoding's lazily enforced rules accept, and then through the puzzle's verifier,
+and its decisions are read from the *solution* (``Decisions.decided``), not from the model:
+a loop puzzle's model may carry extra closed loops beside its solution (Slitherlink keeps a
+clue-free loop, Masyu a circle-free one), which are no part of the answer. When such stray
+decisions are all a model flips, they are decoded on their own: the encoding's cuts ban
+them where they break a rule alone, and where they are a solution alone they are a witness
+themselves; otherwise the solution found is excluded under the selector and the search goes
+on. A decision no verified solution flips is forced. Cuts are sound under any assumptions,
+so everything learnt stays for the next question (and for the grade, solve.grading).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import replace
+from typing import Any, TypeVar
+
+from satpuzzles.cnf.formula import Clause
+from satpuzzles.core.errors import VerificationError
+from satpuzzles.core.outcome import Analysis, Settings, SolveStats
+from satpuzzles.core.spec import Decisions, Rules, Segments
+from satpuzzles.solve.backends import Backend, make_backend
+from satpuzzles.solve.grading import grade
+from satpuzzles.solve.lines import Lines
+from satpuzzles.solve.loop import lazy_solutions
+from satpuzzles.solve.model import Model
+
+I = TypeVar("I")  # noqa: E741
+S = TypeVar("S")
+
+
+def analyse(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats: SolveStats,
+            log: Callable[[str], None] = lambda message: None) -> Analysis | None:
+    """The backbone of ``instance``'s decisions and its grade, from a verified solution ``first``.
+
+    Runs in the first complete stage's encoding (built without clue selectors); None when that
+    encoding names no decisions. SAT calls and cuts are added to ``stats``.
+    """
+    start = time.perf_counter()
+    plain = replace(settings, explain=False)
+    stage = next(stage for stage in rules.stages(instance, plain) if stage.complete)
+    encoding = stage.build()
+    if not isinstance(encoding, Decisions):
+        return None
+    calls_before = stats.sat_calls
+    cuts: list[Clause] = []
+    with make_backend(str(settings.solver), verbose=settings.verbose) as backend:
+        backend.add_clauses(encoding.formula.clauses)
+        verify: Callable[[S], list[str]] = lambda solution: rules.verify(instance, solution)
+        forced, undetermined = backbone(encoding, backend, first, verify, stats, cuts, log)
+    made = set(encoding.decided(first))
+    analysis = Analysis(
+        forced_true=[key for key in forced if key in made],
+        forced_false=[key for key in forced if key not in made],
+        undetermined=undetermined,
+        sat_calls=stats.sat_calls - calls_before,
+    )
+    var_of = encoding.decisions()
+    forced_literals = [var_of[key] if key in made else -var_of[key] for key in forced]
+    log(f"analysis: {len(forced)} forced, {len(undetermined)} undetermined; grading")
+    lines = Lines({var_of[key]: pair for key, pair in encoding.ends().items()}) if isinstance(encoding, Segments) else None
+    def close(loop: list[int]) -> list[Clause]:
+        """The encoding's cuts for a model made of this loop alone ([] when it is a solution)."""
+        return list(encoding.cuts(encoding.decode(Model(loop, encoding.formula.num_vars))))
+
+    analysis.grade, round_of = grade(encoding.formula.clauses, cuts, list(var_of.values()), forced_literals, lines,
+                                     close)
+    key_of = {var: key for key, var in var_of.items()}
+    analysis.deduced_in = {key_of[var]: found for var, found in round_of.items()}
+    analysis.seconds = time.perf_counter() - start
+    return analysis
+
+
+def backbone(encoding: Any, backend: Backend, first: Any, verify: Callable[[Any], list[str]], stats: SolveStats,
+             cuts: list[Clause], log: Callable[[str], None] = lambda message: None,
+             assumptions: Sequence[int] = ()) -> tuple[list[Hashable], list[Hashable]]:
+    """The decision keys every solution sets as ``first`` does (forced) and the others (undetermined).
+
+    ``encoding`` is an Encoding with Decisions whose formula ``backend`` holds; cuts learnt
+    are added to ``backend`` and appended to ``cuts``.
+    """
+    var_of: dict[Hashable, int] = encoding.decisions()
+    made = set(encoding.decided(first))
+    flip_of = {key: -var if key in made else var for key, var in var_of.items()}
+    key_of = {lit: key for key, lit in flip_of.items()}
+    candidates = set(flip_of.values())
+    while candidates:
+        selector = backend.new_var()
+        backend.add_clauses([[-selector, *sorted(candidates, key=abs)]])
+        backend.set_phases(sorted(candidates, key=abs))
+        witness = _witness(encoding, backend, verify, stats, cuts, [*assumptions, selector], candidates, key_of,
+                           var_of, log)
+        backend.add_clauses([[-selector]])
+        if witness is None:
+            break
+        before = len(candidates)
+        candidates -= witness
+        log(f"analysis: a solution flips {before - len(candidates)}, {len(candidates)} left to try")
+    forced = [key for key, lit in flip_of.items() if lit in candidates]
+    undetermined = [key for key, lit in flip_of.items() if lit not in candidates]
+    return forced, undetermined
+
+
+def _witness(encoding: Any, backend: Backend, verify: Callable[[Any], list[str]], stats: SolveStats,
+             cuts: list[Clause], assumptions: list[int], candidates: set[int], key_of: dict[int, Hashable],
+             var_of: dict[Hashable, int], log: Callable[[str], None]) -> set[int] | None:
+    """The candidate literals some verified solution makes true (never empty), or None when none can."""
+    selector = assumptions[-1]
+    while True:
+        solutions = lazy_solutions(encoding, backend, stats, log, cuts, assumptions)
+        solution = next(solutions, None)
+        if solution is None:
+            return None
+        literals = backend.model_literals()
+        solutions.close()
+        flips = _flips(encoding, solution, verify, candidates, key_of)
+        if flips:
+            return flips
+        # Only decisions beside the solution (a stray loop) flipped: decode them alone. The encoding's cuts ban
+        # what breaks a rule alone; what keeps every rule alone is a solution, and a witness itself.
+        stats.stray_models = getattr(stats, "stray_models", 0) + 1
+        made = set(encoding.decided(solution))
+        model_true = {lit for lit in literals if lit > 0}
+        stray = [var for key, var in var_of.items() if var in model_true and key not in made]
+        rest = encoding.decode(Model(stray, encoding.formula.num_vars))
+        extra = encoding.cuts(rest)
+        if extra:
+            stats.cuts += len(extra)
+            backend.add_clauses(extra)
+            cuts.extend(extra)
+        elif not verify(rest):
+            flips = _flips(encoding, rest, verify, candidates, key_of)
+            if flips:
+                return flips
+        # The solution flips no candidate, so it is set aside for this question only; without this, a solver
+        # kept on it would list every stray loop an empty area can hold, one cut each.
+        backend.add_clauses([[-selector, *encoding.block(solution)]])
+
+
+def _flips(encoding: Any, solution: Any, verify: Callable[[Any], list[str]], candidates: set[int],
+           key_of: dict[int, Hashable]) -> set[int]:
+    """The candidate literals a solution (verified here by the rules) makes true."""
+    problems = verify(solution)
+    if problems:
+        raise VerificationError(f"internal error: the analysis met an invalid solution: {problems[0]}")
+    made = set(encoding.decided(solution))
+    return {lit for lit in candidates if (key_of[lit] in made) == (lit > 0)}
+

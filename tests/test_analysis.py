@@ -1,0 +1,149 @@
+"""--analyze against brute force: forced on = in every solution, forced off = in none, the rest undetermined.
+
+Slitherlink on every board up to 3x3 hypothesis draws and on 4x4 boards with few clues (where
+models carry clue-free loops beside their solution), Numberlink under each rule set (links,
+and under the open rule every cell's use). Masyu's are in examples/masyu/tests.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from itertools import product
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from satpuzzles.core.outcome import Analysis, Settings
+from satpuzzles.geometry import Cell, Edge, Grid
+from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, RuleSet
+from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance, SlitherlinkSolution
+from tests import test_numberlink_rules as numberlink_rules
+from tests.conftest import Driver
+
+SLITHERLINK = Driver("slitherlink")
+NUMBERLINK = Driver("numberlink")
+
+
+def expected_states(solutions: list[frozenset], keys: list) -> dict:
+    """Each key's state across ``solutions`` (each the set of keys it makes true)."""
+    states = {}
+    for key in keys:
+        made = {key in solution for solution in solutions}
+        states[key] = "undetermined" if len(made) == 2 else "true" if made == {True} else "false"
+    return states
+
+
+def check(analysis: Analysis | None, solutions: list[frozenset], keys: list) -> None:
+    assert analysis is not None
+    assert analysis.states() == expected_states(solutions, keys)
+    everything = analysis.forced_true + analysis.forced_false + analysis.undetermined
+    assert len(everything) == len(set(everything)) == len(keys)
+    assert analysis.grade is not None and (analysis.grade.left == 0) == (analysis.grade.level != "needs search")
+
+
+# --------------------------------------------------------------------------- Slitherlink
+
+
+@cache
+def single_loops(rows: int, cols: int) -> tuple[frozenset[Edge], ...]:
+    """Every single loop of the board, as the boundary of a set of cells (brute force)."""
+    grid = Grid(rows, cols)
+    cells = list(grid.cells())
+    loops = []
+    for picks in product((False, True), repeat=len(cells)):
+        inside = {cell for cell, picked in zip(cells, picks) if picked}
+        boundary = frozenset(edge for edge in grid.edges() if sum(c in inside for c in grid.edge_cells(edge)) == 1)
+        if boundary and SLITHERLINK.verify(SlitherlinkInstance(grid, {}), SlitherlinkSolution(boundary)) == []:
+            loops.append(boundary)
+    return tuple(loops)
+
+
+def slitherlink_solutions(instance: SlitherlinkInstance) -> list[frozenset[Edge]]:
+    grid = instance.grid
+    return [loop for loop in single_loops(grid.rows, grid.cols)
+            if all(sum(e in loop for e in grid.cell_edges(cell)) == k for cell, k in instance.clues.items())]
+
+
+def check_slitherlink(instance: SlitherlinkInstance) -> None:
+    solutions = slitherlink_solutions(instance)
+    outcome = SLITHERLINK.solve(instance, Settings(analyze=True))
+    if not solutions:
+        assert outcome.status == "unsolvable" and outcome.analysis is None
+        return
+    check(outcome.analysis, solutions, instance.grid.edges())
+
+
+@st.composite
+def slitherlink_boards(draw: st.DrawFn) -> SlitherlinkInstance:
+    rows, cols = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    clues: dict[Cell, int] = {}
+    for cell in Grid(rows, cols).cells():
+        if draw(st.integers(0, 2)) == 0:
+            clues[cell] = draw(st.integers(0, 3))
+    return SlitherlinkInstance(Grid(rows, cols), clues)
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(slitherlink_boards())
+def test_slitherlink_analysis_agrees_with_brute_force(instance: SlitherlinkInstance) -> None:
+    check_slitherlink(instance)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_slitherlink_few_clues_on_4x4(seed: int) -> None:
+    """Few clues leave room for clue-free loops beside the solution in a model: never counted as flips."""
+    rng = random.Random(seed)
+    grid = Grid(4, 4)
+    loop = rng.choice([loop for loop in single_loops(4, 4) if len(loop) >= 8])
+    cells = rng.sample(list(grid.cells()), rng.randint(1, 4))
+    clues = {cell: sum(edge in loop for edge in grid.cell_edges(cell)) for cell in cells}
+    check_slitherlink(SlitherlinkInstance(grid, clues))
+
+
+def test_slitherlink_without_clues_undetermines_everything() -> None:
+    instance = SlitherlinkInstance(Grid(3, 3), {})
+    check_slitherlink(instance)
+
+
+# --------------------------------------------------------------------------- Numberlink
+
+
+def numberlink_keys(instance: NumberlinkInstance, rules: RuleSet) -> list:
+    links = list(instance.grid.links())
+    return links if rules.fill else links + [c for c in instance.grid.cells() if c not in instance.givens]
+
+
+def numberlink_made(routes: frozenset, rules: RuleSet) -> frozenset:
+    made = set()
+    for _, route in routes:
+        made.update((min(a, b), max(a, b)) for a, b in zip(route, route[1:]))
+        made.update(route)
+    return frozenset(made)
+
+
+def check_numberlink(rows: int, cols: int, pairs: dict, rules: RuleSet) -> None:
+    givens = {cell: label for label, pair in pairs.items() for cell in pair}
+    instance = NumberlinkInstance(Grid(rows, cols), givens, tuple(pairs))
+    solutions = [numberlink_made(routes, rules)
+                 for routes in numberlink_rules.brute_force(rows, cols, pairs, rules)]
+    outcome = NUMBERLINK.solve(instance, Settings(analyze=True, extras=numberlink_rules.extras(rules)))
+    if not solutions:
+        assert outcome.status == "unsolvable" and outcome.analysis is None
+        return
+    check(outcome.analysis, solutions, numberlink_keys(instance, rules))
+
+
+@pytest.mark.parametrize("rules", numberlink_rules.RULE_SETS, ids=lambda r: f"{r.name}{'' if r.self_touch else '-nst'}")
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board=numberlink_rules.boards())
+def test_numberlink_analysis_agrees_with_brute_force(rules: RuleSet, board: tuple) -> None:
+    check_numberlink(*board, rules)
+
+
+@pytest.mark.parametrize("rules", numberlink_rules.RULE_SETS, ids=lambda r: f"{r.name}{'' if r.self_touch else '-nst'}")
+def test_numberlink_fixed_boards(rules: RuleSet) -> None:
+    check_numberlink(3, 3, {"A": ((0, 0), (2, 2))}, rules)
+    check_numberlink(4, 4, {"A": ((0, 0), (3, 3)), "B": ((0, 3), (1, 2))}, rules)
+    check_numberlink(2, 3, {"A": ((0, 0), (0, 2))}, rules)
