@@ -132,7 +132,8 @@ def test_block_lists_match_block_and_name_their_variables() -> None:
     arrays.var("a")
     lists.var("a")
     assert lists.block_lists("x", (2, 3, 4)) == arrays.block("x", (2, 3, 4)).tolist()
-    assert lists.block_lists("none", (3, 0)) == [] and lists.block_lists("one", ()) == 26
+    assert lists.block_lists("none", (3, 0)) == [[], [], []] == arrays.block("none", (3, 0)).tolist()
+    assert lists.block_lists("one", ()) == 26
     assert lists.top == arrays.top + 1 == 26
     assert lists.name_of(2 + 1 * 12 + 2 * 4 + 3) == ("x", 1, 2, 3) == arrays.name_of(2 + 1 * 12 + 2 * 4 + 3)
     assert lists.names()[:3] == [(1, "a"), (2, ("x", 0, 0, 0)), (3, ("x", 0, 0, 1))]
