@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -125,18 +126,32 @@ def _termination_unwinds() -> Iterator[None]:
 
     A signal the process started with ignored (``nohup``) stays ignored.
     """
-    from satpuzzles.solve.interrupts import raise_terminated
+    from satpuzzles.solve.interrupts import forget_stop_signals, raise_interrupt, raise_terminated
 
+    forget_stop_signals()
+    unraisable_hook, sys.unraisablehook = sys.unraisablehook, _unraisable
     previous: dict[int, Any] = {}
     if threading.current_thread() is threading.main_thread():
         for sig in (signal.SIGTERM, signal.SIGHUP):
             if signal.getsignal(sig) == signal.SIG_DFL:
                 previous[sig] = signal.signal(sig, raise_terminated)
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # remembered even when lost in __del__
+            previous[signal.SIGINT] = signal.signal(signal.SIGINT, raise_interrupt)
     try:
         yield
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+        sys.unraisablehook = unraisable_hook
+
+
+def _unraisable(unraisable: Any) -> None:
+    """An exception Python cannot raise (inside a finaliser): a stop is remembered and acted on later,
+    anything else is one warning line, never a traceback."""
+    if isinstance(unraisable.exc_value, (KeyboardInterrupt, Terminated)):
+        return
+    say(f"satpuzzles: warning: ignored {unraisable.exc_type.__name__} in a finaliser: "
+        f"{_one_line(str(unraisable.exc_value))}")
 
 
 def _one_line(text: str, limit: int = 300) -> str:
@@ -210,10 +225,17 @@ def _internal_error(exc: BaseException) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the CLI; every error becomes one line and an exit status (docs/reliability.md)."""
+    from satpuzzles.solve.interrupts import stop_signal_received
+
     with _termination_unwinds(), one_door():
         try:
-            return _run(argv)
+            status = _run(argv)
         except KeyboardInterrupt:  # a second Ctrl-C while the first was being reported
             return ExitStatus.INTERRUPTED
         except Terminated as exc:
             return 128 + exc.signum
+        stopped = stop_signal_received()
+        if stopped is not None and status != 128 + stopped:  # its exception was lost in a finaliser
+            say("satpuzzles: interrupted" if stopped == signal.SIGINT else "satpuzzles: terminated")
+            return 128 + stopped
+        return status

@@ -45,9 +45,42 @@ STOP_GRACE = 2.0
 """Seconds an interrupted solver has to return before the process ends by the signal itself."""
 
 
+_received: list[int] = []
+"""Stopping signals the CLI's handlers have received. Their exception can be lost: raised while a
+finaliser (``__del__``, say a PySAT solver's) runs, Python prints "Exception ignored" and goes on."""
+
+
+def raise_interrupt(signum: int, frame: object) -> None:
+    """The CLI's Ctrl-C handler: remember the signal, then unwind with KeyboardInterrupt."""
+    _received.append(signum)
+    raise KeyboardInterrupt
+
+
 def raise_terminated(signum: int, frame: object) -> None:
-    """A handler for SIGTERM and SIGHUP: unwind with Terminated, so cleanup runs."""
+    """A handler for SIGTERM and SIGHUP: remember the signal, then unwind with Terminated, so cleanup runs."""
+    _received.append(signum)
     raise Terminated(signum)
+
+
+def forget_stop_signals() -> None:
+    """Start a command with no stopping signal received (the CLI may run many times in one process)."""
+    _received.clear()
+
+
+def stop_signal_received() -> int | None:
+    """The first stopping signal the CLI's handlers received (None: none)."""
+    return _received[0] if _received else None
+
+
+def raise_if_stopped() -> None:
+    """Raise again a stop whose exception was lost in a finaliser (called before every SAT call)."""
+    if _received:
+        if _received[0] == signal.SIGINT:
+            raise KeyboardInterrupt
+        raise Terminated(_received[0])
+
+
+_STOPPING_HANDLERS = (signal.default_int_handler, raise_interrupt, raise_terminated)
 
 
 def disable_pysat_longjmp() -> None:
@@ -70,8 +103,7 @@ class _Call:
 
 
 def _stops_the_process(sig: int) -> bool:
-    handler = _signal.getsignal(sig)
-    return handler is signal.default_int_handler or handler is raise_terminated
+    return _signal.getsignal(sig) in _STOPPING_HANDLERS
 
 
 def _die_by(sig: int) -> None:
@@ -179,6 +211,7 @@ def solve_interruptibly(solver: Any, assumptions: Sequence[int]) -> bool | None:
     global _watcher
     if not _in_main_thread():
         return solver.solve_limited(assumptions=list(assumptions))
+    raise_if_stopped()
     if _watcher is None:
         _watcher = _Watcher()
     watcher = _watcher
@@ -207,8 +240,7 @@ def default_signal_actions() -> Iterator[None]:
     swapped: dict[int, Any] = {}
     if _in_main_thread():
         for sig in SIGNALS_TO_STOP:  # _signal: the signal module's enum conversions cost more than the calls
-            handler = _signal.getsignal(sig)
-            if handler is signal.default_int_handler or handler is raise_terminated:
+            if _signal.getsignal(sig) in _STOPPING_HANDLERS:
                 swapped[sig] = _signal.signal(sig, _signal.SIG_DFL)
     try:
         yield
@@ -219,5 +251,6 @@ def default_signal_actions() -> Iterator[None]:
 
 def call_without_interrupt(call: Callable[[], Any]) -> Any:
     """``call()`` (a native solve that cannot be interrupted), during which a stopping signal ends the process."""
+    raise_if_stopped()
     with default_signal_actions():
         return call()

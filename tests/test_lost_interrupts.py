@@ -1,0 +1,47 @@
+"""A Ctrl-C or SIGTERM whose exception Python loses inside a finaliser still stops the run with its status.
+
+Python runs signal handlers between bytecodes; when that moment falls inside a ``__del__``
+(a PySAT solver being collected, say), the KeyboardInterrupt is printed as "Exception ignored"
+and dropped, and the run used to finish with status 0. The CLI remembers the signal and
+raises it again before the next SAT call, and no traceback is printed.
+"""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+SCRIPT = textwrap.dedent("""
+    import os, signal, sys, time
+    from satpuzzles.cli.app import main
+    from satpuzzles.solve import backends
+
+    class SignalInFinaliser:
+        def __del__(self):
+            os.kill(os.getpid(), {sig})
+            for _ in range(200):  # the handler runs here, inside the finaliser, and its exception is lost
+                time.sleep(0.001)
+
+    solve_limited = backends.PySatBackend.solve_limited
+
+    def solve_after_a_lost_signal(self, assumptions=()):
+        SignalInFinaliser()  # made and dropped at once
+        return solve_limited(self, assumptions)
+
+    backends.PySatBackend.solve_limited = solve_after_a_lost_signal
+    sys.exit(main(["numberlink", "-", "--count", "5"]))
+""")
+
+
+@pytest.mark.parametrize(("sig", "status", "said"), [(signal.SIGINT, 130, "interrupted"),
+                                                     (signal.SIGTERM, 143, "terminated")])
+def test_a_signal_lost_in_a_finaliser_still_stops_the_run(sig: int, status: int, said: str) -> None:
+    done = subprocess.run([sys.executable, "-c", SCRIPT.format(sig=int(sig))], input="1..1\n2..2\n",
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == status, done.stderr
+    assert done.stderr.strip().splitlines() == [f"satpuzzles: {said}"]
+    assert "Solvable" not in done.stdout
