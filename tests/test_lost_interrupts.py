@@ -45,3 +45,27 @@ def test_a_signal_lost_in_a_finaliser_still_stops_the_run(sig: int, status: int,
     assert done.returncode == status, done.stderr
     assert done.stderr.strip().splitlines() == [f"satpuzzles: {said}"]
     assert "Solvable" not in done.stdout
+
+
+def test_a_signal_is_not_raised_inside_pysats_wrappers_or_a_finaliser() -> None:
+    """Raising inside PySAT's delete() between freeing the solver and forgetting it led to a double free."""
+    from pysat.solvers import Solver
+
+    from satpuzzles.solve import interrupts
+
+    seen: list[bool] = []
+
+    def clauses():  # type: ignore[no-untyped-def]
+        seen.append(interrupts._unsafe_to_raise_in(sys._getframe()))  # called from PySAT's append_formula
+        yield [1, 2]
+
+    with Solver(name="glucose4") as solver:
+        solver.append_formula(clauses())
+
+    class Finalised:
+        def __del__(self) -> None:
+            seen.append(interrupts._unsafe_to_raise_in(sys._getframe()))
+
+    Finalised()
+    seen.append(interrupts._unsafe_to_raise_in(sys._getframe()))
+    assert seen == [True, True, False]

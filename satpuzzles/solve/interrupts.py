@@ -50,16 +50,38 @@ _received: list[int] = []
 finaliser (``__del__``, say a PySAT solver's) runs, Python prints "Exception ignored" and goes on."""
 
 
-def raise_interrupt(signum: int, frame: object) -> None:
-    """The CLI's Ctrl-C handler: remember the signal, then unwind with KeyboardInterrupt."""
-    _received.append(signum)
-    raise KeyboardInterrupt
+_PYSAT_WRAPPERS = os.path.join("pysat", "solvers.py")
 
 
-def raise_terminated(signum: int, frame: object) -> None:
-    """A handler for SIGTERM and SIGHUP: remember the signal, then unwind with Terminated, so cleanup runs."""
+def _unsafe_to_raise_in(frame: Any) -> bool:
+    """Whether an exception raised now would land in a finaliser or in PySAT's own bookkeeping.
+
+    PySAT's Solver.delete() frees the native solver and then forgets its pointer: an exception
+    between the two (a Ctrl-C as the collector frees a solver) makes the inner object free it
+    again later (a double free: seen as SIGSEGV or SIGABRT, 2 in 50 Ctrl-Cs).
+    """
+    while frame is not None:
+        code = frame.f_code
+        if code.co_name == "__del__" or code.co_filename.endswith(_PYSAT_WRAPPERS):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def raise_interrupt(signum: int, frame: Any) -> None:
+    """The CLI's Ctrl-C handler: remember the signal, then unwind with KeyboardInterrupt (at the next SAT
+    call or the end of the command instead, when raising now would land inside a finaliser or PySAT)."""
     _received.append(signum)
-    raise Terminated(signum)
+    if not _unsafe_to_raise_in(frame):
+        raise KeyboardInterrupt
+
+
+def raise_terminated(signum: int, frame: Any) -> None:
+    """A handler for SIGTERM and SIGHUP: remember the signal, then unwind with Terminated, so cleanup runs
+    (deferred like Ctrl-C where raising now is unsafe)."""
+    _received.append(signum)
+    if not _unsafe_to_raise_in(frame):
+        raise Terminated(signum)
 
 
 def forget_stop_signals() -> None:
@@ -225,7 +247,9 @@ def solve_interruptibly(solver: Any, assumptions: Sequence[int]) -> bool | None:
             call.ended = True
             watcher.current = None
             signal.set_wakeup_fd(call.previous_fd)
-        # A signal whose handler raises has raised by now; one whose handler returned lets the search go on.
+        # A signal whose handler raises has raised by now (or deferred itself: raised here); one whose
+        # handler returned lets the search go on.
+        raise_if_stopped()
         if answer is not None or not call.signalled:
             return answer
 
