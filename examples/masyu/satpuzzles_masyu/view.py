@@ -12,7 +12,8 @@ from collections.abc import Collection, Hashable
 from satpuzzles.core.outcome import Analysis, Outcome, Settings
 from satpuzzles.core.spec import AnalysisView, StyledBoard
 from satpuzzles.geometry import Link
-from satpuzzles.present.styles import ANALYSIS_ACROSS, ANALYSIS_DOWN, ANALYSIS_LEGEND, ANALYSIS_STYLES
+from satpuzzles.present.link_board import Piece, link_analysis_rows
+from satpuzzles.present.styles import ANALYSIS_LEGEND, ANALYSIS_STYLES
 from satpuzzles_masyu.model import WHITE, MasyuInstance, MasyuSolution, steps_at
 from satpuzzles_masyu.svg import masyu_svg
 
@@ -91,28 +92,14 @@ def svg(instance: MasyuInstance, outcome: Outcome[MasyuSolution], settings: Sett
     return masyu_svg(instance, outcome.solution.edges if outcome.solution is not None else None)
 
 
-def _analysis_pieces(instance: MasyuInstance, analysis: Analysis) -> list[list[tuple[str, str]]]:
+def _analysis_pieces(instance: MasyuInstance, analysis: Analysis) -> list[list[Piece]]:
     """Rows of (text, role): circles, empty cells, and every link by its state (true, false, undetermined)."""
-    grid, state = instance.grid, analysis.states()
-    rows: list[list[tuple[str, str]]] = []
-    for r in range(grid.rows):
-        line: list[tuple[str, str]] = []
-        for c in range(grid.cols):
-            colour = instance.circles.get((r, c))
-            line.append((CIRCLE_GLYPHS[colour], "white" if colour == WHITE else "black") if colour else (EMPTY, "empty"))
-            if c + 1 < grid.cols:
-                here = state.get(((r, c), (r, c + 1)), "undetermined")
-                line.append((ANALYSIS_ACROSS[here], here))
-        rows.append(line)
-        if r + 1 < grid.rows:
-            below: list[tuple[str, str]] = []
-            for c in range(grid.cols):
-                here = state.get(((r, c), (r + 1, c)), "undetermined")
-                below.append((ANALYSIS_DOWN[here], here))
-                if c + 1 < grid.cols:
-                    below.append(("   ", "gap"))
-            rows.append(below)
-    return rows
+
+    def cell(r: int, c: int) -> Piece:
+        colour = instance.circles.get((r, c))
+        return (CIRCLE_GLYPHS[colour], "white" if colour == WHITE else "black") if colour else (EMPTY, "empty")
+
+    return link_analysis_rows(instance.grid.rows, instance.grid.cols, analysis.states(), cell)
 
 
 def analysis_text(instance: MasyuInstance, analysis: Analysis) -> str:

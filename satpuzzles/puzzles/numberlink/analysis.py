@@ -13,7 +13,8 @@ from collections.abc import Hashable
 from satpuzzles.core.outcome import Analysis
 from satpuzzles.core.spec import AnalysisView, StyledBoard
 from satpuzzles.geometry import Cell, Link
-from satpuzzles.present.styles import ANALYSIS_ACROSS, ANALYSIS_DOWN, ANALYSIS_LEGEND, ANALYSIS_STYLES
+from satpuzzles.present.link_board import Piece, link_analysis_rows
+from satpuzzles.present.styles import ANALYSIS_LEGEND, ANALYSIS_STYLES
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance
 
 CELL_GLYPHS = {"true": "•", "false": "×", "undetermined": "?", None: "·"}
@@ -32,33 +33,18 @@ def _split(keys: list[Hashable]) -> tuple[list[Link], list[Cell]]:
     return links, cells  # type: ignore[return-value]
 
 
-def _pieces(instance: NumberlinkInstance, analysis: Analysis) -> list[list[tuple[str, str]]]:
+def _pieces(instance: NumberlinkInstance, analysis: Analysis) -> list[list[Piece]]:
     """Rows of (text, role): roles are a link's or a cell's state, ``label``, ``gap``."""
-    grid, state = instance.grid, analysis.states()
+    state = analysis.states()
     width = max((len(label) for label in instance.labels), default=1)
-    rows: list[list[tuple[str, str]]] = []
-    for r in range(grid.rows):
-        line: list[tuple[str, str]] = []
-        for c in range(grid.cols):
-            cell = (r, c)
-            if cell in instance.givens:
-                line.append((instance.givens[cell].rjust(width), "label"))
-            else:
-                use = state.get(cell)
-                line.append((CELL_GLYPHS[use].rjust(width), f"cell {use}"))
-            if c + 1 < grid.cols:
-                here = state.get((cell, (r, c + 1)), "undetermined")
-                line.append((ANALYSIS_ACROSS[here], here))
-        rows.append(line)
-        if r + 1 < grid.rows:
-            below: list[tuple[str, str]] = []
-            for c in range(grid.cols):
-                here = state.get(((r, c), (r + 1, c)), "undetermined")
-                below.append((ANALYSIS_DOWN[here].rjust(width), here))
-                if c + 1 < grid.cols:
-                    below.append(("   ", "gap"))
-            rows.append(below)
-    return rows
+
+    def cell(r: int, c: int) -> Piece:
+        if (r, c) in instance.givens:
+            return instance.givens[(r, c)].rjust(width), "label"
+        use = state.get((r, c))
+        return CELL_GLYPHS[use].rjust(width), f"cell {use}"
+
+    return link_analysis_rows(instance.grid.rows, instance.grid.cols, state, cell, width)
 
 
 def _legend(analysis: Analysis) -> str:
