@@ -19,6 +19,7 @@ from satpuzzles.cli.options import (
     check_seconds,
     color_option,
     count_options,
+    method_choices,
     puzzle_extras,
     solver_option,
     timeout_option,
@@ -48,12 +49,6 @@ def puzzle_solve_options() -> list[click.Option]:
         made.append(to_click(option))
         made[-1].help = f"{'/'.join(owners)} only: {option.help}"
     return made
-
-
-def method_choices() -> list[str]:
-    """--method choices: auto, every puzzle's strategies, cnf."""
-    names = {s.name for puzzle in registry.puzzles().values() for s in puzzle.rules.strategies}
-    return ["auto", *sorted(names), "cnf"]
 
 
 def plain_options(params: dict[str, Any]) -> Options:

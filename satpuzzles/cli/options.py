@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from satpuzzles.core import registry
 from satpuzzles.core.errors import UsageError
 from satpuzzles.core.outcome import DEFAULT_SOLVER, Settings
 from satpuzzles.core.spec import Option, PuzzleSpec
@@ -141,3 +142,9 @@ def settings_from(puzzle: PuzzleSpec[Any, Any], values: dict[str, Any]) -> Setti
         analyze=bool(values.get("analyze")),
         extras=puzzle_extras(puzzle, values),
     )
+
+
+def method_choices() -> list[str]:
+    """--method choices: auto, every puzzle's strategies, cnf."""
+    names = {s.name for puzzle in registry.puzzles().values() for s in puzzle.rules.strategies}
+    return ["auto", *sorted(names), "cnf"]

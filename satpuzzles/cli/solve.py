@@ -11,6 +11,7 @@ from satpuzzles.cli.options import (
     analyze_option,
     color_option,
     count_options,
+    method_choices,
     output_options,
     solver_option,
     timeout_option,
@@ -94,7 +95,6 @@ def solve_command() -> click.Command:
         made.show_default = False
         puzzle_options.append(made)
     writers = sorted({writer.name for puzzle in registry.puzzles().values() for writer in puzzle.writers})
-    methods = sorted({s.name for puzzle in registry.puzzles().values() for s in puzzle.rules.strategies})
     return click.Command(
         "solve",
         callback=callback,
@@ -104,7 +104,7 @@ def solve_command() -> click.Command:
                          help="The puzzle of every SOURCE (default: detected; required when a text reads as two)."),
             *output_options(),
             solver_option(),
-            click.Option(["--method"], type=click.Choice(["auto", *methods, "cnf"]), default="auto",
+            click.Option(["--method"], type=click.Choice(method_choices()), default="auto",
                          show_default=True, help="How to solve (see each puzzle's --help)."),
             click.Option(["-v", "--verbose"], is_flag=True, help="Report phases and solver output on stderr."),
             color_option(),
