@@ -147,3 +147,12 @@ def test_numberlink_fixed_boards(rules: RuleSet) -> None:
     check_numberlink(3, 3, {"A": ((0, 0), (2, 2))}, rules)
     check_numberlink(4, 4, {"A": ((0, 0), (3, 3)), "B": ((0, 3), (1, 2))}, rules)
     check_numberlink(2, 3, {"A": ((0, 0), (0, 2))}, rules)
+
+
+def test_an_analysis_cut_short_by_the_timeout_says_so() -> None:
+    from satpuzzles.core.outcome import Outcome
+    from satpuzzles.present.report import status_lines
+
+    outcome: Outcome[object] = Outcome(status="solved", solutions=[object()], message="timed out after 1 s")
+    assert ("Analysis", "unknown (timed out after 1 s)") in status_lines(outcome, Settings(analyze=True))
+    assert all(name != "Analysis" for name, _ in status_lines(outcome, Settings()))

@@ -151,3 +151,10 @@ def test_pick_finds_the_last_puzzle_at_the_level_by_bisection() -> None:
     too_hard = pick(range(3), lambda index: "hard", "easy")
     assert (too_hard.item, too_hard.level, too_hard.reached) == (0, "hard", False)
     assert pick(range(3), lambda index: "easy", "hard").reached is False
+
+
+def test_a_warning_is_printed_once_per_puzzle() -> None:
+    result = run_cli("generate", "numberlink", "5", "5", "--min-length", "6", "--seed", "3", "--rules", "open",
+                     "--difficulty", "hard")
+    assert result.code == 0
+    assert result.err.count("paths of 6+ cells turned up in") == 1

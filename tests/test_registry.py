@@ -73,6 +73,23 @@ def test_the_entry_point_cache_follows_installed_packages(tmp_path: Path) -> Non
     assert removed.stdout == first.stdout
 
 
+def test_the_cache_sees_a_distribution_gain_its_first_entry_point_in_place(tmp_path: Path) -> None:
+    """An .egg-info in a source folder is rewritten in place: its folder's time need not change."""
+    cache, site = tmp_path / "cache", tmp_path / "site"
+    _fake_distribution(site, "other = nothing:here")
+    entry_points = site / "fake_plugin-0.1.dist-info" / "entry_points.txt"
+    entry_points.write_text("[console_scripts]\nfake = fake:main\n")
+    names = "from satpuzzles.core import registry; print(registry.names())"
+    before = _run_with_plugin(site, cache=cache, code=names)
+    assert "toy" not in before.stdout
+    folder_time = site.stat().st_mtime_ns
+    entry_points.write_text("[satpuzzles.puzzles]\ntoy = satpuzzles.puzzles.slitherlink:SPEC\n")
+    stat = entry_points.stat()
+    os.utime(entry_points, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
+    os.utime(site, ns=(folder_time, folder_time))
+    assert "'toy'" in _run_with_plugin(site, cache=cache, code=names).stdout
+
+
 def test_an_unusable_cache_folder_is_ignored(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")

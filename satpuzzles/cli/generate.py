@@ -37,6 +37,7 @@ class GenerationProgress:
 
     def __init__(self, total: int, what: str) -> None:
         self.total, self.done = total, 0
+        self.warned: set[str] = set()
         self.bar: Any = None
         if sys.stderr.isatty():
             from rich.console import Console
@@ -61,7 +62,10 @@ class GenerationProgress:
             self.bar.update(self.task, description=text)
 
     def warn(self, text: str) -> None:
-        """Print a warning line on standard error (above the bar, when one is drawn)."""
+        """Print a warning line on standard error (above the bar, when one is drawn), once per puzzle."""
+        if text in self.warned:  # graded candidates of one puzzle repeat their makers' warnings
+            return
+        self.warned.add(text)
         if self.bar is not None:
             self.bar.console.print(f"satpuzzles: {text}", markup=False, highlight=False)
         else:
@@ -76,6 +80,7 @@ class GenerationProgress:
             yield
         finally:
             self.done += 1
+            self.warned.clear()  # the next puzzle's warnings are its own
             if self.bar is not None:
                 self.bar.advance(self.task)
                 if self.done < self.total:

@@ -56,14 +56,15 @@ def path_key() -> str:
 
 
 def scan() -> tuple[Entries, list[str]]:
-    """The group's (name, value) pairs from importlib.metadata, and the files they came from."""
-    from importlib.metadata import entry_points
+    """The group's (name, value) pairs from importlib.metadata, and the files they depend on: every
+    distribution's ``entry_points.txt``, present or not, since one edited in place (an ``.egg-info`` in a
+    source folder) can gain an entry without its folder's time changing."""
+    from importlib.metadata import distributions, entry_points
 
-    found: Entries = []
+    found: Entries = [(ep.name, ep.value) for ep in entry_points(group=GROUP)]
     files: set[str] = set()
-    for ep in entry_points(group=GROUP):
-        found.append((ep.name, ep.value))
-        folder = getattr(getattr(ep, "dist", None), "_path", None)
+    for dist in distributions():
+        folder = getattr(dist, "_path", None)
         if folder is not None:
             files.add(os.path.join(str(folder), "entry_points.txt"))
     return found, sorted(files)

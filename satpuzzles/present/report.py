@@ -47,6 +47,8 @@ def status_lines(outcome: Outcome[Any], settings: Settings) -> list[tuple[str, s
         unique = outcome.uniqueness(settings)
         undecided = f"unknown ({outcome.message})" if outcome.message else "unknown"
         lines.append(("Unique", undecided if unique is None else str(unique)))
+    if settings.analyze and outcome.status == "solved" and outcome.analysis is None and outcome.message:
+        lines.append(("Analysis", f"unknown ({outcome.message})"))  # a solution came before the deadline
     if outcome.explanation is not None:
         lines.append(("Conflict", _conflict(len(outcome.explanation))))
     if settings.count > 1 and outcome.status == "solved":
