@@ -191,6 +191,9 @@ class Rules(Generic[I, S]):
     analyzable: bool = False
     """Whether --analyze is offered: the complete stage's encodings have :class:`Decisions` (or a strategy
     analyses by itself, reading ``Settings.analyze``)."""
+    unique_given: Callable[[I, Settings, S], bool | None] | None = None
+    """Optional: whether a verified solution is the only one (None: undecided), by the puzzle's own fast
+    reasoning; --analyze then skips its backbone search on a puzzle proved unique."""
 
 
 @dataclass(frozen=True)

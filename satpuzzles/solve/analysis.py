@@ -51,8 +51,8 @@ def analyse(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats
         return None
     calls_before = stats.sat_calls
     cuts: list[Clause] = []
-    if proved_unique(rules, instance, settings, stats):
-        log("analysis: the puzzle's uniqueness strategy proved one solution: every decision is forced")
+    if proved_unique(rules, instance, settings, first):
+        log("analysis: the puzzle's own reasoning proved one solution: every decision is forced")
         forced, undetermined = list(encoding.decisions()), []
     else:
         with make_backend(str(settings.solver), verbose=settings.verbose) as backend:
@@ -82,19 +82,13 @@ def analyse(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats
     return analysis
 
 
-def proved_unique(rules: Rules[I, S], instance: I, settings: Settings, stats: SolveStats) -> bool:
-    """Whether the puzzle's own uniqueness strategy, if it has one (Numberlink's), proves a single solution.
-
-    Then every decision is forced, and the backbone search, whose last call is that same proof
-    made the slow way (the seed's 42x25 Numberlink under fill: 35 s), is skipped.
-    """
-    unique = replace(settings, unique=True, count=2, analyze=False, explain=False)
-    for strategy in rules.strategies:
-        if strategy.refuses(unique) is None:
-            outcome = strategy.solve(instance, unique)
-            stats.sat_calls += outcome.stats.sat_calls
-            return outcome.status == "solved" and outcome.uniqueness(unique) is True
-    return False
+def proved_unique(rules: Rules[I, S], instance: I, settings: Settings, first: S) -> bool:
+    """Whether the puzzle's own fast uniqueness reasoning (``Rules.unique_given``, Numberlink's) proves
+    ``first`` the only solution: then every decision is forced, and the backbone search, whose last call
+    is that same proof made the slow way (the seed's 42x25 Numberlink under fill: 35 s), is skipped."""
+    if rules.unique_given is None:
+        return False
+    return rules.unique_given(instance, replace(settings, analyze=False, explain=False), first) is True
 
 
 def backbone(encoding: Any, backend: Backend, first: Any, verify: Callable[[Any], list[str]], stats: SolveStats,

@@ -97,10 +97,10 @@ def _empty_way(grid: Grid, used: set[Cell], u: Cell, v: Cell) -> list[Cell] | No
     return None
 
 
-def windows(grid: Grid) -> list[tuple[int, int, int, int]]:
+def windows(grid: Grid, sizes: tuple[tuple[int, int], ...] = WINDOWS) -> list[tuple[int, int, int, int]]:
     """Overlapping square windows (top, left, bottom, right exclusive) covering the board, small ones first."""
     found: list[tuple[int, int, int, int]] = []
-    for side, stride in WINDOWS:
+    for side, stride in sizes:
         def starts(size: int) -> list[int]:
             last = max(size - side, 0)
             return sorted({min(s, last) for s in range(0, last + stride, stride)})
@@ -115,11 +115,22 @@ def windows(grid: Grid) -> list[tuple[int, int, int, int]]:
 
 def solve_unique(instance: NumberlinkInstance, settings: Settings) -> Outcome[NumberlinkSolution]:
     """The first solution and a second one (or the proof there is none), searched as the module says."""
-    rules = rules_in_force(instance, settings.extras)
     first = run_stages(STAGED, instance, replace(settings, count=1, unique=False), "numberlink")
     if first.status != "solved" or first.solution is None:
         return first
-    solution, stats = first.solution, first.stats
+    return _decide(instance, first.solution, settings, first.stats, WINDOWS)
+
+
+def unique_given(instance: NumberlinkInstance, settings: Settings, solution: NumberlinkSolution) -> bool | None:
+    """Whether ``solution`` is the only one (for --analyze): steps 1 and 3 of the module, without windows,
+    which find second solutions fast but cost about a second on a unique 42x25 board."""
+    outcome = _decide(instance, solution, replace(settings, unique=True, count=2), SolveStats(), ())
+    return outcome.uniqueness(replace(settings, unique=True, count=2))
+
+
+def _decide(instance: NumberlinkInstance, solution: NumberlinkSolution, settings: Settings, stats: SolveStats,
+            sizes: tuple[tuple[int, int], ...]) -> Outcome[NumberlinkSolution]:
+    rules = rules_in_force(instance, settings.extras)
     if instance.grid.size > UNIQUE_MAX_CELLS:
         message = f"uniqueness is not searched on boards over {UNIQUE_MAX_CELLS:,} cells (memory)"
         return Outcome("solved", [solution], False, stats, message=message)
@@ -134,13 +145,14 @@ def solve_unique(instance: NumberlinkInstance, settings: Settings) -> Outcome[Nu
         other = reverse_move(solution)
         if other is not None:
             return Outcome("solved", [solution, replace(other, rules=rules)], False, stats)
-    outcome = _search(instance, search, solution, settings, stats, rewired)
+    outcome = _search(instance, search, solution, settings, stats, rewired, sizes)
     outcome.solutions = [replace(found, rules=rules) for found in outcome.solutions]
     return outcome
 
 
 def _search(instance: NumberlinkInstance, rules: RuleSet, solution: NumberlinkSolution, settings: Settings,
-            stats: SolveStats, without_pattern: bool) -> Outcome[NumberlinkSolution]:
+            stats: SolveStats, without_pattern: bool,
+            sizes: tuple[tuple[int, int], ...]) -> Outcome[NumberlinkSolution]:
     with Timer(stats, "encode_seconds"):
         encoding = NumberlinkEncoding(instance, False, rules)
         if without_pattern:  # fill with self-touch: the search may skip solutions with the pattern (twoopt.py)
@@ -148,15 +160,16 @@ def _search(instance: NumberlinkInstance, rules: RuleSet, solution: NumberlinkSo
     stats.stages.append("unique")
     stats.encoding, stats.variables, stats.clauses = "complete", encoding.formula.num_vars, encoding.formula.num_clauses
     links = solution.links()
-    with make_backend(str(settings.solver)) as backend:
-        backend.add_clauses(encoding.formula.clauses)
-        backend.add_clauses([encoding.block(solution)])
-        backend.set_phases([var if pair in links else -var for pair, var in encoding.link_var.items()])
-        for top, left, bottom, right in windows(instance.grid):
-            fixed = [var if pair in links else -var for pair, var in encoding.link_var.items()
-                     if not all(top <= r < bottom and left <= c < right for r, c in pair)]
-            for other in lazy_solutions(encoding, backend, stats, assumptions=fixed):
-                return Outcome("solved", [solution, other], False, stats)
+    if sizes:
+        with make_backend(str(settings.solver)) as backend:
+            backend.add_clauses(encoding.formula.clauses)
+            backend.add_clauses([encoding.block(solution)])
+            backend.set_phases([var if pair in links else -var for pair, var in encoding.link_var.items()])
+            for top, left, bottom, right in windows(instance.grid, sizes):
+                fixed = [var if pair in links else -var for pair, var in encoding.link_var.items()
+                         if not all(top <= r < bottom and left <= c < right for r, c in pair)]
+                for other in lazy_solutions(encoding, backend, stats, assumptions=fixed):
+                    return Outcome("solved", [solution, other], False, stats)
     # The whole board in a fresh solver: S's phases, which find nearby solutions in the windows, slowed
     # the proof that there is none (the seed's 42x25 board under fill: 16.7 s with them, 4.3 s without).
     with make_backend(str(settings.solver)) as backend:
@@ -176,5 +189,5 @@ def _refuses(settings: Settings) -> str | None:
 UNIQUE: Strategy[NumberlinkInstance, NumberlinkSolution] = Strategy(
     "unique", "--unique: a second solution sought near the first (shortcuts, windows) before the whole board",
     solve_unique, _refuses)
-RULES: Rules[NumberlinkInstance, NumberlinkSolution] = replace(STAGED, strategies=(UNIQUE,))
+RULES: Rules[NumberlinkInstance, NumberlinkSolution] = replace(STAGED, strategies=(UNIQUE,), unique_given=unique_given)
 """How Numberlink is solved and checked: the stages, and the uniqueness strategy for --unique."""
