@@ -117,7 +117,7 @@ class GridPaths:
 
     def _no_self_touch(self) -> None:
         """Used neighbours that are not linked differ in colour (adjacent terminals of one label are linked)."""
-        clauses, pool = self.formula.clauses, self.formula.pool
+        clauses = self.formula.clauses
         for (u, v), link in self.link_var.items():
             label_u, label_v = self.terminals.get(u), self.terminals.get(v)
             if label_u is not None and label_v is not None:
@@ -128,14 +128,21 @@ class GridPaths:
                 clauses.append([link, *(-lit for lit in self.used_lits(free)),
                                 *(-lit for lit in self.is_colour(free, label))])
             else:
-                differ = []
-                for bu, bv in zip(self.colour[u[0]][u[1]], self.colour[v[0]][v[1]]):
-                    bit = pool.fresh()
-                    differ.append(bit)
-                    clauses.append([-bit, bu, bv])
-                    clauses.append([-bit, -bu, -bv])
+                differ = self.colours_differ(u, v)
                 unused = [-lit for lit in self.used_lits(u) + self.used_lits(v)]
                 clauses.append([link, *unused, *differ])
+
+    def colours_differ(self, u: Cell, v: Cell) -> list[int]:
+        """One fresh literal per colour bit, each true only if ``u`` and ``v`` differ in that bit: a clause
+        holding them all can be satisfied only when the two cells' colours differ."""
+        clauses, pool = self.formula.clauses, self.formula.pool
+        differ: list[int] = []
+        for bu, bv in zip(self.colour[u[0]][u[1]], self.colour[v[0]][v[1]]):
+            bit = pool.fresh()
+            differ.append(bit)
+            clauses.append([-bit, bu, bv])
+            clauses.append([-bit, -bu, -bv])
+        return differ
 
     def is_colour(self, cell: Cell, label: str) -> list[int]:
         """The literals that give ``cell`` the colour of ``label`` (all true exactly when it has it)."""

@@ -76,10 +76,6 @@ def exclude_pattern(encoding: NumberlinkEncoding, instance: NumberlinkInstance) 
     for r in range(rows - 1):
         for c in range(cols - 1):
             a, b, below_a, below_b = (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)
-            differ = []  # each true only if a and b differ in that colour bit
-            for bit_a, bit_b in zip(paths.colour[r][c], paths.colour[r][c + 1]):
-                bit = pool.fresh()
-                differ.append(bit)
-                clauses.extend([[-bit, bit_a, bit_b], [-bit, -bit_a, -bit_b]])
+            differ = paths.colours_differ(a, b)
             clauses.append([-arc[a, below_a], -arc[b, below_b], *differ])
             clauses.append([-arc[below_a, a], -arc[below_b, b], *differ])
