@@ -122,6 +122,15 @@ class Option:
     affects_solving: bool = False
     convert: Callable[[str], Any] | None = None
 
+    def initial(self) -> Any:
+        """The value when the option is not given, as the CLI passes it on: a flag's default as a bool, else
+        the default, through ``convert`` when it has one (as click's option does)."""
+        if self.kind == "flag":
+            return bool(self.default)
+        if self.default is None or self.convert is None:
+            return self.default
+        return self.convert(self.default)
+
 
 @dataclass(frozen=True)
 class Reader(Generic[I]):
