@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from satpuzzles.cnf import Clause, Formula
+from satpuzzles.cnf.formula import collector_paused
 from satpuzzles.constraints.paths import GridPaths
 from satpuzzles.puzzles.numberlink.arguments import ENCODING_SUFFIX
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
@@ -30,13 +31,13 @@ class NumberlinkEncoding:
         self.complete = not strengthened
         self.formula = Formula()
         self.selectors: dict[Hashable, int] = {}
-        self.paths = GridPaths(self.formula, instance.grid, instance.givens, instance.labels,
-                               fill=rules.fill, self_touch=rules.self_touch)
-        self.link_var = self.paths.link_var
-        touchless = strengthened or not rules.self_touch
-        if strengthened:
-            self._endpoint_neighbours()
-        self._squares(touchless)
+        with collector_paused():
+            self.paths = GridPaths(self.formula, instance.grid, instance.givens, instance.labels,
+                                   fill=rules.fill, self_touch=rules.self_touch)
+            self.link_var = self.paths.link_var
+            if strengthened:
+                self._endpoint_neighbours()
+            self._squares(strengthened or not rules.self_touch)
 
     def _endpoint_neighbours(self) -> None:
         """Adjacent endpoints of one label are linked; a cell of an endpoint's colour beside it is linked to it."""
@@ -61,12 +62,13 @@ class NumberlinkEncoding:
         """
         right, down, clauses = self.paths.right, self.paths.down, self.formula.clauses
         for r in range(self.instance.grid.rows - 1):
+            top, bottom, left_right = right[r], right[r + 1], down[r]
             for c in range(self.instance.grid.cols - 1):
-                square = [-right[r][c], -right[r + 1][c], -down[r][c], -down[r][c + 1]]
-                if touchless:
-                    clauses.extend(square[:i] + square[i + 1 :] for i in range(4))
+                a, b, d, e = -top[c], -bottom[c], -left_right[c], -left_right[c + 1]
+                if touchless:  # each 3 of the 4, leaving out one in turn
+                    clauses.extend(([b, d, e], [a, d, e], [a, b, e], [a, b, d]))
                 else:
-                    clauses.append(square)
+                    clauses.append([a, b, d, e])
 
     def decode(self, model: Model) -> NumberlinkSolution:
         """Routes from each label's first endpoint, plus any detached cycles."""
