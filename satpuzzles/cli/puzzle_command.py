@@ -7,7 +7,6 @@ plain_options, every other command line through the click command puzzle_command
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from satpuzzles.cli.printer import Printer
@@ -60,6 +59,8 @@ def write_outputs(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[
 
 def cnf_beside(proof: str) -> str:
     """Where the CNF a proof refutes is written: the proof's path with the suffix .cnf."""
+    from pathlib import Path
+
     path = Path(proof)
     return str(path.with_suffix(".cnf") if path.suffix != ".cnf" else path.with_name(path.name + ".cnf"))
 
