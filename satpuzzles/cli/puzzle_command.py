@@ -10,6 +10,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from satpuzzles.cli.printer import Printer
+from satpuzzles.cnf.formula import collector_paused
 from satpuzzles.core.errors import ExitStatus, InputError, UsageError
 from satpuzzles.core.outcome import DEFAULT_SOLVER, Outcome, Settings
 from satpuzzles.core.spec import PuzzleSpec, Writer
@@ -137,7 +138,8 @@ def solve_and_print(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: 
                 raise UsageError(f"--to-{writer.name}: {exc}") from None
             statuses.append("solved")
             continue
-        outcome = solve_within_limit(puzzle.rules, instance, settings, puzzle.name)
+        with collector_paused():  # a solve's many small objects (clauses) hold no cycles; each is freed after it
+            outcome = solve_within_limit(puzzle.rules, instance, settings, puzzle.name)
         statuses.append(outcome.status)
         write_outputs(puzzle, instance, outcome, options, settings, index, len(chosen))
         heading = None
