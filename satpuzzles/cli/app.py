@@ -3,7 +3,7 @@
 Subcommands are built only when asked for (commands.py), so ``satpuzzles --version`` loads no puzzle
 and no solver. The two commonest command lines, ``satpuzzles PUZZLE SOURCE`` (no option) and
 ``satpuzzles --version``, are served without click, whose import is a fifth of a one-puzzle run;
-they mean exactly what click would make of them (tests/test_cli_fast.py compares the two).
+they mean exactly what click would make of them (tests/test_cli_plain.py compares the two).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from satpuzzles.cli import FIXED_COMMANDS
 from satpuzzles.cli.output import OutputClosed, OutputFailed, flush_stdout, one_door, say, silence_stdout, stdout
 from satpuzzles.core import registry
 from satpuzzles.core.errors import ExitStatus, SatPuzzlesError, Terminated
+
 
 def _warn_plugins() -> None:
     for warning in registry.warnings_seen():
