@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from satpuzzles.testing import Driver, Run, run_cli
 
@@ -15,6 +16,12 @@ __all__ = ["GOLDEN", "INSTANCES", "ROOT", "Driver", "Run", "drain_terminal", "ma
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = ROOT / "instances"
 GOLDEN = Path(__file__).resolve().parent / "golden"
+
+# The same random boards on every run, so a run of `make test` is reproducible (CI must not fail one time in
+# five); `HYPOTHESIS_PROFILE=explore` draws new boards each run, to look for bugs the fixed ones miss.
+settings.register_profile("fixed", derandomize=True, database=None)
+settings.register_profile("explore")
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fixed"))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
