@@ -37,6 +37,7 @@ from satpuzzles.core.outcome import Outcome, Settings, SolveStats, Timer
 from satpuzzles.core.spec import Rules, Strategy
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
+from satpuzzles.puzzles.numberlink.flips import corner_flip, exclude_downhill_flips
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet, rules_in_force
 from satpuzzles.puzzles.numberlink.staging import STAGED
 from satpuzzles.puzzles.numberlink.twoopt import exclude_pattern, reverse_move
@@ -134,29 +135,43 @@ def _decide(instance: NumberlinkInstance, solution: NumberlinkSolution, settings
     if instance.grid.size > UNIQUE_MAX_CELLS:
         message = f"uniqueness is not searched on boards over {UNIQUE_MAX_CELLS:,} cells (memory)"
         return Outcome("solved", [solution], False, stats, message=message)
-    search = rules
-    if not rules.fill and rules.self_touch:
-        other = shortcut(solution) or detour(instance, solution)
-        if other is not None:
-            return Outcome("solved", [solution, replace(other, rules=rules)], False, stats)
-        search = RuleSet(fill=False, self_touch=False)  # S touches nowhere and has no detour: see open_reduction
-    rewired = rules.fill and rules.self_touch
-    if rewired:
-        other = reverse_move(solution)
-        if other is not None:
-            return Outcome("solved", [solution, replace(other, rules=rules)], False, stats)
-    outcome = _search(instance, search, solution, settings, stats, rewired, sizes)
+    other = _second_at_once(instance, solution, rules)
+    if other is not None:
+        return Outcome("solved", [solution, replace(other, rules=rules)], False, stats)
+    search, flips = rules, None
+    if not rules.fill:
+        # Under open, S touches nowhere and has no detour (checked): search under open with no self-touch
+        # (open_reduction). Under open with no self-touch, a detour or a flip of S that touches leaves only
+        # the flips that keep the rule to skip; without them, S unique under open is unique under both.
+        as_open = rules.self_touch or (detour(instance, solution) is None and
+                                       corner_flip(instance, solution, RuleSet(fill=False)) is None)
+        search, flips = RuleSet(fill=False, self_touch=False), as_open
+    outcome = _search(instance, search, solution, settings, stats, rules.fill and rules.self_touch, flips, sizes)
     outcome.solutions = [replace(found, rules=rules) for found in outcome.solutions]
     return outcome
 
 
+def _second_at_once(instance: NumberlinkInstance, solution: NumberlinkSolution,
+                    rules: RuleSet) -> NumberlinkSolution | None:
+    """A second solution made from S directly: the moves whose patterns the search skips, reversed on S."""
+    if rules.fill:
+        return reverse_move(solution) if rules.self_touch else None
+    if rules.self_touch:
+        other = shortcut(solution) or detour(instance, solution)
+        if other is not None:
+            return other
+    return corner_flip(instance, solution, rules)
+
+
 def _search(instance: NumberlinkInstance, rules: RuleSet, solution: NumberlinkSolution, settings: Settings,
-            stats: SolveStats, without_pattern: bool,
+            stats: SolveStats, without_pattern: bool, flips: bool | None,
             sizes: tuple[tuple[int, int], ...]) -> Outcome[NumberlinkSolution]:
     with Timer(stats, "encode_seconds"):
         encoding = NumberlinkEncoding(instance, False, rules)
         if without_pattern:  # fill with self-touch: the search may skip solutions with the pattern (twoopt.py)
             exclude_pattern(encoding, instance)
+        if flips is not None:  # open: and those with a downhill corner flip, valid with self-touch or not (flips.py)
+            exclude_downhill_flips(encoding, instance, flips)
     stats.stages.append("unique")
     stats.encoding, stats.variables, stats.clauses = "complete", encoding.formula.num_vars, encoding.formula.num_clauses
     links = solution.links()
