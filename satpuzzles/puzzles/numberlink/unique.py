@@ -39,6 +39,7 @@ from satpuzzles.geometry import Cell, Grid
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.flips import corner_flip, exclude_downhill_flips
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet, rules_in_force
+from satpuzzles.puzzles.numberlink.pushes import exclude_pushes, reverse_push
 from satpuzzles.puzzles.numberlink.staging import STAGED
 from satpuzzles.puzzles.numberlink.twoopt import exclude_pattern, reverse_move
 from satpuzzles.solve.backends import make_backend
@@ -155,7 +156,7 @@ def _second_at_once(instance: NumberlinkInstance, solution: NumberlinkSolution,
                     rules: RuleSet) -> NumberlinkSolution | None:
     """A second solution made from S directly: the moves whose patterns the search skips, reversed on S."""
     if rules.fill:
-        return reverse_move(solution) if rules.self_touch else None
+        return (reverse_move(solution) or reverse_push(instance, solution)) if rules.self_touch else None
     if rules.self_touch:
         other = shortcut(solution) or detour(instance, solution)
         if other is not None:
@@ -170,6 +171,7 @@ def _search(instance: NumberlinkInstance, rules: RuleSet, solution: NumberlinkSo
         encoding = NumberlinkEncoding(instance, False, rules)
         if without_pattern:  # fill with self-touch: the search may skip solutions with the pattern (twoopt.py)
             exclude_pattern(encoding, instance)
+            exclude_pushes(encoding, instance)
         if flips is not None:  # open: and those with a downhill corner flip, valid with self-touch or not (flips.py)
             exclude_downhill_flips(encoding, instance, flips)
     stats.stages.append("unique")

@@ -1,0 +1,65 @@
+"""Uniqueness under the fill rule with self-touch allowed: U-turns pushed onto the link beyond their bump.
+
+A *U-turn* is a path using three links of a 2x2 block: it runs from a to the block's far side,
+across it (the *bump*: two cells joined by a link) and back to b, beside a. When the link beyond
+the bump, parallel to it in the next row or column, is used by some path Q (the same path or
+another), the bump may move over to Q (a *push*): the first path goes straight from a to b, and Q
+runs through the bump instead of along that link. Every cell keeps a path, every cell its number
+of links (the bump's two cells keep two, a, b and Q's two cells swap one link for another), Q
+stays one path (the bump's own link is outside Q's part that is changed), so the result is
+another fill solution, the mirror image of the same pattern one row or column further.
+
+Pushes counted here go down (a U-turn opening up, a horizontal link below it) or right (a
+U-turn opening left, a vertical link right of it). Potential: (sum over vertical links of
+``rows - r``, for a link between rows r and r + 1; sum over horizontal links of ``cols - c``),
+compared lexicographically. A push down moves two vertical links one row down (the first sum
+falls by 2); a push right keeps the first sum (one vertical link leaves and one arrives in the
+same rows) and moves two horizontal links one column right (the second falls by 2); the 2-opt
+move of twoopt.py drops two vertical links (the first sum falls). So any sequence of these moves
+ends, and twoopt.py's theorem holds with all three patterns: if S has neither the reverse of a
+push (``reverse_push``) nor of a 2-opt move, S is unique exactly when no other solution has none
+of the three patterns. The reverse of a push is a push up or left, valid by the same argument.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from satpuzzles.constraints.paths import trace
+from satpuzzles.geometry import Link
+from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
+from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, verify
+
+
+def push_patterns(rows: int, cols: int) -> list[tuple[Link, list[Link], list[Link]]]:
+    """Every push down or right on the board: (the bump's link, the links it replaces, the links after)."""
+    moves = []
+    for r in range(rows - 1):
+        for c in range(cols - 1):
+            a, b, c1, d = (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)
+            if r + 2 < rows:  # opening up: a-c1, b-d round the bump c1-d; e-f below -> a-b, c1-e, d-f
+                e, f = (r + 2, c), (r + 2, c + 1)
+                moves.append(((c1, d), [(a, c1), (b, d), (e, f)], [(a, b), (c1, e), (d, f)]))
+            if c + 2 < cols:  # opening left: a-b, c1-d round the bump b-d; e-f right of it -> a-c1, b-e, d-f
+                e, f = (r, c + 2), (r + 1, c + 2)
+                moves.append(((b, d), [(a, b), (c1, d), (e, f)], [(a, c1), (b, e), (d, f)]))
+    return moves
+
+
+def reverse_push(instance: NumberlinkInstance, solution: NumberlinkSolution) -> NumberlinkSolution | None:
+    """S with one U-turn pushed up or left onto the link beyond its bump (None: S has no such place)."""
+    links = solution.links()
+    for bump, before, after in push_patterns(instance.grid.rows, instance.grid.cols):
+        if bump in links and all(link in links for link in after):
+            decoded = trace(instance.endpoints, (links - set(after)) | set(before))
+            other = replace(solution, routes=decoded.routes, loops=decoded.loops)
+            if not verify(instance, other):
+                return other
+    return None
+
+
+def exclude_pushes(encoding: NumberlinkEncoding, instance: NumberlinkInstance) -> None:
+    """Forbid the pattern of every push down or right: the U-turn with the link beyond its bump."""
+    link_var, clauses = encoding.link_var, encoding.formula.clauses
+    for bump, before, _ in push_patterns(instance.grid.rows, instance.grid.cols):
+        clauses.append([-link_var[bump], *(-link_var[link] for link in before)])
