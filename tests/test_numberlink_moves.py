@@ -18,14 +18,14 @@ PUZZLE = Driver("numberlink")
 OPEN, OPEN_NST = RuleSet(fill=False), RuleSet(fill=False, self_touch=False)
 
 
-def test_a_u_turn_below_a_link_is_pushed_up_onto_it() -> None:
-    # B's U-turn opens down, A's link runs above its bump: the reverse push gives A the bump.
-    instance = NumberlinkInstance(Grid(3, 2), {(0, 0): "A", (0, 1): "A", (2, 0): "B", (2, 1): "B"}, ("A", "B"))
-    solution = NumberlinkSolution({"A": ((0, 0), (0, 1)), "B": ((2, 0), (1, 0), (1, 1), (2, 1))})
+def test_a_u_turn_above_a_link_is_pushed_down_onto_it() -> None:
+    # B's U-turn opens up, A's link runs below its bump: the reverse push gives A the bump.
+    instance = NumberlinkInstance(Grid(3, 2), {(0, 0): "B", (0, 1): "B", (2, 0): "A", (2, 1): "A"}, ("A", "B"))
+    solution = NumberlinkSolution({"A": ((2, 0), (2, 1)), "B": ((0, 0), (1, 0), (1, 1), (0, 1))})
     other = reverse_push(instance, solution)
     assert other is not None and PUZZLE.verify(instance, other) == []
-    assert other.routes == {"A": ((0, 0), (1, 0), (1, 1), (0, 1)), "B": ((2, 0), (2, 1))}
-    assert reverse_push(instance, other) is None  # its U-turn opens up: a push down, the direction kept
+    assert other.routes == {"A": ((2, 0), (1, 0), (1, 1), (2, 1)), "B": ((0, 0), (0, 1))}
+    assert reverse_push(instance, other) is None  # its U-turn opens down: a push up, the direction kept
 
 
 def test_a_u_turn_right_of_a_link_is_pushed_left_onto_it() -> None:
@@ -36,11 +36,14 @@ def test_a_u_turn_right_of_a_link_is_pushed_left_onto_it() -> None:
     assert other.routes == {"A": ((0, 0), (0, 1), (1, 1), (1, 0)), "B": ((0, 2), (1, 2))}
 
 
-def test_every_push_moves_a_bump_one_row_down_or_one_column_right() -> None:
-    for bump, before, after in push_patterns(4, 4):
+def test_every_push_moves_a_bump_onto_the_link_one_row_up_or_one_column_right() -> None:
+    moves = push_patterns(4, 5)
+    assert len(moves) == 2 * 4 + 3 * 3  # bumps in the rows and columns that have a neighbour each side
+    for bump, before, after in moves:
         assert bump not in before and bump not in after and len(set(before) | set(after)) == 6
         (a, b), (c, d) = bump, before[2]
-        assert (c[0] - a[0], c[1] - a[1]) in ((1, 0), (0, 1)) and (d[0] - b[0], d[1] - b[1]) in ((1, 0), (0, 1))
+        assert (c[0] - a[0], c[1] - a[1]) in ((-1, 0), (0, 1)) and (d[0] - b[0], d[1] - b[1]) in ((-1, 0), (0, 1))
+        assert all(u < v for u, v in [bump, *before, *after])
 
 
 def test_a_corner_flips_to_its_empty_diagonal_cell_unless_that_touches() -> None:
