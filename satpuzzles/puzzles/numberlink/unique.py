@@ -182,9 +182,16 @@ def _search(instance: NumberlinkInstance, rules: RuleSet, solution: NumberlinkSo
             backend.add_clauses(encoding.formula.clauses)
             backend.add_clauses([encoding.block(solution)])
             backend.set_phases([var if pair in links else -var for pair, var in encoding.link_var.items()])
-            for top, left, bottom, right in windows(instance.grid, sizes):
-                fixed = [var if pair in links else -var for pair, var in encoding.link_var.items()
-                         if not all(top <= r < bottom and left <= c < right for r, c in pair)]
+            # Outside a window: S's links, and S's empty cells left empty; the degrees then keep every
+            # other link off (fewer assumptions than one per link, the same search).
+            kept = [(r1, c1, r2, c2, var) for ((r1, c1), (r2, c2)), var in encoding.link_var.items()
+                    if ((r1, c1), (r2, c2)) in links]
+            used = {cell for route in solution.routes.values() for cell in route}
+            empty = [(r, c, -var) for (r, c), var in encoding.paths.used.items() if (r, c) not in used]
+            for top, left, bottom, right in windows(instance.grid, sizes):  # a link's first cell is up or left
+                fixed = [var for r1, c1, r2, c2, var in kept
+                         if not (top <= r1 and r2 < bottom and left <= c1 and c2 < right)]
+                fixed += [lit for r, c, lit in empty if not (top <= r < bottom and left <= c < right)]
                 for other in lazy_solutions(encoding, backend, stats, assumptions=fixed):
                     return Outcome("solved", [solution, other], False, stats)
     # The whole board in a fresh solver: S's phases, which find nearby solutions in the windows, slowed
