@@ -4,14 +4,14 @@ Second solutions of published puzzles are local: a path doubling back beside its
 or (under the open rule) a path taking a shorter way and leaving cells empty. So after
 the first solution S (by the ordinary stages) the search for another goes, in order:
 
-1. under the open rule with self-touch allowed, constructively: a path of S beside itself
-   is shortcut (the cells in between left empty), or a link of S is detoured through two
-   empty cells next to it; either is a second solution at once;
+1. constructively, by the reverse of each move whose pattern steps 2-3 skip (below): a
+   path of S beside itself shortcut, a link of S detoured through empty cells, a corner of
+   S flipped to its empty diagonal cell (open rule), a 2-opt move or a U-turn push (fill
+   rule with self-touch); any valid one is a second solution at once;
 2. in one incremental solver holding the complete encoding, S blocked and S's links as
-   the preferred phases: windows of the board with every link outside fixed as in S (the
+   the preferred phases: windows of the board with everything outside fixed as in S (the
    solver's assumptions), each a tiny search;
-3. the whole board, in the same solver, keeping what the windows learnt. Only this step
-   can prove uniqueness, and it is the --method cnf enumeration with a head start.
+3. the whole board, in a fresh solver. Only this step can prove uniqueness.
 
 Under the open rule with self-touch allowed, steps 2 and 3 search the open *no-self-touch*
 encoding, whose extra rule prunes far more, by this theorem (open_reduction): shortcut any
@@ -20,10 +20,14 @@ solution without self-touch. If the result is not S, it is a second no-self-touc
 solution; if it is S, T is S with links replaced by ways round through cells S leaves
 empty, and then S itself has such a detour (the last one put back), which step 1 finds.
 So when S touches nowhere and has no detour, S is unique under open exactly when it is
-unique under open with no self-touch.
+unique under open with no self-touch. Under open with no self-touch, when S has no detour
+and no corner flip even with self-touch allowed, the same search decides: a solution it
+finds keeps the rule, and S unique under open is unique under the stricter rule.
 
-Under the fill rule with self-touch allowed, steps 2 and 3 skip the solutions that one
-"2-opt" move makes simpler, by the theorem of twoopt.py (after checking S itself, like step 1).
+Each search skips solutions that a move makes simpler, by a theorem with a potential that
+every move lowers (so a second solution leads to one without the patterns, or to S by a
+move that step 1 reverses): under open, downhill corner flips (flips.py); under fill with
+self-touch, 2-opt moves (twoopt.py) and U-turn pushes (pushes.py).
 
 Each second solution is verified by the rules like any other.
 """
