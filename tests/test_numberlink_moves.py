@@ -1,4 +1,5 @@
-"""The local moves behind the uniqueness reductions (pushes.py, flips.py) and their verdicts against plain enumeration."""
+"""The local moves behind the uniqueness reductions (pushes.py, flips.py), their verdicts against plain enumeration,
+and the windows searched around the first solution."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from satpuzzles.puzzles.numberlink.cover import random_cover
 from satpuzzles.puzzles.numberlink.flips import corner_flip, weight
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
 from satpuzzles.puzzles.numberlink.pushes import push_patterns, reverse_push
+from satpuzzles.puzzles.numberlink.unique import windows
 from tests.conftest import Driver
 
 PUZZLE = Driver("numberlink")
@@ -81,3 +83,14 @@ def test_uniqueness_under_each_rule_set_agrees_with_the_plain_enumeration(seed: 
         assert fast.uniqueness(Settings(unique=True)) is plain.uniqueness(Settings(unique=True))
         for solution in fast.solutions:
             assert PUZZLE.verify(instance, solution) == [] and solution.rules == rules
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(5, 5), (10, 10), (14, 14), (14, 24), (17, 17), (25, 42)])
+def test_windows_cover_the_board_smallest_first_but_never_the_whole_board(rows: int, cols: int) -> None:
+    found = windows(Grid(rows, cols))
+    assert (0, 0, rows, cols) not in found  # the whole board is searched afterwards, without S's phases
+    areas = [(bottom - top) * (right - left) for top, left, bottom, right in found]
+    assert areas == sorted(areas)
+    if found:
+        assert {(r, c) for top, left, bottom, right in found for r in range(top, bottom)
+                for c in range(left, right)} == {(r, c) for r in range(rows) for c in range(cols)}

@@ -37,11 +37,14 @@ def corner_flip(instance: NumberlinkInstance, solution: NumberlinkSolution, rule
     """S with one corner flipped to its empty diagonal cell, when that is a solution under ``rules`` (None: nowhere)."""
     used = {cell for route in solution.routes.values() for cell in route}
     for label, route in solution.routes.items():
+        own = set(route)
         for i in range(1, len(route) - 1):
             x, y, z = route[i - 1], route[i], route[i + 1]
             w = (x[0] + z[0] - y[0], x[1] + z[1] - y[1])
             if x[0] == z[0] or x[1] == z[1] or w in used or not instance.grid.contains(w):
                 continue  # a straight step, or no empty diagonal cell
+            if not rules.self_touch and {(2 * w[0] - y[0], w[1]), (w[0], 2 * w[1] - y[1])} & own:
+                continue  # w would touch the path beside the block
             other = replace(solution, routes={**solution.routes, label: route[:i] + (w,) + route[i + 1:]}, rules=rules)
             if not verify(instance, other):
                 return other
