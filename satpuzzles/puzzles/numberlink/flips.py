@@ -9,9 +9,9 @@ block are not on that path (they are the only cells w could newly touch).
 Order the cells by the weight ``2 * row + col`` (two diagonal cells never weigh the same) and
 call a flip *downhill* when w weighs less than y. Theorem (used by unique.py): let S be an
 open solution, under the rules in force, such that no flip of S (at any of its corners with
-an empty diagonal cell) is another solution under those rules. Then S is unique exactly when no
-solution other than S has a downhill flip that is valid (the pattern excluded here), within the
-reduction unique.py already makes. Proof: take a second solution T and, while it has a valid
+an empty diagonal cell) is another solution under those rules. Then S is unique exactly when
+every solution other than S has a valid downhill flip, so the search may exclude that pattern
+(within the reduction unique.py already makes). Proof: take a second solution T and, while it has a valid
 downhill flip, apply one: each lowers the weight of the used cells and keeps their number, so
 this ends, at T*. If T* is not S, it is a second solution without the pattern. If T* is S,
 the last flip made S from a solution T_k other than S, and flipping S back at that corner gives
@@ -33,7 +33,8 @@ def weight(cell: Cell) -> int:
     return 2 * cell[0] + cell[1]
 
 
-def corner_flip(instance: NumberlinkInstance, solution: NumberlinkSolution, rules: RuleSet) -> NumberlinkSolution | None:
+def corner_flip(instance: NumberlinkInstance, solution: NumberlinkSolution,
+                rules: RuleSet) -> NumberlinkSolution | None:
     """S with one corner flipped to its empty diagonal cell, when that is a solution under ``rules`` (None: nowhere)."""
     used = {cell for route in solution.routes.values() for cell in route}
     for label, route in solution.routes.items():

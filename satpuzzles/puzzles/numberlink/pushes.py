@@ -4,10 +4,12 @@ A *U-turn* is a path using three links of a 2x2 block: it runs from a to the blo
 across it (the *bump*: two cells joined by a link) and back to b, beside a. When the link beyond
 the bump, parallel to it in the next row or column, is used by some path Q (the same path or
 another), the bump may move over to Q (a *push*): the first path goes straight from a to b, and Q
-runs through the bump instead of along that link. Every cell keeps a path, every cell its number
-of links (the bump's two cells keep two, a, b and Q's two cells swap one link for another), Q
-stays one path (the bump's own link is outside Q's part that is changed), so the result is
-another fill solution, the mirror image of the same pattern one row or column further.
+runs through the bump instead of along that link. Every cell keeps a path and its number of links
+(the bump's two cells keep two; a, b and Q's two cells swap one link for another). When Q is
+another path, its link e-f becomes e, bump, f: still one path. When Q is the U-turn's own path,
+e-f lies outside the U-turn's three links, so going straight from a to b and threading the bump
+between e and f leaves one path with the same ends. So the result is another fill solution, with
+the mirror image of the pattern one row or column further.
 
 Pushes counted here go up (a U-turn opening down, a horizontal link above its bump) or right
 (a U-turn opening left, a vertical link right of its bump). Potential: (sum over vertical links
@@ -18,7 +20,7 @@ leaves and one arrives in the same rows) and moves two horizontal links one colu
 second falls by 2); the 2-opt move of twoopt.py drops two vertical links (the first sum falls).
 So any sequence of these moves ends, and twoopt.py's theorem holds with all three patterns: if
 S has neither the reverse of a push (``reverse_push``) nor of a 2-opt move, S is unique exactly
-when no other solution has none of the three patterns. The reverse of a push is a push down or
+when every other solution has one of the three patterns. The reverse of a push is a push down or
 left, valid by the same argument.
 
 Measured (proof CPU seconds, glucose4, no windows): the 56 janko puzzles unique under fill 8.0 s
