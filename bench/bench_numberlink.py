@@ -7,7 +7,8 @@
     python bench/bench_numberlink.py open-boards         # generated 36x36..72x72 boards solved under --rules open
 
 ``--csv FILE`` writes the per-puzzle rows. Seconds are wall clock of the solve (parse excluded) unless
-the line says "process"; the machine is shared, so compare figures from one run.
+the line says "process"; janko rows also give CPU seconds (with --timeout, of the child that solved),
+steadier than wall clock on a shared machine; still, compare figures from one run.
 """
 
 from __future__ import annotations
