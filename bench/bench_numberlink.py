@@ -7,13 +7,15 @@
     python bench/bench_numberlink.py open-boards         # generated 36x36..72x72 boards solved under --rules open
 
 ``--csv FILE`` writes the per-puzzle rows. Seconds are wall clock of the solve (parse excluded) unless
-the line says "process"; the machine is shared, so compare figures from one run.
+the line says "process"; janko rows also give CPU seconds (with --timeout, of the child that solved),
+steadier than wall clock on a shared machine; still, compare figures from one run.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import resource
 import subprocess
 import sys
 import time
@@ -39,14 +41,21 @@ def load(path: Path) -> list:
     return read_instances(SPEC, path.read_text())
 
 
+def cpu_seconds() -> float:
+    """CPU seconds (user + system) of this process and its finished children (--timeout solves in a child)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def run(instances: list, settings: Settings, rows: list[dict], tag: str, name: str,
         each: bool = False) -> tuple[float, dict[str, int]]:
-    """Solve each instance; per-puzzle rows; total seconds and verdict counts."""
+    """Solve each instance; per-puzzle rows (wall and CPU seconds); total wall seconds and verdict counts."""
     total, verdicts = 0.0, {}
     for index, instance in enumerate(instances, 1):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), cpu_seconds()
         outcome = (solve_within_limit if settings.timeout else solve)(SPEC.rules, instance, settings, "numberlink")
         seconds = time.perf_counter() - start
+        cpu = cpu_seconds() - cpu
         total += seconds
         unique = outcome.uniqueness(settings)
         verdict = outcome.status if not settings.unique or outcome.status != "solved" else \
@@ -54,11 +63,13 @@ def run(instances: list, settings: Settings, rows: list[dict], tag: str, name: s
         verdicts[verdict] = verdicts.get(verdict, 0) + 1
         rows.append({"set": name, "rules": tag, "index": index, "size": f"{instance.grid.cols}x{instance.grid.rows}",
                      "paths": len(instance.labels), "verdict": verdict, "seconds": round(seconds, 4),
+                     "cpu": round(cpu, 4),
                      "sat_calls": outcome.stats.sat_calls, "cuts": outcome.stats.cuts, "method": outcome.stats.method,
                      "stages": "/".join(outcome.stats.stages)})
         if each:
             row = rows[-1]
-            print(f"  {name} {tag} #{index} {row['size']} {row['paths']} paths: {verdict}, {seconds:.3f} s, "
+            print(f"  {name} {tag} #{index} {row['size']} {row['paths']} paths: {verdict}, {seconds:.3f} s "
+                  f"({cpu:.3f} s CPU), "
                   f"{row['sat_calls']} SAT calls, {row['cuts']} cuts, {row['method']} {row['stages']}", flush=True)
     return total, verdicts
 
@@ -71,9 +82,12 @@ def bench_janko(unique: bool, timeout: float | None, rows: list[dict], rules: li
         total, verdicts = run(instances, settings, rows, tag, "janko", each)
         mine = [r for r in rows if r["rules"] == tag and r["set"] == "janko"]
         slowest = max(mine, key=lambda r: r["seconds"])
-        print(f"janko {'--unique ' if unique else ''}{tag:9s}: {len(instances)} puzzles in {total:6.2f} s; "
-              f"{', '.join(f'{k} {v}' for k, v in sorted(verdicts.items()))}; slowest #{slowest['index']} "
-              f"{slowest['size']} {slowest['seconds']:.2f} s", flush=True)
+        cpu = sum(r["cpu"] for r in mine)
+        over = sum(r["seconds"] > 1 for r in mine)
+        print(f"janko {'--unique ' if unique else ''}{tag:9s}: {len(instances)} puzzles in {total:6.2f} s "
+              f"({cpu:.2f} s CPU); {', '.join(f'{k} {v}' for k, v in sorted(verdicts.items()))}; {over} over 1 s; "
+              f"slowest #{slowest['index']} {slowest['size']} {slowest['seconds']:.2f} s "
+              f"({slowest['cpu']:.2f} s CPU)", flush=True)
 
 
 def bench_sets(rows: list[dict]) -> None:

@@ -4,14 +4,14 @@ Second solutions of published puzzles are local: a path doubling back beside its
 or (under the open rule) a path taking a shorter way and leaving cells empty. So after
 the first solution S (by the ordinary stages) the search for another goes, in order:
 
-1. under the open rule with self-touch allowed, constructively: a path of S beside itself
-   is shortcut (the cells in between left empty), or a link of S is detoured through two
-   empty cells next to it; either is a second solution at once;
+1. constructively, by the reverse of each move whose pattern steps 2-3 skip (below): a
+   path of S beside itself shortcut, a link of S detoured through empty cells, a corner of
+   S flipped to its empty diagonal cell (open rule), a 2-opt move or a U-turn push (fill
+   rule with self-touch); any valid one is a second solution at once;
 2. in one incremental solver holding the complete encoding, S blocked and S's links as
-   the preferred phases: windows of the board with every link outside fixed as in S (the
+   the preferred phases: windows of the board with everything outside fixed as in S (the
    solver's assumptions), each a tiny search;
-3. the whole board, in the same solver, keeping what the windows learnt. Only this step
-   can prove uniqueness, and it is the --method cnf enumeration with a head start.
+3. the whole board, in a fresh solver. Only this step can prove uniqueness.
 
 Under the open rule with self-touch allowed, steps 2 and 3 search the open *no-self-touch*
 encoding, whose extra rule prunes far more, by this theorem (open_reduction): shortcut any
@@ -20,10 +20,14 @@ solution without self-touch. If the result is not S, it is a second no-self-touc
 solution; if it is S, T is S with links replaced by ways round through cells S leaves
 empty, and then S itself has such a detour (the last one put back), which step 1 finds.
 So when S touches nowhere and has no detour, S is unique under open exactly when it is
-unique under open with no self-touch.
+unique under open with no self-touch. Under open with no self-touch, when S has no detour
+and no corner flip even with self-touch allowed, the same search decides: a solution it
+finds keeps the rule, and S unique under open is unique under the stricter rule.
 
-Under the fill rule with self-touch allowed, steps 2 and 3 skip the solutions that one
-"2-opt" move makes simpler, by the theorem of twoopt.py (after checking S itself, like step 1).
+Each search skips solutions that a move makes simpler, by a theorem with a potential that
+every move lowers (so a second solution leads to one without the patterns, or to S by a
+move that step 1 reverses): under open, downhill corner flips (flips.py); under fill with
+self-touch, 2-opt moves (twoopt.py) and U-turn pushes (pushes.py).
 
 Each second solution is verified by the rules like any other.
 """
@@ -37,7 +41,9 @@ from satpuzzles.core.outcome import Outcome, Settings, SolveStats, Timer
 from satpuzzles.core.spec import Rules, Strategy
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
+from satpuzzles.puzzles.numberlink.flips import corner_flip, exclude_downhill_flips
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet, rules_in_force
+from satpuzzles.puzzles.numberlink.pushes import exclude_pushes, reverse_push
 from satpuzzles.puzzles.numberlink.staging import STAGED
 from satpuzzles.puzzles.numberlink.twoopt import exclude_pattern, reverse_move
 from satpuzzles.solve.backends import make_backend
@@ -108,8 +114,8 @@ def windows(grid: Grid, sizes: tuple[tuple[int, int], ...] = WINDOWS) -> list[tu
         for r in starts(grid.rows):
             for c in starts(grid.cols):
                 window = (r, c, min(r + side, grid.rows), min(c + side, grid.cols))
-                if window not in found:
-                    found.append(window)
+                if window not in found and window != (0, 0, grid.rows, grid.cols):
+                    found.append(window)  # the whole board is step 3's, in a solver without S's phases
     return found
 
 
@@ -134,29 +140,44 @@ def _decide(instance: NumberlinkInstance, solution: NumberlinkSolution, settings
     if instance.grid.size > UNIQUE_MAX_CELLS:
         message = f"uniqueness is not searched on boards over {UNIQUE_MAX_CELLS:,} cells (memory)"
         return Outcome("solved", [solution], False, stats, message=message)
-    search = rules
-    if not rules.fill and rules.self_touch:
-        other = shortcut(solution) or detour(instance, solution)
-        if other is not None:
-            return Outcome("solved", [solution, replace(other, rules=rules)], False, stats)
-        search = RuleSet(fill=False, self_touch=False)  # S touches nowhere and has no detour: see open_reduction
-    rewired = rules.fill and rules.self_touch
-    if rewired:
-        other = reverse_move(solution)
-        if other is not None:
-            return Outcome("solved", [solution, replace(other, rules=rules)], False, stats)
-    outcome = _search(instance, search, solution, settings, stats, rewired, sizes)
+    other = _second_at_once(instance, solution, rules)
+    if other is not None:
+        return Outcome("solved", [solution, replace(other, rules=rules)], False, stats)
+    search, flips = rules, None
+    if not rules.fill:
+        # Under open, S touches nowhere and has no detour (checked): search under open with no self-touch
+        # (open_reduction). Under open with no self-touch, a detour or a flip of S that touches leaves only
+        # the flips that keep the rule to skip; without them, S unique under open is unique under both.
+        as_open = rules.self_touch or (detour(instance, solution) is None and
+                                       corner_flip(instance, solution, RuleSet(fill=False)) is None)
+        search, flips = RuleSet(fill=False, self_touch=False), as_open
+    outcome = _search(instance, search, solution, settings, stats, rules.fill and rules.self_touch, flips, sizes)
     outcome.solutions = [replace(found, rules=rules) for found in outcome.solutions]
     return outcome
 
 
+def _second_at_once(instance: NumberlinkInstance, solution: NumberlinkSolution,
+                    rules: RuleSet) -> NumberlinkSolution | None:
+    """A second solution made from S directly: the moves whose patterns the search skips, reversed on S."""
+    if rules.fill:
+        return (reverse_move(solution) or reverse_push(instance, solution)) if rules.self_touch else None
+    if rules.self_touch:
+        other = shortcut(solution) or detour(instance, solution)
+        if other is not None:
+            return other
+    return corner_flip(instance, solution, rules)
+
+
 def _search(instance: NumberlinkInstance, rules: RuleSet, solution: NumberlinkSolution, settings: Settings,
-            stats: SolveStats, without_pattern: bool,
+            stats: SolveStats, without_pattern: bool, flips: bool | None,
             sizes: tuple[tuple[int, int], ...]) -> Outcome[NumberlinkSolution]:
     with Timer(stats, "encode_seconds"):
         encoding = NumberlinkEncoding(instance, False, rules)
         if without_pattern:  # fill with self-touch: the search may skip solutions with the pattern (twoopt.py)
             exclude_pattern(encoding, instance)
+            exclude_pushes(encoding, instance)
+        if flips is not None:  # open: and those with a downhill corner flip, valid with self-touch or not (flips.py)
+            exclude_downhill_flips(encoding, instance, flips)
     stats.stages.append("unique")
     stats.encoding, stats.variables, stats.clauses = "complete", encoding.formula.num_vars, encoding.formula.num_clauses
     links = solution.links()
@@ -165,9 +186,16 @@ def _search(instance: NumberlinkInstance, rules: RuleSet, solution: NumberlinkSo
             backend.add_clauses(encoding.formula.clauses)
             backend.add_clauses([encoding.block(solution)])
             backend.set_phases([var if pair in links else -var for pair, var in encoding.link_var.items()])
-            for top, left, bottom, right in windows(instance.grid, sizes):
-                fixed = [var if pair in links else -var for pair, var in encoding.link_var.items()
-                         if not all(top <= r < bottom and left <= c < right for r, c in pair)]
+            # Outside a window: S's links, and S's empty cells left empty; the degrees then keep every
+            # other link off (fewer assumptions than one per link, the same search).
+            kept = [(r1, c1, r2, c2, var) for ((r1, c1), (r2, c2)), var in encoding.link_var.items()
+                    if ((r1, c1), (r2, c2)) in links]
+            used = {cell for route in solution.routes.values() for cell in route}
+            empty = [(r, c, -var) for (r, c), var in encoding.paths.used.items() if (r, c) not in used]
+            for top, left, bottom, right in windows(instance.grid, sizes):  # a link's first cell is up or left
+                fixed = [var for r1, c1, r2, c2, var in kept
+                         if not (top <= r1 and r2 < bottom and left <= c1 and c2 < right)]
+                fixed += [lit for r, c, lit in empty if not (top <= r < bottom and left <= c < right)]
                 for other in lazy_solutions(encoding, backend, stats, assumptions=fixed):
                     return Outcome("solved", [solution, other], False, stats)
     # The whole board in a fresh solver: S's phases, which find nearby solutions in the windows, slowed
