@@ -1,5 +1,5 @@
-"""Slitherlink's list-built encoding against a reference written cell by cell from the geometry, its decoding of
-models into loops, and a solve that never imports numpy.
+"""Slitherlink's list-built encoding against a reference written cell by cell from the geometry (the small-loop
+bans by brute force over the boundaries), its decoding of models into loops, and a solve that never imports numpy.
 
 The encoding builds its clauses in bulk with index arithmetic (no numpy, for start-up time); the reference
 here builds the same constraints one dot and one clue at a time with the scalar cardinality helpers and
@@ -37,6 +37,11 @@ def random_board(seed: int) -> SlitherlinkInstance:
     return SlitherlinkInstance(grid, clues, visit_all=seed % 7 == 0)
 
 
+def breaks_alone(instance: SlitherlinkInstance, loop: set[Edge] | frozenset[Edge], cell: Cell) -> bool:
+    """Whether the clue at ``cell`` has the wrong number of sides on ``loop``."""
+    return sum(edge in loop for edge in instance.grid.cell_edges(cell)) != instance.clues[cell]
+
+
 def reference_clauses(instance: SlitherlinkInstance, encoding: SlitherlinkEncoding) -> Counter[tuple[int, ...]]:
     """The encoding's constraints built dot by dot and clue by clue, over the encoding's own variables."""
     grid = instance.grid
@@ -62,7 +67,41 @@ def reference_clauses(instance: SlitherlinkInstance, encoding: SlitherlinkEncodi
             for text in PATTERNS[value, len(outer)].split():
                 clause = [(-1 if lit.startswith("-") else 1) * role[lit.lstrip("-")] for lit in text.split(",")]
                 formula.add(clause + ([-guard] if guard is not None else []))
-    return Counter(tuple(sorted(clause)) for clause in formula.clauses)
+    for boundary in boundaries(grid):
+        broken = [cell for cell in sorted(instance.clues) if breaks_alone(instance, boundary, cell)]
+        if broken or (instance.visit_all and len(boundary) != 2 * (grid.rows + grid.cols)):
+            guard = encoding.selectors.get(broken[0]) if broken else None
+            formula.add([-var[edge] for edge in boundary] + ([-guard] if guard is not None else []))
+    return normalised(formula.clauses, instance, encoding)
+
+
+def boundaries(grid: Grid) -> list[frozenset[Edge]]:
+    """The boundaries of every single cell and every two side by side, by their cells."""
+    blocks = [[cell] for cell in grid.cells()]
+    blocks += [[cell, (cell[0], cell[1] + 1)] for cell in grid.cells() if cell[1] + 1 < grid.cols]
+    blocks += [[cell, (cell[0] + 1, cell[1])] for cell in grid.cells() if cell[0] + 1 < grid.rows]
+    return [frozenset(edge for cell in block for edge in grid.cell_edges(cell)
+                      if sum(other in block for other in grid.edge_cells(edge)) == 1) for block in blocks]
+
+
+def normalised(clauses: list[list[int]], instance: SlitherlinkInstance,
+               encoding: SlitherlinkEncoding) -> Counter[tuple[object, ...]]:
+    """Clauses as sorted tuples; a ban of a small boundary guarded by a clue that the boundary breaks has its
+    guard replaced by "any broken clue" (which one guards a ban is the encoder's choice)."""
+    grid = instance.grid
+    edge_of = dict(zip(encoding.cycle.edge_vars_list, grid.edges()))
+    clue_of = {var: cell for cell, var in encoding.selectors.items()}
+    small = set(boundaries(grid))
+    out: Counter[tuple[object, ...]] = Counter()
+    for clause in clauses:
+        edges = frozenset(edge_of.get(-lit) for lit in clause if -lit in edge_of)
+        guards = [clue_of[-lit] for lit in clause if -lit in clue_of]
+        if (edges in small and len(edges) == len(clause) - len(guards) == len(clause) - 1
+                and breaks_alone(instance, edges, guards[0])):
+            out[(*sorted(-lit for lit in clause if -lit in edge_of), "a broken clue's guard")] += 1
+        else:
+            out[tuple(sorted(clause))] += 1
+    return out
 
 
 @pytest.mark.parametrize("seed", range(60))
@@ -70,8 +109,7 @@ def reference_clauses(instance: SlitherlinkInstance, encoding: SlitherlinkEncodi
 def test_the_clauses_are_those_built_cell_by_cell(seed: int, selectors: bool) -> None:
     instance = random_board(seed)
     encoding = SlitherlinkEncoding(instance, with_selectors=selectors)
-    built = Counter(tuple(sorted(clause)) for clause in encoding.formula.clauses)
-    assert built == reference_clauses(instance, encoding)
+    assert normalised(encoding.formula.clauses, instance, encoding) == reference_clauses(instance, encoding)
 
 
 def reference_loops(grid: Grid, used: set[Edge]) -> list[set[Edge]]:
@@ -89,11 +127,6 @@ def reference_loops(grid: Grid, used: set[Edge]) -> list[set[Edge]]:
                         todo.append(other)
         loops.append(loop)
     return loops
-
-
-def breaks_alone(instance: SlitherlinkInstance, loop: set[Edge], cell: Cell) -> bool:
-    """Whether the clue at ``cell`` has the wrong number of sides on ``loop``."""
-    return sum(edge in loop for edge in instance.grid.cell_edges(cell)) != instance.clues[cell]
 
 
 @pytest.mark.parametrize("path", sorted((INSTANCES / "slitherlink" / "tatham").glob("hard_[34]*.loopy")))
@@ -129,3 +162,22 @@ def test_solving_a_board_never_imports_numpy() -> None:
                           timeout=120, check=False)
     assert "Solvable = True" in done.stdout
     assert done.stderr.strip().splitlines()[-1] == "False"
+
+
+@pytest.mark.parametrize("explain", [False, True])
+@pytest.mark.parametrize(("text", "inside"), [
+    ("3 3\n0 1 0\n1 . 1\n0 1 0\n", {(1, 1)}),
+    ("3 4\n0 1 1 0\n1 . . 1\n0 1 1 0\n", {(1, 1), (1, 2)}),
+    ("2 1\n3\n3\n", {(0, 0), (1, 0)}),
+])
+def test_a_loop_round_one_cell_or_two_is_still_the_answer_where_it_keeps_every_clue(
+        text: str, inside: set[Cell], explain: bool) -> None:
+    from satpuzzles.core.outcome import Settings
+    from satpuzzles.testing import Driver
+
+    puzzle = Driver("slitherlink")
+    instance = puzzle.parse(text)[0]
+    grid = instance.grid
+    outcome = puzzle.solve(instance, Settings(count=10, explain=explain))
+    loop = frozenset(edge for edge in grid.edges() if sum(cell in inside for cell in grid.edge_cells(edge)) == 1)
+    assert [solution.edges for solution in outcome.solutions] == [loop] and outcome.exhausted

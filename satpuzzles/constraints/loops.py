@@ -18,6 +18,7 @@ generator serves both Loopy and Pearl.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import Any
 
 from satpuzzles.cnf.cardinality import exactly_patterns, none_or_exactly_patterns
@@ -48,6 +49,7 @@ class SingleCycle:
         """Add the degree constraints; ``visit`` marks vertices the loop must pass through."""
         self.edge_vars_list: list[int] = _plain(edge_vars)
         self.edge_ends: list[tuple[int, int]] = [(int(a), int(b)) for a, b in _plain(edge_ends)]
+        self._end_sums = [a + b for a, b in self.edge_ends]  # the other end of an edge: the sum less this end
         self.vertex_count = vertex_count
         formula.add(self.edge_vars_list)
         must = [False] * vertex_count if visit is None else [bool(flag) for flag in _plain(visit)]
@@ -70,45 +72,53 @@ class SingleCycle:
 
     def used(self, model: Model) -> list[int]:
         """Indices of the edges a model uses, in increasing order."""
-        return [i for i, on in enumerate(model.values(self.edge_vars_list)) if on]
+        return list(compress(range(len(self.edge_vars_list)), model.values(self.edge_vars_list)))
 
-    def loop_labels(self, on: Sequence[int]) -> list[int]:
-        """For each used edge (indices ``on``), the number (0, 1, ...) of the loop it lies on.
+    def walk(self, on: Sequence[int]) -> list[list[int]]:
+        """The loops of the used edges ``on`` (every vertex of degree 0 or 2), each as its increasing edge
+        indices; loops in the order of their first edge in ``on``.
 
-        Every vertex of a model has degree 0 or 2, so from each used edge a walk through
-        the other edge at each vertex comes back to it. Loops are numbered in the order of
-        their first edge in ``on``.
+        From each used edge, a walk through the other used edge at each vertex comes back to it.
         """
-        ends = self.edge_ends
-        first = [-1] * self.vertex_count  # the used edges at each vertex (exactly two where any)
+        ends, sums = self.edge_ends, self._end_sums
+        first = [-1] * self.vertex_count  # the two used edges at each vertex
         second = [-1] * self.vertex_count
         for edge in on:
-            for vertex in ends[edge]:
-                if first[vertex] < 0:
-                    first[vertex] = edge
-                else:
-                    second[vertex] = edge
-        label_of: dict[int, int] = {}
-        count = 0
+            a, b = ends[edge]
+            if first[a] < 0:
+                first[a] = edge
+            else:
+                second[a] = edge
+            if first[b] < 0:
+                first[b] = edge
+            else:
+                second[b] = edge
+        seen = bytearray(len(ends))
+        loops = []
         for start in on:
-            if start in label_of:
+            if seen[start]:
                 continue
-            edge, vertex = start, ends[start][1]
-            while edge not in label_of:
-                label_of[edge] = count
-                edge = second[vertex] if first[vertex] == edge else first[vertex]
-                a, b = ends[edge]
-                vertex = b if a == vertex else a
-            count += 1
+            loop, edge, vertex = [], start, ends[start][1]
+            while not seen[edge]:
+                seen[edge] = 1
+                loop.append(edge)
+                other = first[vertex]
+                edge = other if other != edge else second[vertex]
+                vertex = sums[edge] - vertex
+            loop.sort()
+            loops.append(loop)
+        return loops
+
+    def loop_labels(self, on: Sequence[int]) -> list[int]:
+        """For each used edge (indices ``on``), the number (0, 1, ...) of its loop in :meth:`walk`'s order."""
+        label_of = {}
+        for label, loop in enumerate(self.walk(on)):
+            label_of.update(dict.fromkeys(loop, label))
         return [label_of[edge] for edge in on]
 
     def loops(self, model: Model) -> list[list[int]]:
         """The model's loops, each as the increasing indices of its edges."""
-        on = self.used(model)
-        grouped: dict[int, list[int]] = {}
-        for edge, label in zip(on, self.loop_labels(on)):
-            grouped.setdefault(label, []).append(edge)
-        return [grouped[label] for label in range(len(grouped))]
+        return self.walk(self.used(model))
 
     def ban(self, loop: Sequence[int], guard: int | None = None) -> Clause:
         """The clause that forbids using every edge of ``loop`` (only while ``guard`` holds, if given)."""

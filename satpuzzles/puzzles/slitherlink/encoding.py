@@ -13,7 +13,9 @@ assumed clues.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Sequence
+from itertools import chain
 
 from satpuzzles.cnf import Clause, Formula
 from satpuzzles.cnf.cardinality import exactly_patterns
@@ -23,6 +25,7 @@ from satpuzzles.core.outcome import Settings
 from satpuzzles.core.spec import Rules, Stage
 from satpuzzles.geometry import Edge
 from satpuzzles.puzzles.slitherlink.corners import corner_clauses
+from satpuzzles.puzzles.slitherlink.small_loops import small_loop_bans
 from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance, SlitherlinkSolution, verify
 from satpuzzles.solve.model import Model
 
@@ -65,6 +68,8 @@ class SlitherlinkEncoding:
         self.beside = self._beside_clues()
         if self.clue_cells:
             corner_clauses(self.formula, self.h_vars, self.v_vars, self.clue_cells, self.clue_values, self.guards)
+        small_loop_bans(self.formula, self.h_vars, self.v_vars, self.clue_cells, self.clue_values, self.guards,
+                        instance.visit_all)
 
     @property
     def edges(self) -> list[Edge]:
@@ -107,28 +112,15 @@ class SlitherlinkEncoding:
 
     def decode(self, model: Model) -> SlitherlinkSolution:
         """The model's loops; the solution is a loop that alone keeps every clue the model enforces."""
-        on = self.cycle.used(model)
-        labels = self.cycle.loop_labels(on)
-        count = max(labels, default=-1) + 1
-        sides: list[dict[int, int]] = [{} for _ in range(count)]  # per loop: clue -> its sides on the loop
-        loops: list[list[int]] = [[] for _ in range(count)]
-        beside = self.beside
-        for edge, label in zip(on, labels):
-            loops[label].append(edge)
-            counted = sides[label]
-            for clue in beside[edge]:
-                counted[clue] = counted.get(clue, 0) + 1
+        loops = self.cycle.walk(self.cycle.used(model))
+        count = len(loops)
+        beside = self.beside.__getitem__
+        sides = [Counter(chain.from_iterable(map(beside, loop))) for loop in loops]  # per loop: clue -> its sides
         values = self.clue_values
         chosen = model.values(self.guards) if self.guards is not None else [True] * len(values)
         enforced = [clue for clue, value in enumerate(values) if value > 0 and chosen[clue]]
-        violated: list[int | None] = []
-        for counted in sides:  # the first enforced clue the loop breaks on its own (None: it keeps them all)
-            broken = None
-            if len(counted) < len(enforced):  # some enforced clue is not beside the loop at all
-                broken = next(clue for clue in enforced if counted.get(clue, 0) != values[clue])
-            else:
-                broken = next((clue for clue in enforced if counted.get(clue, 0) != values[clue]), None)
-            violated.append(broken)
+        violated = [next((clue for clue in enforced if counted[clue] != values[clue]), None)  # the first it breaks
+                    for counted in sides]
         keeps_all = [broken is None for broken in violated]
         if not (self.instance.visit_all and count > 1) and True in keeps_all:
             return SlitherlinkSolution(frozenset(self.edges[i] for i in loops[keeps_all.index(True)]))
