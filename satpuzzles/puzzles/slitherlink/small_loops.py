@@ -13,21 +13,13 @@ On the 12 Tatham Hard boards: cut rounds 210 -> 153, conflicts of the first sear
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from satpuzzles.cnf import Formula
 from satpuzzles.geometry import Cell
 
 SHAPES = ((1, 1), (1, 2), (2, 1))
 """(height, width) of the rectangles whose boundaries are banned."""
-
-
-def rectangles(rows: int, cols: int) -> Iterator[tuple[int, int, int, int]]:
-    """Every placement (top row, left column, height, width) of SHAPES on the board."""
-    for height, width in SHAPES:
-        for r in range(rows - height + 1):
-            for c in range(cols - width + 1):
-                yield r, c, height, width
 
 
 def _broken_clue(r: int, c: int, height: int, width: int, cells: Sequence[Cell], values: Sequence[int],
@@ -55,18 +47,52 @@ def _broken_clue(r: int, c: int, height: int, width: int, cells: Sequence[Cell],
     return next((clue for clue in positive if not near(clue)), None)
 
 
+def _boundaries(h: Sequence[Sequence[int]], v: Sequence[Sequence[int]], height: int,
+                width: int) -> list[list[int]]:
+    """The negated boundary edges of every placement of one shape, row by row (placement (r, c) at
+    ``r * (cols - width + 1) + c``)."""
+    rows, cols = len(v), len(h[0])
+    nh = [[-lit for lit in row] for row in h]
+    nv = [[-lit for lit in row] for row in v]
+    if (height, width) == (1, 1):
+        return [[nh[r][c], nv[r][c + 1], nh[r + 1][c], nv[r][c]] for r in range(rows) for c in range(cols)]
+    if (height, width) == (1, 2):
+        return [[nh[r][c], nh[r][c + 1], nv[r][c + 2], nh[r + 1][c], nh[r + 1][c + 1], nv[r][c]]
+                for r in range(rows) for c in range(cols - 1)]
+    return [[nh[r][c], nv[r][c + 1], nv[r + 1][c + 1], nh[r + 2][c], nv[r][c], nv[r + 1][c]]
+            for r in range(rows - 1) for c in range(cols)]
+
+
 def small_loop_bans(formula: Formula, h: Sequence[Sequence[int]], v: Sequence[Sequence[int]], cells: Sequence[Cell],
                     values: Sequence[int], guards: Sequence[int] | None, visit_all: bool) -> None:
-    """Ban every boundary of SHAPES that cannot be the answer (with ``guards``, under its broken clue's guard)."""
+    """Ban every boundary of SHAPES that cannot be the answer (with ``guards``, under its broken clue's guard).
+
+    The first positive clue is broken by every boundary that does not reach it, so only the
+    placements near it (and all of them on a board without a positive clue) are looked at one by one.
+    """
     rows, cols = len(v), len(h[0]) if h else 0
     positive = [clue for clue, value in enumerate(values) if value > 0]
     number = {cell: clue for clue, cell in enumerate(cells)}
-    for r, c, height, width in rectangles(rows, cols):
-        broken = _broken_clue(r, c, height, width, cells, values, positive, number)
-        if broken is None and not (visit_all and (height, width) != (rows, cols)):
-            continue  # the boundary alone may be the answer
-        clause = [-h[r][c + j] for j in range(width)] + [-h[r + height][c + j] for j in range(width)]
-        clause += [-v[r + i][c] for i in range(height)] + [-v[r + i][c + width] for i in range(height)]
-        if guards is not None and broken is not None:
-            clause.append(-guards[broken])
-        formula.add(clause)
+    for height, width in SHAPES:
+        if height > rows or width > cols:
+            continue
+        clauses: list[list[int] | None] = list(_boundaries(h, v, height, width))
+        across = cols - width + 1
+        if positive:
+            fr, fc = cells[positive[0]]
+            checked = [(r, c) for r in range(max(0, fr - height), min(rows - height, fr + 1) + 1)
+                       for c in range(max(0, fc - width), min(across - 1, fc + 1) + 1)]
+            if guards is not None:
+                clauses = [[*clause, -guards[positive[0]]] for clause in clauses if clause is not None]
+        else:
+            checked = [(r, c) for r in range(rows - height + 1) for c in range(across)]
+        for r, c in checked:
+            clause = clauses[r * across + c]
+            assert clause is not None
+            broken = _broken_clue(r, c, height, width, cells, values, positive, number)
+            if broken is None and not (visit_all and (height, width) != (rows, cols)):
+                clauses[r * across + c] = None  # the boundary alone may be the answer
+            elif guards is not None:
+                edges = clause[:2 * (height + width)]
+                clauses[r * across + c] = edges + [-guards[broken]] if broken is not None else edges
+        formula.clauses.extend(clause for clause in clauses if clause is not None)
