@@ -7,8 +7,8 @@ the formula (one clause per cell, two per domino) is sound exactly as a cut is: 
 loop that uses every edge of a rectangle's boundary is that boundary, so the ban only
 removes the boundary as an answer, and it is added only where the boundary alone breaks a
 clue (guarded by that clue's selector, as a cut is) or misses a dot the loop must visit.
-On the 12 Tatham Hard boards: cut rounds 210 -> 161, conflicts of the first searches
-49,577 -> 33,956 (CaDiCaL 1.9.5; docs/performance.md).
+On the 12 Tatham Hard boards: cut rounds 210 -> 141, conflicts of the first searches
+49,577 -> 35,589 (CaDiCaL 1.9.5; docs/performance.md).
 """
 
 from __future__ import annotations
