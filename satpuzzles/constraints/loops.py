@@ -111,7 +111,7 @@ class SingleCycle:
 
     def loop_labels(self, on: Sequence[int]) -> list[int]:
         """For each used edge (indices ``on``), the number (0, 1, ...) of its loop in :meth:`walk`'s order."""
-        label_of = {}
+        label_of: dict[int, int] = {}
         for label, loop in enumerate(self.walk(on)):
             label_of.update(dict.fromkeys(loop, label))
         return [label_of[edge] for edge in on]
