@@ -12,6 +12,7 @@ $(STAMP): pyproject.toml examples/masyu/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet --config-settings editable_mode=compat -e '.[test,bench,dask]' -e examples/masyu
+	$(BIN)/python -m compileall -q satpuzzles examples/masyu >/dev/null
 	touch $(STAMP)
 
 run: install

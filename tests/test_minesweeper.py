@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from itertools import product
 
 import numpy as np
@@ -183,3 +184,13 @@ def test_generate_densities_and_bad_arguments() -> None:
 def test_generate_refuses_boards_too_large_to_build() -> None:
     result = run_cli("generate", "minesweeper", "100000", "100000")
     assert result.code == 2 and result.err.count("\n") == 1 and "at most 25,000,000" in result.err
+
+
+def test_verbose_reports_the_engine_phases() -> None:
+    """-v on the engine path says which method ran and what its phases cost (it used to print nothing)."""
+    board = INSTANCES / "minesweeper" / "seed" / "medium-sat.in"
+    run = run_cli("minesweeper", "-i", board, "-v")
+    assert run.code == 0
+    assert "method engine: propagation" in run.err
+    assert re.search(r"method engine: solved; propagate \d+\.\d+ s, .*\d+ SAT calls", run.err)
+    assert "method engine" not in run_cli("minesweeper", "-i", board).err

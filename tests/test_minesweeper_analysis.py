@@ -167,6 +167,9 @@ def test_probabilities_agree_with_brute_force(instance: MinesweeperInstance) -> 
     unknown = instance.cells == UNKNOWN
     np.testing.assert_allclose(chances[unknown], layouts.mean(axis=0)[unknown], rtol=1e-9, atol=1e-12)
     assert np.isnan(chances[~unknown]).all()
+    # 0 and 1 exactly are claims (safe, mine), made only where every layout agrees
+    np.testing.assert_array_equal(unknown & (chances == 0.0), unknown & ~layouts.any(axis=0))
+    np.testing.assert_array_equal(unknown & (chances == 1.0), unknown & layouts.all(axis=0))
 
 
 def test_probabilities_over_budget_are_marked_not_computed(tmp_path) -> None:

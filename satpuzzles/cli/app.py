@@ -1,7 +1,9 @@
 """The ``satpuzzles`` command: a subcommand per registered puzzle, ``generate``, ``batch`` and ``puzzles``.
 
-Subcommands are built only when asked for, so ``satpuzzles --version`` loads no puzzle
-and no solver.
+Subcommands are built only when asked for (commands.py), so ``satpuzzles --version`` loads no puzzle
+and no solver. The two commonest command lines, ``satpuzzles PUZZLE SOURCE`` (no option) and
+``satpuzzles --version``, are served without click, whose import is a fifth of a one-puzzle run;
+they mean exactly what click would make of them (tests/test_cli_plain.py compares the two).
 """
 
 from __future__ import annotations
@@ -14,105 +16,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-import click
-
 from satpuzzles import __version__
-from satpuzzles.cli.output import OutputClosed, OutputFailed, flush_stdout, one_door, say, silence_stdout
+from satpuzzles.cli import FIXED_COMMANDS
+from satpuzzles.cli.output import OutputClosed, OutputFailed, flush_stdout, one_door, say, silence_stdout, stdout
 from satpuzzles.core import registry
 from satpuzzles.core.errors import ExitStatus, SatPuzzlesError, Terminated
-
-FIXED_COMMANDS = ("batch", "generate", "play", "puzzles", "solve")
-
-
-class PuzzleGroup(click.Group):
-    """The top-level group: fixed commands plus one command per registered puzzle, made on demand."""
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted([*registry.names(), *FIXED_COMMANDS])
-
-    def invoke(self, ctx: click.Context) -> Any:
-        """Run the subcommand; a broken pipe anywhere becomes OutputClosed (click would exit 1 for it)."""
-        try:
-            return super().invoke(ctx)
-        except BrokenPipeError:
-            raise OutputClosed("standard output closed") from None
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name == "batch":
-            from satpuzzles.cli.batch import batch_command
-
-            return batch_command()
-        if cmd_name == "generate":
-            return GenerateGroup("generate", help="Generate puzzles.")
-        if cmd_name == "play":
-            return PlayGroup("play", help="Play a puzzle in the terminal.")
-        if cmd_name == "puzzles":
-            return puzzles_command
-        if cmd_name == "solve":
-            from satpuzzles.cli.solve import solve_command
-
-            return solve_command()
-        spec = registry.find(cmd_name)  # loads this puzzle only
-        if spec is None:
-            return None
-        from satpuzzles.cli.puzzle_command import puzzle_command
-
-        return puzzle_command(spec)
-
-
-class GenerateGroup(click.Group):
-    """``satpuzzles generate NAME``: one command per puzzle that has a generator."""
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return [name for name, spec in registry.puzzles().items() if spec.generator is not None]
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        spec = registry.find(cmd_name)
-        if spec is None or spec.generator is None:
-            return None
-        from satpuzzles.cli.generate import generate_command
-
-        return generate_command(spec)
-
-
-class PlayGroup(click.Group):
-    """``satpuzzles play NAME``: one command per puzzle that has a game."""
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return [name for name, spec in registry.puzzles().items() if spec.game is not None]
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in self.list_commands(ctx):
-            return None
-        from satpuzzles.cli.play import play_command
-
-        return play_command(registry.get(cmd_name))
-
-
-@click.command("puzzles")
-@click.option("--markdown", is_flag=True, help="A markdown table of the puzzles, their rules and sources (the README's).")
-def puzzles_command(markdown: bool) -> None:
-    """List the registered puzzles, their formats and features."""
-    if markdown:
-        click.echo("| puzzle | rules | where people play it |\n|---|---|---|")
-        for name, spec in registry.puzzles().items():
-            click.echo(f"| `{name}` | {spec.rules_text} | {', '.join(spec.sources)} |")
-        return
-    for name, spec in registry.puzzles().items():
-        features = [feature for feature, present in (
-            ("generate", spec.generator is not None), ("play", spec.game is not None), ("svg", spec.view.svg is not None),
-            ("explain", spec.rules.explainable), ("json", spec.json is not None),
-            *((f"to-{writer.name}", True) for writer in spec.writers),
-        ) if present]
-        click.echo(f"{name}: {spec.summary}")
-        click.echo(f"  formats: {', '.join(spec.input_formats[1:])}")
-        click.echo(f"  methods: {', '.join(spec.methods)}; features: {', '.join(features)}")
-
-
-@click.group(cls=PuzzleGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="satpuzzles")
-def cli() -> None:
-    """Solve logic puzzles by reduction to SAT."""
 
 
 def _warn_plugins() -> None:
@@ -159,19 +67,79 @@ def _one_line(text: str, limit: int = 300) -> str:
     return flat if len(flat) <= limit else flat[: limit - 3] + "..."
 
 
+VERSION_LINE = f"satpuzzles, version {__version__}"
+"""What ``--version`` prints (click's version option's words)."""
+
+
+def plain_command(argv: list[str]) -> tuple[str, str] | None:
+    """(puzzle name, source) when the command line is ``PUZZLE SOURCE`` and nothing else, else None.
+
+    Anything click could read differently (an option, ``-``, ``--``, a fixed command) is left to click.
+    """
+    if len(argv) != 2 or any(arg.startswith("-") or not arg for arg in argv) or argv[0] in FIXED_COMMANDS:
+        return None
+    return argv[0], argv[1]
+
+
+def _plain(argv: list[str]) -> int | None:
+    """Serve ``--version`` and ``PUZZLE SOURCE`` without click; None when the command line needs click."""
+    if argv == ["--version"]:
+        if sys.stdout is not None:
+            stdout().write(VERSION_LINE + "\n")
+        return ExitStatus.SOLVED
+    plain = plain_command(argv)
+    if plain is None:
+        return None
+    spec = registry.find(plain[0])
+    if spec is None:
+        return None
+    from satpuzzles.cli.puzzle_command import plain_options, run_puzzle
+
+    try:
+        return run_puzzle(spec, plain_options(spec, plain[1]))
+    except BrokenPipeError:
+        raise OutputClosed("standard output closed") from None
+
+
 def _invoke(argv: list[str] | None) -> int:
     """Run the command line; its exit status (commands end with sys.exit(status))."""
     try:
         try:
+            status = _plain(sys.argv[1:] if argv is None else list(argv))
+            if status is not None:
+                return status
+            from satpuzzles.cli.commands import cli
+
             cli.main(args=argv, prog_name="satpuzzles", standalone_mode=False)
         finally:
             if registry.loaded():
                 _warn_plugins()
-    except click.exceptions.Exit as exc:
-        return exc.exit_code
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else ExitStatus.SOLVED
+    except Exception as exc:
+        click = sys.modules.get("click")
+        if click is not None and isinstance(exc, click.exceptions.Exit):
+            return exc.exit_code
+        raise
     return ExitStatus.SOLVED
+
+
+def _click_error(exc: Exception) -> int | None:
+    """Report a usage error or abort raised by click (loaded only when it parsed); None for anything else."""
+    click = sys.modules.get("click")
+    if click is None:
+        return None
+    if isinstance(exc, click.exceptions.NoArgsIsHelpError):
+        say(exc.ctx.get_help() if exc.ctx else "satpuzzles --help")
+        return ExitStatus.BAD_INPUT
+    if isinstance(exc, click.UsageError):
+        hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx and exc.ctx.parent else ""
+        say(f"satpuzzles: error: {exc.format_message()}{hint}")
+        return ExitStatus.BAD_INPUT
+    if isinstance(exc, click.exceptions.Abort):
+        say("satpuzzles: interrupted")
+        return ExitStatus.INTERRUPTED
+    return None
 
 
 def _run(argv: list[str] | None) -> int:
@@ -180,14 +148,7 @@ def _run(argv: list[str] | None) -> int:
         status = _invoke(argv)
         flush_stdout()  # here, not at interpreter exit, where a failure would be a warning and status 120
         return status
-    except click.exceptions.NoArgsIsHelpError as exc:
-        say(exc.ctx.get_help() if exc.ctx else "satpuzzles --help")
-        return ExitStatus.BAD_INPUT
-    except click.UsageError as exc:
-        hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx and exc.ctx.parent else ""
-        say(f"satpuzzles: error: {exc.format_message()}{hint}")
-        return ExitStatus.BAD_INPUT
-    except (click.exceptions.Abort, KeyboardInterrupt):
+    except KeyboardInterrupt:
         say("satpuzzles: interrupted")
         return ExitStatus.INTERRUPTED
     except Terminated as exc:
@@ -206,6 +167,9 @@ def _run(argv: list[str] | None) -> int:
             "(status unknown; see docs/reliability.md for the sizes each puzzle accepts)")
         return ExitStatus.UNKNOWN
     except Exception as exc:  # noqa: BLE001 - a bug: one line for the user, the traceback on request
+        clicked = _click_error(exc)
+        if clicked is not None:
+            return clicked
         if type(exc).__name__ == "error" and "interrupt" in str(exc).lower():
             # PySAT's solvers catch Ctrl-C themselves and raise their own error type.
             say("satpuzzles: interrupted")

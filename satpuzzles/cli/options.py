@@ -1,27 +1,20 @@
 """Command-line options, declared once: the solve options every puzzle command and ``batch`` share,
-and the conversion of a puzzle's declared options (core.spec.Option) into click options."""
+and the conversion of a puzzle's declared options (core.spec.Option) into click options (their values become
+Settings in settings.py, re-exported here)."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import click
 
 from satpuzzles.core import registry
-from satpuzzles.core.errors import UsageError
-from satpuzzles.core.outcome import DEFAULT_SOLVER, Settings
+from satpuzzles.cli.settings import MAX_TIMEOUT, check_seconds, puzzle_extras, settings_from
+from satpuzzles.core.outcome import DEFAULT_SOLVER
 from satpuzzles.core.spec import Option, PuzzleSpec
 from satpuzzles.present.colour import CHOICES as COLOUR_CHOICES
 
-MAX_TIMEOUT = 1e6
-"""Largest --timeout or --budget in seconds (about 11 days); larger values overflow the deadline arithmetic."""
-
-
-def check_seconds(flag: str, value: float | None) -> None:
-    """Refuse a --timeout or --budget the deadline arithmetic cannot hold."""
-    if value is not None and not (math.isfinite(value) and value <= MAX_TIMEOUT):
-        raise UsageError(f"{flag} {value:g}: give a number of seconds up to {MAX_TIMEOUT:g}")
+__all__ = ["MAX_TIMEOUT", "check_seconds", "puzzle_extras", "settings_from"]
 
 
 def _convert(option: Option) -> Any:
@@ -119,29 +112,6 @@ def method_option(puzzle: PuzzleSpec[Any, Any]) -> list[click.Option]:
     return [click.Option(["--method"], type=click.Choice(["auto", *puzzle.methods]), default="auto", show_default=True,
                          help=f"How to solve. {helps}; cnf: the whole puzzle as one formula through the lazy-cut "
                          "loop; auto: the first that serves the other options.")]
-
-
-def puzzle_extras(puzzle: PuzzleSpec[Any, Any], values: dict[str, Any], solving_only: bool = False) -> dict[str, Any]:
-    """The puzzle's own option values from a command's parameters (only solving options if asked)."""
-    return {o.name: values[o.name] for o in puzzle.options
-            if o.name in values and (o.affects_solving or not solving_only)}
-
-
-def settings_from(puzzle: PuzzleSpec[Any, Any], values: dict[str, Any]) -> Settings:
-    """Settings from a puzzle command's parameter values."""
-    return Settings(
-        solver=values.get("solver"),
-        method=values.get("method") or "auto",
-        count=values.get("count", 1),
-        unique=values.get("unique", False),
-        explain=bool(values.get("explain")),
-        timeout=values.get("timeout"),
-        verbose=values.get("verbose", False),
-        want_dimacs=bool(values.get("output")),
-        proof=bool(values.get("proof")),
-        analyze=bool(values.get("analyze")),
-        extras=puzzle_extras(puzzle, values),
-    )
 
 
 def method_choices() -> list[str]:

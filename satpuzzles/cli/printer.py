@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from satpuzzles.cli.output import stdout
@@ -41,6 +40,8 @@ class Printer:
             record = json_record(puzzle, instance, outcome, settings)
             if index is not None:
                 record["index"] = index
+            import json  # only for --format json
+
             self.out.write(json.dumps(record, ensure_ascii=False) + "\n")
             return
         if heading is not None:

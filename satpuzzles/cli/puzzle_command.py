@@ -1,26 +1,16 @@
-"""``satpuzzles NAME``: one command per registered puzzle, offering what that puzzle provides."""
+"""``satpuzzles NAME``: one command per registered puzzle, offering what that puzzle provides.
+
+Running a puzzle needs no click: the plain ``satpuzzles NAME SOURCE`` (app.py) reaches run_puzzle with
+plain_options, every other command line through the click command puzzle_command builds.
+"""
 
 from __future__ import annotations
 
 import sys
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import click
-
-from satpuzzles.cli.options import (
-    analyze_option,
-    check_seconds,
-    color_option,
-    count_options,
-    method_option,
-    output_options,
-    settings_from,
-    solver_option,
-    timeout_option,
-    to_click,
-)
 from satpuzzles.cli.printer import Printer
+from satpuzzles.cnf.formula import collector_paused
 from satpuzzles.core.errors import ExitStatus, InputError, UsageError
 from satpuzzles.core.outcome import DEFAULT_SOLVER, Outcome, Settings
 from satpuzzles.core.spec import PuzzleSpec, Writer
@@ -28,6 +18,9 @@ from satpuzzles.io.files import check_writable, numbered_path, read_input, write
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import source_text
 from satpuzzles.present import svg
+
+if TYPE_CHECKING:
+    import click
 
 EXIT_HELP = ("Exit status: 0 solved, 1 proved unsolvable, 2 bad usage or input, 3 unknown, 4 internal error; "
              "130 interrupted, 141 output closed, 143 terminated (docs/reliability.md).")
@@ -67,6 +60,8 @@ def write_outputs(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[
 
 def cnf_beside(proof: str) -> str:
     """Where the CNF a proof refutes is written: the proof's path with the suffix .cnf."""
+    from pathlib import Path
+
     path = Path(proof)
     return str(path.with_suffix(".cnf") if path.suffix != ".cnf" else path.with_name(path.name + ".cnf"))
 
@@ -90,6 +85,7 @@ def check_output_files(options: dict[str, Any]) -> None:
 
 def prepared_settings(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> tuple[Settings, Writer[Any] | None]:
     """The settings of a run and its --to-NAME writer, with every option combination checked."""
+    from satpuzzles.cli.settings import check_seconds, settings_from
     from satpuzzles.solve.backends import check_solver_name
     from satpuzzles.solve.pipeline import check_settings
 
@@ -142,7 +138,8 @@ def solve_and_print(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: 
                 raise UsageError(f"--to-{writer.name}: {exc}") from None
             statuses.append("solved")
             continue
-        outcome = solve_within_limit(puzzle.rules, instance, settings, puzzle.name)
+        with collector_paused():  # a solve's many small objects (clauses) hold no cycles; each is freed after it
+            outcome = solve_within_limit(puzzle.rules, instance, settings, puzzle.name)
         statuses.append(outcome.status)
         write_outputs(puzzle, instance, outcome, options, settings, index, len(chosen))
         heading = None
@@ -165,6 +162,8 @@ def input_text(options: dict[str, Any]) -> tuple[str, str]:
     """The puzzle text and its name, from ``-i FILE`` or the SOURCE argument (a file, '-', a URL or a game id)."""
     given = [value for value in (options.get("input_path"), options.get("source")) if value is not None]
     if len(given) != 1:
+        import click
+
         raise click.UsageError("give the puzzle once: as the SOURCE argument or with -i FILE ('-' for stdin)")
     if options.get("source") is not None:
         return source_text(options["source"])
@@ -186,8 +185,26 @@ def run_puzzle(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
     return exit_status(statuses)
 
 
+def plain_options(puzzle: PuzzleSpec[Any, Any], source: str) -> dict[str, Any]:
+    """The options of ``satpuzzles NAME SOURCE`` with nothing else given: the source and the puzzle's own
+    options at their defaults (run_puzzle reads every common option with its default when it is absent)."""
+    return {"source": source, **{option.name: option.initial() for option in puzzle.options}}
+
+
 def puzzle_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
     """A click command for ``puzzle``: the common options, then what the puzzle provides."""
+    import click
+
+    from satpuzzles.cli.options import (
+        analyze_option,
+        color_option,
+        count_options,
+        method_option,
+        output_options,
+        solver_option,
+        timeout_option,
+        to_click,
+    )
 
     def callback(**options: Any) -> None:
         sys.exit(run_puzzle(puzzle, options))

@@ -80,6 +80,20 @@ def atleast(formula: Formula, lits: Sequence[int], k: int) -> None:
         _counter(formula, "atleast", lits, k)
 
 
+@cache
+def _direct_patterns(n: int, k: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Positions of the direct form of "exactly k of n": the at-most subsets, then the at-least ones."""
+    return (_subsets(n, k + 1) if k < n else (), _subsets(n, n - k + 1) if k > 0 else ())
+
+
+def direct_exactly(lits: list[int], k: int) -> list[Clause]:
+    """The direct form of "exactly ``k`` of ``lits``" (Python ints, 0 <= k <= len(lits)): one clause per
+    subset of k + 1 that may not all hold, then one per subset of n - k + 1 that may not all fail."""
+    most, least = _direct_patterns(len(lits), k)
+    negated = [-lit for lit in lits]
+    return [[negated[i] for i in subset] for subset in most] + [[lits[i] for i in subset] for subset in least]
+
+
 def exactly(formula: Formula, lits: Sequence[int], k: int, guard: int | None = None) -> None:
     """Exactly ``k`` of ``lits`` are true (only when ``guard`` is true, if one is given)."""
     if guard is not None:
@@ -92,8 +106,7 @@ def exactly(formula: Formula, lits: Sequence[int], k: int, guard: int | None = N
         formula.add([])
         return
     if comb(len(lits), k + 1) + comb(len(lits), len(lits) - k + 1) <= 2 * DIRECT_LIMIT:
-        formula.clauses.extend(_direct_atmost(lits, k) if k < len(lits) else [])
-        formula.clauses.extend(_direct_atleast(lits, k) if k > 0 else [])
+        formula.clauses.extend(direct_exactly(lits, k))
     else:
         _counter(formula, "equals", lits, k)
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import gc
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 
 from satpuzzles.cnf.pool import VarPool
 
@@ -47,3 +49,17 @@ class Formula:
         """``condition -> (a <-> b)``."""
         self.clauses.append([-condition, -a, b])
         self.clauses.append([-condition, a, -b])
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while clauses are built: they are many small lists that
+    hold no cycles, and the collections they set off freed nothing while taking a third of the
+    Numberlink encoding's time on the janko set."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

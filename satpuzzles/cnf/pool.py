@@ -41,6 +41,11 @@ class Block:
 
 def _nested(first: int, shape: tuple[int, ...]) -> Any:
     """Consecutive ids from ``first`` as nested lists of ``shape`` (row-major)."""
+    if all(shape):  # slices of one run of ids, innermost axis first (no call per row)
+        nested: Any = list(range(first, first + prod(shape)))
+        for extent in reversed(shape[1:]):
+            nested = [nested[i : i + extent] for i in range(0, len(nested), extent)]
+        return nested
     if len(shape) == 1:
         return list(range(first, first + shape[0]))
     step = prod(shape[1:])

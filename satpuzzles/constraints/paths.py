@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from typing import TYPE_CHECKING
 
-from satpuzzles.cnf.cardinality import atmost, exactly
+from satpuzzles.cnf.cardinality import atmost, direct_exactly
 from satpuzzles.cnf.formula import Clause, Formula
 from satpuzzles.geometry import Cell, Grid, Link
 from satpuzzles.solve.model import Model
@@ -56,28 +56,34 @@ class GridPaths:
     def _links(self) -> None:
         """One variable per link: ``right(r, c)`` joins (r, c)-(r, c+1), ``down(r, c)`` (r, c)-(r+1, c)."""
         pool, grid = self.formula.pool, self.grid
-        self.right: list[list[int]] = pool.block_lists("right", (grid.rows, max(grid.cols - 1, 0)))
-        self.down: list[list[int]] = pool.block_lists("down", (max(grid.rows - 1, 0), grid.cols))
-        self.link_var: dict[Link, int] = {
-            (u, v): (self.right if u[0] == v[0] else self.down)[u[0]][u[1]] for u, v in grid.links()
-        }
-        self.link_vars = list(self.link_var.values())
-        self.link_pairs = list(self.link_var)
+        rows, cols = grid.rows, grid.cols
+        self.right: list[list[int]] = pool.block_lists("right", (rows, max(cols - 1, 0)))
+        self.down: list[list[int]] = pool.block_lists("down", (max(rows - 1, 0), cols))
+        right, down = self.right, self.down
+        self.link_pairs = grid.links()  # horizontal row by row, then vertical: the order of link_var
+        self.link_vars = [right[r][c] for r in range(rows) for c in range(cols - 1)] + [
+            down[r][c] for r in range(rows - 1) for c in range(cols)]
+        self.link_var: dict[Link, int] = dict(zip(self.link_pairs, self.link_vars))
         self.incident: dict[Cell, list[int]] = defaultdict(list)
-        for (u, v), link in self.link_var.items():
-            self.incident[u].append(link)
-            self.incident[v].append(link)
+        incident = self.incident
+        for (u, v), link in zip(self.link_pairs, self.link_vars):
+            incident[u].append(link)
+            incident[v].append(link)
 
     def _degrees(self) -> None:
         """Terminals use exactly one of their links; every other cell two (or, under open, none or two)."""
-        incident, clauses = self.incident, self.formula.clauses
+        incident, clauses, terminals = self.incident, self.formula.clauses, self.terminals
         self.used: dict[Cell, int] = {}
         if not self.fill:
             used = self.formula.pool.block_lists("used", (self.grid.rows, self.grid.cols))
         for cell in self.grid.cells():
             links = incident[cell]
-            if cell in self.terminals or self.fill:
-                exactly(self.formula, links, 1 if cell in self.terminals else 2)
+            if cell in terminals or self.fill:
+                need = 1 if cell in terminals else 2
+                if need > len(links):
+                    clauses.append([])
+                else:
+                    clauses.extend(direct_exactly(links, need))  # exactly(), whose direct form a cell's <= 4 take
                 continue
             atmost(self.formula, links, 2)
             here = used[cell[0]][cell[1]]
@@ -102,18 +108,20 @@ class GridPaths:
         append = clauses.append
         for cell, label in terminals.items():
             clauses.extend([lit] for lit in self.is_colour(cell, label))
-        for (u, v), link in self.link_var.items():
+        for (u, v), link in zip(self.link_pairs, self.link_vars):
             label_u, label_v = terminals.get(u), terminals.get(v)
             if label_u is None and label_v is None:
+                off = -link
                 for bu, bv in zip(colour[u[0]][u[1]], colour[v[0]][v[1]]):  # link -> (bu <-> bv), inlined
-                    append([-link, -bu, bv])
-                    append([-link, bu, -bv])
+                    append([off, -bu, bv])
+                    append([off, bu, -bv])
             elif label_u is not None and label_v is not None:
                 if label_u != label_v:
                     append([-link])
             else:
                 label, free = (label_u, v) if label_u is not None else (label_v, u)
-                clauses.extend([-link, lit] for lit in self.is_colour(free, label))
+                off = -link
+                clauses.extend([off, lit] for lit in self.is_colour(free, label))
 
     def _no_self_touch(self) -> None:
         """Used neighbours that are not linked differ in colour (adjacent terminals of one label are linked)."""

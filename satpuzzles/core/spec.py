@@ -7,7 +7,9 @@ provides it: a coloured board, an SVG picture, writers (``--to-url``), a JSON co
 input and the envelope's ``input``), a generator, a game to play in the terminal,
 strategies that are not one CNF formula, and the puzzle's own options, declared as data.
 
-Nothing here imports click, rich or a SAT solver, so a spec loads fast and anywhere.
+Nothing here imports click, rich or a SAT solver, so a spec loads fast and anywhere. The records
+are frozen but compare by identity and have no generated repr: every method a dataclass generates
+is compiled when its module loads, on each start-up, and these were a twentieth of a one-puzzle run.
 """
 
 from __future__ import annotations
@@ -92,7 +94,7 @@ class Segments(Protocol):
         ...
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Stage(Generic[S_co]):
     """One encoding to try: ``complete`` stages prove unsolvability when they fail."""
 
@@ -101,7 +103,7 @@ class Stage(Generic[S_co]):
     build: Callable[[], Encoding[S_co]]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Option:
     """A puzzle's own command-line option, as data (the CLI turns it into a click option).
 
@@ -122,8 +124,17 @@ class Option:
     affects_solving: bool = False
     convert: Callable[[str], Any] | None = None
 
+    def initial(self) -> Any:
+        """The value when the option is not given, as the CLI passes it on: a flag's default as a bool, else
+        the default, through ``convert`` when it has one (as click's option does)."""
+        if self.kind == "flag":
+            return bool(self.default)
+        if self.default is None or self.convert is None:
+            return self.default
+        return self.convert(self.default)
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, eq=False, repr=False)
 class Reader(Generic[I]):
     """A text format: ``read`` returns every instance in a text or raises a located InputError.
 
@@ -139,7 +150,7 @@ class Reader(Generic[I]):
     """Older names still accepted by --input-format."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Writer(Generic[I]):
     """Another way to write a puzzle (``--to-NAME`` prints it instead of solving)."""
 
@@ -150,7 +161,7 @@ class Writer(Generic[I]):
     """Used instead of ``write`` when given: the text depends on the options in force (such as rules)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class JsonCodec(Generic[I]):
     """The puzzle as the JSON envelope's ``input`` object, and back (errors located at line, column)."""
 
@@ -158,7 +169,7 @@ class JsonCodec(Generic[I]):
     from_json: Callable[[Any, int, int], I]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Strategy(Generic[I, S]):
     """A way to solve that is not the staged CNF pipeline (``--method NAME``).
 
@@ -173,7 +184,7 @@ class Strategy(Generic[I, S]):
     refuses: Callable[[Settings], str | None] = lambda settings: None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Rules(Generic[I, S]):
     """What makes an answer right: encoding stages, a verifier from the rules, solving options."""
 
@@ -196,7 +207,7 @@ class Rules(Generic[I, S]):
     reasoning; --analyze then skips its backbone search on a puzzle proved unique."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class AnalysisView(Generic[I]):
     """How --analyze's result is shown: decisions forced true, forced false and undetermined in three styles."""
 
@@ -211,7 +222,7 @@ class AnalysisView(Generic[I]):
     """The report's summary lines instead of the default Forced and Undetermined counts."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class View(Generic[I, S]):
     """How an instance and its solutions are shown. ``marked`` keys (a conflict) stand out."""
 
@@ -237,7 +248,7 @@ class View(Generic[I, S]):
     """The --analyze board and JSON (default: the solution's board and the keys as lists)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Generator:
     """``satpuzzles generate NAME``: ``make(rows, cols, seed, options, progress)`` returns a new puzzle's text."""
 
@@ -272,7 +283,7 @@ class GameState(Protocol):
         ...
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Game:
     """``satpuzzles play NAME``: ``new(options)`` starts a game; ``actions`` are (key, name, help), the first on Enter."""
 
@@ -282,7 +293,7 @@ class Game:
     help: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class PuzzleSpec(Generic[I, S]):
     """Everything the framework knows about one puzzle type."""
 

@@ -7,10 +7,12 @@ import stat
 import sys
 import tempfile
 from collections.abc import Iterable
-from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from satpuzzles.core.errors import InputError, OutputClosed, UsageError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 MAX_INPUT_BYTES = 128 * 2**20
 """Largest input read (128 MiB): more than the largest board any built-in puzzle accepts, in any format."""
@@ -93,6 +95,8 @@ def check_writable(path: str, input_path: str | None = None) -> None:
         raise UsageError(f"cannot write {path}: it is the input file (choose another name)")
     if _is_special(path):
         return
+    from pathlib import Path  # here and below: pathlib only when a file is written
+
     target = Path(os.path.realpath(path))
     if target.is_dir():
         raise UsageError(f"cannot write {path}: it is a directory")
@@ -121,6 +125,8 @@ def write_atomic(path: str | Path, chunks: Iterable[str]) -> None:
         except OSError as exc:
             raise UsageError(f"cannot write {path}: {exc.strerror}") from exc
         return
+    from pathlib import Path
+
     target = Path(os.path.realpath(path))
     try:
         fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
@@ -144,5 +150,7 @@ def numbered_path(path: str, index: int, total: int) -> str:
     """``out.cnf`` for a single puzzle, ``out.3.cnf`` for the third of several."""
     if total <= 1:
         return path
+    from pathlib import Path
+
     target = Path(path)
     return str(target.with_name(f"{target.stem}.{index}{target.suffix}"))

@@ -8,7 +8,6 @@ where the object starts, and a path to the bad member (``input.grid[2]``).
 
 from __future__ import annotations
 
-import json
 from typing import Any, TypeVar
 
 from satpuzzles.core.errors import InputError
@@ -44,6 +43,8 @@ def json_objects(text: str) -> list[tuple[Any, int, int]]:
     Bad JSON, nesting too deep for the parser and integers too long to convert are
     located errors, like any other bad input.
     """
+    import json  # only when JSON is read
+
     decoder = json.JSONDecoder(parse_int=_parse_int)
     found: list[tuple[Any, int, int]] = []
     at = 0

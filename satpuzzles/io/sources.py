@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import os
 import re
-from pathlib import Path
 
 from satpuzzles.core.errors import UsageError
 from satpuzzles.io.files import read_input
@@ -31,7 +31,7 @@ def written_out(text: str) -> str | None:
 
 def source_text(source: str) -> tuple[str, str]:
     """The puzzle text of a SOURCE and the name to report it by."""
-    if source == "-" or Path(source).exists():
+    if source == "-" or os.path.exists(source or "."):  # as pathlib.Path(source).exists(), which "" is
         return read_input(source)
     puzzle = written_out(source)
     if puzzle is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from satpuzzles.core.errors import InputError
@@ -166,3 +167,34 @@ def first_content_lines(text: str, count: int, comment: str | None = "#") -> lis
             found.append(Line(number, raw.rstrip("\r\n")))
         start = end + 1
     return found
+
+
+def headed_boards(lines: list[Line], attached: Callable[[Line], bool] = lambda line: False) -> list[list[Line]]:
+    """The boards of a text holding several one after another, each opened by its ``rows cols`` header
+    (as ``generate --count N`` writes them); ``[lines]`` when it holds one, or anything else.
+
+    Each header must be followed by exactly its rows, each of its width; lines right after a
+    board's rows for which ``attached`` holds (a ``mines N`` line) belong to that board. A text
+    whose every line has two cells is one grid two cells wide, never a run of boards.
+    """
+    if all(row_cells(line) == 2 for line in lines if not attached(line)):
+        return [lines]
+    boards: list[list[Line]] = []
+    at = 0
+    while at < len(lines):
+        header = lines[at].text.split()
+        if not is_int_line(lines[at], 2) or any(len(number) > MAX_DIGITS for number in header):
+            return [lines]
+        rows, cols = int(header[0]), int(header[1])
+        end = at + 1 + rows
+        if rows == 0 or end > len(lines) or any(row_cells(line) != cols for line in lines[at + 1:end]):
+            if boards and at + 1 < len(lines):  # the text is a run of boards, and this one is broken
+                raise lines[at].error(f"board {len(boards) + 1}: its header says {rows} rows of {cols} cells, and "
+                                      f"the lines after it do not fit (each board of a file of several has its own "
+                                      f"'rows cols' header, then exactly those rows)", 1)
+            return [lines]
+        while end < len(lines) and attached(lines[end]):
+            end += 1
+        boards.append(lines[at:end])
+        at = end
+    return boards if len(boards) > 1 else [lines]

@@ -26,6 +26,7 @@ from satpuzzles.cnf.formula import Clause
 from satpuzzles.core.errors import VerificationError
 from satpuzzles.core.outcome import Analysis, Settings, SolveStats
 from satpuzzles.core.spec import Decisions, Rules, Segments
+from satpuzzles.solve.backbone import narrow
 from satpuzzles.solve.backends import Backend, make_backend
 from satpuzzles.solve.grading import grade
 from satpuzzles.solve.lines import Lines
@@ -103,21 +104,17 @@ def backbone(encoding: Any, backend: Backend, first: Any, verify: Callable[[Any]
     made = set(encoding.decided(first))
     flip_of = {key: -var if key in made else var for key, var in var_of.items()}
     key_of = {lit: key for key, lit in flip_of.items()}
-    candidates = set(flip_of.values())
-    while candidates:
-        selector = backend.new_var()
-        backend.add_clauses([[-selector, *sorted(candidates, key=abs)]])
-        backend.set_phases(sorted(candidates, key=abs))
-        witness = _witness(encoding, backend, verify, stats, cuts, [*assumptions, selector], candidates, key_of,
-                           var_of, log)
-        backend.add_clauses([[-selector]])
-        if witness is None:
-            break
-        before = len(candidates)
-        candidates -= witness
-        log(f"analysis: a solution flips {before - len(candidates)}, {len(candidates)} left to try")
-    forced = [key for key, lit in flip_of.items() if lit in candidates]
-    undetermined = [key for key, lit in flip_of.items() if lit not in candidates]
+
+    def verified_flips(question: list[int], candidates: set[int]) -> set[int] | None:
+        flipped = _witness(encoding, backend, verify, stats, cuts, question, candidates, key_of, var_of, log)
+        if flipped is not None:
+            log(f"analysis: a solution flips {len(flipped)}, {len(candidates) - len(flipped)} left to try")
+        return flipped
+
+    # No single-check tail: a witness blocks the solutions it sets aside under its question's selector.
+    stuck = narrow(backend, flip_of.values(), verified_flips, assumptions, single_tail=0)
+    forced = [key for key, lit in flip_of.items() if lit in stuck]
+    undetermined = [key for key, lit in flip_of.items() if lit not in stuck]
     return forced, undetermined
 
 

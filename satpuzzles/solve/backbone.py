@@ -5,6 +5,10 @@ candidate literal true (a clause over them, guarded by a fresh selector, with ph
 toward the flips). Every literal such a model makes true cannot be forced; when no model
 makes any of them true, the rest are forced. The solver keeps what it learned between
 calls, so a whole board costs a handful of SAT calls rather than one per cell.
+
+``narrow`` is that loop; what counts as a model that flips (a plain SAT model, or one that
+has been through a puzzle's lazy cuts and verifier, solve.analysis) is its caller's
+``witness``. ``flip_search`` is the plain-model case.
 """
 
 from __future__ import annotations
@@ -16,35 +20,60 @@ from satpuzzles.solve.backends import Backend
 SINGLE_CHECK_TAIL = 2
 """At this many candidates or fewer, each is checked on its own (a guarded clause costs more)."""
 
+Witness = Callable[[list[int], set[int]], "set[int] | None"]
+"""Given the assumptions of one question and the candidates, the candidates some model makes true
+(never empty), or None when no model under those assumptions makes any of them true."""
+
+
+def narrow(backend: Backend, candidates: Iterable[int], witness: Witness, assumptions: Sequence[int] = (),
+           single_tail: int = SINGLE_CHECK_TAIL) -> set[int]:
+    """The literals of ``candidates`` that no witness makes true (the forced ones' negations, for a backbone).
+
+    Selectors come from ``backend.new_var()`` and are retired after use; at ``single_tail``
+    candidates or fewer each is asked on its own, as an assumption.
+    """
+    left = set(candidates)
+    while left:
+        if len(left) <= single_tail:
+            stuck = set()
+            for lit in sorted(left, key=abs):
+                if lit not in left:
+                    continue
+                flipped = witness([*assumptions, lit], left)
+                if flipped is None:
+                    stuck.add(lit)
+                    left.discard(lit)
+                else:
+                    left -= flipped
+            return stuck
+        selector = backend.new_var()
+        ordered = sorted(left, key=abs)
+        backend.add_clauses([[-selector, *ordered]])
+        backend.set_phases(ordered)  # ask for a model that flips as many as it can
+        flipped = witness([*assumptions, selector], left)
+        backend.add_clauses([[-selector]])
+        if flipped is None:
+            return left
+        left -= flipped
+    return set()
+
 
 def flip_search(backend: Backend, flips: Iterable[int], assumptions: Sequence[int] = (),
                 on_model: Callable[[list[int]], None] = lambda model: None) -> tuple[set[int], int]:
     """The literals of ``flips`` that no model (under ``assumptions``) makes true, and the SAT calls made.
 
     Each model found goes to ``on_model`` as the solver's literal list; a literal it makes
-    true leaves the set. Selectors come from ``backend.new_var()`` and are retired after use.
+    true leaves the set.
     """
     calls = 0
-    flips = set(flips)
-    while flips:
-        if len(flips) <= SINGLE_CHECK_TAIL:
-            stuck = set()
-            for lit in flips:
-                calls += 1
-                if backend.solve([*assumptions, lit]):
-                    on_model(backend.model_literals())
-                else:
-                    stuck.add(lit)
-            return stuck, calls
-        selector = backend.new_var()
-        backend.add_clauses([[-selector, *flips]])
-        backend.set_phases(list(flips))  # ask for a model that flips as many as it can
+
+    def model_flips(question: list[int], left: set[int]) -> set[int] | None:
+        nonlocal calls
         calls += 1
-        satisfiable = backend.solve([*assumptions, selector])
-        model = backend.model_literals() if satisfiable else None  # read before adding clauses (CaDiCaL forgets it)
-        backend.add_clauses([[-selector]])
-        if model is None:
-            return flips, calls
+        if not backend.solve(question):
+            return None
+        model = backend.model_literals()  # read before adding clauses (CaDiCaL forgets it)
         on_model(model)
-        flips = {lit for lit in flips if model[abs(lit) - 1] != lit}
-    return set(), calls
+        return {lit for lit in left if model[abs(lit) - 1] == lit}
+
+    return narrow(backend, flips, model_flips, assumptions), calls

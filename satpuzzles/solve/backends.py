@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
-from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 import pysolvers
 from pysat.solvers import Solver, SolverNames
@@ -24,7 +22,9 @@ from satpuzzles.solve.interrupts import (
     solve_interruptibly,
 )
 from satpuzzles.solve.model import Model
-from satpuzzles.solve.solver_process import SolverRun, formula_files, run_solver
+
+if TYPE_CHECKING:
+    from satpuzzles.solve.solver_process import SolverRun
 
 __all__ = ["DEFAULT_SOLVER", "Backend", "ExternalBackend", "PySatBackend", "make_backend"]
 
@@ -208,7 +208,7 @@ class ExternalBackend(Backend):
 
     def __init__(self, command: str, verbose: bool = False) -> None:
         self.executable = command
-        self.name = Path(command).name
+        self.name = os.path.basename(command)
         self.verbose = verbose
         self._clauses: list[Clause] = []
         self._num_vars = 0
@@ -231,6 +231,8 @@ class ExternalBackend(Backend):
             out.write(f"{lit} 0\n".encode())
 
     def solve(self, assumptions: Sequence[int] = ()) -> bool:
+        from satpuzzles.solve.solver_process import formula_files, run_solver  # subprocess only for these
+
         self._assumptions = list(assumptions)
         with formula_files(lambda out: self._write(out, assumptions)) as (cnf, result, read_result, fds):
             argv = [self.executable, cnf] + ([result] if self._minisat_style else [])
@@ -309,6 +311,8 @@ def make_backend(name: str, verbose: bool = False, proof: bool = False) -> Backe
     canonical = canonical_pysat_name(name)
     if canonical is not None:
         return PySatBackend(canonical, proof)
+    import shutil
+
     path = shutil.which(name) if os.sep not in name else (name if _is_executable_file(name) else None)
     if path:
         return ExternalBackend(path, verbose=verbose)

@@ -112,7 +112,10 @@ def solve(rules: Rules[I, S], instance: I, settings: Settings, name: str = "") -
             outcome.analysis = analyse(rules, instance, settings, outcome.solution, outcome.stats,
                                        verbose_log(settings.verbose))
         return outcome
+    log = verbose_log(settings.verbose)
+    log(f"method {strategy.name}: {strategy.summary}")
     outcome = strategy.solve(instance, settings)
+    log(f"method {strategy.name}: {outcome.status}; {_phases(outcome.stats)}")
     outcome.stats.method = strategy.name
     outcome.stats.solver = outcome.stats.solver or str(settings.solver)
     for solution in outcome.solutions:
@@ -127,6 +130,14 @@ def solve(rules: Rules[I, S], instance: I, settings: Settings, name: str = "") -
         outcome.explanation = explained.explanation
         outcome.stats.sat_calls += explained.stats.sat_calls
     return outcome
+
+
+def _phases(stats: SolveStats) -> str:
+    """One line of what a strategy's solve cost: the non-zero seconds per phase, SAT calls, formula size."""
+    seconds = [f"{phase} {getattr(stats, phase + '_seconds'):.3f} s"
+               for phase in ("propagate", "encode", "solve", "decode") if getattr(stats, phase + "_seconds")]
+    sizes = f"{stats.variables} variables, {stats.clauses} clauses" if stats.variables else "no whole-board formula"
+    return ", ".join([*seconds, f"{stats.sat_calls} SAT calls", sizes])
 
 
 def _verified(rules: Rules[I, S], instance: I, solution: S, stats: SolveStats, method: str) -> None:

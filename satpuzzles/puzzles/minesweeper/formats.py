@@ -24,6 +24,7 @@ from satpuzzles.io.textgrid import (
     SizeLimit,
     Token,
     first_column,
+    headed_boards,
     is_int_line,
     nonblank_lines,
     parse_ints,
@@ -168,8 +169,17 @@ def _header(rest: list[Line], cells: list[str | None]) -> tuple[int, int] | None
 
 
 def parse_minesweeper(text: str) -> list[MinesweeperInstance]:
-    """The board in ``text``: an optional ``rows cols`` header, rows of cells, an optional ``mines N``."""
-    lines = nonblank_lines(text)
+    """The boards in ``text``: one with an optional ``rows cols`` header, rows of cells and an optional
+    ``mines N`` line, or several one after another, each with its header (and its ``mines N`` after its rows)."""
+    return [_parse_board(board) for board in headed_boards(nonblank_lines(text), _is_mines_line)]
+
+
+def _is_mines_line(line: Line) -> bool:
+    return _MINES_LINE.match(line.text) is not None
+
+
+def _parse_board(lines: list[Line]) -> MinesweeperInstance:
+    """One board: an optional ``rows cols`` header, rows of cells, an optional ``mines N``."""
     mines_line, mines, rest = _split_mines(lines)
     if not rest:
         raise InputError("empty grid: no rows of cells, only a 'mines' line", lines[0].number, 1)
@@ -193,7 +203,7 @@ def parse_minesweeper(text: str) -> list[MinesweeperInstance]:
         raise at.error(f"header says {header[0]} rows but the grid has {len(body)}", 1)
     if mines is not None and int(mines.text) > board.size:
         raise mines.error(f"{int(mines.text)} mines but the board has only {board.size} cells")
-    return [MinesweeperInstance(board, None if mines is None else int(mines.text), lines[0].number)]
+    return MinesweeperInstance(board, None if mines is None else int(mines.text), lines[0].number)
 
 
 _SYMBOLS = np.array(["?" if code == UNKNOWN else "F" if code == MINE else str(code) for code in range(-2, 9)])

@@ -12,10 +12,12 @@ help propagation), in one complete stage.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 
 from satpuzzles.cnf import Clause, Formula
+from satpuzzles.cnf.formula import collector_paused
 from satpuzzles.constraints.paths import GridPaths
+from satpuzzles.geometry import Cell
 from satpuzzles.puzzles.numberlink.arguments import ENCODING_SUFFIX
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
 from satpuzzles.solve.model import Model
@@ -30,23 +32,24 @@ class NumberlinkEncoding:
         self.complete = not strengthened
         self.formula = Formula()
         self.selectors: dict[Hashable, int] = {}
-        self.paths = GridPaths(self.formula, instance.grid, instance.givens, instance.labels,
-                               fill=rules.fill, self_touch=rules.self_touch)
-        self.link_var = self.paths.link_var
-        touchless = strengthened or not rules.self_touch
-        if strengthened:
-            self._endpoint_neighbours()
-        self._squares(touchless)
+        with collector_paused():
+            self.paths = GridPaths(self.formula, instance.grid, instance.givens, instance.labels,
+                                   fill=rules.fill, self_touch=rules.self_touch)
+            self.link_var = self.paths.link_var
+            if strengthened:
+                self._endpoint_neighbours()
+            self._squares(strengthened or not rules.self_touch)
 
     def _endpoint_neighbours(self) -> None:
         """Adjacent endpoints of one label are linked; a cell of an endpoint's colour beside it is linked to it."""
-        givens, clauses = self.instance.givens, self.formula.clauses
-        for (u, v), link in self.link_var.items():
+        givens, clauses, link_var = self.instance.givens, self.formula.clauses, self.link_var
+        for u, v in _links_touching(self.instance.grid.rows, self.instance.grid.cols, givens):
+            link = link_var[(u, v)]
             label_u, label_v = givens.get(u), givens.get(v)
             if label_u is not None and label_v is not None:
                 if label_u == label_v:
                     clauses.append([link])
-            elif label_u is not None or label_v is not None:
+            else:
                 label, free = (label_u, v) if label_u is not None else (label_v, u)
                 clauses.append([link, *(-lit for lit in self.paths.used_lits(free)),
                                 *(-lit for lit in self.paths.is_colour(free, label))])
@@ -61,12 +64,13 @@ class NumberlinkEncoding:
         """
         right, down, clauses = self.paths.right, self.paths.down, self.formula.clauses
         for r in range(self.instance.grid.rows - 1):
+            top, bottom, left_right = right[r], right[r + 1], down[r]
             for c in range(self.instance.grid.cols - 1):
-                square = [-right[r][c], -right[r + 1][c], -down[r][c], -down[r][c + 1]]
-                if touchless:
-                    clauses.extend(square[:i] + square[i + 1 :] for i in range(4))
+                a, b, d, e = -top[c], -bottom[c], -left_right[c], -left_right[c + 1]
+                if touchless:  # each 3 of the 4, leaving out one in turn
+                    clauses.extend(([b, d, e], [a, d, e], [a, b, e], [a, b, d]))
                 else:
-                    clauses.append(square)
+                    clauses.append([a, b, d, e])
 
     def decode(self, model: Model) -> NumberlinkSolution:
         """Routes from each label's first endpoint, plus any detached cycles."""
@@ -93,6 +97,24 @@ class NumberlinkEncoding:
     def ends(self) -> dict[Hashable, tuple[Hashable, Hashable]]:
         """For the grade: every link joins its two cells."""
         return {link: link for link in self.link_var}
+
+
+def _links_touching(rows: int, cols: int, cells: Iterable[Cell]) -> list[tuple[Cell, Cell]]:
+    """The links (pairs of cells) with an end in ``cells``, in the order of Grid.links(): horizontal ones row
+    by row, then vertical ones."""
+    found = set()
+    for r, c in cells:
+        if c > 0:
+            found.add(((r, c - 1), (r, c)))
+        if c < cols - 1:
+            found.add(((r, c), (r, c + 1)))
+        if r > 0:
+            found.add(((r - 1, c), (r, c)))
+        if r < rows - 1:
+            found.add(((r, c), (r + 1, c)))
+    across = rows * (cols - 1)
+    return sorted(found, key=lambda link: link[0][0] * (cols - 1) + link[0][1] if link[0][0] == link[1][0]
+                  else across + link[0][0] * cols + link[0][1])
 
 
 class Refuted:

@@ -21,6 +21,7 @@ from satpuzzles.io.textgrid import (
     Line,
     Token,
     check_rows,
+    headed_boards,
     first_column,
     first_content_lines,
     is_int_line,
@@ -184,8 +185,8 @@ READERS: tuple[Reader[SlitherlinkInstance], ...] = (
            "puzz.link / pzv.jp URLs, one per line"),
     Reader("loopy", lambda text: _one_per_line(text, _parse_loopy), lambda text: _first_line_is(text, _is_loopy),
            "Simon Tatham's Loopy game ids (square grids), one per line"),
-    Reader("grid", lambda text: [_parse_grid(nonblank_lines(text))], None,
-           "a grid of 0-3, '.' or '-' and '?', with an optional 'rows cols' header"),
+    Reader("grid", lambda text: [_parse_grid(board) for board in headed_boards(nonblank_lines(text))], None,
+           "a grid of 0-3, '.' or '-' and '?', with an optional 'rows cols' header (several boards: each with one)"),
 )
 """The text formats in detection order (the grid reads whatever the others do not claim)."""
 

@@ -130,6 +130,25 @@ def probabilities(cells: np.ndarray, deduction: engine.Deduction, total: int | N
         chance = np.where(marginals.mines[cls] == 0, 0.0, np.where(marginals.safe[cls] == 0, 1.0,
                           np.clip(marginals.mines[cls] / ways, _ABOVE_ZERO, _BELOW_ONE)))
     result[r, c] = chance
+    return _exact_extremes(result, cells, deduction, total, budget)
+
+
+def _exact_extremes(result: np.ndarray, cells: np.ndarray, deduction: engine.Deduction, total: int,
+                    budget: int) -> np.ndarray:
+    """``result`` with 0 and 1 only where the exact sets of totals force the cell (log-space weights can underflow).
+
+    A weight below e^-745 of its component's largest rounds to zero, which would print a
+    possible mine as 0 %; which cells are forced comes from integer sets instead.
+    """
+    forced = forced_with_total(cells, deduction, total, budget)
+    if forced is None:
+        return result
+    forced_mine, forced_safe = forced
+    computed = ~np.isnan(result)
+    result[computed & (result == 0.0) & ~forced_safe] = _ABOVE_ZERO
+    result[computed & (result == 1.0) & ~forced_mine] = _BELOW_ONE
+    result[computed & forced_safe] = 0.0
+    result[computed & forced_mine] = 1.0
     return result
 
 

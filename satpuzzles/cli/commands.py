@@ -1,0 +1,108 @@
+"""The click command tree: the top-level group, a command per registered puzzle made on demand, and the
+fixed commands (``batch``, ``generate``, ``play``, ``puzzles``, ``solve``).
+
+Imported only when a command line needs click's parsing (app.py serves ``satpuzzles PUZZLE SOURCE``
+and ``--version`` without it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from satpuzzles import __version__
+from satpuzzles.cli import FIXED_COMMANDS
+from satpuzzles.cli.output import OutputClosed
+from satpuzzles.core import registry
+
+
+class PuzzleGroup(click.Group):
+    """The top-level group: fixed commands plus one command per registered puzzle, made on demand."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*registry.names(), *FIXED_COMMANDS])
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the subcommand; a broken pipe anywhere becomes OutputClosed (click would exit 1 for it)."""
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            raise OutputClosed("standard output closed") from None
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name == "batch":
+            from satpuzzles.cli.batch import batch_command
+
+            return batch_command()
+        if cmd_name == "generate":
+            return GenerateGroup("generate", help="Generate puzzles.")
+        if cmd_name == "play":
+            return PlayGroup("play", help="Play a puzzle in the terminal.")
+        if cmd_name == "puzzles":
+            return puzzles_command
+        if cmd_name == "solve":
+            from satpuzzles.cli.solve import solve_command
+
+            return solve_command()
+        spec = registry.find(cmd_name)  # loads this puzzle only
+        if spec is None:
+            return None
+        from satpuzzles.cli.puzzle_command import puzzle_command
+
+        return puzzle_command(spec)
+
+
+class GenerateGroup(click.Group):
+    """``satpuzzles generate NAME``: one command per puzzle that has a generator."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [name for name, spec in registry.puzzles().items() if spec.generator is not None]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        spec = registry.find(cmd_name)
+        if spec is None or spec.generator is None:
+            return None
+        from satpuzzles.cli.generate import generate_command
+
+        return generate_command(spec)
+
+
+class PlayGroup(click.Group):
+    """``satpuzzles play NAME``: one command per puzzle that has a game."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [name for name, spec in registry.puzzles().items() if spec.game is not None]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.list_commands(ctx):
+            return None
+        from satpuzzles.cli.play import play_command
+
+        return play_command(registry.get(cmd_name))
+
+
+@click.command("puzzles")
+@click.option("--markdown", is_flag=True, help="A markdown table of the puzzles, their rules and sources (the README's).")
+def puzzles_command(markdown: bool) -> None:
+    """List the registered puzzles, their formats and features."""
+    if markdown:
+        click.echo("| puzzle | rules | where people play it |\n|---|---|---|")
+        for name, spec in registry.puzzles().items():
+            click.echo(f"| `{name}` | {spec.rules_text} | {', '.join(spec.sources)} |")
+        return
+    for name, spec in registry.puzzles().items():
+        features = [feature for feature, present in (
+            ("generate", spec.generator is not None), ("play", spec.game is not None), ("svg", spec.view.svg is not None),
+            ("explain", spec.rules.explainable), ("json", spec.json is not None),
+            *((f"to-{writer.name}", True) for writer in spec.writers),
+        ) if present]
+        click.echo(f"{name}: {spec.summary}")
+        click.echo(f"  formats: {', '.join(spec.input_formats[1:])}")
+        click.echo(f"  methods: {', '.join(spec.methods)}; features: {', '.join(features)}")
+
+
+@click.group(cls=PuzzleGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="satpuzzles")
+def cli() -> None:
+    """Solve logic puzzles by reduction to SAT."""

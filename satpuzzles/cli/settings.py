@@ -1,0 +1,43 @@
+"""The values of a puzzle command's options as Settings: read without click, so the plain
+``satpuzzles NAME SOURCE`` (app.py) needs no click."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from satpuzzles.core.errors import UsageError
+from satpuzzles.core.outcome import Settings
+from satpuzzles.core.spec import PuzzleSpec
+
+MAX_TIMEOUT = 1e6
+"""Largest --timeout or --budget in seconds (about 11 days); larger values overflow the deadline arithmetic."""
+
+
+def check_seconds(flag: str, value: float | None) -> None:
+    """Refuse a --timeout or --budget the deadline arithmetic cannot hold."""
+    if value is not None and not (math.isfinite(value) and value <= MAX_TIMEOUT):
+        raise UsageError(f"{flag} {value:g}: give a number of seconds up to {MAX_TIMEOUT:g}")
+
+
+def puzzle_extras(puzzle: PuzzleSpec[Any, Any], values: dict[str, Any], solving_only: bool = False) -> dict[str, Any]:
+    """The puzzle's own option values from a command's parameters (only solving options if asked)."""
+    return {o.name: values[o.name] for o in puzzle.options
+            if o.name in values and (o.affects_solving or not solving_only)}
+
+
+def settings_from(puzzle: PuzzleSpec[Any, Any], values: dict[str, Any]) -> Settings:
+    """Settings from a puzzle command's parameter values."""
+    return Settings(
+        solver=values.get("solver"),
+        method=values.get("method") or "auto",
+        count=values.get("count", 1),
+        unique=values.get("unique", False),
+        explain=bool(values.get("explain")),
+        timeout=values.get("timeout"),
+        verbose=values.get("verbose", False),
+        want_dimacs=bool(values.get("output")),
+        proof=bool(values.get("proof")),
+        analyze=bool(values.get("analyze")),
+        extras=puzzle_extras(puzzle, values),
+    )

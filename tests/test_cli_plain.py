@@ -1,0 +1,83 @@
+"""The plain command lines served without click (``satpuzzles PUZZLE SOURCE``, ``--version``) mean exactly
+what click makes of them: the same settings, the same output and exit status, for every registered puzzle."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from satpuzzles.cli.app import VERSION_LINE, plain_command
+from satpuzzles.cli.commands import cli
+from satpuzzles.cli.puzzle_command import plain_options, puzzle_command
+from satpuzzles.cli.settings import settings_from
+from satpuzzles.core import registry
+from satpuzzles.testing import run_cli
+
+NAMES = sorted(registry.puzzles())
+
+
+def untimed(report: str) -> str:
+    """A report with its measured seconds blanked."""
+    return re.sub(r"time = [0-9.]+ s", "time = * s", report)
+
+
+def example_file(tmp_path: Path, name: str, index: int = 0) -> Path:
+    """One of the puzzle's own examples, in a file."""
+    path = tmp_path / f"{name}_{index}.txt"
+    path.write_text(registry.get(name).examples[index])
+    return path
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_plain_options_give_the_settings_click_gives(name: str, tmp_path: Path) -> None:
+    spec = registry.get(name)
+    source = str(example_file(tmp_path, name))
+    with puzzle_command(spec).make_context(name, [source]) as ctx:
+        clicked = dict(ctx.params)
+    plain = plain_options(spec, source)
+    assert {key: clicked[key] for key in plain} == plain
+    assert settings_from(spec, plain) == settings_from(spec, clicked)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_plain_run_prints_what_the_click_run_prints(name: str, tmp_path: Path) -> None:
+    for index in range(len(registry.get(name).examples)):
+        source = str(example_file(tmp_path, name, index))
+        plain = run_cli(name, source)
+        clicked = run_cli(name, "--", source)  # an option-like word: click parses this one
+        assert (plain.code, untimed(plain.out), plain.err) == (clicked.code, untimed(clicked.out), clicked.err)
+
+
+def test_plain_version_is_clicks() -> None:
+    clicked = CliRunner().invoke(cli, ["--version"], prog_name="satpuzzles")
+    plain = run_cli("--version")
+    assert (plain.code, plain.out, plain.err) == (clicked.exit_code, clicked.stdout, "")
+    assert plain.out == VERSION_LINE + "\n"
+
+
+def test_what_the_plain_path_takes() -> None:
+    assert plain_command(["numberlink", "board.txt"]) == ("numberlink", "board.txt")
+    for argv in (["numberlink"], ["numberlink", "-"], ["numberlink", "--", "x"], ["numberlink", "x", "--unique"],
+                 ["batch", "x"], ["generate", "numberlink"], ["numberlink", ""], ["-v", "x"]):
+        assert plain_command(argv) is None
+
+
+def test_unknown_puzzle_and_missing_file_still_report_as_before(tmp_path: Path) -> None:
+    unknown = run_cli("nosuchpuzzle", "x.txt")
+    assert unknown.code == 2 and "No such command 'nosuchpuzzle'" in unknown.err
+    missing = run_cli("numberlink", str(tmp_path / "absent.txt"))
+    assert missing.code == 2 and missing.err.startswith("satpuzzles: error:")
+    assert missing.err == run_cli("numberlink", "--", str(tmp_path / "absent.txt")).err
+
+
+def test_a_plain_run_imports_no_click(tmp_path: Path) -> None:
+    source = example_file(tmp_path, "numberlink")
+    code = (f"import sys; from satpuzzles.cli.app import main; status = main(['numberlink', {str(source)!r}]); "
+            "print(status, 'click' in sys.modules, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert done.stderr.split() == ["0", "False"]
