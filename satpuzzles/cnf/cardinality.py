@@ -161,3 +161,16 @@ def none_or_exactly_rows(formula: Formula, rows: np.ndarray, k: int) -> None:
         positions = [i for i, _ in pattern]
         signs = np.array([sign for _, sign in pattern], dtype=rows.dtype)
         formula.clauses.extend((rows[:, positions] * signs).tolist())
+
+
+def none_or_exactly_patterns(n: int, k: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """:func:`none_or_exactly`'s clauses over positions 0..n-1, as (position, sign) pairs."""
+    return _none_or_exactly_patterns(n, k)
+
+
+@cache
+def exactly_patterns(n: int, k: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The direct form of "exactly k of n" over positions 0..n-1 as (position, sign) pairs, in
+    :func:`exactly_rows`'s order (0 <= k <= n)."""
+    atmost = [tuple((i, -1) for i in subset) for subset in _subsets(n, k + 1)]
+    return tuple(atmost + [tuple((i, 1) for i in subset) for subset in _subsets(n, n - k + 1)])

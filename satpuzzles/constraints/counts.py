@@ -1,9 +1,10 @@
 """Exact counts over neighbourhoods: "exactly k of these literals", many at once.
 
-Slitherlink's clues count the four sides of a cell, Minesweeper's numbers the up to eight
-cells around one. Rows with the same number of literals and the same k are encoded
-together by numpy (cnf.cardinality.exactly_rows), so a board of clues costs a few array
-operations instead of a Python loop per clue.
+Minesweeper's numbers count the up to eight cells around one (Slitherlink's four-sided
+counts are built with plain lists instead, by constraints.patterns, so that it never imports
+numpy). Rows with the same number of literals and the same k are encoded together by numpy
+(cnf.cardinality.exactly_rows), so a board of clues costs a few array operations instead of a
+Python loop per clue.
 """
 
 from __future__ import annotations

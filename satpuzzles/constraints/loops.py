@@ -2,11 +2,14 @@
 
 The formula says every vertex has degree 0 or 2 (exactly 2 where the loop must pass)
 and that some edge is used, so a model is a set of disjoint loops. That they are one loop
-is enforced lazily: a model's loops are found with numpy, and a loop that cannot be the
-whole answer on its own is banned exactly (its edges cannot all be used). Banning a loop
-is sound exactly when that loop alone is not a solution, because a single loop that
+is enforced lazily: a model's loops are found by walking them, and a loop that cannot be
+the whole answer on its own is banned exactly (its edges cannot all be used). Banning a
+loop is sound exactly when that loop alone is not a solution, because a single loop that
 contains every edge of a closed loop is that loop; the puzzle decides which loops those
 are (Slitherlink: a loop that breaks some clue; Masyu: a loop that misses a circle).
+
+Plain Python (lists, no numpy): a Slitherlink process never imports numpy, which cost
+more than building and walking the loops of a 100x100 board (docs/performance.md).
 
 Slitherlink runs on the dot lattice, Masyu on the cell centres, as Tatham's loop
 generator serves both Loopy and Pearl.
@@ -15,88 +18,113 @@ generator serves both Loopy and Pearl.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
+from typing import Any
 
-import numpy as np
-
-from satpuzzles.cnf.cardinality import exactly_rows, none_or_exactly_rows
+from satpuzzles.cnf.cardinality import exactly_patterns, none_or_exactly_patterns
 from satpuzzles.cnf.formula import Clause, Formula
+from satpuzzles.constraints.patterns import add_pattern_rows
 from satpuzzles.solve.model import Model
 
 
-def incidence(edge_ends: np.ndarray, vertex_count: int) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Vertices grouped by degree: for each degree d, the vertices and a (vertices, d) array of their edges."""
-    ends = edge_ends.ravel()
-    edge_of_end = np.repeat(np.arange(len(edge_ends)), 2)
-    sorted_edges = edge_of_end[np.argsort(ends, kind="stable")]
-    degree = np.bincount(ends, minlength=vertex_count)
-    starts = np.concatenate([[0], np.cumsum(degree)[:-1]])
-    groups = []
-    present = np.flatnonzero(np.bincount(degree)) if degree.size else np.zeros(0, dtype=np.int64)
-    for d in present[present > 0].tolist():  # not np.unique: in numpy 2 it imports numpy.ma (30 ms)
-        vertices = np.flatnonzero(degree == d)
-        groups.append((vertices, sorted_edges[starts[vertices][:, None] + np.arange(d)[None, :]]))
-    return groups
+def _plain(values: Any) -> list[Any]:
+    """A sequence (or numpy array) as a Python list of Python scalars."""
+    return values.tolist() if hasattr(values, "tolist") else list(values)
+
+
+def incidence(edge_ends: Sequence[Sequence[int]], vertex_count: int) -> list[list[int]]:
+    """For each vertex, the indices of its edges in increasing order."""
+    at: list[list[int]] = [[] for _ in range(vertex_count)]
+    for index, (a, b) in enumerate(edge_ends):
+        at[a].append(index)
+        at[b].append(index)
+    return at
 
 
 class SingleCycle:
     """A single loop over ``edge_vars`` (one variable per edge, ``edge_ends`` its two vertices)."""
 
-    def __init__(self, formula: Formula, edge_vars: np.ndarray, edge_ends: np.ndarray, vertex_count: int,
-                 visit: np.ndarray | None = None) -> None:
+    def __init__(self, formula: Formula, edge_vars: Sequence[int], edge_ends: Sequence[Sequence[int]],
+                 vertex_count: int, visit: Sequence[bool] | None = None) -> None:
         """Add the degree constraints; ``visit`` marks vertices the loop must pass through."""
-        self.edge_vars = np.asarray(edge_vars, dtype=np.int64)
-        self.edge_vars_list: list[int] = self.edge_vars.tolist()
-        self.edge_ends = np.asarray(edge_ends, dtype=np.int64)
+        self.edge_vars_list: list[int] = _plain(edge_vars)
+        self.edge_ends: list[tuple[int, int]] = [(int(a), int(b)) for a, b in _plain(edge_ends)]
+        self._end_sums = [a + b for a, b in self.edge_ends]  # the other end of an edge: the sum less this end
         self.vertex_count = vertex_count
         formula.add(self.edge_vars_list)
-        visit = np.zeros(vertex_count, dtype=bool) if visit is None else np.asarray(visit, dtype=bool)
-        for vertices, edges in incidence(self.edge_ends, vertex_count):
-            lits = self.edge_vars[edges]
-            must = visit[vertices]
-            exactly_rows(formula, lits[must], 2)
-            none_or_exactly_rows(formula, lits[~must], 2)
-        if (visit & (np.bincount(self.edge_ends.ravel(), minlength=vertex_count) == 0)).any():
-            formula.add([])  # a vertex the loop must pass has no edge at all
+        must = [False] * vertex_count if visit is None else [bool(flag) for flag in _plain(visit)]
+        by_degree: dict[int, tuple[list[list[int]], list[list[int]]]] = {}
+        stranded = False  # a vertex the loop must pass has no edge at all
+        for vertex, edges in enumerate(incidence(self.edge_ends, vertex_count)):
+            if edges:
+                pair = by_degree.setdefault(len(edges), ([], []))
+                pair[0 if must[vertex] else 1].append([self.edge_vars_list[i] for i in edges])
+            stranded |= must[vertex] and not edges
+        for degree in sorted(by_degree):
+            passing, free = by_degree[degree]
+            if passing and degree < 2:
+                formula.add([])  # a vertex the loop must pass has one edge only
+            elif passing:
+                add_pattern_rows(formula, exactly_patterns(degree, 2), passing)
+            add_pattern_rows(formula, none_or_exactly_patterns(degree, 2), free)
+        if stranded:
+            formula.add([])
 
-    def used(self, model: Model) -> np.ndarray:
-        """Indices of the edges a model uses."""
-        return np.flatnonzero(model[self.edge_vars])
+    def used(self, model: Model) -> list[int]:
+        """Indices of the edges a model uses, in increasing order."""
+        return list(compress(range(len(self.edge_vars_list)), model.values(self.edge_vars_list)))
 
-    def loop_labels(self, on: np.ndarray) -> np.ndarray:
-        """For each used edge (indices ``on``), the number (0, 1, ...) of the loop it lies on.
+    def walk(self, on: Sequence[int]) -> list[list[int]]:
+        """The loops of the used edges ``on`` (every vertex of degree 0 or 2), each as its increasing edge
+        indices; loops in the order of their first edge in ``on``.
 
-        Every vertex of a model has degree 0 or 2. Each used edge has two ends, and at a
-        vertex the two ends there are partners: going from an end to the other end of its
-        edge, then to that end's partner, walks a loop. So loops are the cycles of a
-        permutation of ends, and pointer jumping labels each cycle by its smallest end
-        in log2(length) numpy steps.
+        From each used edge, a walk through the other used edge at each vertex comes back to it.
         """
-        if not on.size:
-            return np.zeros(0, dtype=np.int64)
-        ends = self.edge_ends[on].ravel()
-        order = np.argsort(ends, kind="stable").reshape(-1, 2)
-        partner = np.empty_like(ends)
-        partner[order[:, 0]] = order[:, 1]
-        partner[order[:, 1]] = order[:, 0]
-        step = partner ^ 1
-        label = np.arange(ends.size)
-        for _ in range(int(ends.size).bit_length()):
-            label = np.minimum(label, label[step])
-            step = step[step]
-        return np.unique(np.minimum(label[0::2], label[1::2]), return_inverse=True)[1]
+        ends, sums = self.edge_ends, self._end_sums
+        first = [-1] * self.vertex_count  # the two used edges at each vertex
+        second = [-1] * self.vertex_count
+        for edge in on:
+            a, b = ends[edge]
+            if first[a] < 0:
+                first[a] = edge
+            else:
+                second[a] = edge
+            if first[b] < 0:
+                first[b] = edge
+            else:
+                second[b] = edge
+        seen = bytearray(len(ends))
+        loops = []
+        for start in on:
+            if seen[start]:
+                continue
+            loop, edge, vertex = [], start, ends[start][1]
+            while not seen[edge]:
+                seen[edge] = 1
+                loop.append(edge)
+                other = first[vertex]
+                edge = other if other != edge else second[vertex]
+                vertex = sums[edge] - vertex
+            loop.sort()
+            loops.append(loop)
+        return loops
 
-    def loops(self, model: Model) -> list[np.ndarray]:
-        """The model's loops, each as the indices of its edges."""
-        on = self.used(model)
-        labels = self.loop_labels(on)
-        count = int(labels.max()) + 1 if labels.size else 0
-        return [on[labels == k] for k in range(count)]
+    def loop_labels(self, on: Sequence[int]) -> list[int]:
+        """For each used edge (indices ``on``), the number (0, 1, ...) of its loop in :meth:`walk`'s order."""
+        label_of: dict[int, int] = {}
+        for label, loop in enumerate(self.walk(on)):
+            label_of.update(dict.fromkeys(loop, label))
+        return [label_of[edge] for edge in on]
+
+    def loops(self, model: Model) -> list[list[int]]:
+        """The model's loops, each as the increasing indices of its edges."""
+        return self.walk(self.used(model))
 
     def ban(self, loop: Sequence[int], guard: int | None = None) -> Clause:
         """The clause that forbids using every edge of ``loop`` (only while ``guard`` holds, if given)."""
         clause = [-self.edge_vars_list[i] for i in loop]
         return clause + [-guard] if guard is not None else clause
 
-    def vertices(self, loop: Sequence[int]) -> np.ndarray:
-        """The vertices a loop passes through."""
-        return np.unique(self.edge_ends[np.asarray(loop, dtype=np.int64)])
+    def vertices(self, loop: Sequence[int]) -> list[int]:
+        """The vertices a loop passes through, in increasing order."""
+        return sorted({vertex for edge in loop for vertex in self.edge_ends[edge]})

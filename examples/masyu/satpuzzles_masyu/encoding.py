@@ -99,11 +99,11 @@ class MasyuEncoding:
 
     def decode(self, model: Model) -> MasyuSolution:
         """The loop through every circle when the model has one; else the model's loops, to be cut."""
-        on = self.cycle.used(model)
-        label = self.cycle.loop_labels(on)
+        on = np.array(self.cycle.used(model), dtype=np.int64)
+        label = np.array(self.cycle.loop_labels(on.tolist()), dtype=np.int64)
         count = int(label.max()) + 1
         loop_of = np.full(self.instance.grid.size, -1, dtype=np.int64)
-        loop_of[self.cycle.edge_ends[on].ravel()] = np.repeat(label, 2)
+        loop_of[np.array(self.cycle.edge_ends, dtype=np.int64)[on].ravel()] = np.repeat(label, 2)
         # Every must-visit cell has degree 2, so it lies on exactly one loop (none in the stray loops of a model,
         # which --analyze decodes alone).
         on_loops = loop_of[self.must]

@@ -18,9 +18,11 @@ sides, ``f`` and ``g`` the dot's edges outside the cell (only ``f`` on the board
 
 from __future__ import annotations
 
-import numpy as np
+from collections.abc import Sequence
 
 from satpuzzles.cnf import Formula
+from satpuzzles.constraints.patterns import add_pattern_rows
+from satpuzzles.geometry import Cell
 
 PATTERNS: dict[tuple[int, int], str] = {
     (1, 0): "-a -b c,d -c,-d",
@@ -49,31 +51,34 @@ CORNERS = ((0, 3), (0, 1), (2, 1), (2, 3))
 """The sides (0 top, 1 right, 2 bottom, 3 left) meeting at the top-left, top-right, bottom-right, bottom-left dot."""
 
 
-def corner_clauses(formula: Formula, h: np.ndarray, v: np.ndarray, cells: np.ndarray, values: np.ndarray,
-                   guards: np.ndarray | None = None) -> None:
-    """Add the corner clauses of every clue (cells: (n, 2) rows and columns; with ``guards``, each clause
-    holds only while its clue's guard does)."""
-    if not len(cells):
-        return
-    r, c = cells[:, 0], cells[:, 1]
-    hp, vp = np.pad(h, 1), np.pad(v, 1)  # index +1; 0 beyond the board
-    sides = np.stack([hp[r + 1, c + 1], vp[r + 1, c + 2], hp[r + 2, c + 1], vp[r + 1, c + 1]], axis=1)
-    outside = (  # per corner: the dot's vertical then horizontal edge outside the cell
-        (vp[r, c + 1], hp[r + 1, c]), (vp[r, c + 2], hp[r + 1, c + 2]),
-        (vp[r + 2, c + 2], hp[r + 2, c + 2]), (vp[r + 2, c + 1], hp[r + 2, c]),
-    )
-    for corner, (first, second) in enumerate(CORNERS):
-        far = [side for side in range(4) if side not in (first, second)]
-        outer = np.stack(outside[corner], axis=1)
-        outer = np.take_along_axis(outer, np.argsort(outer == 0, axis=1, kind="stable"), axis=1)  # on board first
-        present = (outer != 0).sum(axis=1)
-        local = np.concatenate([sides[:, [first, second, *far]], outer], axis=1)
-        for (value, count), clauses in _PARSED.items():
-            rows = np.flatnonzero((values == value) & (present == count))
-            if not rows.size:
-                continue
-            for roles, signs in clauses:
-                block = local[np.ix_(rows, roles)] * np.array(signs)
-                if guards is not None:
-                    block = np.hstack([block, -guards[rows, None]])
-                formula.clauses.extend(block.tolist())
+def corner_clauses(formula: Formula, h: Sequence[Sequence[int]], v: Sequence[Sequence[int]], cells: Sequence[Cell],
+                   values: Sequence[int], guards: Sequence[int] | None = None) -> None:
+    """Add the corner clauses of every clue (``h``, ``v``: the edge variables as nested lists; with ``guards``,
+    each clause holds only while its clue's guard does)."""
+    width = len(h[0]) + 2 if h else 2
+    hp = [[0] * width, *([0, *row, 0] for row in h), [0] * width]  # index + 1; 0 beyond the board
+    vp = [[0] * (width + 1), *([0, *row, 0] for row in v), [0] * (width + 1)]
+    chosen: dict[tuple[int, int, int], list[list[int]]] = {}  # (corner, value, outside edges) -> local literals
+    for index, ((r, c), value) in enumerate(zip(cells, values)):
+        if value not in (1, 3):
+            continue
+        above, here, up, down = hp[r + 1], hp[r + 2], vp[r], vp[r + 2]
+        top, right, bottom, left = above[c + 1], vp[r + 1][c + 2], here[c + 1], vp[r + 1][c + 1]
+        guard = [-guards[index]] if guards is not None else []
+        # per corner (in CORNERS' order): the cell's two sides there, its other two, the dot's vertical and
+        # horizontal edge outside the cell
+        for corner, local in enumerate((
+            [top, left, right, bottom, up[c + 1], above[c]],
+            [top, right, bottom, left, up[c + 2], above[c + 2]],
+            [bottom, right, top, left, down[c + 2], here[c + 2]],
+            [bottom, left, top, right, down[c + 1], here[c]],
+        )):
+            present = (local[4] != 0) + (local[5] != 0)
+            if present == 1 and not local[4]:  # the edges on the board first
+                local[4], local[5] = local[5], 0
+            chosen.setdefault((corner, value, present), []).append(local + guard)
+    tail = [(6, 1)] if guards is not None else []  # the guard, already negated, ends each clause
+    for corner in range(4):
+        for (value, count), patterns in _PARSED.items():
+            rows_here = chosen.get((corner, value, count), [])
+            add_pattern_rows(formula, [[*zip(roles, signs), *tail] for roles, signs in patterns], rows_here)

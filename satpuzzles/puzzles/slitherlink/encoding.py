@@ -13,54 +13,64 @@ assumed clues.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Sequence
-
-import numpy as np
+from itertools import chain
 
 from satpuzzles.cnf import Clause, Formula
-from satpuzzles.constraints.counts import exact_counts
+from satpuzzles.cnf.cardinality import exactly_patterns
 from satpuzzles.constraints.loops import SingleCycle
+from satpuzzles.constraints.patterns import add_pattern_rows, collector_paused
 from satpuzzles.core.outcome import Settings
 from satpuzzles.core.spec import Rules, Stage
 from satpuzzles.geometry import Edge
 from satpuzzles.puzzles.slitherlink.corners import corner_clauses
 from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance, SlitherlinkSolution, verify
+from satpuzzles.puzzles.slitherlink.small_loops import small_loop_bans
 from satpuzzles.solve.model import Model
 
 
 class SlitherlinkEncoding:
-    """CNF for one instance: edge variables, the single loop, clue counts (optionally selected)."""
+    """CNF for one instance: edge variables, the single loop, clue counts (optionally selected).
+
+    Built with plain lists, never numpy: importing numpy cost every process 130-250 ms, more than building
+    all but the largest boards.
+    """
 
     name = "loop"
     complete = True
 
     def __init__(self, instance: SlitherlinkInstance, with_selectors: bool) -> None:
+        with collector_paused():
+            self._build(instance, with_selectors)
+
+    def _build(self, instance: SlitherlinkInstance, with_selectors: bool) -> None:
+        """Every clause: the loop's degrees, the clue counts, the corner clauses, the small-loop bans."""
         self.instance = instance
         self.formula = Formula()
         grid = instance.grid
         rows, cols = grid.rows, grid.cols
-        self.h_block = self.formula.pool.block("h", (rows + 1, cols))
-        self.v_block = self.formula.pool.block("v", (rows, cols + 1))
+        self.h_vars: list[list[int]] = self.formula.pool.block_lists("h", (rows + 1, cols))
+        self.v_vars: list[list[int]] = self.formula.pool.block_lists("v", (rows, cols + 1))
         self._edges: list[Edge] | None = None
-        dot = np.arange((rows + 1) * (cols + 1)).reshape(rows + 1, cols + 1)
-        ends = np.concatenate([
-            np.stack([dot[:, :-1].ravel(), dot[:, 1:].ravel()], axis=1),
-            np.stack([dot[:-1, :].ravel(), dot[1:, :].ravel()], axis=1),
-        ])
-        visit = np.full(dot.size, instance.visit_all)
-        edge_vars = np.concatenate([self.h_block.ravel(), self.v_block.ravel()])
-        self.cycle = SingleCycle(self.formula, edge_vars, ends, dot.size, visit)
+        width = cols + 1  # dot (r, c) is number r * width + c
+        ends = [(r * width + c, r * width + c + 1) for r in range(rows + 1) for c in range(cols)]
+        ends += [(r * width + c, (r + 1) * width + c) for r in range(rows) for c in range(cols + 1)]
+        edge_vars = [var for row in self.h_vars for var in row] + [var for row in self.v_vars for var in row]
+        dots = (rows + 1) * width
+        self.cycle = SingleCycle(self.formula, edge_vars, ends, dots, [instance.visit_all] * dots)
         self.clue_cells = sorted(instance.clues)
-        self.clue_values = np.array([instance.clues[cell] for cell in self.clue_cells], dtype=np.int64)
+        self.clue_values = [instance.clues[cell] for cell in self.clue_cells]
         self.selectors: dict[Hashable, int] = {}
         if with_selectors:
             self.selectors = {cell: self.formula.pool.var(("clue", *cell)) for cell in self.clue_cells}
-        self.selector_array = np.array(list(self.selectors.values()), dtype=np.int64)
+        self.guards: list[int] | None = list(self.selectors.values()) if self.selectors else None
         self._clues()
-        self._beside_clues()
+        self.beside = self._beside_clues()
         if self.clue_cells:
-            corner_clauses(self.formula, self.h_block, self.v_block, np.array(self.clue_cells, dtype=np.int64),
-                           self.clue_values, self.selector_array if self.selectors else None)
+            corner_clauses(self.formula, self.h_vars, self.v_vars, self.clue_cells, self.clue_values, self.guards)
+        small_loop_bans(self.formula, self.h_vars, self.v_vars, self.clue_cells, self.clue_values, self.guards,
+                        instance.visit_all)
 
     @property
     def edges(self) -> list[Edge]:
@@ -70,26 +80,30 @@ class SlitherlinkEncoding:
         return self._edges
 
     def _clues(self) -> None:
-        """Each clue counts its cell's four sides; with selectors, each clue's clauses are guarded by its own."""
-        if not self.clue_cells:
-            return
-        r, c = np.array(self.clue_cells, dtype=np.int64).T
-        h, v = self.h_block, self.v_block
-        sides = np.stack([h[r, c], v[r, c + 1], h[r + 1, c], v[r, c]], axis=-1)
-        exact_counts(self.formula, sides, self.clue_values, self.selector_array if self.selectors else None)
+        """Each clue counts its cell's four sides (top, right, bottom, left); with selectors, each clue's clauses
+        are guarded by its own. Clauses go value by value, pattern by pattern, as numpy's row-wise encoder did."""
+        h, v, guards = self.h_vars, self.v_vars, self.guards
+        by_value: dict[int, list[list[int]]] = {}
+        for index, ((r, c), value) in enumerate(zip(self.clue_cells, self.clue_values)):
+            sides = [h[r][c], v[r][c + 1], h[r + 1][c], v[r][c]]
+            by_value.setdefault(value, []).append(sides if guards is None else [*sides, -guards[index]])
+        tail = [] if guards is None else [(4, 1)]
+        for value in sorted(by_value):
+            rows = by_value[value]
+            if not 0 <= value <= 4:  # a count no cell can have
+                self.formula.extend([[row[4]] for row in rows] if guards is not None else [[]])
+                continue
+            add_pattern_rows(self.formula, [[*pattern, *tail] for pattern in exactly_patterns(4, value)], rows)
 
-    def _beside_clues(self) -> None:
-        """For every edge, the (up to two) clues beside it, as indices into clue_cells (len = none)."""
+    def _beside_clues(self) -> list[tuple[int, ...]]:
+        """For every edge, the (up to two) clues beside it, as indices into clue_cells."""
         rows, cols = self.instance.grid.rows, self.instance.grid.cols
-        none = len(self.clue_cells)
-        index = np.full((rows + 2, cols + 2), none, dtype=np.int64)  # clue number by cell, a border of none
-        if self.clue_cells:
-            r, c = np.array(self.clue_cells, dtype=np.int64).T
-            index[r + 1, c + 1] = np.arange(none)
-        above, below = index[:rows + 1, 1:cols + 1], index[1:rows + 2, 1:cols + 1]
-        left, right = index[1:rows + 1, :cols + 1], index[1:rows + 1, 1:cols + 2]
-        self.edge_clue_index = np.concatenate([np.stack([above.ravel(), below.ravel()], axis=1),
-                                               np.stack([left.ravel(), right.ravel()], axis=1)])
+        number = {cell: index for index, cell in enumerate(self.clue_cells)}
+        beside = [tuple(number[cell] for cell in ((r - 1, c), (r, c)) if cell in number)
+                  for r in range(rows + 1) for c in range(cols)]
+        beside += [tuple(number[cell] for cell in ((r, c - 1), (r, c)) if cell in number)
+                   for r in range(rows) for c in range(cols + 1)]
+        return beside
 
     def edge_index(self, edge: Edge) -> int:
         """The position of ``edge`` in the variable order (horizontal edges row by row, then vertical ones)."""
@@ -99,29 +113,20 @@ class SlitherlinkEncoding:
 
     def decode(self, model: Model) -> SlitherlinkSolution:
         """The model's loops; the solution is a loop that alone keeps every clue the model enforces."""
-        on = self.cycle.used(model)
-        loop_of = self.cycle.loop_labels(on)
-        count = int(loop_of.max()) + 1
-        width = len(self.clue_cells) + 1
-        beside = (loop_of[:, None] * width + self.edge_clue_index[on]).ravel()
-        sides = np.bincount(beside, minlength=count * width).reshape(count, width)
-        enforced = self.clue_values > 0
-        if self.selectors:
-            enforced &= model[self.selector_array]
-        wrong = sides[:, :-1][:, enforced] != self.clue_values[enforced]
-        keeps_all = ~wrong.any(axis=1)
-        alone = [] if self.instance.visit_all and count > 1 else np.flatnonzero(keeps_all).tolist()
-        if alone:
-            return SlitherlinkSolution(frozenset(self.edges[i] for i in on[loop_of == alone[0]].tolist()))
-        cells = np.flatnonzero(enforced)
-        first = cells[wrong.argmax(axis=1)] if cells.size else np.zeros(count, dtype=np.int64)
-        violated = [self.clue_cells[cell] if broken else None
-                    for cell, broken in zip(first.tolist(), (~keeps_all).tolist())]
-        order = np.argsort(loop_of, kind="stable")
-        ends = np.cumsum(np.bincount(loop_of, minlength=count))
-        edges = on[order].tolist()
-        loops = tuple(tuple(edges[start:end]) for start, end in zip([0, *ends[:-1].tolist()], ends.tolist()))
-        return SlitherlinkSolution(frozenset(), loops, tuple(violated))
+        loops = self.cycle.walk(self.cycle.used(model))
+        count = len(loops)
+        beside = self.beside.__getitem__
+        sides = [Counter(chain.from_iterable(map(beside, loop))) for loop in loops]  # per loop: clue -> its sides
+        values = self.clue_values
+        chosen = model.values(self.guards) if self.guards is not None else [True] * len(values)
+        enforced = [clue for clue, value in enumerate(values) if value > 0 and chosen[clue]]
+        violated = [next((clue for clue in enforced if counted[clue] != values[clue]), None)  # the first it breaks
+                    for counted in sides]
+        keeps_all = [broken is None for broken in violated]
+        if not (self.instance.visit_all and count > 1) and True in keeps_all:
+            return SlitherlinkSolution(frozenset(self.edges[i] for i in loops[keeps_all.index(True)]))
+        cells = tuple(None if broken is None else self.clue_cells[broken] for broken in violated)
+        return SlitherlinkSolution(frozenset(), tuple(tuple(loop) for loop in loops), cells)
 
     def cuts(self, solution: SlitherlinkSolution) -> list[Clause]:
         """Ban each loop of the model, guarded by the selector of a clue it breaks on its own."""

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Mapping
 
-import numpy as np
-
 from satpuzzles.geometry import Cell, Edge
 from satpuzzles.present import svg
 from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance
@@ -45,6 +43,8 @@ def slitherlink_svg(
     grid = instance.grid
     body = []
     if inside is not None:
+        import numpy as np  # only for a picture: solving a board never imports numpy
+
         shade = svg.runs_path(np.array(inside, dtype=bool).reshape(grid.rows, grid.cols), CELL, MARGIN)
         if shade:
             body.append(svg.element("path", d=shade, class_="inside"))
