@@ -180,6 +180,22 @@ def analyze_total(runner: Runner) -> dict[str, object]:
     return {"wall": wall, "cpu": cpu}
 
 
+ANALYZE_BOARDS = (
+    ("slitherlink", INSTANCES / "slitherlink" / "puzzlekit" / "60x60_1.txt"),
+    ("slitherlink", INSTANCES / "slitherlink" / "generated" / "30x30_third_removed.txt"),
+    ("numberlink", INSTANCES / "numberlink" / "seed" / "instance_10.txt"),
+)
+"""Issue 14's --analyze boards: the 60x60 Slitherlink (aim 2 s), a 30x30 with a third of its clues gone (5 s),
+the seed's 42x25 Numberlink (2 s)."""
+
+
+def analyze(runner: Runner) -> dict[str, object]:
+    """--analyze on each of ANALYZE_BOARDS, one process each: the sum, and each board's seconds."""
+    runs = [runner.cli(puzzle, path, "--analyze") for puzzle, path in ANALYZE_BOARDS]
+    each = ", ".join(f"{path.stem} {wall:.2f}" for (_, path), (wall, _, _) in zip(ANALYZE_BOARDS, runs))
+    return {"wall": sum(r[0] for r in runs), "cpu": sum(r[1] for r in runs), "note": each}
+
+
 ROWS: dict[str, tuple[str, str, Measure]] = {
     "startup": ("Start-up: `satpuzzles --version` (median of 15)", "0.08 s", startup),
     "flowfree": ("29 Flow Free puzzles, one process each", "2.5 s", flowfree),
@@ -190,6 +206,7 @@ ROWS: dict[str, tuple[str, str, Measure]] = {
     "explain": ("Slitherlink --explain, 60x60 with 144 random clues", "5 s each", explain),
     "probabilities": ("Minesweeper --probabilities on extreme-sat.in", "5 s", probabilities),
     "analyze_total": ("Minesweeper --analyze with `mines 1500`, 100x100", "2 s", analyze_total),
+    "analyze": ("--analyze: 60x60 and 30x30 Slitherlink, 42x25 Numberlink, one process each", "2, 5, 2 s", analyze),
 }
 
 
