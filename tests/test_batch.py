@@ -102,6 +102,15 @@ def test_bad_files_are_error_rows(tmp_path: Path) -> None:
     assert broken["puzzle"] == "numberlink" and "appears once" in broken["error"] and ":1:1:" in broken["error"]
 
 
+def test_a_folder_gives_its_loopy_game_ids(tmp_path: Path) -> None:
+    shutil.copy(INSTANCES / "slitherlink" / "tatham" / "hard_30x30.loopy", tmp_path)
+    report = tmp_path / "r.jsonl"
+    result = run_cli("batch", tmp_path, "--report", report)
+    assert result.code == 0
+    assert [(row["file"].split("/")[-1], row["puzzle"], row["status"]) for row in jsonl(report)] == [
+        ("hard_30x30.loopy", "slitherlink", "solved")]
+
+
 def test_detection_rule(tmp_path: Path) -> None:
     shutil.copy(MINES / "small-sat.in", tmp_path / "board.in")  # digits 0-3 and '?': Minesweeper and Slitherlink read it
     shutil.copy(SLITHER / "puzzlekit" / "1005_10x18.txt", tmp_path / "loop.txt")
