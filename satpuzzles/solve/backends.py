@@ -6,14 +6,14 @@ import os
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 import pysolvers
-from pysat.solvers import Solver, SolverNames
 
 from satpuzzles.cnf.formula import Clause
 from satpuzzles.core.errors import SolverError, UsageError
 from satpuzzles.core.outcome import DEFAULT_SOLVER
+from satpuzzles.solve.direct import DIRECT_SOLVERS, direct_solver
 from satpuzzles.solve.interrupts import (
     INTERRUPTIBLE,
     call_without_interrupt,
@@ -28,16 +28,18 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_SOLVER", "Backend", "ExternalBackend", "PySatBackend", "make_backend"]
 
-disable_pysat_longjmp()  # see solve.interrupts: every SAT call is stopped without PySAT's longjmp
-
 
 def pysat_solver_names() -> dict[str, tuple[str, ...]]:
     """Canonical PySAT solver names with their aliases."""
+    from pysat.solvers import SolverNames
+
     return {name: aliases for name, aliases in vars(SolverNames).items() if not name.startswith("_")}
 
 
 def canonical_pysat_name(name: str) -> str | None:
     """The canonical PySAT name for ``name`` or one of its aliases, else None."""
+    if name in DIRECT_SOLVERS:  # the defaults: answered without importing PySAT's solver wrappers
+        return name
     for canonical, aliases in pysat_solver_names().items():
         if name == canonical or name in aliases:
             return canonical
@@ -129,12 +131,22 @@ class Backend(ABC):
 class PySatBackend(Backend):
     """One of PySAT's in-process solvers, kept alive across calls (incremental).
 
-    Ctrl-C and SIGTERM stop a call without PySAT's longjmp (see solve.interrupts).
+    Ctrl-C and SIGTERM stop a call without PySAT's longjmp (see solve.interrupts). CaDiCaL
+    1.9.5 and Glucose 4.1 without a proof are driven through PySAT's C module directly (solve.direct).
     """
+
+    _solver: Any
 
     def __init__(self, name: str, proof: bool = False) -> None:
         self.name = name
-        self._solver = Solver(name=name, with_proof=proof) if proof else Solver(name=name)
+        direct = None if proof else direct_solver(name)
+        if direct is not None:
+            self._solver = direct
+        else:
+            from pysat.solvers import Solver
+
+            disable_pysat_longjmp()  # see solve.interrupts: every SAT call is stopped without PySAT's longjmp
+            self._solver = Solver(name=name, with_proof=proof) if proof else Solver(name=name)
         self.native_cardinality = bool(self._solver.supports_atmost())
         self.interruptible = name in INTERRUPTIBLE
 
