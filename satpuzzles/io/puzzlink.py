@@ -10,9 +10,9 @@ ends early leaves the remaining cells blank (URLs are often cut short when share
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from satpuzzles.core.errors import InputError
+from satpuzzles.core.records import Record
 from satpuzzles.io.textgrid import Line, first_column
 
 RUN_LETTERS = "ghijklmnopqrstuvwxyz"
@@ -46,8 +46,7 @@ def run_length(ch: str) -> int | None:
     return int(ch, 36) - 15 if "g" <= ch <= "z" else None
 
 
-@dataclass(frozen=True)
-class UrlHead:
+class UrlHead(Record, frozen=True):
     """The parts of a URL before its body, and where the body starts (1-based column)."""
 
     line: Line

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import replace
+from satpuzzles.core.records import replace
 from typing import Any, TypeVar
 
 from satpuzzles.cnf.formula import Clause

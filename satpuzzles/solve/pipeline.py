@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import replace
+from satpuzzles.core.records import replace
 from typing import Any, TypeVar
 
 from satpuzzles.cnf.dimacs import dimacs_text

@@ -12,7 +12,7 @@ open encoding decides as before.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import replace
+from satpuzzles.core.records import replace
 
 from satpuzzles.cnf import Clause
 from satpuzzles.core.outcome import SolveStats

@@ -16,7 +16,7 @@ other than ``.`` is a label, since janko.at collections use ``_``, ``^``, ``]`` 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
+from satpuzzles.core.records import replace
 from collections.abc import Callable
 
 from satpuzzles.core.errors import InputError

@@ -31,7 +31,7 @@ down and right: a SAT solver's luck, so the choice here is the measured best.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from satpuzzles.core.records import replace
 
 from satpuzzles.constraints.paths import trace
 from satpuzzles.geometry import Link

@@ -24,7 +24,7 @@ complete encoding; with directions 5.7 s; with the pattern excluded as well 1.6 
 
 from __future__ import annotations
 
-from dataclasses import replace
+from satpuzzles.core.records import replace
 
 from satpuzzles.cnf.cardinality import exactly
 from satpuzzles.geometry import Cell

@@ -35,7 +35,7 @@ Each second solution is verified by the rules like any other.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import replace
+from satpuzzles.core.records import replace
 
 from satpuzzles.core.outcome import Outcome, Settings, SolveStats, Timer
 from satpuzzles.core.spec import Rules, Strategy

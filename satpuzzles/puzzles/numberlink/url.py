@@ -9,7 +9,7 @@ runs of empty cells; every endpoint needs its number.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from satpuzzles.core.records import replace
 
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.outcome import Settings

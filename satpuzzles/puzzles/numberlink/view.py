@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable
-from dataclasses import dataclass
-
 from satpuzzles.core.outcome import Outcome, Settings
-from satpuzzles.core.spec import StyledBoard
+from satpuzzles.core.records import Record
 from satpuzzles.present.styles import palette_style
 from satpuzzles.puzzles.numberlink.arguments import refutation_reason
 from satpuzzles.puzzles.numberlink.model import EMPTY, NumberlinkInstance, NumberlinkSolution, rules_in_force
 from satpuzzles.puzzles.numberlink.svg import numberlink_svg
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Collection, Hashable
+
+    from satpuzzles.core.spec import StyledBoard
 
 UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
 GLYPHS = {UP | DOWN: "│", LEFT | RIGHT: "─", UP | RIGHT: "└", UP | LEFT: "┘",
@@ -33,14 +36,16 @@ def cell_sides(instance: NumberlinkInstance, solution: NumberlinkSolution | None
     return sides
 
 
-@dataclass(frozen=True)
-class BoardCell:
+class BoardCell(Record, frozen=True):
     """One cell of the drawn board: its padded text, bare glyph, owning label, endpoint or not."""
 
     text: str
     glyph: str
     label: str | None
     endpoint: bool
+
+    def __init__(self, text: str, glyph: str, label: str | None, endpoint: bool) -> None:
+        self.__dict__.update(text=text, glyph=glyph, label=label, endpoint=endpoint)  # one per cell drawn
 
 
 def _cell_width(instance: NumberlinkInstance) -> int:
