@@ -14,13 +14,16 @@ import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from satpuzzles import __version__
 from satpuzzles.cli import FIXED_COMMANDS
 from satpuzzles.cli.output import OutputClosed, OutputFailed, flush_stdout, one_door, say, silence_stdout, stdout
 from satpuzzles.core import registry
 from satpuzzles.core.errors import ExitStatus, SatPuzzlesError, Terminated
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _warn_plugins() -> None:

@@ -18,9 +18,12 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, TextIO
 
 from satpuzzles.core.errors import OutputClosed, SatPuzzlesError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TextIO
 
 __all__ = ["OutputClosed", "OutputFailed", "PipeSafe", "output_error", "silence_stdout", "stdout"]
 

@@ -7,7 +7,6 @@ plain_options, every other command line through the click command puzzle_command
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
 
 from satpuzzles.cli.printer import Printer
 from satpuzzles.cnf.formula import collector_paused
@@ -19,7 +18,10 @@ from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import source_text
 from satpuzzles.present import svg
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     import click
 
 EXIT_HELP = ("Exit status: 0 solved, 1 proved unsolvable, 2 bad usage or input, 3 unknown, 4 internal error; "

@@ -7,12 +7,13 @@ import stat
 import sys
 import tempfile
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, BinaryIO
 
 from satpuzzles.core.errors import InputError, OutputClosed, UsageError
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import BinaryIO
 
 MAX_INPUT_BYTES = 128 * 2**20
 """Largest input read (128 MiB): more than the largest board any built-in puzzle accepts, in any format."""

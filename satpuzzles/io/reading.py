@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from satpuzzles.core.errors import InputError, UsageError
 from satpuzzles.core.spec import PuzzleSpec
 from satpuzzles.io.jsonio import read_json_instances
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def looks_like_json(text: str) -> bool:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from satpuzzles.core.errors import UsageError
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import numpy as np
 

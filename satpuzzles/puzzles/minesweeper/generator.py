@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
@@ -26,6 +25,10 @@ from satpuzzles.puzzles.minesweeper.engine import propagate as engine
 from satpuzzles.puzzles.minesweeper.engine.components import analyze
 from satpuzzles.puzzles.minesweeper.engine.total import with_total
 from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, Analysis
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 TotalAnalysis = Callable[[np.ndarray, int], Analysis | None]
 """Analysis of a board that also uses the total number of mines (the whole-board formula)."""

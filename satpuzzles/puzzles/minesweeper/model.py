@@ -8,11 +8,14 @@ mines; with a ``mines N`` line the board holds exactly N mines.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
 from satpuzzles.geometry import count8
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 UNKNOWN = -1
 MINE = -2

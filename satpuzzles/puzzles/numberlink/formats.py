@@ -16,10 +16,10 @@ other than ``.`` is a label, since janko.at collections use ``_``, ``^``, ``]`` 
 from __future__ import annotations
 
 from collections import Counter
-from satpuzzles.core.records import replace
 from collections.abc import Callable
 
 from satpuzzles.core.errors import InputError
+from satpuzzles.core.records import replace
 from satpuzzles.core.spec import JsonCodec, Reader
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.io.jsonio import JsonReader
