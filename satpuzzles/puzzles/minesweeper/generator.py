@@ -13,11 +13,11 @@ order while the analysis still forces every unknown cell.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import numpy as np
 
 from satpuzzles.core.errors import ExitStatus, SatPuzzlesError, UsageError
+from satpuzzles.core.records import Record
 from satpuzzles.core.spec import Generator, Option, Progress
 from satpuzzles.geometry import count8
 from satpuzzles.puzzles.minesweeper.engine import DEFAULT_SOLVER
@@ -44,8 +44,7 @@ class GenerationFailed(SatPuzzlesError):
     exit_status = ExitStatus.UNKNOWN
 
 
-@dataclass
-class Game:
+class Game(Record):
     """A mine layout, the first click, and the board as it stands after that click opened."""
 
     mines: np.ndarray
