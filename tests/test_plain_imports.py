@@ -1,5 +1,5 @@
 """What a plain ``satpuzzles PUZZLE SOURCE`` imports: no UI library, no numpy for Numberlink and Slitherlink,
-and none of our modules on the way imports ``typing``, ``dataclasses``, ``inspect``, ``json`` or ``pathlib``
+and none of our modules on the way imports ``typing``, ``dataclasses``, ``inspect``, ``json``, ``pathlib`` or ``re``
 when it loads (each was measured a noticeable part of a one-puzzle run; see docs/performance.md).
 
 Checked without timing: a child process runs the plain command line and lists the modules loaded, and the
@@ -26,7 +26,7 @@ BOARDS = {
 }
 NEVER_LOADED = {"click", "rich"}
 NO_NUMPY = {"numberlink", "slitherlink"}
-SLOW_AT_IMPORT = {"typing", "dataclasses", "inspect", "json", "pathlib"}
+SLOW_AT_IMPORT = {"typing", "dataclasses", "inspect", "json", "pathlib", "re"}
 SOLVER_LAYER = {"satpuzzles.solve.backends", "satpuzzles.solve.interrupts"}
 
 DRIVER = """

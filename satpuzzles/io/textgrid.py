@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-import re
-
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.records import Record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
-
-_WORD = re.compile(r"\S+")
-"""A run of characters that are not whitespace (``\\s`` is exactly ``str.isspace``)."""
 
 
 class Line(Record, frozen=True):
@@ -28,7 +23,13 @@ class Line(Record, frozen=True):
         """Split into tokens carrying their 1-based columns (``None`` splits on whitespace)."""
         found: list[Token] = []
         if separator is None:
-            return [Token(match.group(), self.number, match.start() + 1) for match in _WORD.finditer(self.text)]
+            # str.split() cuts at runs of str.isspace characters; each word is found after the one before it
+            text, number, at = self.text, self.number, 0
+            for word in text.split():
+                at = text.find(word, at)
+                found.append(Token(word, number, at + 1))
+                at += len(word)
+            return found
         start = 0
         for part in self.text.split(separator):
             stripped = part.strip()
