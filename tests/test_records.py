@@ -118,3 +118,18 @@ def test_package_records_keep_their_behaviour() -> None:
     assert Settings() == Settings(on_progress=print)  # on_progress is not compared
     assert "on_progress" not in repr(Settings())
     assert Settings(unique=True).wanted == 2
+
+
+def test_exit_status_behaves_as_the_int_enum_it_was() -> None:
+    from satpuzzles.core.errors import ExitStatus
+
+    assert [int(status) for status in ExitStatus] == [0, 1, 2, 3, 4, 130, 141, 143]
+    assert ExitStatus(3) is ExitStatus.UNKNOWN and ExitStatus["TERMINATED"] is ExitStatus.TERMINATED
+    assert repr(ExitStatus.SOLVED) == "<ExitStatus.SOLVED: 0>" and str(ExitStatus.BAD_INPUT) == "2"
+    assert f"{ExitStatus.INTERRUPTED}" == "130" and ExitStatus.UNSOLVABLE == 1 and isinstance(ExitStatus(1), int)
+    assert (ExitStatus.OUTPUT_CLOSED.name, ExitStatus.OUTPUT_CLOSED.value) == ("OUTPUT_CLOSED", 141)
+    assert pickle.loads(pickle.dumps(ExitStatus.UNKNOWN)) is ExitStatus.UNKNOWN
+    with pytest.raises(ValueError):
+        ExitStatus(5)
+    with pytest.raises(KeyError):
+        ExitStatus["NOPE"]

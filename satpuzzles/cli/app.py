@@ -8,8 +8,8 @@ they mean exactly what click would make of them (tests/test_cli_plain.py compare
 
 from __future__ import annotations
 
+import _signal as signal  # the C module: the signal module's enums would load enum for nothing here
 import os
-import signal
 import sys
 import threading
 from collections.abc import Iterator
