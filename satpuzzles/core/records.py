@@ -134,7 +134,7 @@ class Record:
         if frozen:
             cls.__setattr__ = _frozen_setattr  # type: ignore[method-assign, assignment]
             cls.__delattr__ = _frozen_delattr  # type: ignore[method-assign, assignment]
-        cls.__match_args__ = cls._record_init
+        setattr(cls, "__match_args__", cls._record_init)  # noqa: B010 - type checkers know it as read-only
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         cls = self.__class__
