@@ -16,7 +16,6 @@ from satpuzzles.core.spec import PuzzleSpec, Writer
 from satpuzzles.io.files import check_writable, numbered_path, read_input, write_atomic
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import source_text
-from satpuzzles.present import svg
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -127,9 +126,11 @@ def solve_and_print(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: 
 
     chosen = selected(instances, options.get("index"), source)
     for _, instance in chosen if options.get("svg") else ():
+        from satpuzzles.present.svg import check_size  # --svg only
+
         size = board_size(puzzle, instance)
         if size is not None:
-            svg.check_size(*size)
+            check_size(*size)
     statuses = []
     for index, instance in chosen:
         if writer is not None:

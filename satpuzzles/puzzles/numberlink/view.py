@@ -7,7 +7,6 @@ from satpuzzles.core.records import Record
 from satpuzzles.present.styles import palette_style
 from satpuzzles.puzzles.numberlink.arguments import refutation_reason
 from satpuzzles.puzzles.numberlink.model import EMPTY, NumberlinkInstance, NumberlinkSolution, rules_in_force
-from satpuzzles.puzzles.numberlink.svg import numberlink_svg
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -139,6 +138,8 @@ def styled(instance: NumberlinkInstance, solution: NumberlinkSolution | None, se
 def svg(instance: NumberlinkInstance, outcome: Outcome[NumberlinkSolution], settings: Settings) -> str:
     """The routes of the (first) solution over the grid, or the bare puzzle; with --analyze every link (and,
     under the open rule, every cell) by its state."""
+    from satpuzzles.puzzles.numberlink.svg import numberlink_svg  # --svg only
+
     if outcome.analysis is not None:
         return numberlink_svg(instance, None, outcome.analysis.states())
     return numberlink_svg(instance, outcome.solution.routes if outcome.solution is not None else None)
