@@ -16,7 +16,6 @@ import numpy as np
 
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.spec import JsonCodec, Reader
-from satpuzzles.io.jsonio import JsonReader
 from satpuzzles.io.textgrid import (
     Line,
     SizeLimit,
@@ -221,6 +220,8 @@ def to_json(instance: MinesweeperInstance) -> dict[str, object]:
 
 def from_json(data: object, line: int, column: int) -> MinesweeperInstance:
     """The board an ``input`` object describes (as :func:`to_json` writes it)."""
+    from satpuzzles.io.jsonio import JsonReader  # JSON input only
+
     reader = JsonReader(data, line, column)
     width, height = reader.size("width"), reader.size("height")
     LIMIT.check(height, width, line, column)

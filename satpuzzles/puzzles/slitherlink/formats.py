@@ -15,7 +15,6 @@ from collections.abc import Callable
 
 from satpuzzles.core.spec import JsonCodec, Reader
 from satpuzzles.geometry import Cell, Grid
-from satpuzzles.io.jsonio import JsonReader
 from satpuzzles.io.textgrid import (
     Line,
     Token,
@@ -212,6 +211,8 @@ def to_json(instance: SlitherlinkInstance) -> dict[str, object]:
 
 def from_json(data: object, line: int, column: int) -> SlitherlinkInstance:
     """The puzzle an ``input`` object describes (as :func:`to_json` writes it)."""
+    from satpuzzles.io.jsonio import JsonReader  # JSON input only
+
     reader = JsonReader(data, line, column)
     width, height = reader.size("width"), reader.size("height")
     LIMIT.check(height, width, line, column)
