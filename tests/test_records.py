@@ -9,7 +9,7 @@ import pickle
 import pytest
 
 from satpuzzles.core.outcome import Grade, Outcome, Settings, SolveStats
-from satpuzzles.core.records import FrozenInstanceError, Record, as_dict, field, replace
+from satpuzzles.core.records import FrozenInstanceError, Record, as_dict, deferred, field, replace
 from satpuzzles.geometry import Grid
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
 
@@ -133,3 +133,27 @@ def test_exit_status_behaves_as_the_int_enum_it_was() -> None:
         ExitStatus(5)
     with pytest.raises(KeyError):
         ExitStatus["NOPE"]
+
+
+class Holder(Record, frozen=True, eq=False):
+    """A record with a field that may be loaded on first use."""
+
+    value: object = field(default=None, deferrable=True)
+
+
+def test_a_deferred_field_loads_its_module_when_first_read() -> None:
+    import subprocess
+    import sys
+
+    holder = Holder(deferred("satpuzzles.core.errors", "ExitStatus"))
+    assert holder.__dict__["value"].name == "ExitStatus"
+    from satpuzzles.core.errors import ExitStatus
+
+    assert holder.value is ExitStatus and holder.__dict__["value"] is ExitStatus
+    assert Holder().value is None and Holder(3).value == 3
+    assert pickle.loads(pickle.dumps(Holder(deferred("satpuzzles.core.errors", "ExitStatus")))).value is ExitStatus
+    code = ("import sys; from satpuzzles.core import registry; spec = registry.get('numberlink'); "
+            "print('satpuzzles.puzzles.numberlink.generator' in sys.modules, spec.generator.width_first, "
+            "'satpuzzles.puzzles.numberlink.generator' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert done.stdout.split() == ["False", "True", "True"]

@@ -18,10 +18,14 @@ the instance ``__dict__``. :func:`replace` and :func:`as_dict` stand in for the 
 functions. Type checkers see the fields through ``dataclass_transform``. A record made in large
 numbers (a parsed token) may define its own ``__init__``, which then sets the fields in its
 ``__dict__``.
+
+A field declared ``field(deferrable=True)`` may be given :func:`deferred` ("module", "NAME"): the
+module is imported the first time the field is read (a puzzle's generator, which a solve never uses).
 """
 
 from __future__ import annotations
 
+from importlib import import_module
 from operator import attrgetter
 
 TYPE_CHECKING = False
@@ -45,17 +49,63 @@ class FrozenInstanceError(AttributeError):
 class Field:
     """How one field behaves: its default or default factory, and whether it is an argument, compared, shown."""
 
-    __slots__ = ("default", "default_factory", "init", "compare", "repr")
+    __slots__ = ("default", "default_factory", "init", "compare", "repr", "deferrable")
 
-    def __init__(self, default: Any, default_factory: Any, init: bool, compare: bool, repr: bool) -> None:  # noqa: A002
+    def __init__(self, default: Any, default_factory: Any, init: bool, compare: bool, repr: bool,  # noqa: A002
+                 deferrable: bool = False) -> None:
         self.default, self.default_factory = default, default_factory
-        self.init, self.compare, self.repr = init, compare, repr
+        self.init, self.compare, self.repr, self.deferrable = init, compare, repr, deferrable
 
 
 def field(*, default: Any = _MISSING, default_factory: Callable[[], Any] | None = None, init: bool = True,
-          compare: bool = True, repr: bool = True) -> Any:  # noqa: A002 - dataclasses' own parameter names
-    """A field with options, as ``dataclasses.field`` (default or default_factory, init, compare, repr)."""
-    return Field(default, default_factory, init, compare, repr)
+          compare: bool = True, repr: bool = True, deferrable: bool = False) -> Any:  # noqa: A002
+    """A field with options, as ``dataclasses.field`` (default or default_factory, init, compare, repr), and
+    ``deferrable``: the field may be given a :func:`deferred` value."""
+    return Field(default, default_factory, init, compare, repr, deferrable)
+
+
+class Deferred:
+    """What :func:`deferred` gives: a module's attribute, imported when the field holding it is first read."""
+
+    __slots__ = ("module", "name")
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module, self.name = module, name
+
+    def __repr__(self) -> str:
+        return f"deferred({self.module!r}, {self.name!r})"
+
+    def __reduce__(self) -> tuple[object, tuple[str, str]]:
+        return Deferred, (self.module, self.name)
+
+    def load(self) -> Any:
+        """The attribute itself (importing its module)."""
+        return getattr(import_module(self.module), self.name)
+
+
+def deferred(module: str, name: str) -> Any:
+    """``module``'s ``name``, imported when first read, as the value of a ``field(deferrable=True)``."""
+    return Deferred(module, name)
+
+
+class _Loading:
+    """The class attribute of a deferrable field: reads the instance's value, loading a deferred one once."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, record: Any, owner: type | None = None) -> Any:
+        if record is None:
+            return self
+        value = record.__dict__[self.name]
+        if isinstance(value, Deferred):
+            value = record.__dict__[self.name] = value.load()
+        return value
+
+    def __set__(self, record: Any, value: Any) -> None:
+        record.__dict__[self.name] = value
 
 
 def _no_key(_record: object) -> tuple[()]:
@@ -114,6 +164,8 @@ class Record:
                 spec = Field(value, None, True, True, True)
             fields.pop(name, None)
             fields[name] = spec
+            if spec.deferrable:
+                setattr(cls, name, _Loading(name))
         cls._record_fields = fields
         cls._record_init = tuple(name for name, spec in fields.items() if spec.init)
         cls._record_set = frozenset(cls._record_init)

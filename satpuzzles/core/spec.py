@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from satpuzzles.core.generic import Generic, TypeVar
 from satpuzzles.core.outcome import CNF_METHOD
-from satpuzzles.core.records import Record
+from satpuzzles.core.records import Record, field
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from typing import Any, Literal
 
     from satpuzzles.core.outcome import Analysis, Outcome, Settings
-    from satpuzzles.core.protocols import Decisions, Encoding, GameState, Segments
+    from satpuzzles.core.protocols import Encoding, GameState
 
 _PROTOCOLS = ("Decisions", "Encoding", "GameState", "Segments")
 
@@ -183,7 +183,7 @@ class View(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     """Contents of the ``-r`` result file (default: the text board)."""
     size: Callable[[I], tuple[int, int]] | None = None
     """(rows, cols) of the board, for size limits such as --svg's (default: facts' height and width)."""
-    analysis: AnalysisView[I] | None = None
+    analysis: AnalysisView[I] | None = field(default=None, deferrable=True)
     """The --analyze board and JSON (default: the solution's board and the keys as lists)."""
 
 
@@ -215,8 +215,8 @@ class PuzzleSpec(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     view: View[I, S]
     json: JsonCodec[I] | None = None
     writers: tuple[Writer[I], ...] = ()
-    generator: Generator | None = None
-    game: Game | None = None
+    generator: Generator | None = field(default=None, deferrable=True)
+    game: Game | None = field(default=None, deferrable=True)
     """A game a person plays in the terminal (``satpuzzles play NAME``)."""
     options: tuple[Option, ...] = ()
     examples: tuple[str, ...] = ()
