@@ -12,8 +12,6 @@ import _signal as signal  # the C module: the signal module's enums would load e
 import os
 import sys
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 from satpuzzles import __version__
 from satpuzzles.cli import FIXED_COMMANDS
@@ -31,29 +29,29 @@ def _warn_plugins() -> None:
         say(f"satpuzzles: warning: {warning}")
 
 
-@contextmanager
-def _termination_unwinds() -> Iterator[None]:
+class _termination_unwinds:  # noqa: N801 - used as the function it was (a class: no contextlib to load)
     """SIGTERM and SIGHUP raise Terminated while the CLI runs, so cleanup (children, temporary files) happens.
 
     A signal the process started with ignored (``nohup``) stays ignored.
     """
-    from satpuzzles.solve.interrupts import forget_stop_signals, raise_interrupt, raise_terminated
 
-    forget_stop_signals()
-    unraisable_hook, sys.unraisablehook = sys.unraisablehook, _unraisable
-    previous: dict[int, Any] = {}
-    if threading.current_thread() is threading.main_thread():
-        for sig in (signal.SIGTERM, signal.SIGHUP):
-            if signal.getsignal(sig) == signal.SIG_DFL:
-                previous[sig] = signal.signal(sig, raise_terminated)
-        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # remembered even when lost in __del__
-            previous[signal.SIGINT] = signal.signal(signal.SIGINT, raise_interrupt)
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
+    def __enter__(self) -> None:
+        from satpuzzles.solve.interrupts import forget_stop_signals, raise_interrupt, raise_terminated
+
+        forget_stop_signals()
+        self.unraisable_hook, sys.unraisablehook = sys.unraisablehook, _unraisable
+        self.previous: dict[int, Any] = {}
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGTERM, signal.SIGHUP):
+                if signal.getsignal(sig) == signal.SIG_DFL:
+                    self.previous[sig] = signal.signal(sig, raise_terminated)
+            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # remembered even when lost in __del__
+                self.previous[signal.SIGINT] = signal.signal(signal.SIGINT, raise_interrupt)
+
+    def __exit__(self, *exc: object) -> None:
+        for sig, handler in self.previous.items():
             signal.signal(sig, handler)
-        sys.unraisablehook = unraisable_hook
+        sys.unraisablehook = self.unraisable_hook
 
 
 def _unraisable(unraisable: Any) -> None:
