@@ -8,7 +8,10 @@ The Python API (satpuzzles.api) is available from the package itself::
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 
 __version__ = "0.1.0"
 

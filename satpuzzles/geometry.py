@@ -9,11 +9,12 @@ dots (Slitherlink loops run along edges): ``("h", r, c)`` joins vertex (r, c) to
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from satpuzzles.core.records import Record
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     import numpy as np
 
 Cell = tuple[int, int]
@@ -30,8 +31,7 @@ KING: tuple[tuple[int, int], ...] = tuple(
 """Row/column steps to the eight surrounding cells."""
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(Record, frozen=True):
     """A rows x cols board of cells with its dot lattice."""
 
     rows: int

@@ -8,13 +8,10 @@ they mean exactly what click would make of them (tests/test_cli_plain.py compare
 
 from __future__ import annotations
 
+import _signal as signal  # the C module: the signal module's enums would load enum for nothing here
 import os
-import signal
 import sys
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
 
 from satpuzzles import __version__
 from satpuzzles.cli import FIXED_COMMANDS
@@ -22,35 +19,39 @@ from satpuzzles.cli.output import OutputClosed, OutputFailed, flush_stdout, one_
 from satpuzzles.core import registry
 from satpuzzles.core.errors import ExitStatus, SatPuzzlesError, Terminated
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 
 def _warn_plugins() -> None:
     for warning in registry.warnings_seen():
         say(f"satpuzzles: warning: {warning}")
 
 
-@contextmanager
-def _termination_unwinds() -> Iterator[None]:
+class _termination_unwinds:  # noqa: N801 - used as the function it was (a class: no contextlib to load)
     """SIGTERM and SIGHUP raise Terminated while the CLI runs, so cleanup (children, temporary files) happens.
 
     A signal the process started with ignored (``nohup``) stays ignored.
     """
-    from satpuzzles.solve.interrupts import forget_stop_signals, raise_interrupt, raise_terminated
 
-    forget_stop_signals()
-    unraisable_hook, sys.unraisablehook = sys.unraisablehook, _unraisable
-    previous: dict[int, Any] = {}
-    if threading.current_thread() is threading.main_thread():
-        for sig in (signal.SIGTERM, signal.SIGHUP):
-            if signal.getsignal(sig) == signal.SIG_DFL:
-                previous[sig] = signal.signal(sig, raise_terminated)
-        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # remembered even when lost in __del__
-            previous[signal.SIGINT] = signal.signal(signal.SIGINT, raise_interrupt)
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
+    def __enter__(self) -> None:
+        from satpuzzles.solve.interrupts import forget_stop_signals, raise_interrupt, raise_terminated
+
+        forget_stop_signals()
+        self.unraisable_hook, sys.unraisablehook = sys.unraisablehook, _unraisable
+        self.previous: dict[int, Any] = {}
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGTERM, signal.SIGHUP):
+                if signal.getsignal(sig) == signal.SIG_DFL:
+                    self.previous[sig] = signal.signal(sig, raise_terminated)
+            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # remembered even when lost in __del__
+                self.previous[signal.SIGINT] = signal.signal(signal.SIGINT, raise_interrupt)
+
+    def __exit__(self, *exc: object) -> None:
+        for sig, handler in self.previous.items():
             signal.signal(sig, handler)
-        sys.unraisablehook = unraisable_hook
+        sys.unraisablehook = self.unraisable_hook
 
 
 def _unraisable(unraisable: Any) -> None:

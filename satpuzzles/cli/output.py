@@ -16,11 +16,12 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any, TextIO
 
 from satpuzzles.core.errors import OutputClosed, SatPuzzlesError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TextIO
 
 __all__ = ["OutputClosed", "OutputFailed", "PipeSafe", "output_error", "silence_stdout", "stdout"]
 
@@ -80,20 +81,23 @@ def stdout() -> PipeSafe:
     return sys.stdout if isinstance(sys.stdout, PipeSafe) else PipeSafe(sys.stdout)
 
 
-@contextmanager
-def one_door() -> Iterator[None]:
+class one_door:  # noqa: N801 - used as the function it was: ``with one_door():``
     """Make ``sys.stdout`` pipe-safe while the CLI runs, so whatever prints (click's help, rich) goes through it.
 
     click turns a broken pipe it sees into exit status 1, and an error it does not know into a traceback.
+    (A class: contextlib is not loaded for it.)
     """
-    original = sys.stdout
-    if original is not None and not isinstance(original, PipeSafe):
-        sys.stdout = PipeSafe(original)  # type: ignore[assignment]
-    try:
-        yield
-    finally:
+
+    __slots__ = ("original",)
+
+    def __enter__(self) -> None:
+        self.original = sys.stdout
+        if self.original is not None and not isinstance(self.original, PipeSafe):
+            sys.stdout = PipeSafe(self.original)  # type: ignore[assignment]
+
+    def __exit__(self, *exc: object) -> None:
         if isinstance(sys.stdout, PipeSafe):
-            sys.stdout = original
+            sys.stdout = self.original
 
 
 def flush_stdout() -> None:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from satpuzzles.cli.output import stdout
 from satpuzzles.core.outcome import Outcome, Settings
 from satpuzzles.core.spec import PuzzleSpec
 from satpuzzles.present.colour import use_colour
 from satpuzzles.present.report import json_record, plain_report
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Printer:

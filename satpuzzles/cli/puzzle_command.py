@@ -7,7 +7,6 @@ plain_options, every other command line through the click command puzzle_command
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
 
 from satpuzzles.cli.printer import Printer
 from satpuzzles.cnf.formula import collector_paused
@@ -17,9 +16,11 @@ from satpuzzles.core.spec import PuzzleSpec, Writer
 from satpuzzles.io.files import check_writable, numbered_path, read_input, write_atomic
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import source_text
-from satpuzzles.present import svg
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     import click
 
 EXIT_HELP = ("Exit status: 0 solved, 1 proved unsolvable, 2 bad usage or input, 3 unknown, 4 internal error; "
@@ -125,9 +126,11 @@ def solve_and_print(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: 
 
     chosen = selected(instances, options.get("index"), source)
     for _, instance in chosen if options.get("svg") else ():
+        from satpuzzles.present.svg import check_size  # --svg only
+
         size = board_size(puzzle, instance)
         if size is not None:
-            svg.check_size(*size)
+            check_size(*size)
     statuses = []
     for index, instance in chosen:
         if writer is not None:

@@ -4,11 +4,14 @@
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from satpuzzles.core.errors import UsageError
 from satpuzzles.core.outcome import Settings
 from satpuzzles.core.spec import PuzzleSpec
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_TIMEOUT = 1e6
 """Largest --timeout or --budget in seconds (about 11 days); larger values overflow the deadline arithmetic."""

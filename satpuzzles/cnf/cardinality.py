@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 from math import comb
-from typing import TYPE_CHECKING
 
 from satpuzzles.cnf.formula import Clause, Formula
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import numpy as np
 

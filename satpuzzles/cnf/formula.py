@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Sequence
 
 from satpuzzles.cnf.pool import VarPool
 
@@ -51,15 +50,17 @@ class Formula:
         self.clauses.append([-condition, a, -b])
 
 
-@contextmanager
-def collector_paused() -> Iterator[None]:
+class collector_paused:  # noqa: N801 - used as the function it was: ``with collector_paused():``
     """Pause Python's cyclic garbage collector while clauses are built: they are many small lists that
     hold no cycles, and the collections they set off freed nothing while taking a third of the
-    Numberlink encoding's time on the janko set."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
+    Numberlink encoding's time on the janko set. (A class: contextlib is not loaded for it.)"""
+
+    __slots__ = ("enabled",)
+
+    def __enter__(self) -> None:
+        self.enabled = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.enabled:
             gc.enable()

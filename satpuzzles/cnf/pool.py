@@ -7,17 +7,19 @@ clauses from lists never pays for it (start-up matters when one process solves o
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Hashable
-from dataclasses import dataclass
 from math import prod
-from typing import TYPE_CHECKING, Any
 
+from satpuzzles.core.records import Record
+
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Hashable
+    from typing import Any
+
     import numpy as np
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(Record, frozen=True):
     """A contiguous run of variables sharing a name, indexed like an array of ``shape``."""
 
     name: str

@@ -19,12 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
-from typing import Any
 
 from satpuzzles.cnf.cardinality import exactly_patterns, none_or_exactly_patterns
 from satpuzzles.cnf.formula import Clause, Formula
 from satpuzzles.constraints.patterns import add_pattern_rows
 from satpuzzles.solve.model import Model
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _plain(values: Any) -> list[Any]:

@@ -16,21 +16,20 @@ linked have different colours, so no path runs beside itself.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
-
-from typing import TYPE_CHECKING
 
 from satpuzzles.cnf.cardinality import atmost, direct_exactly
-from satpuzzles.cnf.formula import Clause, Formula
-from satpuzzles.geometry import Cell, Grid, Link
-from satpuzzles.solve.model import Model
+from satpuzzles.core.records import Record
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import numpy as np
 
+    from satpuzzles.cnf.formula import Clause, Formula
+    from satpuzzles.geometry import Cell, Grid, Link
+    from satpuzzles.solve.model import Model
 
-@dataclass(frozen=True)
-class DecodedPaths:
+
+class DecodedPaths(Record, frozen=True):
     """Each label's route from its first terminal, and the cycles attached to no terminal."""
 
     routes: dict[str, tuple[Cell, ...]]

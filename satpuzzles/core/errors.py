@@ -2,26 +2,87 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import ClassVar
 
 
-class ExitStatus(IntEnum):
-    """Process exit codes: a public contract for scripts (docs/reliability.md); extended, never renumbered."""
+class _Statuses(type):
+    """ExitStatus's class behaviour as an IntEnum's: iterating gives the members, calling looks one up by value."""
 
-    SOLVED = 0
-    UNSOLVABLE = 1
-    BAD_INPUT = 2
+    _members: dict[int, ExitStatus]
+
+    def __iter__(cls) -> Iterator[ExitStatus]:
+        return iter(cls._members.values())
+
+    def __len__(cls) -> int:
+        return len(cls._members)
+
+    def __call__(cls, value: int) -> ExitStatus:  # type: ignore[override]
+        try:
+            return cls._members[value]
+        except (KeyError, TypeError):
+            raise ValueError(f"{value!r} is not a valid ExitStatus") from None
+
+    def __getitem__(cls, name: str) -> ExitStatus:
+        for member in cls._members.values():
+            if member.name == name:
+                return member
+        raise KeyError(name)
+
+
+class ExitStatus(int, metaclass=_Statuses):
+    """Process exit codes: a public contract for scripts (docs/reliability.md); extended, never renumbered.
+
+    Its members are ints, iterate, compare, print and look up as an ``enum.IntEnum``'s would: an
+    IntEnum class took longer to make than the rest of this module, and ``enum`` itself loaded for it alone.
+    """
+
+    name: str
+
+    SOLVED: ClassVar[ExitStatus]
+    UNSOLVABLE: ClassVar[ExitStatus]
+    BAD_INPUT: ClassVar[ExitStatus]
     """Bad usage or input, or an output that cannot be written."""
-    UNKNOWN = 3
+    UNKNOWN: ClassVar[ExitStatus]
     """No answer within the limits (--timeout, memory): neither solved nor proved unsolvable."""
-    INTERNAL_ERROR = 4
+    INTERNAL_ERROR: ClassVar[ExitStatus]
     """A bug in the tool (an exception it did not expect, an answer that failed verification)."""
-    INTERRUPTED = 130
+    INTERRUPTED: ClassVar[ExitStatus]
     """Ctrl-C (SIGINT): 128 + 2."""
-    OUTPUT_CLOSED = 141
+    OUTPUT_CLOSED: ClassVar[ExitStatus]
     """Standard output closed early (``| head``): 128 + SIGPIPE."""
-    TERMINATED = 143
+    TERMINATED: ClassVar[ExitStatus]
     """SIGTERM: 128 + 15 (SIGHUP gives 129)."""
+
+    @property
+    def value(self) -> int:
+        """The exit code."""
+        return int(self)
+
+    def __repr__(self) -> str:
+        return f"<ExitStatus.{self.name}: {int(self)}>"
+
+    __str__ = int.__repr__
+    __format__ = int.__format__
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return ExitStatus, (int(self),)
+
+
+def _members(**codes: int) -> dict[int, ExitStatus]:
+    found = {}
+    for name, code in codes.items():
+        member = int.__new__(ExitStatus, code)
+        member.name = name
+        setattr(ExitStatus, name, member)
+        found[code] = member
+    return found
+
+
+ExitStatus._members = _members(SOLVED=0, UNSOLVABLE=1, BAD_INPUT=2, UNKNOWN=3, INTERNAL_ERROR=4, INTERRUPTED=130,
+                               OUTPUT_CLOSED=141, TERMINATED=143)
 
 
 class SatPuzzlesError(Exception):

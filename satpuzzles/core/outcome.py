@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable
-from dataclasses import asdict, dataclass, field
-from typing import Any, Generic, TypeVar
+
+from satpuzzles.core.generic import Generic, TypeVar
+from satpuzzles.core.records import Record, as_dict, field
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Hashable
+    from typing import Any
 
 S = TypeVar("S")
 
@@ -17,8 +22,7 @@ CNF_METHOD = "cnf"
 """The method every puzzle has: its encoding stages through the lazy-cut loop."""
 
 
-@dataclass
-class Settings:
+class Settings(Record):
     """How to solve: solver, method, enumeration, limits and the puzzle's own options."""
 
     solver: str | None = None
@@ -47,8 +51,7 @@ class Settings:
         return max(2 if self.unique else 1, self.count)
 
 
-@dataclass
-class SolveStats:
+class SolveStats(Record):
     """What one solve cost: sizes, seconds per phase, SAT calls and cuts."""
 
     encoding: str = ""
@@ -68,7 +71,7 @@ class SolveStats:
 
     def as_dict(self) -> dict[str, object]:
         """Plain-data view for JSON and reports."""
-        data = asdict(self)
+        data = as_dict(self)
         for key, value in data.items():
             if isinstance(value, float):
                 data[key] = round(value, 6)
@@ -90,8 +93,7 @@ class Timer:
         setattr(self.stats, self.field_name, getattr(self.stats, self.field_name) + spent)
 
 
-@dataclass(frozen=True)
-class Certificate:
+class Certificate(Record, frozen=True):
     """A refutation anyone can check: the CNF (with the clauses added while solving, each section named)
     and a DRAT proof that it has no model."""
 
@@ -102,8 +104,7 @@ class Certificate:
     solver: str
 
 
-@dataclass(frozen=True)
-class Grade:
+class Grade(Record, frozen=True):
     """How hard a puzzle is to deduce: rounds of unit propagation and failed-literal probing (see solve.grading)."""
 
     level: str
@@ -121,11 +122,10 @@ class Grade:
 
     def as_dict(self) -> dict[str, object]:
         """Plain-data view for JSON."""
-        return asdict(self)
+        return as_dict(self)
 
 
-@dataclass
-class Analysis:
+class Analysis(Record):
     """What every solution agrees on: each decision (a readable key) forced true, forced false, or undetermined."""
 
     forced_true: list[Hashable]
@@ -145,8 +145,7 @@ class Analysis:
         return found
 
 
-@dataclass
-class Outcome(Generic[S]):
+class Outcome(Record, Generic[S]):
     """The answer for one instance: status, verified solutions and statistics."""
 
     status: str

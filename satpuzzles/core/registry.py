@@ -17,11 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
 
 from satpuzzles.core import entry_cache
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from satpuzzles.core.spec import PuzzleSpec
 
 GROUP = entry_cache.GROUP

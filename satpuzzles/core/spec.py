@@ -7,27 +7,33 @@ provides it: a coloured board, an SVG picture, writers (``--to-url``), a JSON co
 input and the envelope's ``input``), a generator, a game to play in the terminal,
 strategies that are not one CNF formula, and the puzzle's own options, declared as data.
 
-Nothing here imports click, rich or a SAT solver, so a spec loads fast and anywhere. The records
-are frozen but compare by identity and have no generated repr: every method a dataclass generates
-is compiled when its module loads, on each start-up, and these were a twentieth of a one-puzzle run.
+Nothing here imports click, rich, a SAT solver, ``typing`` or ``dataclasses``, so a spec loads fast and
+anywhere. The records are frozen but compare by identity and have no generated repr. The protocols an
+encoding or a game follows (:class:`Encoding`, :class:`Decisions`, :class:`Segments`, :class:`GameState`)
+live in core/protocols.py, which imports ``typing``; they can still be imported from here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
+from collections.abc import Callable
 
-from satpuzzles.core.outcome import CNF_METHOD, Analysis, Outcome, Settings
+from satpuzzles.core.generic import Generic, TypeVar
+from satpuzzles.core.outcome import CNF_METHOD
+from satpuzzles.core.records import Record, field
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from satpuzzles.cnf.formula import Clause, Formula
-    from satpuzzles.solve.model import Model
+    from collections.abc import Collection, Hashable, Sequence
+    from typing import Any, Literal
+
+    from satpuzzles.core.outcome import Analysis, Outcome, Settings
+    from satpuzzles.core.protocols import Encoding, GameState
+
+_PROTOCOLS = ("Decisions", "Encoding", "GameState", "Segments")
 
 I = TypeVar("I")  # noqa: E741 - the conventional name for the instance type
 S = TypeVar("S")
 S_co = TypeVar("S_co", covariant=True)
-S_contra = TypeVar("S_contra", contravariant=True)
 
 StyledBoard = list[list[tuple[str, str]]]
 """A board for a terminal: lines of (text, style) pieces; a style is a rich style string ("" for none)."""
@@ -36,66 +42,7 @@ Progress = Callable[[str], None]
 printed on standard error too (say so when a puzzle falls short of what was asked: never silently)."""
 
 
-class Encoding(Protocol[S]):
-    """A puzzle instance as CNF, plus what the lazy-cut loop needs to read and refine models.
-
-    Optional: an encoding that also has the two methods of :class:`Decisions` can be
-    analysed (--analyze), in a complete stage only.
-    """
-
-    name: str
-    complete: bool
-    formula: Formula
-    selectors: dict[Hashable, int]
-    """Per-clue selector variables (empty unless built for --explain); solved assumed true."""
-
-    def decode(self, model: Model) -> S:
-        """The puzzle solution a model describes (it may still break the lazily enforced rules)."""
-        ...
-
-    def cuts(self, solution: S) -> list[Clause]:
-        """Clauses excluding what ``solution`` breaks of the lazily enforced rules; [] when none."""
-        ...
-
-    def block(self, solution: S) -> Clause:
-        """A clause that excludes exactly ``solution`` (over the decision variables)."""
-        ...
-
-
-@runtime_checkable
-class Decisions(Protocol[S_contra]):
-    """What --analyze reports on, named by an encoding: the optional part of :class:`Encoding`.
-
-    The decisions must determine a solution (two solutions that make the same ones are one). A model
-    may make decisions beside its solution (a loop puzzle's model can hold extra closed loops); the
-    analysis then decodes those stray decisions alone (every other variable false), so ``decode``
-    must accept such an assignment and ``cuts`` ban only what breaks a rule on its own.
-    """
-
-    def decisions(self) -> dict[Hashable, int]:
-        """Each decision by a readable key (an edge, a link, a cell ...): its variable, true when it is made."""
-        ...
-
-    def decided(self, solution: S_contra) -> Collection[Hashable]:
-        """The keys of the decisions ``solution`` makes (true), read from the solution and not from a model."""
-        ...
-
-
-@runtime_checkable
-class Segments(Protocol):
-    """Optional, beside :class:`Decisions`: decisions that are line segments (edges, links) between points.
-
-    The grade then judges a loop they close as the lazy-cut loop would: it decodes the loop
-    alone (every other variable false) and, where the encoding's cuts ban it, refutes the probe.
-    """
-
-    def ends(self) -> dict[Hashable, tuple[Hashable, Hashable]]:
-        """The two end points of each decision that is a segment, by its key (others are left out)."""
-        ...
-
-
-@dataclass(frozen=True, eq=False, repr=False)
-class Stage(Generic[S_co]):
+class Stage(Record, Generic[S_co], frozen=True, eq=False, repr=False):
     """One encoding to try: ``complete`` stages prove unsolvability when they fail."""
 
     name: str
@@ -103,8 +50,7 @@ class Stage(Generic[S_co]):
     build: Callable[[], Encoding[S_co]]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Option:
+class Option(Record, frozen=True, eq=False, repr=False):
     """A puzzle's own command-line option, as data (the CLI turns it into a click option).
 
     ``kind`` is ``flag``, ``choice`` (one of ``choices``), ``int``, ``float`` (both within
@@ -134,8 +80,7 @@ class Option:
         return self.convert(self.default)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Reader(Generic[I]):
+class Reader(Record, Generic[I], frozen=True, eq=False, repr=False):
     """A text format: ``read`` returns every instance in a text or raises a located InputError.
 
     ``sniff`` says cheaply whether a text looks like this format; in automatic detection the
@@ -150,8 +95,7 @@ class Reader(Generic[I]):
     """Older names still accepted by --input-format."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Writer(Generic[I]):
+class Writer(Record, Generic[I], frozen=True, eq=False, repr=False):
     """Another way to write a puzzle (``--to-NAME`` prints it instead of solving)."""
 
     name: str
@@ -161,16 +105,14 @@ class Writer(Generic[I]):
     """Used instead of ``write`` when given: the text depends on the options in force (such as rules)."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class JsonCodec(Generic[I]):
+class JsonCodec(Record, Generic[I], frozen=True, eq=False, repr=False):
     """The puzzle as the JSON envelope's ``input`` object, and back (errors located at line, column)."""
 
     to_json: Callable[[I], dict[str, object]]
     from_json: Callable[[Any, int, int], I]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Strategy(Generic[I, S]):
+class Strategy(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     """A way to solve that is not the staged CNF pipeline (``--method NAME``).
 
     ``solve`` returns an outcome whose solutions the pipeline still verifies by the rules;
@@ -184,8 +126,7 @@ class Strategy(Generic[I, S]):
     refuses: Callable[[Settings], str | None] = lambda settings: None
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Rules(Generic[I, S]):
+class Rules(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     """What makes an answer right: encoding stages, a verifier from the rules, solving options."""
 
     stages: Callable[[I, Settings], Sequence[Stage[S]]]
@@ -207,8 +148,7 @@ class Rules(Generic[I, S]):
     reasoning; --analyze then skips its backbone search on a puzzle proved unique."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class AnalysisView(Generic[I]):
+class AnalysisView(Record, Generic[I], frozen=True, eq=False, repr=False):
     """How --analyze's result is shown: decisions forced true, forced false and undetermined in three styles."""
 
     text: Callable[[I, Analysis], str]
@@ -222,8 +162,7 @@ class AnalysisView(Generic[I]):
     """The report's summary lines instead of the default Forced and Undetermined counts."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class View(Generic[I, S]):
+class View(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     """How an instance and its solutions are shown. ``marked`` keys (a conflict) stand out."""
 
     facts: Callable[[I], dict[str, object]]
@@ -244,12 +183,11 @@ class View(Generic[I, S]):
     """Contents of the ``-r`` result file (default: the text board)."""
     size: Callable[[I], tuple[int, int]] | None = None
     """(rows, cols) of the board, for size limits such as --svg's (default: facts' height and width)."""
-    analysis: AnalysisView[I] | None = None
+    analysis: AnalysisView[I] | None = field(default=None, deferrable=True)
     """The --analyze board and JSON (default: the solution's board and the keys as lists)."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Generator:
+class Generator(Record, frozen=True, eq=False, repr=False):
     """``satpuzzles generate NAME``: ``make(rows, cols, seed, options, progress)`` returns a new puzzle's text."""
 
     make: Callable[[int, int, int | None, dict[str, Any], Progress], str]
@@ -258,33 +196,7 @@ class Generator:
     """Whether the size is given as W H (width first) instead of ROWS COLS."""
 
 
-class GameState(Protocol):
-    """One game in progress, for ``satpuzzles play NAME``; a cell is (row, col), 0-based."""
-
-    rows: int
-    cols: int
-    status: str
-    """``playing``, ``won`` or ``lost``."""
-
-    def cells(self) -> list[list[tuple[str, str]]]:
-        """The board as it shows now: one (text, style) piece per cell, all of one width."""
-        ...
-
-    def act(self, action: str, cell: tuple[int, int]) -> str:
-        """Do ``action`` (one of the game's action names) at ``cell``; a short message for the player."""
-        ...
-
-    def hint(self) -> tuple[tuple[int, int] | None, str]:
-        """A cell worth playing next (None when there is none) and why."""
-        ...
-
-    def summary(self) -> str:
-        """One line on the game's state (mines left, cells to open ...)."""
-        ...
-
-
-@dataclass(frozen=True, eq=False, repr=False)
-class Game:
+class Game(Record, frozen=True, eq=False, repr=False):
     """``satpuzzles play NAME``: ``new(options)`` starts a game; ``actions`` are (key, name, help), the first on Enter."""
 
     new: Callable[[dict[str, Any]], GameState]
@@ -293,8 +205,7 @@ class Game:
     help: str = ""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class PuzzleSpec(Generic[I, S]):
+class PuzzleSpec(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     """Everything the framework knows about one puzzle type."""
 
     name: str
@@ -304,15 +215,15 @@ class PuzzleSpec(Generic[I, S]):
     view: View[I, S]
     json: JsonCodec[I] | None = None
     writers: tuple[Writer[I], ...] = ()
-    generator: Generator | None = None
-    game: Game | None = None
+    generator: Generator | None = field(default=None, deferrable=True)
+    game: Game | None = field(default=None, deferrable=True)
     """A game a person plays in the terminal (``satpuzzles play NAME``)."""
     options: tuple[Option, ...] = ()
     examples: tuple[str, ...] = ()
     """Small puzzles in a text format, for the contract tests and the documentation."""
     rules_text: str = ""
     """The rules in a sentence or two, for help texts and reports."""
-    sources: tuple[str, ...] = field(default=())
+    sources: tuple[str, ...] = ()
     """Where people play it (sites, apps), for the README's puzzle list."""
 
     def __post_init__(self) -> None:
@@ -334,3 +245,12 @@ class PuzzleSpec(Generic[I, S]):
     def methods(self) -> list[str]:
         """Every --method choice besides ``auto``: the strategies, then ``cnf``."""
         return [strategy.name for strategy in self.rules.strategies] + [CNF_METHOD]
+
+
+def __getattr__(name: str) -> Any:
+    """The protocols, from core/protocols.py on first use (it imports ``typing``)."""
+    if name in _PROTOCOLS:
+        from satpuzzles.core import protocols
+
+        return getattr(protocols, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

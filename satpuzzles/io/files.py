@@ -7,12 +7,13 @@ import stat
 import sys
 import tempfile
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, BinaryIO
 
 from satpuzzles.core.errors import InputError, OutputClosed, UsageError
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import BinaryIO
 
 MAX_INPUT_BYTES = 128 * 2**20
 """Largest input read (128 MiB): more than the largest board any built-in puzzle accepts, in any format."""
@@ -54,7 +55,8 @@ def read_input(path: str) -> tuple[str, str]:
 def decode_input(data: bytes, name: str = "") -> str:
     """The text of input bytes: UTF-8, a leading BOM dropped; a located InputError at the first bad byte."""
     try:
-        return data.decode("utf-8-sig")
+        # as data.decode("utf-8-sig") (error offsets after the BOM too), without loading that codec's module
+        return (data[3:] if data[:3] == b"\xef\xbb\xbf" else data).decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1

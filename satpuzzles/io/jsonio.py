@@ -8,10 +8,13 @@ where the object starts, and a path to the bad member (``input.grid[2]``).
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
-
 from satpuzzles.core.errors import InputError
+from satpuzzles.core.generic import TypeVar
 from satpuzzles.core.spec import PuzzleSpec
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 I = TypeVar("I")  # noqa: E741
 

@@ -9,16 +9,15 @@ ends early leaves the remaining cells blank (URLs are often cut short when share
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
 from satpuzzles.core.errors import InputError
+from satpuzzles.core.records import Record
 from satpuzzles.io.textgrid import Line, first_column
 
 RUN_LETTERS = "ghijklmnopqrstuvwxyz"
 """g, h, ..., z: a run of 1, 2, ..., 20 empty cells."""
 
-_URL_START = re.compile(r"\s*(https?://|[\w.-]+/p(\.html)?\?)", re.IGNORECASE)
+_URL_START = r"\s*(https?://|[\w.-]+/p(\.html)?\?)"
+"""Case-insensitive: what a line starting with a URL matches (every such line holds ``://`` or ``?``)."""
 _NUMBER_FORMS = (
     (77776, "$", 5, 77776), (12240, "*", 4, 12240), (8192, "%", 3, 8192), (4096, "=", 3, 4096),
     (256, "+", 3, 0), (16, "-", 2, 0),
@@ -32,7 +31,11 @@ _HEX = "0123456789abcdef"
 
 def is_url(line: Line) -> bool:
     """Whether ``line`` looks like a puzz.link / pzv.jp URL rather than a grid row."""
-    return _URL_START.match(line.text) is not None
+    if "://" not in line.text and "?" not in line.text:
+        return False  # a grid row: no need to load re
+    import re
+
+    return re.match(_URL_START, line.text, re.IGNORECASE) is not None
 
 
 def blank_runs(count: int) -> str:
@@ -46,8 +49,7 @@ def run_length(ch: str) -> int | None:
     return int(ch, 36) - 15 if "g" <= ch <= "z" else None
 
 
-@dataclass(frozen=True)
-class UrlHead:
+class UrlHead(Record, frozen=True):
     """The parts of a URL before its body, and where the body starts (1-based column)."""
 
     line: Line

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from satpuzzles.core.errors import InputError, UsageError
 from satpuzzles.core.spec import PuzzleSpec
-from satpuzzles.io.jsonio import read_json_instances
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def looks_like_json(text: str) -> bool:
@@ -17,6 +18,8 @@ def looks_like_json(text: str) -> bool:
 def read_instances(puzzle: PuzzleSpec[Any, Any], text: str, input_format: str = "auto") -> list[Any]:
     """Every instance in ``text``; ``auto`` picks JSON or the first reader whose sniff accepts the text."""
     if input_format == "json" or (input_format == "auto" and puzzle.json is not None and looks_like_json(text)):
+        from satpuzzles.io.jsonio import read_json_instances  # JSON input only
+
         return read_json_instances(puzzle, text)
     if input_format == "auto":
         for reader in puzzle.readers:

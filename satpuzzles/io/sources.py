@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import os
-import re
 
 from satpuzzles.core.errors import UsageError
 from satpuzzles.io.files import read_input
 
-_URL = re.compile(r"https?://|[\w.-]+/p(\.html)?\?", re.IGNORECASE)
-_TATHAM_PAGE = re.compile(r"https?://[^#?\s]*/puzzles/js/[\w-]+\.html[#?](?P<id>.+)", re.IGNORECASE)
-_GAME_ID = re.compile(r"#?(?P<id>\d+x\d+[^:\s]*:\S+)")
+_URL = r"https?://|[\w.-]+/p(\.html)?\?"
+_TATHAM_PAGE = r"https?://[^#?\s]*/puzzles/js/[\w-]+\.html[#?](?P<id>.+)"
+_GAME_ID = r"#?(?P<id>\d+x\d+[^:\s]*:\S+)"
+"""Patterns (the URLs case-insensitive), compiled by re on first use: a SOURCE that is a file needs none."""
 
 
 def written_out(text: str) -> str | None:
@@ -19,14 +19,16 @@ def written_out(text: str) -> str | None:
     A game id copied from a browser keeps its leading '#', and a Tatham puzzle page's URL
     carries the id after it: both are taken down to the id.
     """
+    import re
+
     text = text.strip()
-    page = _TATHAM_PAGE.fullmatch(text)
+    page = re.fullmatch(_TATHAM_PAGE, text, re.IGNORECASE)
     if page is not None:
         return page.group("id")
-    game = _GAME_ID.fullmatch(text)
+    game = re.fullmatch(_GAME_ID, text)
     if game is not None:
         return game.group("id")
-    return text if _URL.match(text) else None
+    return text if re.match(_URL, text, re.IGNORECASE) else None
 
 
 def source_text(source: str) -> tuple[str, str]:

@@ -2,28 +2,34 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from satpuzzles.core.errors import InputError
+from satpuzzles.core.records import Record
 
-_WORD = re.compile(r"\S+")
-"""A run of characters that are not whitespace (``\\s`` is exactly ``str.isspace``)."""
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(Record, frozen=True):
     """One line of input with its 1-based line number."""
 
     number: int
     text: str
 
+    def __init__(self, number: int, text: str) -> None:
+        self.__dict__.update(number=number, text=text)  # made once per input line: no generic __init__
+
     def tokens(self, separator: str | None = None) -> list[Token]:
         """Split into tokens carrying their 1-based columns (``None`` splits on whitespace)."""
         found: list[Token] = []
         if separator is None:
-            return [Token(match.group(), self.number, match.start() + 1) for match in _WORD.finditer(self.text)]
+            # str.split() cuts at runs of str.isspace characters; each word is found after the one before it
+            text, number, at = self.text, self.number, 0
+            for word in text.split():
+                at = text.find(word, at)
+                found.append(Token(word, number, at + 1))
+                at += len(word)
+            return found
         start = 0
         for part in self.text.split(separator):
             stripped = part.strip()
@@ -41,13 +47,15 @@ class Line:
         return InputError(message, self.number, column)
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(Record, frozen=True):
     """A piece of input text located by line and column."""
 
     text: str
     line: int
     column: int
+
+    def __init__(self, text: str, line: int, column: int) -> None:
+        self.__dict__.update(text=text, line=line, column=column)  # made once per cell: no generic __init__
 
     def error(self, message: str) -> InputError:
         """An InputError located at this token."""
@@ -72,8 +80,7 @@ def small_number(token: Token, what: str) -> int:
     return int(token.text)
 
 
-@dataclass(frozen=True)
-class SizeLimit:
+class SizeLimit(Record, frozen=True):
     """The largest board a puzzle reads: at most ``side`` cells along a side and ``cells`` cells in all.
 
     Checked as soon as a reader knows a board's size, before it builds anything that

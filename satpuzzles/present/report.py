@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
 
 from satpuzzles.core.outcome import Analysis, Outcome, Settings
 from satpuzzles.core.spec import PuzzleSpec
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 RULE = "-" * 40
 

@@ -6,12 +6,11 @@ units; the ``width``/``height`` attributes scale the view box for viewers that n
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from satpuzzles.core.errors import UsageError
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import numpy as np
 
@@ -31,6 +30,8 @@ def check_size(rows: int, cols: int) -> None:
 
 def escape(text: str) -> str:
     """``text`` safe inside an element or a double-quoted attribute (characters XML forbids become U+FFFD)."""
+    import re  # here: a plain solve draws no SVG
+
     text = re.sub(_NOT_XML, "\ufffd", text)  # re caches the compiled pattern
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 

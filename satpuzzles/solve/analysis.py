@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import replace
-from typing import Any, TypeVar
 
 from satpuzzles.cnf.formula import Clause
 from satpuzzles.core.errors import VerificationError
+from satpuzzles.core.generic import TypeVar
 from satpuzzles.core.outcome import Analysis, Settings, SolveStats
+from satpuzzles.core.records import replace
 from satpuzzles.core.spec import Decisions, Rules, Segments
 from satpuzzles.solve.backbone import narrow
 from satpuzzles.solve.backends import Backend, make_backend
@@ -32,6 +32,10 @@ from satpuzzles.solve.grading import grade
 from satpuzzles.solve.lines import Lines
 from satpuzzles.solve.loop import lazy_solutions
 from satpuzzles.solve.model import Model
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 I = TypeVar("I")  # noqa: E741
 S = TypeVar("S")

@@ -20,12 +20,15 @@ so the minimisation runs in two passes:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
-
 from satpuzzles.core.outcome import SolveStats, Timer
-from satpuzzles.core.spec import Encoding
-from satpuzzles.solve.backends import Backend
 from satpuzzles.solve.loop import lazy_solutions
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Hashable, Sequence
+
+    from satpuzzles.core.spec import Encoding
+    from satpuzzles.solve.backends import Backend
 
 
 def _unsolvable(encoding: Encoding[object], backend: Backend, stats: SolveStats, active: Sequence[int]) -> bool:

@@ -7,13 +7,16 @@ on for the next one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from typing import TypeVar
-
 from satpuzzles.cnf.formula import Clause
+from satpuzzles.core.generic import TypeVar
 from satpuzzles.core.outcome import SolveStats, Timer
-from satpuzzles.core.spec import Encoding
-from satpuzzles.solve.backends import Backend
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Sequence
+
+    from satpuzzles.core.spec import Encoding
+    from satpuzzles.solve.backends import Backend
 
 S = TypeVar("S")
 

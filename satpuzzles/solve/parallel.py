@@ -15,8 +15,8 @@ import os
 import pickle
 import sys
 from collections.abc import Callable, Sequence
-from typing import TypeVar
 
+from satpuzzles.core.generic import TypeVar
 from satpuzzles.solve.children import child_signals, kill_group, signals_held
 
 T = TypeVar("T")

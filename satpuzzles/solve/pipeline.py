@@ -16,19 +16,22 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Hashable
-from dataclasses import replace
-from typing import Any, TypeVar
 
 from satpuzzles.cnf.dimacs import dimacs_text
 from satpuzzles.cnf.formula import Clause
 from satpuzzles.core.errors import UsageError, VerificationError
+from satpuzzles.core.generic import TypeVar
 from satpuzzles.core.outcome import CNF_METHOD, DEFAULT_SOLVER, Certificate, Outcome, Settings, SolveStats, Timer
-from satpuzzles.core.spec import Encoding, Rules, Strategy
-from satpuzzles.solve.analysis import analyse
+from satpuzzles.core.records import replace
 from satpuzzles.solve.backends import PROOF_SOLVERS, Backend, canonical_pysat_name, check_proof_solver, make_backend
-from satpuzzles.solve.explain import minimal_conflict
 from satpuzzles.solve.loop import lazy_solutions
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Hashable
+    from typing import Any
+
+    from satpuzzles.core.spec import Encoding, Rules, Strategy
 
 I = TypeVar("I")  # noqa: E741
 S = TypeVar("S")
@@ -109,6 +112,8 @@ def solve(rules: Rules[I, S], instance: I, settings: Settings, name: str = "") -
         outcome = run_stages(rules, instance, settings, name)
         outcome.stats.method = CNF_METHOD
         if settings.analyze and outcome.solution is not None:
+            from satpuzzles.solve.analysis import analyse  # --analyze only
+
             outcome.analysis = analyse(rules, instance, settings, outcome.solution, outcome.stats,
                                        verbose_log(settings.verbose))
         return outcome
@@ -191,6 +196,8 @@ def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = 
                 if exhausted and not found and settings.on_progress is not None:
                     settings.on_progress("unsolvable", None, stats)
                 if exhausted and not found and settings.explain:
+                    from satpuzzles.solve.explain import minimal_conflict  # --explain only
+
                     explanation = minimal_conflict(encoding, backend, stats, log)
             if settings.verbose:
                 log(f"solver statistics: {backend.statistics()}")

@@ -9,14 +9,17 @@ always the grade of the puzzle returned (what ``--analyze`` prints for it), neve
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
-
+from satpuzzles.core.generic import Generic, TypeVar
 from satpuzzles.core.outcome import Settings
+from satpuzzles.core.records import Record
 from satpuzzles.core.spec import Rules
 from satpuzzles.solve.grading import LEVEL_NAMES
 from satpuzzles.solve.pipeline import solve
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any
 
 T = TypeVar("T")
 
@@ -41,8 +44,7 @@ def grade_level(rules: Rules[Any, Any], instance: Any, name: str, extras: dict[s
     return outcome.analysis.grade.level
 
 
-@dataclass
-class Picked(Generic[T]):
+class Picked(Record, Generic[T]):
     """A chosen puzzle, its grade, and whether that is the level asked for."""
 
     item: T

@@ -7,13 +7,12 @@ whole-board CNF, strategy.py and engine/ for the method that scales to millions 
 
 from __future__ import annotations
 
+from satpuzzles.core.records import deferred
 from satpuzzles.core.spec import Option, PuzzleSpec, View
 from satpuzzles.puzzles.minesweeper import view
 from satpuzzles.puzzles.minesweeper.encoding import RULES
 from satpuzzles.puzzles.minesweeper.engine.probability import DEFAULT_BUDGET
 from satpuzzles.puzzles.minesweeper.formats import JSON, READERS
-from satpuzzles.puzzles.minesweeper.game import GAME
-from satpuzzles.puzzles.minesweeper.generator import GENERATOR
 
 SPEC = PuzzleSpec(
     name="minesweeper",
@@ -33,8 +32,8 @@ SPEC = PuzzleSpec(
         size=lambda instance: instance.cells.shape,
     ),
     json=JSON,
-    generator=GENERATOR,
-    game=GAME,
+    generator=deferred("satpuzzles.puzzles.minesweeper.generator", "GENERATOR"),  # loaded by `generate` only
+    game=deferred("satpuzzles.puzzles.minesweeper.game", "GAME"),  # loaded by `play` only
     options=(
         Option("probabilities", ("--probabilities",), "Also give each unknown cell's exact mine probability (all "
                "layouts equally likely)."),

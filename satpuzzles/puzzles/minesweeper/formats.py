@@ -12,13 +12,10 @@ the per-cell token reader runs only on a row already known to be wrong, to locat
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.spec import JsonCodec, Reader
-from satpuzzles.io.jsonio import JsonReader
 from satpuzzles.io.textgrid import (
     Line,
     SizeLimit,
@@ -35,7 +32,6 @@ from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, MinesweeperInsta
 _CELLS: dict[str, int] = {"?": UNKNOWN, "F": MINE, "*": MINE, **{str(count): count for count in range(9)}}
 _HINT = "use '?' for an unknown cell, 0-8 for a revealed count, 'F' or '*' for a known mine"
 _MINES_SHAPE = "expected 'mines N' with N the total number of mines"
-_MINES_LINE = re.compile(r"\s*mines", re.IGNORECASE)
 _NOT_A_CELL = -128
 LIMIT = SizeLimit("Minesweeper", side=25_000_000, cells=25_000_000)
 """The largest board read: as large as ``generate minesweeper`` makes (5000 x 5000; docs/reliability.md)."""
@@ -76,7 +72,7 @@ def _split_mines(lines: list[Line]) -> tuple[Line | None, Token | None, list[Lin
     found: Line | None = None
     rest: list[Line] = []
     for line in lines:
-        if not _MINES_LINE.match(line.text):
+        if not _is_mines_line(line):
             rest.append(line)
         elif found is None:
             found = line
@@ -175,7 +171,13 @@ def parse_minesweeper(text: str) -> list[MinesweeperInstance]:
 
 
 def _is_mines_line(line: Line) -> bool:
-    return _MINES_LINE.match(line.text) is not None
+    """Whether ``line`` starts with ``mines``, in any case, after any white space (as re's ``\\s*mines`` ignoring case)."""
+    head = line.text.lstrip()[:5]
+    if head.isascii():
+        return head.lower() == "mines"
+    import re  # a non-ASCII letter may still match under re's case folding (U+0131 for 'i')
+
+    return re.match(r"\s*mines", line.text, re.IGNORECASE) is not None
 
 
 def _parse_board(lines: list[Line]) -> MinesweeperInstance:
@@ -218,6 +220,8 @@ def to_json(instance: MinesweeperInstance) -> dict[str, object]:
 
 def from_json(data: object, line: int, column: int) -> MinesweeperInstance:
     """The board an ``input`` object describes (as :func:`to_json` writes it)."""
+    from satpuzzles.io.jsonio import JsonReader  # JSON input only
+
     reader = JsonReader(data, line, column)
     width, height = reader.size("width"), reader.size("height")
     LIMIT.check(height, width, line, column)

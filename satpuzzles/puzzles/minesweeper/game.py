@@ -7,8 +7,6 @@ no-guess game always has until it is won.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from satpuzzles.core.errors import UsageError
@@ -21,6 +19,10 @@ from satpuzzles.puzzles.minesweeper.generator import no_guess_game, parse_cell, 
 from satpuzzles.puzzles.minesweeper.hint import hint
 from satpuzzles.puzzles.minesweeper.model import UNKNOWN
 from satpuzzles.puzzles.minesweeper.view import COUNT_STYLES
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 LEVELS = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (16, 30, 99)}
 """The classic sizes: rows, columns, mines."""

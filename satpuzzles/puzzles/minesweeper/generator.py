@@ -13,12 +13,11 @@ order while the analysis still forces every unknown cell.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
 from satpuzzles.core.errors import ExitStatus, SatPuzzlesError, UsageError
+from satpuzzles.core.records import Record
 from satpuzzles.core.spec import Generator, Option, Progress
 from satpuzzles.geometry import count8
 from satpuzzles.puzzles.minesweeper.engine import DEFAULT_SOLVER
@@ -26,6 +25,10 @@ from satpuzzles.puzzles.minesweeper.engine import propagate as engine
 from satpuzzles.puzzles.minesweeper.engine.components import analyze
 from satpuzzles.puzzles.minesweeper.engine.total import with_total
 from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, Analysis
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 TotalAnalysis = Callable[[np.ndarray, int], Analysis | None]
 """Analysis of a board that also uses the total number of mines (the whole-board formula)."""
@@ -41,8 +44,7 @@ class GenerationFailed(SatPuzzlesError):
     exit_status = ExitStatus.UNKNOWN
 
 
-@dataclass
-class Game:
+class Game(Record):
     """A mine layout, the first click, and the board as it stands after that click opened."""
 
     mines: np.ndarray

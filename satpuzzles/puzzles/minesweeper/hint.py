@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
+from satpuzzles.core.records import Record
 from satpuzzles.geometry import Cell
 from satpuzzles.puzzles.minesweeper.model import UNKNOWN, Analysis
 
 
-@dataclass(frozen=True)
-class Hint:
+class Hint(Record, frozen=True):
     """What to open next: every certainly safe cell, else the lowest-risk cell and its exact mine probability."""
 
     safe: tuple[Cell, ...]

@@ -7,12 +7,14 @@ mines; with a ``mines N`` line the board holds exactly N mines.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 import numpy as np
 
+from satpuzzles.core.records import Record
 from satpuzzles.geometry import count8
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 UNKNOWN = -1
 MINE = -2
@@ -20,8 +22,7 @@ TOTAL = "mines"
 """The --explain key of the ``mines N`` total, beside the (row, col) keys of the counts."""
 
 
-@dataclass(frozen=True, eq=False)
-class MinesweeperInstance:
+class MinesweeperInstance(Record, frozen=True, eq=False):
     """A board: ``cells[r, c]`` is UNKNOWN (-1), MINE (-2, known) or a revealed count 0-8."""
 
     cells: np.ndarray
@@ -29,8 +30,7 @@ class MinesweeperInstance:
     line: int = 1
 
 
-@dataclass
-class Analysis:
+class Analysis(Record):
     """Which unknown cells are forced, and how: by the trivial rules or by SAT."""
 
     forced_mine: np.ndarray
@@ -43,8 +43,7 @@ class Analysis:
     """One consistent layout (True where a mine lies), found along the way."""
 
 
-@dataclass(frozen=True, eq=False)
-class MinesweeperSolution:
+class MinesweeperSolution(Record, frozen=True, eq=False):
     """One mine placement: ``mines[r, c]`` is True where a mine lies; with --analyze, the forced cells too."""
 
     mines: np.ndarray

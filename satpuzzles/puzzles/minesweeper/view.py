@@ -19,7 +19,6 @@ from satpuzzles.puzzles.minesweeper.model import (
     MinesweeperSolution,
 )
 from satpuzzles.puzzles.minesweeper.odds import percent
-from satpuzzles.puzzles.minesweeper.svg import minesweeper_svg
 
 HINT_STYLES = {"o": "bold reverse green4", "!": "bold reverse dark_orange"}
 """The cells a hint says to open: certainly safe (o), or the lowest risk when none is (!)."""
@@ -162,6 +161,8 @@ def styled(instance: MinesweeperInstance, solution: MinesweeperSolution | None, 
 
 def svg(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolution], settings: Settings) -> str:
     """The board with the (first) placement's mines, or unsolved with conflicting counts outlined."""
+    from satpuzzles.puzzles.minesweeper.svg import minesweeper_svg  # --svg only
+
     solution = outcome.solution
     if solution is not None and solution.analysis is not None:
         return minesweeper_svg(instance.cells, solution.mines, solution.analysis.forced_safe,

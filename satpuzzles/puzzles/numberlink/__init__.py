@@ -6,14 +6,13 @@ This module is the puzzle's spec, registered in pyproject.toml under the
 
 from __future__ import annotations
 
+from satpuzzles.core.records import deferred
 from satpuzzles.core.spec import Option, PuzzleSpec, View, Writer
 from satpuzzles.puzzles.numberlink import view
-from satpuzzles.puzzles.numberlink.analysis import ANALYSIS
+from satpuzzles.puzzles.numberlink.formats import JSON, READERS
+from satpuzzles.puzzles.numberlink.model import RULE_NAMES
 from satpuzzles.puzzles.numberlink.staging import ENCODINGS
 from satpuzzles.puzzles.numberlink.unique import RULES
-from satpuzzles.puzzles.numberlink.formats import JSON, READERS
-from satpuzzles.puzzles.numberlink.generator import GENERATOR
-from satpuzzles.puzzles.numberlink.model import RULE_NAMES
 from satpuzzles.puzzles.numberlink.url import URL_READER, to_url, url_under
 
 SPEC = PuzzleSpec(
@@ -30,12 +29,12 @@ SPEC = PuzzleSpec(
         outcome_lines=view.outcome_lines,
         outcome_json=view.outcome_json,
         result_file=view.result_file,
-        analysis=ANALYSIS,
+        analysis=deferred("satpuzzles.puzzles.numberlink.analysis", "ANALYSIS"),  # --analyze only
     ),
     json=JSON,
     writers=(Writer("url", to_url, "Print the puzzle as a puzz.link URL instead of solving (arukone under the "
                     "fill rule, numlin under open).", write_under=url_under),),
-    generator=GENERATOR,
+    generator=deferred("satpuzzles.puzzles.numberlink.generator", "GENERATOR"),  # loaded by `generate` only
     options=(
         Option("rules", ("--rules",), "fill: every cell is used (Flow Free, arukone URLs); open: cells may stay "
                "empty (Nikoli, janko.at, numlin URLs). Default: the URL's own rule, else fill.", kind="choice",

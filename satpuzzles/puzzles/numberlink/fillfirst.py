@@ -12,10 +12,10 @@ open encoding decides as before.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import replace
 
 from satpuzzles.cnf import Clause
 from satpuzzles.core.outcome import SolveStats
+from satpuzzles.core.records import replace
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
 from satpuzzles.solve.limited import LIMITED_SOLVER, LimitedBackend, SearchLimit

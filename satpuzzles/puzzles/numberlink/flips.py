@@ -21,8 +21,7 @@ cells): the pair (used cells, their weight) decreases under both moves, and the 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from satpuzzles.core.records import replace
 from satpuzzles.geometry import Cell
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet, verify

@@ -16,13 +16,12 @@ other than ``.`` is a label, since janko.at collections use ``_``, ``^``, ``]`` 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from collections.abc import Callable
 
 from satpuzzles.core.errors import InputError
+from satpuzzles.core.records import replace
 from satpuzzles.core.spec import JsonCodec, Reader
 from satpuzzles.geometry import Cell, Grid
-from satpuzzles.io.jsonio import JsonReader
 from satpuzzles.io.textgrid import (
     MAX_DIGITS,
     Line,
@@ -215,6 +214,8 @@ def to_json(instance: NumberlinkInstance) -> dict[str, object]:
 
 def from_json(data: object, line: int, column: int) -> NumberlinkInstance:
     """The puzzle an ``input`` object describes (as :func:`to_json` writes it)."""
+    from satpuzzles.io.jsonio import JsonReader  # JSON input only
+
     reader = JsonReader(data, line, column)
     width, height = reader.size("width"), reader.size("height")
     LIMIT.check(height, width, line, column)

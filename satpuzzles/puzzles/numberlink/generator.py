@@ -18,7 +18,6 @@ puzzle is solved afresh with --unique's machinery.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from satpuzzles.core.errors import UsageError, VerificationError
 from satpuzzles.core.outcome import Settings, SolveStats
@@ -26,7 +25,6 @@ from satpuzzles.core.spec import Generator, Option, Progress
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.puzzles.numberlink.cover import Path, joins, lengthen, merges, random_cover
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
-from satpuzzles.puzzles.numberlink.unique import RULES, detour, shortcut
 from satpuzzles.puzzles.numberlink.formats import to_text
 from satpuzzles.puzzles.numberlink.model import (
     OPEN,
@@ -36,11 +34,16 @@ from satpuzzles.puzzles.numberlink.model import (
     RuleSet,
     self_touches,
 )
+from satpuzzles.puzzles.numberlink.unique import RULES, detour, shortcut
 from satpuzzles.puzzles.numberlink.url import to_url
 from satpuzzles.solve.limited import LIMITED_SOLVER, LimitedBackend, SearchLimit
 from satpuzzles.solve.loop import lazy_solutions
 from satpuzzles.solve.pipeline import solve
 from satpuzzles.solve.select import ANY, TARGETS, TRIES, Picked, closer, grade_level, pick, rank, shortfall
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 MAX_CHECK_CALLS = 50

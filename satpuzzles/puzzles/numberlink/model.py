@@ -9,11 +9,14 @@ orthogonally adjacent unless they are consecutive on it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from satpuzzles.core.records import Record, field
 
-from satpuzzles.geometry import Cell, Grid
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
+    from satpuzzles.geometry import Cell, Grid
 
 COMPRESS_FROM_CELLS = 10_000
 """Boards of this many cells or more are first tried compressed (compress.py)."""
@@ -23,8 +26,7 @@ FILL, OPEN = "fill", "open"
 RULE_NAMES = (FILL, OPEN)
 
 
-@dataclass(frozen=True)
-class RuleSet:
+class RuleSet(Record, frozen=True):
     """The rules a puzzle is solved under: fill (every cell used) or open, and whether paths may touch themselves."""
 
     fill: bool = True
@@ -46,8 +48,7 @@ class RuleSet:
         return cells + ("" if self.self_touch else ", no self-touch")
 
 
-@dataclass(frozen=True)
-class NumberlinkInstance:
+class NumberlinkInstance(Record, frozen=True):
     """A board with labelled endpoint pairs; ``line`` is where it starts in the input (for headings).
 
     ``rules`` is the rule set the source itself implies (a puzz.link ``numlin`` URL means
@@ -74,8 +75,7 @@ def rules_in_force(instance: NumberlinkInstance, extras: Mapping[str, Any]) -> R
     return RuleSet(fill=name == FILL, self_touch=not extras.get("no_self_touch"))
 
 
-@dataclass(frozen=True)
-class NumberlinkSolution:
+class NumberlinkSolution(Record, frozen=True):
     """Each label's route from one endpoint to the other; ``loops`` are detached cycles (invalid).
 
     ``rules`` are the rules the solution was found under, which the verifier checks.

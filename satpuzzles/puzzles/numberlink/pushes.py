@@ -31,9 +31,8 @@ down and right: a SAT solver's luck, so the choice here is the measured best.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from satpuzzles.constraints.paths import trace
+from satpuzzles.core.records import replace
 from satpuzzles.geometry import Link
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, verify

@@ -24,9 +24,8 @@ complete encoding; with directions 5.7 s; with the pattern excluded as well 1.6 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from satpuzzles.cnf.cardinality import exactly
+from satpuzzles.core.records import replace
 from satpuzzles.geometry import Cell
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution

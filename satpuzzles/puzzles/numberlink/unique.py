@@ -35,9 +35,9 @@ Each second solution is verified by the rules like any other.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import replace
 
 from satpuzzles.core.outcome import Outcome, Settings, SolveStats, Timer
+from satpuzzles.core.records import replace
 from satpuzzles.core.spec import Rules, Strategy
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding

@@ -9,10 +9,9 @@ runs of empty cells; every endpoint needs its number.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.outcome import Settings
+from satpuzzles.core.records import replace
 from satpuzzles.core.spec import Reader
 from satpuzzles.io.puzzlink import MAX_NUMBER, decode_number16, encode_number16, is_url, read_head, url
 from satpuzzles.io.textgrid import Line, Token, first_content_lines, nonblank_lines

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable
-from dataclasses import dataclass
-
 from satpuzzles.core.outcome import Outcome, Settings
-from satpuzzles.core.spec import StyledBoard
+from satpuzzles.core.records import Record
 from satpuzzles.present.styles import palette_style
 from satpuzzles.puzzles.numberlink.arguments import refutation_reason
 from satpuzzles.puzzles.numberlink.model import EMPTY, NumberlinkInstance, NumberlinkSolution, rules_in_force
-from satpuzzles.puzzles.numberlink.svg import numberlink_svg
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Collection, Hashable
+
+    from satpuzzles.core.spec import StyledBoard
 
 UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
 GLYPHS = {UP | DOWN: "│", LEFT | RIGHT: "─", UP | RIGHT: "└", UP | LEFT: "┘",
@@ -33,14 +35,16 @@ def cell_sides(instance: NumberlinkInstance, solution: NumberlinkSolution | None
     return sides
 
 
-@dataclass(frozen=True)
-class BoardCell:
+class BoardCell(Record, frozen=True):
     """One cell of the drawn board: its padded text, bare glyph, owning label, endpoint or not."""
 
     text: str
     glyph: str
     label: str | None
     endpoint: bool
+
+    def __init__(self, text: str, glyph: str, label: str | None, endpoint: bool) -> None:
+        self.__dict__.update(text=text, glyph=glyph, label=label, endpoint=endpoint)  # one per cell drawn
 
 
 def _cell_width(instance: NumberlinkInstance) -> int:
@@ -134,6 +138,8 @@ def styled(instance: NumberlinkInstance, solution: NumberlinkSolution | None, se
 def svg(instance: NumberlinkInstance, outcome: Outcome[NumberlinkSolution], settings: Settings) -> str:
     """The routes of the (first) solution over the grid, or the bare puzzle; with --analyze every link (and,
     under the open rule, every cell) by its state."""
+    from satpuzzles.puzzles.numberlink.svg import numberlink_svg  # --svg only
+
     if outcome.analysis is not None:
         return numberlink_svg(instance, None, outcome.analysis.states())
     return numberlink_svg(instance, outcome.solution.routes if outcome.solution is not None else None)

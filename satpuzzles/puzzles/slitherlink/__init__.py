@@ -6,11 +6,11 @@ This module is the puzzle's spec, registered in pyproject.toml under the
 
 from __future__ import annotations
 
+from satpuzzles.core.records import deferred
 from satpuzzles.core.spec import PuzzleSpec, View, Writer
 from satpuzzles.puzzles.slitherlink import view
 from satpuzzles.puzzles.slitherlink.encoding import RULES
 from satpuzzles.puzzles.slitherlink.formats import JSON, READERS
-from satpuzzles.puzzles.slitherlink.generator import GENERATOR
 from satpuzzles.puzzles.slitherlink.url import to_url
 
 SPEC = PuzzleSpec(
@@ -30,7 +30,7 @@ SPEC = PuzzleSpec(
     ),
     json=JSON,
     writers=(Writer("url", to_url, "Print the puzzle as a puzz.link URL instead of solving."),),
-    generator=GENERATOR,
+    generator=deferred("satpuzzles.puzzles.slitherlink.generator", "GENERATOR"),  # loaded by `generate` only
     examples=("https://puzz.link/p?slither/5/5/cbcbcddad", "4 4\n3 . . .\n. 1 2 .\n. 2 1 .\n. . . 3\n"),
     rules_text="Draw one closed loop along the dotted lines, never crossing or touching itself; "
     "a number tells how many of its cell's four sides the loop uses.",

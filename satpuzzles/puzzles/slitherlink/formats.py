@@ -11,19 +11,17 @@ A file of URLs or game ids holds one puzzle per line.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from satpuzzles.core.spec import JsonCodec, Reader
 from satpuzzles.geometry import Cell, Grid
-from satpuzzles.io.jsonio import JsonReader
 from satpuzzles.io.textgrid import (
     Line,
     Token,
     check_rows,
-    headed_boards,
     first_column,
     first_content_lines,
+    headed_boards,
     is_int_line,
     nonblank_lines,
     parse_ints,
@@ -36,8 +34,8 @@ LOOPY_SHAPE = "'WxHt0:DESC'"
 
 _GRID_CELLS: dict[str, int | str | None] = {"0": 0, "1": 1, "2": 2, "3": 3, "-": None, ".": None, UNKNOWN: UNKNOWN}
 _GRID_HINT = "use 0-3 for a clue, '-' or '.' for no clue, '?' for an unknown clue"
-_LOOPY_START = re.compile(r"\s*\d+x\d+")
-_LOOPY_PARAMS = re.compile(r"(\d{1,9})x(\d{1,9})(?:t(\d{1,9}))?(?:d[a-z])?")
+_LOOPY_START = r"\s*\d+x\d+"
+_LOOPY_PARAMS = r"(\d{1,9})x(\d{1,9})(?:t(\d{1,9}))?(?:d[a-z])?"
 
 
 def _is_url(line: Line) -> bool:
@@ -45,7 +43,11 @@ def _is_url(line: Line) -> bool:
 
 
 def _is_loopy(line: Line) -> bool:
-    return _LOOPY_START.match(line.text) is not None
+    if "x" not in line.text:
+        return False  # a grid row: no need to load re
+    import re
+
+    return re.match(_LOOPY_START, line.text) is not None
 
 
 def _header(lines: list[Line]) -> tuple[int, int] | None:
@@ -125,7 +127,9 @@ def _parse_loopy(line: Line) -> SlitherlinkInstance:
     params, colon, desc = line.text.strip().partition(":")
     if not colon:
         raise line.error(f"Loopy game id needs ':' before the description, as in {LOOPY_SHAPE}", start + len(params))
-    match = _LOOPY_PARAMS.fullmatch(params)
+    import re
+
+    match = re.fullmatch(_LOOPY_PARAMS, params)
     if match is None:
         raise line.error(f"bad Loopy parameters {params[:40]!r}: expected {LOOPY_SHAPE}", start)
     if match.group(3) is not None and int(match.group(3)) != 0:
@@ -207,6 +211,8 @@ def to_json(instance: SlitherlinkInstance) -> dict[str, object]:
 
 def from_json(data: object, line: int, column: int) -> SlitherlinkInstance:
     """The puzzle an ``input`` object describes (as :func:`to_json` writes it)."""
+    from satpuzzles.io.jsonio import JsonReader  # JSON input only
+
     reader = JsonReader(data, line, column)
     width, height = reader.size("width"), reader.size("height")
     LIMIT.check(height, width, line, column)

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
 
 from satpuzzles.core.errors import VerificationError
 from satpuzzles.core.outcome import Settings, SolveStats
@@ -32,6 +31,10 @@ from satpuzzles.solve.limited import LIMITED_SOLVER, LimitedBackend, SearchLimit
 from satpuzzles.solve.loop import lazy_solutions
 from satpuzzles.solve.pipeline import run_stages
 from satpuzzles.solve.select import ANY, TARGETS, TRIES, Picked, closer, grade_level, pick, shortfall
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_CHECK_CALLS = 30
 """SAT calls one clue-removal check may make; undecided means the clue stays."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Collection
-from dataclasses import dataclass
 
+from satpuzzles.core.records import Record
 from satpuzzles.geometry import Cell, Edge, Grid, Vertex
 
 UNKNOWN = "?"
@@ -19,8 +19,7 @@ UNKNOWN = "?"
 Loop = frozenset[Edge]
 
 
-@dataclass(frozen=True)
-class SlitherlinkInstance:
+class SlitherlinkInstance(Record, frozen=True):
     """A board of clue cells; ``unknown`` cells show '?' (a clue mark without a number)."""
 
     grid: Grid
@@ -30,8 +29,7 @@ class SlitherlinkInstance:
     line: int = 1
 
 
-@dataclass(frozen=True)
-class SlitherlinkSolution:
+class SlitherlinkSolution(Record, frozen=True):
     """The loop's edges; empty while the model's loops still need cuts.
 
     ``loops`` are the model's loops as edge indices; ``violated`` names, for each,

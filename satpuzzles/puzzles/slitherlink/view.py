@@ -16,7 +16,6 @@ from satpuzzles.present.styles import (
     SOFT_BACKGROUND,
 )
 from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance, SlitherlinkSolution, inside_cells
-from satpuzzles.puzzles.slitherlink.svg import slitherlink_svg
 
 ROLE_STYLES = {"dot": "dim", "loop": "bold magenta3", "marked": MARKED}
 
@@ -105,6 +104,8 @@ def styled(instance: SlitherlinkInstance, solution: SlitherlinkSolution | None, 
 def svg(instance: SlitherlinkInstance, outcome: Outcome[SlitherlinkSolution], settings: Settings) -> str:
     """The (first) solution's loop with its inside shaded, or the bare puzzle with conflicting clues ringed;
     with --analyze, every edge forced on, forced off or undetermined."""
+    from satpuzzles.puzzles.slitherlink.svg import slitherlink_svg  # --svg only
+
     if outcome.analysis is not None:
         return slitherlink_svg(instance, None, None, analysis=outcome.analysis.states())
     edges = outcome.solution.edges if outcome.solution is not None else None

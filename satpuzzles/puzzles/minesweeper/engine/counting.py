@@ -18,11 +18,11 @@ is reported as not counted, never estimated.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from math import comb
 
 import numpy as np
 
+from satpuzzles.core.records import Record
 from satpuzzles.puzzles.minesweeper.engine import bitsets
 from satpuzzles.puzzles.minesweeper.engine.structure import SPACE_LIMIT, Structure
 
@@ -32,8 +32,7 @@ WAYS, WAYS_BY_MINES, TOTALS = "ways", "ways by mines", "totals"
 """What the counting carries: a number of layouts, one per total of mines, or the set of possible totals."""
 
 
-@dataclass
-class Step:
+class Step(Record):
     """One step of the forward pass over a batch: the states before it and the transitions it made."""
 
     classes: np.ndarray
@@ -55,8 +54,7 @@ class Step:
     """Component and mines of each state that ends its component here."""
 
 
-@dataclass
-class Counted:
+class Counted(Record):
     """What the forward pass found, and what the backward pass needs."""
 
     counted: np.ndarray
@@ -68,8 +66,7 @@ class Counted:
     mode: str
 
 
-@dataclass
-class Marginals:
+class Marginals(Record):
     """Per class: the (weighted) sums of its mines and of its safe cells over all layouts, and one layout's mines."""
 
     mines: np.ndarray

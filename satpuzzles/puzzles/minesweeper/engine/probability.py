@@ -16,10 +16,10 @@ board too big for that combination, are marked not computed (NaN), never estimat
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
 
+from satpuzzles.core.records import Record
 from satpuzzles.puzzles.minesweeper.engine import bitsets, counting, structure
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
 from satpuzzles.puzzles.minesweeper.model import UNKNOWN
@@ -30,8 +30,7 @@ TOTAL_WORK_LIMIT = 50_000_000
 """With a total, the log-space combination costs about (component cells) x (mines left) in all; above this: not computed."""
 
 
-@dataclass
-class BoardCount:
+class BoardCount(Record):
     """The board counted without a total: probabilities, and where every component was counted, the analysis."""
 
     probabilities: np.ndarray

@@ -8,19 +8,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from satpuzzles.cnf.formula import Formula
 from satpuzzles.constraints.counts import exact_counts
+from satpuzzles.core.records import Record
 from satpuzzles.geometry import KING, count8, dilate8
 from satpuzzles.puzzles.minesweeper.model import MINE
 from satpuzzles.solve.backends import Backend
 
 
-@dataclass
-class Deduction:
+class Deduction(Record):
     """What propagation decided: known mines, known safe cells, and a broken count if any."""
 
     mine: np.ndarray
@@ -61,8 +59,7 @@ def _first(mask: np.ndarray) -> tuple[int, int]:
     return int(r), int(c)
 
 
-@dataclass
-class OpenCounts:
+class OpenCounts(Record):
     """The counts still open after propagation, as rows of neighbour variables."""
 
     var: np.ndarray

@@ -16,10 +16,9 @@ that ever occupies it, so a state packs into an int64 key.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
+from satpuzzles.core.records import Record
 from satpuzzles.geometry import KING
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
 from satpuzzles.puzzles.minesweeper.engine.components import component_labels
@@ -31,8 +30,7 @@ SPACE_LIMIT = 1 << 62
 """States of a component must number fewer than this to pack into an int64 key (with room to spare)."""
 
 
-@dataclass
-class Structure:
+class Structure(Record):
     """Components, classes and the order counting walks; class arrays are indexed by class id."""
 
     components: int
