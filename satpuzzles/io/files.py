@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Iterable
 
 from satpuzzles.core.errors import InputError, OutputClosed, UsageError
@@ -131,6 +130,8 @@ def write_atomic(path: str | Path, chunks: Iterable[str]) -> None:
 
     target = Path(os.path.realpath(path))
     try:
+        import tempfile  # only when writing a file: 4 ms of every process otherwise
+
         fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as exc:
         raise UsageError(f"cannot write {path}: {exc.strerror}") from exc

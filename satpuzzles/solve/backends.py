@@ -6,7 +6,6 @@ import os
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
-from typing import IO, TYPE_CHECKING, Any
 
 import pysolvers
 
@@ -23,7 +22,10 @@ from satpuzzles.solve.interrupts import (
 )
 from satpuzzles.solve.model import Model
 
+TYPE_CHECKING = False  # typing stays unloaded on the solve path
 if TYPE_CHECKING:
+    from typing import IO, Any
+
     from satpuzzles.solve.solver_process import SolverRun
 
 __all__ = ["DEFAULT_SOLVER", "Backend", "ExternalBackend", "PySatBackend", "make_backend"]

@@ -23,14 +23,15 @@ Outside the main thread, where signals are not delivered, calls simply run.
 from __future__ import annotations
 
 import _signal
-import ctypes
 import os
-import signal
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from typing import Any
+
+TYPE_CHECKING = False  # typing, signal's enums and contextlib stay unloaded: a plain solve is ~60 ms
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from types import TracebackType
+    from typing import Any
 
 from satpuzzles.core.errors import Terminated
 
@@ -40,7 +41,7 @@ INTERRUPTIBLE = frozenset({
 })
 """Canonical PySAT names whose solve_limited takes expect_interrupt (checked by tests/test_faults.py)."""
 
-SIGNALS_TO_STOP = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+SIGNALS_TO_STOP = (_signal.SIGINT, _signal.SIGTERM, _signal.SIGHUP)
 STOP_GRACE = 2.0
 """Seconds an interrupted solver has to return before the process ends by the signal itself."""
 
@@ -97,12 +98,12 @@ def stop_signal_received() -> int | None:
 def raise_if_stopped() -> None:
     """Raise again a stop whose exception was lost in a finaliser (called before every SAT call)."""
     if _received:
-        if _received[0] == signal.SIGINT:
+        if _received[0] == _signal.SIGINT:
             raise KeyboardInterrupt
         raise Terminated(_received[0])
 
 
-_STOPPING_HANDLERS = (signal.default_int_handler, raise_interrupt, raise_terminated)
+_STOPPING_HANDLERS = (_signal.default_int_handler, raise_interrupt, raise_terminated)
 
 
 def disable_pysat_longjmp() -> None:
@@ -130,19 +131,22 @@ def _stops_the_process(sig: int) -> bool:
 
 def _die_by(sig: int) -> None:
     """End the process by ``sig``'s default action, from any thread (the solver would not stop)."""
-    name = "interrupted" if sig == signal.SIGINT else "terminated"
+    name = "interrupted" if sig == _signal.SIGINT else "terminated"
     try:
         os.write(2, f"satpuzzles: {name} (the solver did not stop within {STOP_GRACE:g} s)\n".encode())
     except OSError:
         pass
-    if _LIBC_SIGNAL is not None:
-        _LIBC_SIGNAL(sig, None)  # SIG_DFL; signal.signal() works in the main thread only
+    libc_signal = _libc_signal()
+    if libc_signal is not None:
+        libc_signal(sig, None)  # SIG_DFL; signal.signal() works in the main thread only
         os.kill(os.getpid(), sig)
         time.sleep(STOP_GRACE)
     os._exit(128 + sig)
 
 
 def _libc_signal() -> Callable[[int, Any], Any] | None:
+    import ctypes  # only when a solver would not stop: 2 M instructions otherwise spent by every process
+
     try:
         function = ctypes.CDLL(None).signal
     except (OSError, AttributeError):
@@ -151,8 +155,6 @@ def _libc_signal() -> Callable[[int, Any], Any] | None:
     function.restype = ctypes.c_void_p
     return function  # type: ignore[no-any-return]
 
-
-_LIBC_SIGNAL = _libc_signal()
 
 
 class _Watcher:
@@ -239,14 +241,14 @@ def solve_interruptibly(solver: Any, assumptions: Sequence[int]) -> bool | None:
     watcher = _watcher
     while True:
         solver.clear_interrupt()
-        call = _Call(solver, signal.set_wakeup_fd(watcher.write_fd, warn_on_full_buffer=False))
+        call = _Call(solver, _signal.set_wakeup_fd(watcher.write_fd, warn_on_full_buffer=False))
         watcher.current = call
         try:
             answer = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
         finally:
             call.ended = True
             watcher.current = None
-            signal.set_wakeup_fd(call.previous_fd)
+            _signal.set_wakeup_fd(call.previous_fd)
         # A signal whose handler raises has raised by now (or deferred itself: raised here); one whose
         # handler returned lets the search go on.
         raise_if_stopped()
@@ -254,23 +256,29 @@ def solve_interruptibly(solver: Any, assumptions: Sequence[int]) -> bool | None:
             return answer
 
 
-@contextmanager
-def default_signal_actions() -> Iterator[None]:
+class default_signal_actions:  # noqa: N801 (used as a context manager, like the function it was)
     """While the body runs, Ctrl-C and SIGTERM/SIGHUP end the process at once (for solvers that cannot be stopped).
 
     Only the handlers that would stop the process anyway are swapped: Python's KeyboardInterrupt
     and the CLI's Terminated; an ignored signal stays ignored, a caller's own handler stays.
     """
-    swapped: dict[int, Any] = {}
-    if _in_main_thread():
-        for sig in SIGNALS_TO_STOP:  # _signal: the signal module's enum conversions cost more than the calls
-            if _signal.getsignal(sig) in _STOPPING_HANDLERS:
-                swapped[sig] = _signal.signal(sig, _signal.SIG_DFL)
-    try:
-        yield
-    finally:
-        for sig, handler in swapped.items():
+
+    __slots__ = ("swapped",)
+
+    def __init__(self) -> None:
+        self.swapped: dict[int, Any] = {}
+
+    def __enter__(self) -> None:
+        if _in_main_thread():
+            for sig in SIGNALS_TO_STOP:
+                if _signal.getsignal(sig) in _STOPPING_HANDLERS:
+                    self.swapped[sig] = _signal.signal(sig, _signal.SIG_DFL)
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        for sig, handler in self.swapped.items():
             _signal.signal(sig, handler)
+        self.swapped.clear()
 
 
 def call_without_interrupt(call: Callable[[], Any]) -> Any:
