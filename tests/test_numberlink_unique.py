@@ -86,7 +86,7 @@ def test_a_second_filling_gives_a_second_open_solution_only_when_there_is_one(se
 @pytest.mark.parametrize("seed", range(12))
 def test_windows_out_of_conflicts_leave_the_verdict_to_the_whole_board(seed: int,
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(unique, "WINDOW_CONFLICTS", 1)  # every window that needs a conflict is given up
+    monkeypatch.setattr(unique, "WINDOW_CONFLICTS", (1,))  # every window that needs a conflict is given up
     instance = covered_board(5 + seed % 2, 5 + seed % 3, 3000 + seed)
     for rules in (FILL, FILL_NST, OPEN, OPEN_NST):
         fast = PUZZLE.solve(instance, settings(rules))
@@ -100,6 +100,6 @@ def test_the_windows_take_a_budget_from_every_pysat_solver_that_has_one() -> Non
     for name in ("glucose4", "minisat22", "cadical195"):
         with unique._window_backend(name) as backend:
             backend.add_clauses(encoding.formula.clauses)
-            assert backend.solve() is True and getattr(backend, "conflicts", None) == unique.WINDOW_CONFLICTS
+            assert backend.solve() is True and getattr(backend, "conflicts", None) == unique.WINDOW_CONFLICTS[0]
     with unique._window_backend("lingeling") as backend:  # PySAT gives Lingeling no conflict budget
         assert not hasattr(backend, "conflicts")

@@ -10,7 +10,11 @@ the first solution S (by the ordinary stages) the search for another goes, in or
    rule with self-touch); any valid one is a second solution at once;
 2. in one incremental solver holding the complete encoding, S blocked and S's links as
    the preferred phases: windows of the board with everything outside fixed as in S (the
-   solver's assumptions), each a tiny search;
+   solver's assumptions), each a small search within a conflict budget (those that run out
+   are tried again with a larger one, then left to step 3);
+   under open, when S fills the board, then the same windows in the fill search: another
+   filling is an open solution too, and under no self-touch it is shortcut where it runs
+   beside itself until it does not (valid when the result is not S, and verified);
 3. the whole board, in a fresh solver. Only this step can prove uniqueness.
 
 Under the open rule with self-touch allowed, steps 2 and 3 search the open *no-self-touch*
@@ -55,9 +59,11 @@ UNIQUE_MAX_CELLS = 250_000
 """Largest board whose uniqueness is searched: the complete encoding of a million cells needs gigabytes."""
 WINDOWS = ((6, 3), (10, 5), (14, 7))
 """(side, stride) of the square windows searched around the first solution, smallest first."""
-WINDOW_CONFLICTS = 5_000
-"""Conflicts one SAT call in a window may take (janko #176 under fill: one 14x14 window took 135,000 to show
-it holds no second solution, while the next found one in 1,000)."""
+WINDOW_CONFLICTS = (5_000, 20_000)
+"""Conflicts one SAT call in a window may take, pass by pass: the windows that ran out are searched again
+with the next budget. Janko #176 under fill: one 14x14 window took 135,000 conflicts to show it holds no
+second solution, while the next found one in 1,000; #169 under fill has one only in a window that takes
+10,000 (and the whole board then took 370 s)."""
 UNBUDGETED = ("lingeling",)
 """PySAT solvers that take no conflict budget: their windows run to the end."""
 
@@ -212,12 +218,13 @@ def _encoding(instance: NumberlinkInstance, rules: RuleSet, without_pattern: boo
 
 def _in_windows(instance: NumberlinkInstance, encoding: NumberlinkEncoding, solution: NumberlinkSolution,
                 settings: Settings, stats: SolveStats,
-                sizes: tuple[tuple[int, int], ...]) -> NumberlinkSolution | None:
+                sizes: tuple[tuple[int, int], ...],
+                budgets: tuple[int, ...] | None = None) -> NumberlinkSolution | None:
     """A solution of ``encoding`` other than S that differs from S inside one window, or None.
 
-    Each SAT call has WINDOW_CONFLICTS conflicts (where the solver takes a budget): a window that needs
-    more is left to the whole-board search, which alone decides. Conflicts, not seconds, so the same
-    windows are searched on a loaded machine."""
+    Each SAT call has a budget of conflicts (where the solver takes one): the windows that ran out are
+    searched again with the next budget of WINDOW_CONFLICTS, and after the last left to the whole-board
+    search, which alone decides. Conflicts, not seconds: the same windows are searched on a loaded machine."""
     links = solution.links()
     with _window_backend(str(settings.solver)) as backend:
         backend.add_clauses(encoding.formula.clauses)
@@ -229,15 +236,22 @@ def _in_windows(instance: NumberlinkInstance, encoding: NumberlinkEncoding, solu
                 if ((r1, c1), (r2, c2)) in links]
         used = {cell for route in solution.routes.values() for cell in route}
         empty = [(r, c, -var) for (r, c), var in encoding.paths.used.items() if (r, c) not in used]
-        for top, left, bottom, right in windows(instance.grid, sizes):  # a link's first cell is up or left
-            fixed = [var for r1, c1, r2, c2, var in kept
-                     if not (top <= r1 and r2 < bottom and left <= c1 and c2 < right)]
-            fixed += [lit for r, c, lit in empty if not (top <= r < bottom and left <= c < right)]
-            try:
-                for other in lazy_solutions(encoding, backend, stats, assumptions=fixed):
-                    return other
-            except SearchLimit:
-                continue  # this window is left to the whole-board search
+        pending = windows(instance.grid, sizes)
+        for budget in (budgets or WINDOW_CONFLICTS) if isinstance(backend, LimitedBackend) else (None,):
+            if isinstance(backend, LimitedBackend):
+                backend.conflicts = budget
+            out_of_conflicts = []
+            for window in pending:
+                top, left, bottom, right = window  # a link's first cell is up or left
+                fixed = [var for r1, c1, r2, c2, var in kept
+                         if not (top <= r1 and r2 < bottom and left <= c1 and c2 < right)]
+                fixed += [lit for r, c, lit in empty if not (top <= r < bottom and left <= c < right)]
+                try:
+                    for other in lazy_solutions(encoding, backend, stats, assumptions=fixed):
+                        return other
+                except SearchLimit:
+                    out_of_conflicts.append(window)
+            pending = out_of_conflicts
     return None
 
 
@@ -255,7 +269,8 @@ def _from_a_filling(instance: NumberlinkInstance, solution: NumberlinkSolution, 
     if sum(len(route) for route in solution.routes.values()) != instance.grid.size:
         return None
     fill = RuleSet(fill=True, self_touch=True)
-    filling = _in_windows(instance, _encoding(instance, fill, True, None), solution, settings, stats, sizes)
+    filling = _in_windows(instance, _encoding(instance, fill, True, None), solution, settings, stats, sizes,
+                          WINDOW_CONFLICTS[:1])
     if filling is None:
         return None
     other = replace(filling, rules=rules)
@@ -269,7 +284,7 @@ def _window_backend(name: str) -> Backend:
     canonical = canonical_pysat_name(name)
     if canonical is None or canonical in UNBUDGETED:
         return make_backend(name)
-    return LimitedBackend(WINDOW_CONFLICTS, canonical)
+    return LimitedBackend(WINDOW_CONFLICTS[0], canonical)
 
 
 def _refuses(settings: Settings) -> str | None:
