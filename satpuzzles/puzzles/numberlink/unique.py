@@ -10,7 +10,11 @@ the first solution S (by the ordinary stages) the search for another goes, in or
    rule with self-touch); any valid one is a second solution at once;
 2. in one incremental solver holding the complete encoding, S blocked and S's links as
    the preferred phases: windows of the board with everything outside fixed as in S (the
-   solver's assumptions), each a tiny search;
+   solver's assumptions), each a small search within a conflict budget (those that run out
+   are tried again with a larger one, then left to step 3);
+   under open, when S fills the board, then the same windows in the fill search: another
+   filling is an open solution too, and under no self-touch it is shortcut where it runs
+   beside itself until it does not (valid when the result is not S, and verified);
 3. the whole board, in a fresh solver. Only this step can prove uniqueness.
 
 Under the open rule with self-touch allowed, steps 2 and 3 search the open *no-self-touch*
@@ -42,11 +46,12 @@ from satpuzzles.core.spec import Rules, Strategy
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.flips import corner_flip, exclude_downhill_flips
-from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet, rules_in_force
+from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet, rules_in_force, verify
 from satpuzzles.puzzles.numberlink.pushes import exclude_pushes, reverse_push
 from satpuzzles.puzzles.numberlink.staging import STAGED
 from satpuzzles.puzzles.numberlink.twoopt import exclude_pattern, reverse_move
-from satpuzzles.solve.backends import make_backend
+from satpuzzles.solve.backends import Backend, canonical_pysat_name, make_backend
+from satpuzzles.solve.limited import LimitedBackend, SearchLimit
 from satpuzzles.solve.loop import lazy_solutions
 from satpuzzles.solve.pipeline import run_stages
 
@@ -54,6 +59,13 @@ UNIQUE_MAX_CELLS = 250_000
 """Largest board whose uniqueness is searched: the complete encoding of a million cells needs gigabytes."""
 WINDOWS = ((6, 3), (10, 5), (14, 7))
 """(side, stride) of the square windows searched around the first solution, smallest first."""
+WINDOW_CONFLICTS = (5_000, 20_000)
+"""Conflicts one SAT call in a window may take, pass by pass: the windows that ran out are searched again
+with the next budget. Janko #176 under fill: one 14x14 window took 135,000 conflicts to show it holds no
+second solution, while the next found one in 1,000; #169 under fill has one only in a window that takes
+10,000 (and the whole board then took 370 s)."""
+UNBUDGETED = ("lingeling",)
+"""PySAT solvers that take no conflict budget: their windows run to the end."""
 
 
 def shortcut(solution: NumberlinkSolution) -> NumberlinkSolution | None:
@@ -151,7 +163,8 @@ def _decide(instance: NumberlinkInstance, solution: NumberlinkSolution, settings
         as_open = rules.self_touch or (detour(instance, solution) is None and
                                        corner_flip(instance, solution, RuleSet(fill=False)) is None)
         search, flips = RuleSet(fill=False, self_touch=False), as_open
-    outcome = _search(instance, search, solution, settings, stats, rules.fill and rules.self_touch, flips, sizes)
+    outcome = _search(instance, search, solution, settings, stats, rules.fill and rules.self_touch, flips, sizes,
+                      None if rules.fill else rules)
     outcome.solutions = [replace(found, rules=rules) for found in outcome.solutions]
     return outcome
 
@@ -170,34 +183,17 @@ def _second_at_once(instance: NumberlinkInstance, solution: NumberlinkSolution,
 
 def _search(instance: NumberlinkInstance, rules: RuleSet, solution: NumberlinkSolution, settings: Settings,
             stats: SolveStats, without_pattern: bool, flips: bool | None,
-            sizes: tuple[tuple[int, int], ...]) -> Outcome[NumberlinkSolution]:
+            sizes: tuple[tuple[int, int], ...], open_rules: RuleSet | None = None) -> Outcome[NumberlinkSolution]:
     with Timer(stats, "encode_seconds"):
-        encoding = NumberlinkEncoding(instance, False, rules)
-        if without_pattern:  # fill with self-touch: the search may skip solutions with the pattern (twoopt.py)
-            exclude_pattern(encoding, instance)
-            exclude_pushes(encoding, instance)
-        if flips is not None:  # open: and those with a downhill corner flip, valid with self-touch or not (flips.py)
-            exclude_downhill_flips(encoding, instance, flips)
+        encoding = _encoding(instance, rules, without_pattern, flips)
     stats.stages.append("unique")
     stats.encoding, stats.variables, stats.clauses = "complete", encoding.formula.num_vars, encoding.formula.num_clauses
-    links = solution.links()
     if sizes:
-        with make_backend(str(settings.solver)) as backend:
-            backend.add_clauses(encoding.formula.clauses)
-            backend.add_clauses([encoding.block(solution)])
-            backend.set_phases([var if pair in links else -var for pair, var in encoding.link_var.items()])
-            # Outside a window: S's links, and S's empty cells left empty; the degrees then keep every
-            # other link off (fewer assumptions than one per link, the same search).
-            kept = [(r1, c1, r2, c2, var) for ((r1, c1), (r2, c2)), var in encoding.link_var.items()
-                    if ((r1, c1), (r2, c2)) in links]
-            used = {cell for route in solution.routes.values() for cell in route}
-            empty = [(r, c, -var) for (r, c), var in encoding.paths.used.items() if (r, c) not in used]
-            for top, left, bottom, right in windows(instance.grid, sizes):  # a link's first cell is up or left
-                fixed = [var for r1, c1, r2, c2, var in kept
-                         if not (top <= r1 and r2 < bottom and left <= c1 and c2 < right)]
-                fixed += [lit for r, c, lit in empty if not (top <= r < bottom and left <= c < right)]
-                for other in lazy_solutions(encoding, backend, stats, assumptions=fixed):
-                    return Outcome("solved", [solution, other], False, stats)
+        other = _in_windows(instance, encoding, solution, settings, stats, sizes)
+        if other is None and open_rules is not None:
+            other = _from_a_filling(instance, solution, settings, stats, sizes, open_rules)
+        if other is not None:
+            return Outcome("solved", [solution, other], False, stats)
     # The whole board in a fresh solver: S's phases, which find nearby solutions in the windows, slowed
     # the proof that there is none (the seed's 42x25 board under fill: 16.7 s with them, 4.3 s without).
     with make_backend(str(settings.solver)) as backend:
@@ -206,6 +202,91 @@ def _search(instance: NumberlinkInstance, rules: RuleSet, solution: NumberlinkSo
         for other in lazy_solutions(encoding, backend, stats):
             return Outcome("solved", [solution, other], False, stats)
     return Outcome("solved", [solution], True, stats)
+
+
+def _encoding(instance: NumberlinkInstance, rules: RuleSet, without_pattern: bool,
+              flips: bool | None) -> NumberlinkEncoding:
+    """The complete encoding searched, with the patterns the reductions let it skip."""
+    encoding = NumberlinkEncoding(instance, False, rules)
+    if without_pattern:  # fill with self-touch: the search may skip solutions with the pattern (twoopt.py)
+        exclude_pattern(encoding, instance)
+        exclude_pushes(encoding, instance)
+    if flips is not None:  # open: and those with a downhill corner flip, valid with self-touch or not (flips.py)
+        exclude_downhill_flips(encoding, instance, flips)
+    return encoding
+
+
+def _in_windows(instance: NumberlinkInstance, encoding: NumberlinkEncoding, solution: NumberlinkSolution,
+                settings: Settings, stats: SolveStats,
+                sizes: tuple[tuple[int, int], ...],
+                budgets: tuple[int, ...] | None = None) -> NumberlinkSolution | None:
+    """A solution of ``encoding`` other than S that differs from S inside one window, or None.
+
+    Each SAT call has a budget of conflicts (where the solver takes one): the windows that ran out are
+    searched again with the next budget of WINDOW_CONFLICTS, and after the last left to the whole-board
+    search, which alone decides. Conflicts, not seconds: the same windows are searched on a loaded machine."""
+    links = solution.links()
+    with _window_backend(str(settings.solver)) as backend:
+        backend.add_clauses(encoding.formula.clauses)
+        backend.add_clauses([encoding.block(solution)])
+        backend.set_phases([var if pair in links else -var for pair, var in encoding.link_var.items()])
+        # Outside a window: S's links, and S's empty cells left empty; the degrees then keep every
+        # other link off (fewer assumptions than one per link, the same search).
+        kept = [(r1, c1, r2, c2, var) for ((r1, c1), (r2, c2)), var in encoding.link_var.items()
+                if ((r1, c1), (r2, c2)) in links]
+        used = {cell for route in solution.routes.values() for cell in route}
+        empty = [(r, c, -var) for (r, c), var in encoding.paths.used.items() if (r, c) not in used]
+        pending = windows(instance.grid, sizes)
+        for budget in (budgets or WINDOW_CONFLICTS) if isinstance(backend, LimitedBackend) else (None,):
+            if isinstance(backend, LimitedBackend):
+                backend.conflicts = budget
+            out_of_conflicts = []
+            for window in pending:
+                top, left, bottom, right = window  # a link's first cell is up or left
+                fixed = [var for r1, c1, r2, c2, var in kept
+                         if not (top <= r1 and r2 < bottom and left <= c1 and c2 < right)]
+                fixed += [lit for r, c, lit in empty if not (top <= r < bottom and left <= c < right)]
+                try:
+                    for other in lazy_solutions(encoding, backend, stats, assumptions=fixed):
+                        return other
+                except SearchLimit:
+                    out_of_conflicts.append(window)
+            pending = out_of_conflicts
+    return None
+
+
+def _from_a_filling(instance: NumberlinkInstance, solution: NumberlinkSolution, settings: Settings,
+                    stats: SolveStats, sizes: tuple[tuple[int, int], ...],
+                    rules: RuleSet) -> NumberlinkSolution | None:
+    """Under open, when S fills the board: a second solution made from another filling, sought in the windows
+    of the fill search (which propagates at every cell), or None.
+
+    A filling is an open solution; under no self-touch it is shortcut where it runs beside itself, again
+    and again, which keeps it an open solution and ends at one without self-touch (open_reduction), used
+    when it is not S. Janko #176: its open second solutions differ from S in 86 links or more, far
+    beyond the open windows; a second filling differs in 24 and lies in a 14x14 window of the fill search.
+    That search skips 2-opt moves and pushes as step 3 does under fill: without them its windows found no
+    second filling of #176 (undecided at 5 s).
+    """
+    if sum(len(route) for route in solution.routes.values()) != instance.grid.size:
+        return None
+    fill = RuleSet(fill=True, self_touch=True)
+    filling = _in_windows(instance, _encoding(instance, fill, True, None), solution, settings, stats, sizes,
+                          WINDOW_CONFLICTS[:1])
+    if filling is None:
+        return None
+    other = replace(filling, rules=rules)
+    while not rules.self_touch and (shorter := shortcut(other)) is not None:
+        other = shorter
+    return None if other.links() == solution.links() or verify(instance, other) else other
+
+
+def _window_backend(name: str) -> Backend:
+    """The windows' solver: the one the user named, with WINDOW_CONFLICTS per call when it takes a budget."""
+    canonical = canonical_pysat_name(name)
+    if canonical is None or canonical in UNBUDGETED:
+        return make_backend(name)
+    return LimitedBackend(WINDOW_CONFLICTS[0], canonical)
 
 
 def _refuses(settings: Settings) -> str | None:

@@ -1,0 +1,105 @@
+"""The uniqueness search's finders: windows with a conflict budget, and second fillings turned into open solutions."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from satpuzzles.core.outcome import Settings, SolveStats
+from satpuzzles.puzzles.numberlink import unique
+from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
+from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet, verify
+from satpuzzles.puzzles.numberlink.staging import STAGED
+from satpuzzles.solve.pipeline import run_stages
+from tests.conftest import INSTANCES, Driver
+from tests.test_numberlink_moves import covered_board
+
+PUZZLE = Driver("numberlink")
+FILL, FILL_NST = RuleSet(), RuleSet(self_touch=False)
+OPEN, OPEN_NST = RuleSet(fill=False), RuleSet(fill=False, self_touch=False)
+JANKO = INSTANCES / "numberlink" / "janko-arukone" / "janko.txt"
+
+
+def settings(rules: RuleSet, **more: object) -> Settings:
+    """--unique under ``rules`` (glucose4, the default solver, named: the finders take its budgets)."""
+    return Settings(unique=True, solver="glucose4", extras={"rules": rules.name, "no_self_touch": not rules.self_touch},
+                    **more)  # type: ignore[arg-type]
+
+
+def first(instance: NumberlinkInstance, rules: RuleSet) -> NumberlinkSolution:
+    """The first solution, as the uniqueness strategy gets it."""
+    outcome = run_stages(STAGED, instance, replace(settings(rules), count=1, unique=False), "numberlink")
+    assert outcome.solution is not None
+    return outcome.solution
+
+
+@pytest.fixture(scope="module")
+def janko_176() -> NumberlinkInstance:
+    """17x17, 9 pairs: unique only under fill with no self-touch; its second solutions are far from the first."""
+    return PUZZLE.parse(JANKO.read_text())[175]
+
+
+@pytest.mark.parametrize(("rules", "unique_there"), [(FILL, False), (FILL_NST, True), (OPEN, False), (OPEN_NST, False)])
+def test_janko_176_is_decided_under_every_rule_set(janko_176: NumberlinkInstance, rules: RuleSet,
+                                                   unique_there: bool) -> None:
+    outcome = PUZZLE.solve(janko_176, settings(rules))
+    assert outcome.uniqueness(settings(rules)) is unique_there
+    assert len({frozenset(solution.links()) for solution in outcome.solutions}) == len(outcome.solutions)
+    for solution in outcome.solutions:
+        assert verify(janko_176, solution) == [] and solution.rules == rules
+
+
+def test_janko_176_fill_second_solution_lies_in_a_window_past_one_over_budget(janko_176: NumberlinkInstance) -> None:
+    # The window (0,0)-(14,14) takes over 100,000 conflicts to show it holds none; (0,3)-(14,17) holds one.
+    solution = first(janko_176, FILL)
+    encoding = unique._encoding(janko_176, FILL, True, None)
+    other = unique._in_windows(janko_176, encoding, solution, settings(FILL), SolveStats(), unique.WINDOWS)
+    assert other is not None and other.links() != solution.links() and verify(janko_176, other) == []
+
+
+@pytest.mark.parametrize("rules", [OPEN, OPEN_NST])
+def test_janko_176_open_second_solution_comes_from_a_second_filling(janko_176: NumberlinkInstance,
+                                                                    rules: RuleSet) -> None:
+    solution = replace(first(janko_176, rules), rules=rules)
+    search = unique._encoding(janko_176, OPEN_NST, False, True)
+    assert unique._in_windows(janko_176, search, solution, settings(rules), SolveStats(), unique.WINDOWS) is None
+    other = unique._from_a_filling(janko_176, solution, settings(rules), SolveStats(), unique.WINDOWS, rules)
+    assert other is not None and other.links() != solution.links()
+    assert verify(janko_176, other) == [] and other.rules == rules
+    cells = sum(len(route) for route in other.routes.values())
+    assert (cells == janko_176.grid.size) is rules.self_touch  # without self-touch, shortcuts left cells empty
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_second_filling_gives_a_second_open_solution_only_when_there_is_one(seed: int) -> None:
+    instance = covered_board(5 + seed % 2, 5 + seed % 3, 2000 + seed)
+    for rules in (OPEN, OPEN_NST):
+        solution = replace(first(instance, rules), rules=rules)
+        other = unique._from_a_filling(instance, solution, settings(rules), SolveStats(), unique.WINDOWS, rules)
+        plain = PUZZLE.solve(instance, Settings(unique=True, method="cnf", extras=settings(rules).extras))
+        if other is not None:
+            assert verify(instance, other) == [] and other.links() != solution.links()
+            assert plain.uniqueness(Settings(unique=True)) is False
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_windows_out_of_conflicts_leave_the_verdict_to_the_whole_board(seed: int,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(unique, "WINDOW_CONFLICTS", (1,))  # every window that needs a conflict is given up
+    instance = covered_board(5 + seed % 2, 5 + seed % 3, 3000 + seed)
+    for rules in (FILL, FILL_NST, OPEN, OPEN_NST):
+        fast = PUZZLE.solve(instance, settings(rules))
+        plain = PUZZLE.solve(instance, Settings(unique=True, method="cnf", extras=settings(rules).extras))
+        assert fast.uniqueness(Settings(unique=True)) is plain.uniqueness(Settings(unique=True))
+
+
+def test_the_windows_take_a_budget_from_every_pysat_solver_that_has_one() -> None:
+    instance = covered_board(5, 5, 7)
+    encoding = NumberlinkEncoding(instance, False, FILL)
+    for name in ("glucose4", "minisat22", "cadical195"):
+        with unique._window_backend(name) as backend:
+            backend.add_clauses(encoding.formula.clauses)
+            assert backend.solve() is True and getattr(backend, "conflicts", None) == unique.WINDOW_CONFLICTS[0]
+    with unique._window_backend("lingeling") as backend:  # PySAT gives Lingeling no conflict budget
+        assert not hasattr(backend, "conflicts")
