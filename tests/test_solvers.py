@@ -448,3 +448,32 @@ def test_run_with_deadline_returns_the_last_progress_report_on_timeout() -> None
     with pytest.raises(Timeout) as caught:
         run_with_deadline(work, seconds=0.5)
     assert caught.value.reports == ["first", "second"]
+
+
+def _installed_pysat_solvers() -> list[str]:
+    """Every PySAT solver name this PySAT build has (some, like cryptosat, are optional)."""
+    from pysat.solvers import NoSuchSolverError, Solver
+
+    from satpuzzles.solve.backends import pysat_solver_names
+
+    names = []
+    for name in pysat_solver_names():
+        try:
+            Solver(name=name).delete()
+        except NoSuchSolverError:
+            continue
+        names.append(name)
+    return names
+
+
+@pytest.mark.parametrize("name", _installed_pysat_solvers())
+def test_every_pysat_solver_takes_assumptions_and_clauses_after_a_call(name: str) -> None:
+    """Lingeling has no limited solve and Kissat neither assumptions nor clauses after a call: both still answer."""
+    with make_backend(name) as backend:
+        backend.add_clauses(SAT_FORMULA)
+        assert backend.solve([]) is True
+        assert satisfies(backend.model(5), SAT_FORMULA)
+        assert backend.solve([-2, -3]) is False  # every model of SAT_FORMULA has x2 or x3
+        assert set(backend.core()) <= {-2, -3}
+        backend.add_clauses([[2], [-4]])  # SAT_FORMULA with x2 forces x4
+        assert backend.solve([]) is False

@@ -150,6 +150,7 @@ class PySatBackend(Backend):
             disable_pysat_longjmp()  # see solve.interrupts: every SAT call is stopped without PySAT's longjmp
             self._solver = Solver(name=name, with_proof=proof) if proof else Solver(name=name)
         self.native_cardinality = bool(self._solver.supports_atmost())
+        self._without_limits = False
         self.interruptible = name in INTERRUPTIBLE
 
     def add_clauses(self, clauses: Iterable[Clause]) -> None:
@@ -160,7 +161,14 @@ class PySatBackend(Backend):
         try:
             if self.interruptible:
                 return solve_interruptibly(self._solver, assumptions)
+            if self._without_limits:
+                return call_without_interrupt(lambda: self._solver.solve(assumptions=list(assumptions)))
             return call_without_interrupt(lambda: self._solver.solve_limited(assumptions=list(assumptions)))
+        except NotImplementedError:
+            if self._without_limits:
+                raise
+            self._without_limits = True  # PySAT's Lingeling has no limited solve: its calls cannot be budgeted
+            return self.solve_limited(assumptions)
         except pysolvers.error as exc:
             raise SolverError(f"solver {self.name} failed: {exc}") from exc
 
@@ -210,7 +218,65 @@ class PySatBackend(Backend):
         self._solver.delete()
 
 
-class ExternalBackend(Backend):
+class FreshEachCall(Backend):
+    """A backend that keeps the formula itself and solves it afresh on each call.
+
+    Assumptions become unit clauses; the core is then every assumption.
+    """
+
+    incremental = False
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._clauses: list[Clause] = []
+        self._num_vars = 0
+        self._model: list[int] = []
+        self._assumptions: list[int] = []
+
+    def add_clauses(self, clauses: Iterable[Clause]) -> None:
+        for clause in clauses:
+            self._clauses.append(clause)
+            for lit in clause:
+                self._num_vars = max(self._num_vars, abs(lit))
+
+    def top(self) -> int:
+        return self._num_vars
+
+    def model_literals(self) -> list[int]:
+        return list(self._model)
+
+    def model(self, num_vars: int) -> Model:
+        return Model(self._model, num_vars)
+
+    def core(self) -> list[int]:
+        return list(self._assumptions)
+
+
+NON_INCREMENTAL = frozenset({"kissat404"})
+"""PySAT solvers that take no clause after a call and ignore assumptions (Kissat aborts the process on the first,
+and silently drops the second): each call runs a fresh one."""
+
+
+class FreshPySatBackend(FreshEachCall):
+    """One of PySAT's non-incremental solvers (Kissat), made afresh for each call."""
+
+    def solve(self, assumptions: Sequence[int] = ()) -> bool:
+        from pysat.solvers import Solver
+
+        disable_pysat_longjmp()
+        self._assumptions = list(assumptions)
+        solver = Solver(name=self.name)
+        try:
+            solver.append_formula(self._clauses)
+            solver.append_formula([[lit] for lit in self._assumptions])
+            answer = call_without_interrupt(solver.solve)
+            self._model = list(solver.get_model() or []) if answer else []
+        finally:
+            solver.delete()
+        return bool(answer)
+
+
+class ExternalBackend(FreshEachCall):
     """A DIMACS solver binary run afresh on each call, as the seeds ran Glucose.
 
     Reads the SAT-competition output (``s SATISFIABLE`` and ``v`` lines); MiniSat,
@@ -218,23 +284,11 @@ class ExternalBackend(Backend):
     Assumptions become unit clauses; the core is then every assumption.
     """
 
-    incremental = False
-
     def __init__(self, command: str, verbose: bool = False) -> None:
+        super().__init__(os.path.basename(command))
         self.executable = command
-        self.name = os.path.basename(command)
         self.verbose = verbose
-        self._clauses: list[Clause] = []
-        self._num_vars = 0
-        self._model: list[int] = []
-        self._assumptions: list[int] = []
         self._minisat_style = "minisat" in self.name.lower()
-
-    def add_clauses(self, clauses: Iterable[Clause]) -> None:
-        for clause in clauses:
-            self._clauses.append(clause)
-            for lit in clause:
-                self._num_vars = max(self._num_vars, abs(lit))
 
     def _write(self, out: IO[bytes], assumptions: Sequence[int]) -> None:
         num_vars = max([self._num_vars, *(abs(a) for a in assumptions)])
@@ -286,18 +340,6 @@ class ExternalBackend(Backend):
             return False
         raise SolverError(f"solver {self.name} gave no answer (exit code {done.returncode}): {done.stderr.strip()[:200]}")
 
-    def top(self) -> int:
-        return self._num_vars
-
-    def model_literals(self) -> list[int]:
-        return list(self._model)
-
-    def model(self, num_vars: int) -> Model:
-        return Model(self._model, num_vars)
-
-    def core(self) -> list[int]:
-        return list(self._assumptions)
-
 
 def _is_executable_file(path: str) -> bool:
     return os.path.isfile(path) and os.access(path, os.X_OK)
@@ -324,6 +366,8 @@ def make_backend(name: str, verbose: bool = False, proof: bool = False) -> Backe
     """The backend called ``name``: a PySAT solver name or alias, or a solver executable; ``proof`` logs DRAT."""
     canonical = canonical_pysat_name(name)
     if canonical is not None:
+        if canonical in NON_INCREMENTAL and not proof:
+            return FreshPySatBackend(canonical)
         return PySatBackend(canonical, proof)
     import shutil
 

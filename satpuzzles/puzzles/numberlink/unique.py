@@ -50,7 +50,7 @@ from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSo
 from satpuzzles.puzzles.numberlink.pushes import exclude_pushes, reverse_push
 from satpuzzles.puzzles.numberlink.staging import STAGED
 from satpuzzles.puzzles.numberlink.twoopt import exclude_pattern, reverse_move
-from satpuzzles.solve.backends import Backend, canonical_pysat_name, make_backend
+from satpuzzles.solve.backends import NON_INCREMENTAL, Backend, canonical_pysat_name, make_backend
 from satpuzzles.solve.limited import LimitedBackend, SearchLimit
 from satpuzzles.solve.loop import lazy_solutions
 from satpuzzles.solve.pipeline import run_stages
@@ -64,8 +64,8 @@ WINDOW_CONFLICTS = (5_000, 20_000)
 with the next budget. Janko #176 under fill: one 14x14 window took 135,000 conflicts to show it holds no
 second solution, while the next found one in 1,000; #169 under fill has one only in a window that takes
 10,000 (and the whole board then took 370 s)."""
-UNBUDGETED = ("lingeling",)
-"""PySAT solvers that take no conflict budget: their windows run to the end."""
+UNBUDGETED = ("lingeling", *NON_INCREMENTAL)
+"""PySAT solvers that take no conflict budget (Lingeling; Kissat, made afresh for each call): their windows run to the end."""
 
 
 def shortcut(solution: NumberlinkSolution) -> NumberlinkSolution | None:
