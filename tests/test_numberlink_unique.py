@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
+from satpuzzles.core.records import replace
 from satpuzzles.core.outcome import Settings, SolveStats
 from satpuzzles.puzzles.numberlink import unique
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
