@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from satpuzzles.core.records import replace
 from satpuzzles.core.outcome import Settings, SolveStats
+from satpuzzles.core.records import replace
 from satpuzzles.puzzles.numberlink import unique
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet, verify
