@@ -229,9 +229,9 @@ def test_corner_clauses_are_the_prime_implicates_of_a_clue_and_its_corner_dot() 
     """Roles a, b (the cell's sides at the dot), c, d (its other sides), f, g (the dot's other edges)."""
     from itertools import product
 
-    from satpuzzles.puzzles.slitherlink.corners import PATTERNS, ROLES
+    from satpuzzles.puzzles.slitherlink.corners import PRIME_IMPLICATES, ROLES
 
-    for (clue, outer), text in PATTERNS.items():
+    for (clue, outer), text in PRIME_IMPLICATES.items():
         width = 4 + outer
         models = [bits for bits in product((0, 1), repeat=width)
                   if sum(bits[:4]) == clue and bits[0] + bits[1] + sum(bits[4:]) in (0, 2)]
@@ -240,3 +240,81 @@ def test_corner_clauses_are_the_prime_implicates_of_a_clue_and_its_corner_dot() 
         given = {frozenset((ROLES.index(lit.lstrip("-")), -1 if lit.startswith("-") else 1) for lit in clause.split(","))
                  for clause in text.split()}
         assert given == wanted, (clue, outer)
+
+
+def _propagates(clauses: list[list[int]], false: list[int], wanted: int) -> bool:
+    """Whether unit propagation over ``clauses`` with the literals ``false`` set false sets ``wanted`` true
+    (or finds a conflict)."""
+    value = {abs(lit): lit < 0 for lit in false}
+    changed = True
+    while changed:
+        changed = False
+        for clause in clauses:
+            if any(value.get(abs(lit)) == (lit > 0) for lit in clause):
+                continue
+            free = [lit for lit in clause if abs(lit) not in value]
+            if not free:
+                return True
+            if len(free) == 1:
+                value[abs(free[0])] = free[0] > 0
+                changed = True
+    return value.get(abs(wanted)) == (wanted > 0)
+
+
+def _absorbed(clause: list[int], others: list[list[int]]) -> bool:
+    """Whether ``others`` make ``clause`` useless to unit propagation: with all but one of its literals
+    false, propagation sets the last one (so a solver propagates the same without it; it is also implied)."""
+    return all(_propagates(others, [other for other in clause if other != lit], lit) for lit in clause)
+
+
+def _role_clauses(text: str, roles: list[int]) -> list[list[int]]:
+    """A corner table's clauses over variables (``roles[i]`` plays corners.ROLES[i]; 0 for an absent edge)."""
+    from satpuzzles.puzzles.slitherlink.corners import ROLES
+
+    out = []
+    for clause in text.split():
+        lits = [(-1 if lit.startswith("-") else 1) * roles[ROLES.index(lit.lstrip("-"))] for lit in clause.split(",")]
+        assert all(lits), clause
+        out.append(lits)
+    return out
+
+
+def _counted(lits: list[int], values: tuple[int, ...]) -> list[list[int]]:
+    """The encoding's own clauses that exactly ``values[0]`` of ``lits`` hold, or (values (0, 2)) none or two."""
+    from satpuzzles.cnf.cardinality import exactly_patterns, none_or_exactly_patterns
+
+    patterns = none_or_exactly_patterns(len(lits), 2) if values == (0, 2) else exactly_patterns(len(lits), values[0])
+    return [[lits[position] * sign for position, sign in pattern] for pattern in patterns]
+
+
+def test_the_corner_clauses_left_out_are_absorbed() -> None:
+    """Every prime implicate not in PATTERNS is absorbed by PATTERNS, the clue and the dot's degree clauses."""
+    from satpuzzles.puzzles.slitherlink.corners import PATTERNS, PRIME_IMPLICATES
+
+    assert PATTERNS.keys() == PRIME_IMPLICATES.keys()
+    for (clue, outer), text in PRIME_IMPLICATES.items():
+        roles = [1, 2, 3, 4, 5, 6][:4 + outer]
+        base = _counted([1, 2, 3, 4], (clue,)) + _counted([1, 2, *roles[4:]], (0, 2))
+        kept = _role_clauses(PATTERNS[clue, outer], roles)
+        every = _role_clauses(text, roles)
+        assert all(clause in every for clause in kept), (clue, outer)
+        dropped = [clause for clause in every if clause not in kept]
+        assert dropped and all(_absorbed(clause, base + kept) for clause in dropped), (clue, outer)
+
+
+@pytest.mark.parametrize("outer", list(product((0, 1, 2), repeat=4)))
+def test_a_three_with_its_corner_clauses_needs_only_its_not_all_four_clause(outer: tuple[int, ...]) -> None:
+    """With its corners' clauses and dots (any number of edges outside the cell at each corner), a 3's
+    "at least three sides" clauses are absorbed; "not all four" is what encoding.py adds besides."""
+    from satpuzzles.puzzles.slitherlink.corners import CORNERS, PATTERNS
+
+    sides = [1, 2, 3, 4]  # top, right, bottom, left
+    clauses = [[-side for side in sides]]
+    for corner, ((first, second), count) in enumerate(zip(CORNERS, outer)):
+        others = [side for side in range(4) if side not in (first, second)]
+        outside = [5 + 2 * corner, 6 + 2 * corner][:count]
+        roles = [sides[first], sides[second], *(sides[side] for side in others), *outside, 0, 0][:6]
+        clauses += _role_clauses(PATTERNS[3, count], roles)
+        clauses += _counted([sides[first], sides[second], *outside], (0, 2))
+    at_least = [clause for clause in _counted(sides, (3,)) if clause[0] > 0]
+    assert len(at_least) == 6 and all(_absorbed(clause, clauses) for clause in at_least)

@@ -53,7 +53,10 @@ def reference_clauses(instance: SlitherlinkInstance, encoding: SlitherlinkEncodi
         (exactly if instance.visit_all else none_or_exactly)(formula, lits, 2)
     for cell, value in sorted(instance.clues.items()):
         guard = encoding.selectors.get(cell)
-        exactly(formula, [var[edge] for edge in grid.cell_edges(cell)], value, guard)
+        if value == 3:  # "at least three" is absorbed by the corner clauses: only "not all four"
+            formula.add([-var[edge] for edge in grid.cell_edges(cell)] + ([-guard] if guard is not None else []))
+        else:
+            exactly(formula, [var[edge] for edge in grid.cell_edges(cell)], value, guard)
         if value not in (1, 3):
             continue
         sides = [var[edge] for edge in grid.cell_edges(cell)]
@@ -67,7 +70,10 @@ def reference_clauses(instance: SlitherlinkInstance, encoding: SlitherlinkEncodi
             for text in PATTERNS[value, len(outer)].split():
                 clause = [(-1 if lit.startswith("-") else 1) * role[lit.lstrip("-")] for lit in text.split(",")]
                 formula.add(clause + ([-guard] if guard is not None else []))
+    clued = {frozenset(grid.cell_edges(cell)) for cell, value in instance.clues.items() if 0 <= value <= 3}
     for boundary in boundaries(grid):
+        if boundary in clued:  # the clue's own clauses forbid it
+            continue
         broken = [cell for cell in sorted(instance.clues) if breaks_alone(instance, boundary, cell)]
         if broken or (instance.visit_all and len(boundary) != 2 * (grid.rows + grid.cols)):
             guard = encoding.selectors.get(broken[0]) if broken else None

@@ -3,10 +3,14 @@
 A clue constrains its cell's four sides; the dot at each corner of the cell has degree 0
 or 2. Unit propagation over the two constraints separately misses deductions a solver of
 the puzzle makes at once (Tatham's Loopy solver reasons this way: "at a corner of a 3
-where the loop enters, ..."). The clauses below are all the prime implicates of
+where the loop enters, ..."). PRIME_IMPLICATES are all the prime implicates of
 "clue k" and "the corner's dot has degree 0 or 2" that mix the cell's sides with the dot's
-other edges (at the board's corners, where the dot has no other edge, all of them), so propagation now sees them. They are implied by the rules, never new rules
-(tests/test_slitherlink.py derives them again by brute force).
+other edges (at the board's corners, where the dot has no other edge, all of them); PATTERNS,
+the clauses added, are those of them that unit propagation does not already get from the rest, so
+propagation sees every one of them. They are implied by the rules, never new rules
+(tests/test_slitherlink.py derives them again by brute force and checks the dropped ones are absorbed).
+With them at its four corners, a 3's "at least three sides" clauses are absorbed too, so a 3 adds
+only its "not all four" clause (encoding.py).
 
 Only the 1s and 3s get them: over the Tatham Hard boards and the public puzzles of bench/
 they halved the SAT time for twice the encoding time; the 2s' clauses (28 per corner)
@@ -24,7 +28,7 @@ from satpuzzles.cnf import Formula
 from satpuzzles.constraints.patterns import add_pattern_rows
 from satpuzzles.geometry import Cell
 
-PATTERNS: dict[tuple[int, int], str] = {
+PRIME_IMPLICATES: dict[tuple[int, int], str] = {
     (1, 0): "-a -b c,d -c,-d",
     (3, 0): "a b c,d -c,-d",
     (1, 1): "-a,f -c,-f -d,-f -b,f a,b,-f c,d,f",
@@ -32,7 +36,21 @@ PATTERNS: dict[tuple[int, int], str] = {
     (3, 1): "a,f c,-f d,-f b,f -a,-b,-f -c,-d,f",
     (3, 2): "c,-f c,-g d,-f d,-g -a,-b,-f -a,-b,-g a,f,g b,f,g -c,-d,f,g",
 }
-"""(clue, edges of the dot outside the cell) -> clauses over the roles."""
+"""(clue, edges of the dot outside the cell) -> every prime implicate over the roles (not all are added)."""
+
+PATTERNS: dict[tuple[int, int], str] = {
+    (1, 0): "-a -b",
+    (3, 0): "a b",
+    (1, 1): "-c,-f -d,-f -b,f c,d,f",
+    (1, 2): "-c,f,-g -c,-f,g -d,f,-g -d,-f,g -b,f,g c,d,f,g c,d,-f,-g",
+    (3, 1): "c,-f d,-f b,f -c,-d,f",
+    (3, 2): "c,-f c,-g d,-f d,-g b,f,g -c,-d,f,g",
+}
+"""(clue, edges of the dot outside the cell) -> the clauses added: the prime implicates less those that unit
+propagation already gets from the others, the clue and the dot's degree clauses (the dropped ones are
+"absorbed": with all but one of their literals false, propagation sets the last one anyway, so the
+solver propagates exactly as before; some were degree or clue clauses word for word). 40 % fewer corner
+clauses: 7 instead of 12 at an inner corner of a 1, 6 instead of 9 at one of a 3."""
 
 ROLES = "abcdfg"
 

@@ -93,7 +93,10 @@ class SlitherlinkEncoding:
             if not 0 <= value <= 4:  # a count no cell can have
                 self.formula.extend([[row[4]] for row in rows] if guards is not None else [[]])
                 continue
-            add_pattern_rows(self.formula, [[*pattern, *tail] for pattern in exactly_patterns(4, value)], rows)
+            patterns = exactly_patterns(4, value)
+            if value == 3:  # "at least three": absorbed by the corner clauses every 3 gets (corners.py)
+                patterns = [pattern for pattern in patterns if pattern[0][1] < 0]
+            add_pattern_rows(self.formula, [[*pattern, *tail] for pattern in patterns], rows)
 
     def _beside_clues(self) -> list[tuple[int, ...]]:
         """For every edge, the (up to two) clues beside it, as indices into clue_cells."""
