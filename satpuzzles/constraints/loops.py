@@ -18,7 +18,6 @@ generator serves both Loopy and Pearl.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress
 from typing import Any
 
 from satpuzzles.cnf.cardinality import exactly_patterns, none_or_exactly_patterns
@@ -72,27 +71,22 @@ class SingleCycle:
 
     def used(self, model: Model) -> list[int]:
         """Indices of the edges a model uses, in increasing order."""
-        return list(compress(range(len(self.edge_vars_list)), model.values(self.edge_vars_list)))
+        return model.true_positions(self.edge_vars_list)
 
     def walk(self, on: Sequence[int]) -> list[list[int]]:
         """The loops of the used edges ``on`` (every vertex of degree 0 or 2), each as its increasing edge
         indices; loops in the order of their first edge in ``on``.
 
-        From each used edge, a walk through the other used edge at each vertex comes back to it.
+        From each used edge, a walk through the other used edge at each vertex comes back to it. The
+        other edge at a vertex is the sum of its two used edges less this one, as the other end of an
+        edge is the sum of its ends less this one.
         """
         ends, sums = self.edge_ends, self._end_sums
-        first = [-1] * self.vertex_count  # the two used edges at each vertex
-        second = [-1] * self.vertex_count
+        pair = [0] * self.vertex_count  # the sum of the two used edges at each vertex
         for edge in on:
             a, b = ends[edge]
-            if first[a] < 0:
-                first[a] = edge
-            else:
-                second[a] = edge
-            if first[b] < 0:
-                first[b] = edge
-            else:
-                second[b] = edge
+            pair[a] += edge
+            pair[b] += edge
         seen = bytearray(len(ends))
         loops = []
         for start in on:
@@ -102,8 +96,7 @@ class SingleCycle:
             while not seen[edge]:
                 seen[edge] = 1
                 loop.append(edge)
-                other = first[vertex]
-                edge = other if other != edge else second[vertex]
+                edge = pair[vertex] - edge
                 vertex = sums[edge] - vertex
             loop.sort()
             loops.append(loop)
