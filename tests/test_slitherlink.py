@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from itertools import product
 
 import pytest
@@ -61,11 +63,26 @@ def test_brute_force_knows_the_loop_counts() -> None:
     assert len(LOOPS[(3, 3)]) == 213
 
 
+@contextmanager
+def corner_clauses(on: bool) -> Iterator[None]:
+    """Boards of any size get the corner clauses while ``on`` (else the encoder's own size rule holds)."""
+    from satpuzzles.puzzles.slitherlink import encoding
+
+    was = encoding.CORNER_MIN_CELLS
+    encoding.CORNER_MIN_CELLS = 0 if on else was
+    try:
+        yield
+    finally:
+        encoding.CORNER_MIN_CELLS = was
+
+
+@pytest.mark.parametrize("corners", [False, True])
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(boards())
-def test_solutions_agree_with_brute_force(instance: SlitherlinkInstance) -> None:
+@given(instance=boards())
+def test_solutions_agree_with_brute_force(corners: bool, instance: SlitherlinkInstance) -> None:
     expected = brute_force(instance)
-    outcome = PUZZLE.solve(instance, Settings(count=300))
+    with corner_clauses(corners):
+        outcome = PUZZLE.solve(instance, Settings(count=300))
     assert outcome.status == ("solved" if expected else "unsolvable")
     assert {s.edges for s in outcome.solutions} == expected
     assert outcome.exhausted
@@ -73,22 +90,26 @@ def test_solutions_agree_with_brute_force(instance: SlitherlinkInstance) -> None
         assert PUZZLE.verify(instance, solution) == []
 
 
+@pytest.mark.parametrize("corners", [False, True])
 @settings(max_examples=100, deadline=None)
-@given(boards())
-def test_unique_agrees_with_brute_force(instance: SlitherlinkInstance) -> None:
+@given(instance=boards())
+def test_unique_agrees_with_brute_force(corners: bool, instance: SlitherlinkInstance) -> None:
     expected = brute_force(instance)
     settings_ = Settings(unique=True)
-    outcome = PUZZLE.solve(instance, settings_)
+    with corner_clauses(corners):
+        outcome = PUZZLE.solve(instance, settings_)
     if expected:
         assert outcome.uniqueness(settings_) is (len(expected) == 1)
     else:
         assert outcome.status == "unsolvable"
 
 
+@pytest.mark.parametrize("corners", [False, True])
 @settings(max_examples=150, deadline=None)
-@given(boards())
-def test_explain_is_unsolvable_and_minimal(instance: SlitherlinkInstance) -> None:
-    outcome = PUZZLE.solve(instance, Settings(explain=True))
+@given(instance=boards())
+def test_explain_is_unsolvable_and_minimal(corners: bool, instance: SlitherlinkInstance) -> None:
+    with corner_clauses(corners):
+        outcome = PUZZLE.solve(instance, Settings(explain=True))
     if outcome.status == "solved":
         assert outcome.explanation is None
         return
@@ -318,3 +339,29 @@ def test_a_three_with_its_corner_clauses_needs_only_its_not_all_four_clause(oute
         clauses += _counted([sides[first], sides[second], *outside], (0, 2))
     at_least = [clause for clause in _counted(sides, (3,)) if clause[0] > 0]
     assert len(at_least) == 6 and all(_absorbed(clause, clauses) for clause in at_least)
+
+
+def test_the_degree_clauses_a_clue_stands_in_for_are_absorbed() -> None:
+    """At a dot of absorbing_corners, each clause of DEGREE_ABSORBED is absorbed by the rest of the dot's degree
+    clauses, the clue's own clauses (a 3's "not all four" only) and its PATTERNS there."""
+    from satpuzzles.puzzles.slitherlink.corners import DEGREE_ABSORBED, PATTERNS
+
+    for (clue, outer), text in DEGREE_ABSORBED.items():
+        roles = [1, 2, 3, 4, 5, 6][:4 + outer]
+        own = _counted([1, 2, 3, 4], (clue,))
+        if clue == 3:
+            own = [clause for clause in own if clause[0] < 0]
+        dropped = _role_clauses(text, roles)
+        degree = _counted([1, 2, *roles[4:]], (0, 2))
+        assert all(sorted(clause) in map(sorted, degree) for clause in dropped), (clue, outer)
+        rest = [clause for clause in degree if sorted(clause) not in map(sorted, dropped)]
+        kept = own + _role_clauses(PATTERNS[clue, outer], roles) + rest
+        assert all(_absorbed(clause, kept) for clause in dropped), (clue, outer)
+
+
+def test_absorbing_corners_prefers_a_one() -> None:
+    from satpuzzles.puzzles.slitherlink.corners import absorbing_corners
+
+    # a 3 at (0, 0) and a 1 at (0, 1) share the dots 1 and 4 (a 2-column board: dots numbered r * 3 + c)
+    assert absorbing_corners(2, [(0, 0), (0, 1), (1, 0)], [3, 1, 2]) == {1: (1, 0), 2: (1, 1), 5: (1, 2), 4: (1, 3),
+                                                                          0: (0, 0), 3: (0, 3)}

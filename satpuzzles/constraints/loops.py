@@ -17,7 +17,7 @@ generator serves both Loopy and Pearl.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from satpuzzles.cnf.cardinality import exactly_patterns, none_or_exactly_patterns
@@ -44,8 +44,9 @@ class SingleCycle:
     """A single loop over ``edge_vars`` (one variable per edge, ``edge_ends`` its two vertices)."""
 
     def __init__(self, formula: Formula, edge_vars: Sequence[int], edge_ends: Sequence[Sequence[int]],
-                 vertex_count: int, visit: Sequence[bool] | None = None) -> None:
-        """Add the degree constraints; ``visit`` marks vertices the loop must pass through."""
+                 vertex_count: int, visit: Sequence[bool] | None = None, skip: Collection[int] = ()) -> None:
+        """Add the degree constraints; ``visit`` marks vertices the loop must pass through; the degree clauses of
+        the vertices in ``skip`` (none of them one the loop must pass) are the caller's to add."""
         self.edge_vars_list: list[int] = _plain(edge_vars)
         self.edge_ends: list[tuple[int, int]] = [(int(a), int(b)) for a, b in _plain(edge_ends)]
         self._end_sums = [a + b for a, b in self.edge_ends]  # the other end of an edge: the sum less this end
@@ -55,7 +56,7 @@ class SingleCycle:
         by_degree: dict[int, tuple[list[list[int]], list[list[int]]]] = {}
         stranded = False  # a vertex the loop must pass has no edge at all
         for vertex, edges in enumerate(incidence(self.edge_ends, vertex_count)):
-            if edges:
+            if edges and vertex not in skip:
                 pair = by_degree.setdefault(len(edges), ([], []))
                 pair[0 if must[vertex] else 1].append([self.edge_vars_list[i] for i in edges])
             stranded |= must[vertex] and not edges

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from satpuzzles.cnf import Formula
+from satpuzzles.cnf.cardinality import none_or_exactly_patterns
 from satpuzzles.constraints.patterns import add_pattern_rows
 from satpuzzles.geometry import Cell
 
@@ -52,6 +53,17 @@ propagation already gets from the others, the clue and the dot's degree clauses 
 solver propagates exactly as before; some were degree or clue clauses word for word). 40 % fewer corner
 clauses: 7 instead of 12 at an inner corner of a 1, 6 instead of 9 at one of a 3."""
 
+DEGREE_ABSORBED: dict[tuple[int, int], str] = {
+    (1, 0): "-a,b a,-b",
+    (3, 0): "-a,b a,-b",
+    (1, 1): "a,-b,f -a,-b,-f",
+    (1, 2): "a,-b,f,g -a,-b,-f -a,-b,-g",
+    (3, 1): "-a,b,f",
+    (3, 2): "-a,b,f,g",
+}
+"""(clue, edges of the dot outside the cell) -> the dot's own degree clauses (over a, b, f, g) that the clue's
+clauses and its PATTERNS at the dot absorb: left out where the clue's clauses are sure to hold (no selectors)."""
+
 ROLES = "abcdfg"
 
 
@@ -65,15 +77,40 @@ def _parsed(text: str) -> list[tuple[list[int], list[int]]]:
 
 
 _PARSED = {key: _parsed(text) for key, text in PATTERNS.items()}
+_DEGREES = {key: [pattern for pattern in none_or_exactly_patterns(2 + key[1], 2)
+                  if sorted(pattern) not in [sorted(("abfg".index(lit.lstrip("-")), -1 if lit.startswith("-") else 1)
+                                                    for lit in clause.split(",")) for clause in text.split()]]
+            for key, text in DEGREE_ABSORBED.items()}
+"""(clue, edges outside) -> the degree clauses still added at a dot whose degree a clue absorbs, over (a, b, f, g)."""
 CORNERS = ((0, 3), (0, 1), (2, 1), (2, 3))
 """The sides (0 top, 1 right, 2 bottom, 3 left) meeting at the top-left, top-right, bottom-right, bottom-left dot."""
 
 
+def absorbing_corners(cols: int, cells: Sequence[Cell], values: Sequence[int]) -> dict[int, tuple[int, int]]:
+    """The dots (numbered ``r * (cols + 1) + c``) at a corner of a 1, or else of a 3, each with that clue (its
+    index in ``cells``) and the corner (in CORNERS' order): the clue whose clauses stand in for some of the dot's
+    degree clauses (DEGREE_ABSORBED)."""
+    width = cols + 1
+    chosen: dict[int, tuple[int, int]] = {}
+    for wanted in (1, 3):  # a 1 absorbs three of an inner dot's eight degree clauses, a 3 one
+        for index, ((r, c), value) in enumerate(zip(cells, values)):
+            if value == wanted:
+                dot = r * width + c
+                for corner, at in enumerate((dot, dot + 1, dot + width + 1, dot + width)):
+                    chosen.setdefault(at, (index, corner))
+    return chosen
+
+
 def corner_clauses(formula: Formula, h: Sequence[Sequence[int]], v: Sequence[Sequence[int]], cells: Sequence[Cell],
-                   values: Sequence[int], guards: Sequence[int] | None = None) -> None:
+                   values: Sequence[int], guards: Sequence[int] | None = None,
+                   absorbing: dict[int, tuple[int, int]] | None = None) -> None:
     """Add the corner clauses of every clue (``h``, ``v``: the edge variables as nested lists; with ``guards``,
-    each clause holds only while its clue's guard does)."""
-    width = len(h[0]) + 2 if h else 2
+    each clause holds only while its clue's guard does); and the degree clauses left at the dots of
+    ``absorbing`` (absorbing_corners; only without guards), whose own degree clauses the caller left out."""
+    cols = len(h[0]) if h else 0
+    degrees: dict[tuple[int, int, int], list[list[int]]] = {}  # (corner, value, outside edges) -> a, b, f, g
+    absorbed = {(index, corner) for index, corner in absorbing.values()} if absorbing else set()
+    width = cols + 2
     hp = [[0] * width, *([0, *row, 0] for row in h), [0] * width]  # index + 1; 0 beyond the board
     vp = [[0] * (width + 1), *([0, *row, 0] for row in v), [0] * (width + 1)]
     chosen: dict[tuple[int, int, int], list[list[int]]] = {}  # (corner, value, outside edges) -> local literals
@@ -95,8 +132,12 @@ def corner_clauses(formula: Formula, h: Sequence[Sequence[int]], v: Sequence[Seq
             if present == 1 and not local[4]:  # the edges on the board first
                 local[4], local[5] = local[5], 0
             chosen.setdefault((corner, value, present), []).append(local + guard)
+            if (index, corner) in absorbed:
+                degrees.setdefault((corner, value, present), []).append([local[0], local[1], local[4], local[5]])
     tail = [(6, 1)] if guards is not None else []  # the guard, already negated, ends each clause
     for corner in range(4):
         for (value, count), patterns in _PARSED.items():
             rows_here = chosen.get((corner, value, count), [])
             add_pattern_rows(formula, [[*zip(roles, signs), *tail] for roles, signs in patterns], rows_here)
+    for (corner, value, count), rows in degrees.items():
+        add_pattern_rows(formula, _DEGREES[value, count], rows)
