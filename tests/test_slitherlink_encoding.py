@@ -219,8 +219,8 @@ def test_corner_clauses_only_on_large_boards_unless_asked() -> None:
     from satpuzzles.puzzles.slitherlink.encoding import CORNER_MIN_CELLS
 
     small = SlitherlinkInstance(Grid(10, 10), {(0, 0): 1, (5, 5): 3})
-    large = SlitherlinkInstance(Grid(40, 40), {(0, 0): 1, (5, 5): 3})
-    assert 100 < CORNER_MIN_CELLS <= 1600
+    large = SlitherlinkInstance(Grid(50, 50), {(0, 0): 1, (5, 5): 3})
+    assert 100 < CORNER_MIN_CELLS <= 2500
     assert not SlitherlinkEncoding(small, with_selectors=False).corners
     assert SlitherlinkEncoding(small, with_selectors=False, corners=True).corners
     assert SlitherlinkEncoding(large, with_selectors=False).corners

@@ -31,15 +31,6 @@ def _plain(values: Any) -> list[Any]:
     return values.tolist() if hasattr(values, "tolist") else list(values)
 
 
-def incidence(edge_ends: Sequence[Sequence[int]], vertex_count: int) -> list[list[int]]:
-    """For each vertex, the indices of its edges in increasing order."""
-    at: list[list[int]] = [[] for _ in range(vertex_count)]
-    for index, (a, b) in enumerate(edge_ends):
-        at[a].append(index)
-        at[b].append(index)
-    return at
-
-
 class SingleCycle:
     """A single loop over ``edge_vars`` (one variable per edge, ``edge_ends`` its two vertices)."""
 
@@ -53,13 +44,15 @@ class SingleCycle:
         self.vertex_count = vertex_count
         formula.add(self.edge_vars_list)
         must = [False] * vertex_count if visit is None else [bool(flag) for flag in _plain(visit)]
+        around: list[list[int]] = [[] for _ in range(vertex_count)]  # each vertex's edge variables, in edge order
+        for var, (a, b) in zip(self.edge_vars_list, self.edge_ends):
+            around[a].append(var)
+            around[b].append(var)
         by_degree: dict[int, tuple[list[list[int]], list[list[int]]]] = {}
-        stranded = False  # a vertex the loop must pass has no edge at all
-        for vertex, edges in enumerate(incidence(self.edge_ends, vertex_count)):
-            if edges and vertex not in skip:
-                pair = by_degree.setdefault(len(edges), ([], []))
-                pair[0 if must[vertex] else 1].append([self.edge_vars_list[i] for i in edges])
-            stranded |= must[vertex] and not edges
+        for vertex, lits in enumerate(around):
+            if lits and vertex not in skip:
+                by_degree.setdefault(len(lits), ([], []))[not must[vertex]].append(lits)
+        stranded = any(flag and not lits for flag, lits in zip(must, around))  # a vertex to pass without edges
         for degree in sorted(by_degree):
             passing, free = by_degree[degree]
             if passing and degree < 2:

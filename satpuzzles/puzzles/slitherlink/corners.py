@@ -12,9 +12,13 @@ propagation sees every one of them. They are implied by the rules, never new rul
 With them at its four corners, a 3's "at least three sides" clauses are absorbed too, so a 3 adds
 only its "not all four" clause (encoding.py).
 
-Only the 1s and 3s get them: over the Tatham Hard boards and the public puzzles of bench/
-they halved the SAT time for twice the encoding time; the 2s' clauses (28 per corner)
-cost more to build and load than they saved (docs/performance.md).
+Only the 1s and 3s get them, and only on boards of encoding.CORNER_MIN_CELLS cells or more: over
+the Tatham Hard boards they halved the SAT time for twice the encoding time, while on smaller boards the
+search is too small a part for them to pay. The 2s' clauses cost more to build and load than they saved
+(28 per corner; 8 once the absorbed ones are left out: on the Tatham boards 36 % more clauses for
+9 % fewer conflicts of the first searches and no fewer propagations; docs/performance.md).
+Where the clues' clauses always hold (no selectors), a 1 or 3 also absorbs some of its corner dots'
+degree clauses (DEGREE_ABSORBED), which the single-cycle block then leaves to this module.
 
 Roles: ``a`` and ``b`` are the cell's two sides at the corner, ``c`` and ``d`` its other two
 sides, ``f`` and ``g`` the dot's edges outside the cell (only ``f`` on the board's border, neither at its corners).
