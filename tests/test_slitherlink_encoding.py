@@ -57,7 +57,7 @@ def reference_clauses(instance: SlitherlinkInstance, encoding: SlitherlinkEncodi
         formula.extend(clause for clause in degree.clauses if sorted(clause) not in dropped.get(dot, []))
     for cell, value in sorted(instance.clues.items()):
         guard = encoding.selectors.get(cell)
-        if value == 3 and encoding.corners:  # "at least three" is absorbed by the corner clauses: only "not all four"
+        if value == 3 and encoding.corners and not encoding.selectors:  # "at least three" is absorbed by its corners
             formula.add([-var[edge] for edge in grid.cell_edges(cell)] + ([-guard] if guard is not None else []))
         else:
             exactly(formula, [var[edge] for edge in grid.cell_edges(cell)], value, guard)
@@ -85,7 +85,8 @@ def reference_clauses(instance: SlitherlinkInstance, encoding: SlitherlinkEncodi
     return normalised(formula.clauses, instance, encoding)
 
 
-def absorbed_degree_clauses(instance: SlitherlinkInstance, var: dict[Edge, int]) -> dict[tuple[int, int], list[list[int]]]:
+def absorbed_degree_clauses(instance: SlitherlinkInstance,
+                            var: dict[Edge, int]) -> dict[tuple[int, int], list[list[int]]]:
     """Per dot at a corner of a 1 (else of a 3), the degree clauses that the first such clue absorbs (sorted)."""
     grid = instance.grid
     out = {}

@@ -109,7 +109,7 @@ class SlitherlinkEncoding:
                 self.formula.extend([[row[4]] for row in rows] if guards is not None else [[]])
                 continue
             patterns = exactly_patterns(4, value)
-            if value == 3 and self.corners:  # "at least three": absorbed by the corner clauses every 3 gets (corners.py)
+            if value == 3 and self.corners and guards is None:  # "at least three": absorbed by its corner clauses
                 patterns = [pattern for pattern in patterns if pattern[0][1] < 0]
             add_pattern_rows(self.formula, [[*pattern, *tail] for pattern in patterns], rows)
 
