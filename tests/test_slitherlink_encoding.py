@@ -226,3 +226,12 @@ def test_corner_clauses_only_on_large_boards_unless_asked() -> None:
     assert SlitherlinkEncoding(small, with_selectors=False, corners=True).corners
     assert SlitherlinkEncoding(large, with_selectors=False).corners
     assert not SlitherlinkEncoding(large, with_selectors=False, corners=False).corners
+
+
+def test_analyze_always_gets_the_corner_clauses() -> None:
+    from satpuzzles.core.outcome import Settings
+    from satpuzzles.puzzles.slitherlink.encoding import stages
+
+    small = SlitherlinkInstance(Grid(5, 5), {(0, 0): 1, (2, 2): 3})
+    assert stages(small, Settings(analyze=True))[0].build().corners
+    assert not stages(small, Settings())[0].build().corners
