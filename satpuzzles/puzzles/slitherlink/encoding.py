@@ -178,7 +178,8 @@ def stages(instance: SlitherlinkInstance, settings: Settings) -> Sequence[Stage[
     """One complete encoding, with clue selectors when --explain is asked for; --analyze's grade counts what
     propagation decides, so it always gets the corner clauses (on any board, as before the size rule)."""
     corners = True if settings.analyze else None
-    return [Stage("loop", True, lambda: SlitherlinkEncoding(instance, with_selectors=settings.explain, corners=corners))]
+    return [Stage("loop", True,
+                  lambda: SlitherlinkEncoding(instance, with_selectors=settings.explain, corners=corners))]
 
 
 DEFAULT_SOLVER = "cadical195"
