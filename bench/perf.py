@@ -80,12 +80,12 @@ class Runner:
         subprocess.run([sys.executable, "-m", "compileall", "-q", str(code / "satpuzzles")], env=self.env,
                        stdout=subprocess.DEVNULL, check=False)
 
-    def run(self, *args: object) -> tuple[float, float, int | None]:
+    def run(self, *args: object, cwd: Path = ROOT) -> tuple[float, float, int | None]:
         """Wall and CPU seconds of one process, and its exit code (None: killed at the timeout)."""
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         try:
-            code: int | None = subprocess.run([str(a) for a in args], env=self.env, cwd=ROOT, stdout=subprocess.DEVNULL,
+            code: int | None = subprocess.run([str(a) for a in args], env=self.env, cwd=cwd, stdout=subprocess.DEVNULL,
                                               stderr=subprocess.DEVNULL, timeout=self.timeout, check=False).returncode
         except subprocess.TimeoutExpired:
             code = None
@@ -93,9 +93,9 @@ class Runner:
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), code
 
-    def cli(self, *args: object) -> tuple[float, float, int | None]:
+    def cli(self, *args: object, cwd: Path = ROOT) -> tuple[float, float, int | None]:
         """The ``satpuzzles`` console script."""
-        return self.run(BIN / "satpuzzles", *args)
+        return self.run(BIN / "satpuzzles", *args, cwd=cwd)
 
     def worker(self, *args: object) -> dict[str, object]:
         """bench/perf_worker.py's JSON answer."""
@@ -163,7 +163,8 @@ def loopy(runner: Runner) -> dict[str, object]:
         return {"wall": float("nan"), "cpu": float("nan"), "note": f"no {LOOPY_SET}: see bench/make_loopy_set.py"}
     report = GENERATED / f"loopy_report_{os.getpid()}.jsonl"
     GENERATED.mkdir(parents=True, exist_ok=True)
-    runner.cli("batch", LOOPY_SET, "--puzzle", "slitherlink", "-j", "1", "--report", report)
+    # run from the checkout itself: batch's worker process puts its working directory first on sys.path
+    runner.cli("batch", LOOPY_SET, "--puzzle", "slitherlink", "-j", "1", "--report", report, cwd=runner.code)
     rows = [json.loads(line) for line in report.read_text().splitlines() if line.strip()] if report.exists() else []
     report.unlink(missing_ok=True)
     total = {key: sum(row.get(key) or 0 for row in rows) for key in (
