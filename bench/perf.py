@@ -17,6 +17,7 @@ on install, and Python writes ``.pyc`` files on first import): without that, und
     python bench/perf.py                              # this checkout only
     python bench/perf.py --baseline /tmp/base         # before/after, same run
     python bench/perf.py --only tatham --only explain  # some rows
+    LOOPY_SET=/tmp/loopy2000 python bench/perf.py --only loopy  # the 1,954-puzzle batch row (make_loopy_set.py)
 """
 
 from __future__ import annotations
@@ -79,12 +80,12 @@ class Runner:
         subprocess.run([sys.executable, "-m", "compileall", "-q", str(code / "satpuzzles")], env=self.env,
                        stdout=subprocess.DEVNULL, check=False)
 
-    def run(self, *args: object) -> tuple[float, float, int | None]:
+    def run(self, *args: object, cwd: Path = ROOT) -> tuple[float, float, int | None]:
         """Wall and CPU seconds of one process, and its exit code (None: killed at the timeout)."""
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         try:
-            code: int | None = subprocess.run([str(a) for a in args], env=self.env, cwd=ROOT, stdout=subprocess.DEVNULL,
+            code: int | None = subprocess.run([str(a) for a in args], env=self.env, cwd=cwd, stdout=subprocess.DEVNULL,
                                               stderr=subprocess.DEVNULL, timeout=self.timeout, check=False).returncode
         except subprocess.TimeoutExpired:
             code = None
@@ -92,9 +93,9 @@ class Runner:
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), code
 
-    def cli(self, *args: object) -> tuple[float, float, int | None]:
+    def cli(self, *args: object, cwd: Path = ROOT) -> tuple[float, float, int | None]:
         """The ``satpuzzles`` console script."""
-        return self.run(BIN / "satpuzzles", *args)
+        return self.run(BIN / "satpuzzles", *args, cwd=cwd)
 
     def worker(self, *args: object) -> dict[str, object]:
         """bench/perf_worker.py's JSON answer."""
@@ -152,6 +153,29 @@ def batch(runner: Runner) -> dict[str, object]:
             "note": f"{split.get('puzzles', '?')} puzzles"}
 
 
+LOOPY_SET = Path(os.environ.get("LOOPY_SET", "/tmp/loopy2000"))
+"""The ~2,000 Slitherlinks of issue 15's batch row: bench/make_loopy_set.py's folder, the bundled ones copied in."""
+
+
+def loopy(runner: Runner) -> dict[str, object]:
+    """``satpuzzles batch LOOPY_SET -j 1``: the sum of the report's per-puzzle seconds, and its split."""
+    if not LOOPY_SET.is_dir():
+        return {"wall": float("nan"), "cpu": float("nan"), "note": f"no {LOOPY_SET}: see bench/make_loopy_set.py"}
+    report = GENERATED / f"loopy_report_{os.getpid()}.jsonl"
+    GENERATED.mkdir(parents=True, exist_ok=True)
+    # run from the checkout itself: batch's worker process puts its working directory first on sys.path
+    runner.cli("batch", LOOPY_SET, "--puzzle", "slitherlink", "-j", "1", "--report", report, cwd=runner.code)
+    rows = [json.loads(line) for line in report.read_text().splitlines() if line.strip()] if report.exists() else []
+    report.unlink(missing_ok=True)
+    total = {key: sum(row.get(key) or 0 for row in rows) for key in (
+        "seconds", "encode_seconds", "solve_seconds", "decode_seconds", "sat_calls", "cut_iterations", "clauses")}
+    split = {"encode": total["encode_seconds"], "solve": total["solve_seconds"], "decode": total["decode_seconds"],
+             "sat_calls": total["sat_calls"], "cut_rounds": total["cut_iterations"]}
+    solved = sum(row.get("status") == "solved" for row in rows)
+    return {"wall": total["seconds"], "cpu": float("nan"), "split": split,  # the solves run in a worker process
+            "note": f"{len(rows)} puzzles, {solved} solved, {total['clauses']:,} clauses; no CPU figure"}
+
+
 def largest(runner: Runner) -> dict[str, object]:
     """The largest Tatham Hard board: one solve end to end, and its split."""
     wall, cpu, _ = runner.cli("slitherlink", TATHAM[-1])
@@ -203,6 +227,7 @@ ROWS: dict[str, tuple[str, str, Measure]] = {
     "tatham": ("Tatham Slitherlink Hard boards, one process each", "3 s", tatham),
     "batch": ("Public Slitherlink puzzles + Tatham boards, sum of per-puzzle seconds", "8 s (2,000 puzzles)", batch),
     "largest": ("Largest Tatham Hard board, one solve end to end", "1 s (100x100)", largest),
+    "loopy": ("~2,000 Slitherlinks (LOOPY_SET), `batch -j 1`, sum of per-puzzle seconds", "8 s", loopy),
     "explain": ("Slitherlink --explain, 60x60 with 144 random clues", "5 s each", explain),
     "probabilities": ("Minesweeper --probabilities on extreme-sat.in", "5 s", probabilities),
     "analyze_total": ("Minesweeper --analyze with `mines 1500`, 100x100", "2 s", analyze_total),

@@ -29,7 +29,7 @@ NO_NUMPY = {"numberlink", "slitherlink"}
 SLOW_AT_IMPORT = {"typing", "dataclasses", "inspect", "json", "pathlib", "re", "pysat"}
 ALSO_SLOW_WITHOUT_NUMPY = {"enum", "signal", "contextlib", "ctypes", "tempfile"}
 """Loaded by numpy anyway, so they count only where numpy is not loaded (Minesweeper's forked children need them)."""
-LEAN = {"numberlink"}
+LEAN = {"numberlink", "slitherlink"}
 
 DRIVER = """
 import contextlib, io, json, sys

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from itertools import product
 
 import pytest
@@ -61,11 +63,26 @@ def test_brute_force_knows_the_loop_counts() -> None:
     assert len(LOOPS[(3, 3)]) == 213
 
 
+@contextmanager
+def corner_clauses(on: bool) -> Iterator[None]:
+    """Boards of any size get the corner clauses while ``on`` (else the encoder's own size rule holds)."""
+    from satpuzzles.puzzles.slitherlink import encoding
+
+    was = encoding.CORNER_MIN_CELLS
+    encoding.CORNER_MIN_CELLS = 0 if on else was
+    try:
+        yield
+    finally:
+        encoding.CORNER_MIN_CELLS = was
+
+
+@pytest.mark.parametrize("corners", [False, True])
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(boards())
-def test_solutions_agree_with_brute_force(instance: SlitherlinkInstance) -> None:
+@given(instance=boards())
+def test_solutions_agree_with_brute_force(corners: bool, instance: SlitherlinkInstance) -> None:
     expected = brute_force(instance)
-    outcome = PUZZLE.solve(instance, Settings(count=300))
+    with corner_clauses(corners):
+        outcome = PUZZLE.solve(instance, Settings(count=300))
     assert outcome.status == ("solved" if expected else "unsolvable")
     assert {s.edges for s in outcome.solutions} == expected
     assert outcome.exhausted
@@ -73,22 +90,26 @@ def test_solutions_agree_with_brute_force(instance: SlitherlinkInstance) -> None
         assert PUZZLE.verify(instance, solution) == []
 
 
+@pytest.mark.parametrize("corners", [False, True])
 @settings(max_examples=100, deadline=None)
-@given(boards())
-def test_unique_agrees_with_brute_force(instance: SlitherlinkInstance) -> None:
+@given(instance=boards())
+def test_unique_agrees_with_brute_force(corners: bool, instance: SlitherlinkInstance) -> None:
     expected = brute_force(instance)
     settings_ = Settings(unique=True)
-    outcome = PUZZLE.solve(instance, settings_)
+    with corner_clauses(corners):
+        outcome = PUZZLE.solve(instance, settings_)
     if expected:
         assert outcome.uniqueness(settings_) is (len(expected) == 1)
     else:
         assert outcome.status == "unsolvable"
 
 
+@pytest.mark.parametrize("corners", [False, True])
 @settings(max_examples=150, deadline=None)
-@given(boards())
-def test_explain_is_unsolvable_and_minimal(instance: SlitherlinkInstance) -> None:
-    outcome = PUZZLE.solve(instance, Settings(explain=True))
+@given(instance=boards())
+def test_explain_is_unsolvable_and_minimal(corners: bool, instance: SlitherlinkInstance) -> None:
+    with corner_clauses(corners):
+        outcome = PUZZLE.solve(instance, Settings(explain=True))
     if outcome.status == "solved":
         assert outcome.explanation is None
         return
@@ -229,9 +250,9 @@ def test_corner_clauses_are_the_prime_implicates_of_a_clue_and_its_corner_dot() 
     """Roles a, b (the cell's sides at the dot), c, d (its other sides), f, g (the dot's other edges)."""
     from itertools import product
 
-    from satpuzzles.puzzles.slitherlink.corners import PATTERNS, ROLES
+    from satpuzzles.puzzles.slitherlink.corners import PRIME_IMPLICATES, ROLES
 
-    for (clue, outer), text in PATTERNS.items():
+    for (clue, outer), text in PRIME_IMPLICATES.items():
         width = 4 + outer
         models = [bits for bits in product((0, 1), repeat=width)
                   if sum(bits[:4]) == clue and bits[0] + bits[1] + sum(bits[4:]) in (0, 2)]
@@ -240,3 +261,107 @@ def test_corner_clauses_are_the_prime_implicates_of_a_clue_and_its_corner_dot() 
         given = {frozenset((ROLES.index(lit.lstrip("-")), -1 if lit.startswith("-") else 1) for lit in clause.split(","))
                  for clause in text.split()}
         assert given == wanted, (clue, outer)
+
+
+def _propagates(clauses: list[list[int]], false: list[int], wanted: int) -> bool:
+    """Whether unit propagation over ``clauses`` with the literals ``false`` set false sets ``wanted`` true
+    (or finds a conflict)."""
+    value = {abs(lit): lit < 0 for lit in false}
+    changed = True
+    while changed:
+        changed = False
+        for clause in clauses:
+            if any(value.get(abs(lit)) == (lit > 0) for lit in clause):
+                continue
+            free = [lit for lit in clause if abs(lit) not in value]
+            if not free:
+                return True
+            if len(free) == 1:
+                value[abs(free[0])] = free[0] > 0
+                changed = True
+    return value.get(abs(wanted)) == (wanted > 0)
+
+
+def _absorbed(clause: list[int], others: list[list[int]]) -> bool:
+    """Whether ``others`` make ``clause`` useless to unit propagation: with all but one of its literals
+    false, propagation sets the last one (so a solver propagates the same without it; it is also implied)."""
+    return all(_propagates(others, [other for other in clause if other != lit], lit) for lit in clause)
+
+
+def _role_clauses(text: str, roles: list[int]) -> list[list[int]]:
+    """A corner table's clauses over variables (``roles[i]`` plays corners.ROLES[i]; 0 for an absent edge)."""
+    from satpuzzles.puzzles.slitherlink.corners import ROLES
+
+    out = []
+    for clause in text.split():
+        lits = [(-1 if lit.startswith("-") else 1) * roles[ROLES.index(lit.lstrip("-"))] for lit in clause.split(",")]
+        assert all(lits), clause
+        out.append(lits)
+    return out
+
+
+def _counted(lits: list[int], values: tuple[int, ...]) -> list[list[int]]:
+    """The encoding's own clauses that exactly ``values[0]`` of ``lits`` hold, or (values (0, 2)) none or two."""
+    from satpuzzles.cnf.cardinality import exactly_patterns, none_or_exactly_patterns
+
+    patterns = none_or_exactly_patterns(len(lits), 2) if values == (0, 2) else exactly_patterns(len(lits), values[0])
+    return [[lits[position] * sign for position, sign in pattern] for pattern in patterns]
+
+
+def test_the_corner_clauses_left_out_are_absorbed() -> None:
+    """Every prime implicate not in PATTERNS is absorbed by PATTERNS, the clue and the dot's degree clauses."""
+    from satpuzzles.puzzles.slitherlink.corners import PATTERNS, PRIME_IMPLICATES
+
+    assert PATTERNS.keys() == PRIME_IMPLICATES.keys()
+    for (clue, outer), text in PRIME_IMPLICATES.items():
+        roles = [1, 2, 3, 4, 5, 6][:4 + outer]
+        base = _counted([1, 2, 3, 4], (clue,)) + _counted([1, 2, *roles[4:]], (0, 2))
+        kept = _role_clauses(PATTERNS[clue, outer], roles)
+        every = _role_clauses(text, roles)
+        assert all(clause in every for clause in kept), (clue, outer)
+        dropped = [clause for clause in every if clause not in kept]
+        assert dropped and all(_absorbed(clause, base + kept) for clause in dropped), (clue, outer)
+
+
+@pytest.mark.parametrize("outer", list(product((0, 1, 2), repeat=4)))
+def test_a_three_with_its_corner_clauses_needs_only_its_not_all_four_clause(outer: tuple[int, ...]) -> None:
+    """With its corners' clauses and dots (any number of edges outside the cell at each corner), a 3's
+    "at least three sides" clauses are absorbed; "not all four" is what encoding.py adds besides."""
+    from satpuzzles.puzzles.slitherlink.corners import CORNERS, PATTERNS
+
+    sides = [1, 2, 3, 4]  # top, right, bottom, left
+    clauses = [[-side for side in sides]]
+    for corner, ((first, second), count) in enumerate(zip(CORNERS, outer)):
+        others = [side for side in range(4) if side not in (first, second)]
+        outside = [5 + 2 * corner, 6 + 2 * corner][:count]
+        roles = [sides[first], sides[second], *(sides[side] for side in others), *outside, 0, 0][:6]
+        clauses += _role_clauses(PATTERNS[3, count], roles)
+        clauses += _counted([sides[first], sides[second], *outside], (0, 2))
+    at_least = [clause for clause in _counted(sides, (3,)) if clause[0] > 0]
+    assert len(at_least) == 6 and all(_absorbed(clause, clauses) for clause in at_least)
+
+
+def test_the_degree_clauses_a_clue_stands_in_for_are_absorbed() -> None:
+    """At a dot of absorbing_corners, each clause of DEGREE_ABSORBED is absorbed by the rest of the dot's degree
+    clauses, the clue's own clauses (a 3's "not all four" only) and its PATTERNS there."""
+    from satpuzzles.puzzles.slitherlink.corners import DEGREE_ABSORBED, PATTERNS
+
+    for (clue, outer), text in DEGREE_ABSORBED.items():
+        roles = [1, 2, 3, 4, 5, 6][:4 + outer]
+        own = _counted([1, 2, 3, 4], (clue,))
+        if clue == 3:
+            own = [clause for clause in own if clause[0] < 0]
+        dropped = _role_clauses(text, roles)
+        degree = _counted([1, 2, *roles[4:]], (0, 2))
+        assert all(sorted(clause) in map(sorted, degree) for clause in dropped), (clue, outer)
+        rest = [clause for clause in degree if sorted(clause) not in map(sorted, dropped)]
+        kept = own + _role_clauses(PATTERNS[clue, outer], roles) + rest
+        assert all(_absorbed(clause, kept) for clause in dropped), (clue, outer)
+
+
+def test_absorbing_corners_prefers_a_one() -> None:
+    from satpuzzles.puzzles.slitherlink.corners import absorbing_corners
+
+    # a 3 at (0, 0) and a 1 at (0, 1) share the dots 1 and 4 (a 2-column board: dots numbered r * 3 + c)
+    assert absorbing_corners(2, [(0, 0), (0, 1), (1, 0)], [3, 1, 2]) == {1: (1, 0), 2: (1, 1), 5: (1, 2), 4: (1, 3),
+                                                                          0: (0, 0), 3: (0, 3)}

@@ -19,7 +19,7 @@ from pysat.solvers import Solver
 from satpuzzles.cnf import Formula
 from satpuzzles.cnf.cardinality import exactly, none_or_exactly
 from satpuzzles.geometry import Cell, Edge, Grid
-from satpuzzles.puzzles.slitherlink.corners import CORNERS, PATTERNS, ROLES
+from satpuzzles.puzzles.slitherlink.corners import CORNERS, DEGREE_ABSORBED, PATTERNS, ROLES
 from satpuzzles.puzzles.slitherlink.encoding import SlitherlinkEncoding
 from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance, verify
 from satpuzzles.solve.model import Model
@@ -48,13 +48,20 @@ def reference_clauses(instance: SlitherlinkInstance, encoding: SlitherlinkEncodi
     var = dict(zip(grid.edges(), encoding.cycle.edge_vars_list))
     formula = Formula()
     formula.add(list(var.values()))
+    dropped = {} if encoding.selectors or instance.visit_all or not encoding.corners \
+        else absorbed_degree_clauses(instance, var)
     for dot in grid.vertices():
         lits = sorted(var[edge] for edge in grid.vertex_edges(dot))
-        (exactly if instance.visit_all else none_or_exactly)(formula, lits, 2)
+        degree = Formula()
+        (exactly if instance.visit_all else none_or_exactly)(degree, lits, 2)
+        formula.extend(clause for clause in degree.clauses if sorted(clause) not in dropped.get(dot, []))
     for cell, value in sorted(instance.clues.items()):
         guard = encoding.selectors.get(cell)
-        exactly(formula, [var[edge] for edge in grid.cell_edges(cell)], value, guard)
-        if value not in (1, 3):
+        if value == 3 and encoding.corners and not encoding.selectors:  # "at least three" is absorbed by its corners
+            formula.add([-var[edge] for edge in grid.cell_edges(cell)] + ([-guard] if guard is not None else []))
+        else:
+            exactly(formula, [var[edge] for edge in grid.cell_edges(cell)], value, guard)
+        if value not in (1, 3) or not encoding.corners:
             continue
         sides = [var[edge] for edge in grid.cell_edges(cell)]
         for (first, second), (dr, dc) in zip(CORNERS, DOTS):
@@ -67,12 +74,37 @@ def reference_clauses(instance: SlitherlinkInstance, encoding: SlitherlinkEncodi
             for text in PATTERNS[value, len(outer)].split():
                 clause = [(-1 if lit.startswith("-") else 1) * role[lit.lstrip("-")] for lit in text.split(",")]
                 formula.add(clause + ([-guard] if guard is not None else []))
+    clued = {frozenset(grid.cell_edges(cell)) for cell, value in instance.clues.items() if 0 <= value <= 3}
     for boundary in boundaries(grid):
+        if boundary in clued:  # the clue's own clauses forbid it
+            continue
         broken = [cell for cell in sorted(instance.clues) if breaks_alone(instance, boundary, cell)]
         if broken or (instance.visit_all and len(boundary) != 2 * (grid.rows + grid.cols)):
             guard = encoding.selectors.get(broken[0]) if broken else None
             formula.add([-var[edge] for edge in boundary] + ([-guard] if guard is not None else []))
     return normalised(formula.clauses, instance, encoding)
+
+
+def absorbed_degree_clauses(instance: SlitherlinkInstance,
+                            var: dict[Edge, int]) -> dict[tuple[int, int], list[list[int]]]:
+    """Per dot at a corner of a 1 (else of a 3), the degree clauses that the first such clue absorbs (sorted)."""
+    grid = instance.grid
+    out = {}
+    for dot in grid.vertices():
+        around = [((dot[0] - dr, dot[1] - dc), corner) for corner, (dr, dc) in enumerate(DOTS)]
+        clued = sorted((instance.clues[cell] != 1, cell, corner) for cell, corner in around
+                       if instance.clues.get(cell) in (1, 3))
+        if not clued:
+            continue
+        _, cell, corner = clued[0]
+        sides = [var[edge] for edge in grid.cell_edges(cell)]
+        mine = set(grid.cell_edges(cell))
+        outer = sorted((edge for edge in grid.vertex_edges(dot) if edge not in mine), key=lambda e: e[0] == "h")
+        first, second = CORNERS[corner]
+        role = dict(zip("abfg", [sides[first], sides[second], *(var[edge] for edge in outer)]))
+        out[dot] = [sorted((-1 if lit.startswith("-") else 1) * role[lit.lstrip("-")] for lit in text.split(","))
+                    for text in DEGREE_ABSORBED[instance.clues[cell], len(outer)].split()]
+    return out
 
 
 def boundaries(grid: Grid) -> list[frozenset[Edge]]:
@@ -106,9 +138,10 @@ def normalised(clauses: list[list[int]], instance: SlitherlinkInstance,
 
 @pytest.mark.parametrize("seed", range(60))
 @pytest.mark.parametrize("selectors", [False, True])
-def test_the_clauses_are_those_built_cell_by_cell(seed: int, selectors: bool) -> None:
+@pytest.mark.parametrize("corners", [False, True])
+def test_the_clauses_are_those_built_cell_by_cell(seed: int, selectors: bool, corners: bool) -> None:
     instance = random_board(seed)
-    encoding = SlitherlinkEncoding(instance, with_selectors=selectors)
+    encoding = SlitherlinkEncoding(instance, with_selectors=selectors, corners=corners)
     assert normalised(encoding.formula.clauses, instance, encoding) == reference_clauses(instance, encoding)
 
 
@@ -181,3 +214,24 @@ def test_a_loop_round_one_cell_or_two_is_still_the_answer_where_it_keeps_every_c
     outcome = puzzle.solve(instance, Settings(count=10, explain=explain))
     loop = frozenset(edge for edge in grid.edges() if sum(cell in inside for cell in grid.edge_cells(edge)) == 1)
     assert [solution.edges for solution in outcome.solutions] == [loop] and outcome.exhausted
+
+
+def test_corner_clauses_only_on_large_boards_unless_asked() -> None:
+    from satpuzzles.puzzles.slitherlink.encoding import CORNER_MIN_CELLS
+
+    small = SlitherlinkInstance(Grid(10, 10), {(0, 0): 1, (5, 5): 3})
+    large = SlitherlinkInstance(Grid(50, 50), {(0, 0): 1, (5, 5): 3})
+    assert 100 < CORNER_MIN_CELLS <= 2500
+    assert not SlitherlinkEncoding(small, with_selectors=False).corners
+    assert SlitherlinkEncoding(small, with_selectors=False, corners=True).corners
+    assert SlitherlinkEncoding(large, with_selectors=False).corners
+    assert not SlitherlinkEncoding(large, with_selectors=False, corners=False).corners
+
+
+def test_analyze_always_gets_the_corner_clauses() -> None:
+    from satpuzzles.core.outcome import Settings
+    from satpuzzles.puzzles.slitherlink.encoding import stages
+
+    small = SlitherlinkInstance(Grid(5, 5), {(0, 0): 1, (2, 2): 3})
+    assert stages(small, Settings(analyze=True))[0].build().corners
+    assert not stages(small, Settings())[0].build().corners

@@ -17,8 +17,7 @@ generator serves both Loopy and Pearl.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import compress
+from collections.abc import Collection, Sequence
 
 from satpuzzles.cnf.cardinality import exactly_patterns, none_or_exactly_patterns
 from satpuzzles.cnf.formula import Clause, Formula
@@ -35,34 +34,28 @@ def _plain(values: Any) -> list[Any]:
     return values.tolist() if hasattr(values, "tolist") else list(values)
 
 
-def incidence(edge_ends: Sequence[Sequence[int]], vertex_count: int) -> list[list[int]]:
-    """For each vertex, the indices of its edges in increasing order."""
-    at: list[list[int]] = [[] for _ in range(vertex_count)]
-    for index, (a, b) in enumerate(edge_ends):
-        at[a].append(index)
-        at[b].append(index)
-    return at
-
-
 class SingleCycle:
     """A single loop over ``edge_vars`` (one variable per edge, ``edge_ends`` its two vertices)."""
 
     def __init__(self, formula: Formula, edge_vars: Sequence[int], edge_ends: Sequence[Sequence[int]],
-                 vertex_count: int, visit: Sequence[bool] | None = None) -> None:
-        """Add the degree constraints; ``visit`` marks vertices the loop must pass through."""
+                 vertex_count: int, visit: Sequence[bool] | None = None, skip: Collection[int] = ()) -> None:
+        """Add the degree constraints; ``visit`` marks vertices the loop must pass through; the degree clauses of
+        the vertices in ``skip`` (none of them one the loop must pass) are the caller's to add."""
         self.edge_vars_list: list[int] = _plain(edge_vars)
         self.edge_ends: list[tuple[int, int]] = [(int(a), int(b)) for a, b in _plain(edge_ends)]
         self._end_sums = [a + b for a, b in self.edge_ends]  # the other end of an edge: the sum less this end
         self.vertex_count = vertex_count
         formula.add(self.edge_vars_list)
         must = [False] * vertex_count if visit is None else [bool(flag) for flag in _plain(visit)]
+        around: list[list[int]] = [[] for _ in range(vertex_count)]  # each vertex's edge variables, in edge order
+        for var, (a, b) in zip(self.edge_vars_list, self.edge_ends):
+            around[a].append(var)
+            around[b].append(var)
         by_degree: dict[int, tuple[list[list[int]], list[list[int]]]] = {}
-        stranded = False  # a vertex the loop must pass has no edge at all
-        for vertex, edges in enumerate(incidence(self.edge_ends, vertex_count)):
-            if edges:
-                pair = by_degree.setdefault(len(edges), ([], []))
-                pair[0 if must[vertex] else 1].append([self.edge_vars_list[i] for i in edges])
-            stranded |= must[vertex] and not edges
+        for vertex, lits in enumerate(around):
+            if lits and vertex not in skip:
+                by_degree.setdefault(len(lits), ([], []))[not must[vertex]].append(lits)
+        stranded = any(flag and not lits for flag, lits in zip(must, around))  # a vertex to pass without edges
         for degree in sorted(by_degree):
             passing, free = by_degree[degree]
             if passing and degree < 2:
@@ -75,27 +68,22 @@ class SingleCycle:
 
     def used(self, model: Model) -> list[int]:
         """Indices of the edges a model uses, in increasing order."""
-        return list(compress(range(len(self.edge_vars_list)), model.values(self.edge_vars_list)))
+        return model.true_positions(self.edge_vars_list)
 
     def walk(self, on: Sequence[int]) -> list[list[int]]:
         """The loops of the used edges ``on`` (every vertex of degree 0 or 2), each as its increasing edge
         indices; loops in the order of their first edge in ``on``.
 
-        From each used edge, a walk through the other used edge at each vertex comes back to it.
+        From each used edge, a walk through the other used edge at each vertex comes back to it. The
+        other edge at a vertex is the sum of its two used edges less this one, as the other end of an
+        edge is the sum of its ends less this one.
         """
         ends, sums = self.edge_ends, self._end_sums
-        first = [-1] * self.vertex_count  # the two used edges at each vertex
-        second = [-1] * self.vertex_count
+        pair = [0] * self.vertex_count  # the sum of the two used edges at each vertex
         for edge in on:
             a, b = ends[edge]
-            if first[a] < 0:
-                first[a] = edge
-            else:
-                second[a] = edge
-            if first[b] < 0:
-                first[b] = edge
-            else:
-                second[b] = edge
+            pair[a] += edge
+            pair[b] += edge
         seen = bytearray(len(ends))
         loops = []
         for start in on:
@@ -105,8 +93,7 @@ class SingleCycle:
             while not seen[edge]:
                 seen[edge] = 1
                 loop.append(edge)
-                other = first[vertex]
-                edge = other if other != edge else second[vertex]
+                edge = pair[vertex] - edge
                 vertex = sums[edge] - vertex
             loop.sort()
             loops.append(loop)

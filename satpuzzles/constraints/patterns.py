@@ -8,9 +8,7 @@ clause, and no numpy to import (docs/performance.md).
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from operator import itemgetter, neg
 
 from satpuzzles.cnf.formula import Formula
@@ -33,15 +31,3 @@ def add_pattern_rows(formula: Formula, patterns: Sequence[Pattern], rows: Sequen
         else:
             formula.clauses.extend(map(list, map(itemgetter(*picks), signed)))
 
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a formula is built: its hundreds of thousands of small lists
-    hold no cycles, and collections triggered by their allocation took 40 % of a 100x100 Slitherlink's encoding."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()

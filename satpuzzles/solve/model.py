@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from itertools import compress
+from operator import itemgetter
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -63,7 +65,16 @@ class Model:
     def values(self, variables: Sequence[int]) -> list[bool]:
         """Values of a list of variables, in order (plain Python: no numpy needed)."""
         truth = self._truth if self._truth is not None else self._plain_truth()
-        return [bool(truth[var]) for var in variables]
+        if len(variables) < 2:
+            return [bool(truth[var]) for var in variables]
+        return list(map(bool, itemgetter(*variables)(truth)))
+
+    def true_positions(self, variables: Sequence[int]) -> list[int]:
+        """The positions in ``variables`` of those set true, in increasing order."""
+        truth = self._truth if self._truth is not None else self._plain_truth()
+        if len(variables) < 2:
+            return [position for position, var in enumerate(variables) if truth[var]]
+        return list(compress(range(len(variables)), itemgetter(*variables)(truth)))
 
     def true_vars(self) -> np.ndarray:
         """Ids of the variables set true."""

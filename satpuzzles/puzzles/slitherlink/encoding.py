@@ -18,16 +18,25 @@ from collections.abc import Hashable, Sequence
 from itertools import chain
 
 from satpuzzles.cnf import Clause, Formula
+from satpuzzles.cnf.formula import collector_paused
 from satpuzzles.cnf.cardinality import exactly_patterns
 from satpuzzles.constraints.loops import SingleCycle
-from satpuzzles.constraints.patterns import add_pattern_rows, collector_paused
+from satpuzzles.constraints.patterns import add_pattern_rows
 from satpuzzles.core.outcome import Settings
 from satpuzzles.core.spec import Rules, Stage
 from satpuzzles.geometry import Edge
-from satpuzzles.puzzles.slitherlink.corners import corner_clauses
+from satpuzzles.puzzles.slitherlink.corners import absorbing_corners, corner_clauses
 from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance, SlitherlinkSolution, verify
 from satpuzzles.puzzles.slitherlink.small_loops import small_loop_bans
 from satpuzzles.solve.model import Model
+
+
+CORNER_MIN_CELLS = 2000
+"""Boards with fewer cells get no corner clauses. The corner clauses make a formula a quarter larger; below
+about 2,000 cells the search they shorten is too small a part of the time for that to pay (instructions, no
+corners against corners: 10x10 and 20x20 boards from Loopy -10 %, its 30x30 Hard -3 %, the public puzzles
+-10 %; its 60x60 Hard +3 %), while over Tatham's large Hard boards they halved the SAT time
+(docs/performance.md)."""
 
 
 class SlitherlinkEncoding:
@@ -40,11 +49,12 @@ class SlitherlinkEncoding:
     name = "loop"
     complete = True
 
-    def __init__(self, instance: SlitherlinkInstance, with_selectors: bool) -> None:
+    def __init__(self, instance: SlitherlinkInstance, with_selectors: bool, corners: bool | None = None) -> None:
+        """``corners``: add the corner clauses (None: on boards of CORNER_MIN_CELLS cells or more)."""
         with collector_paused():
-            self._build(instance, with_selectors)
+            self._build(instance, with_selectors, corners)
 
-    def _build(self, instance: SlitherlinkInstance, with_selectors: bool) -> None:
+    def _build(self, instance: SlitherlinkInstance, with_selectors: bool, corners: bool | None) -> None:
         """Every clause: the loop's degrees, the clue counts, the corner clauses, the small-loop bans."""
         self.instance = instance
         self.formula = Formula()
@@ -58,17 +68,23 @@ class SlitherlinkEncoding:
         ends += [(r * width + c, (r + 1) * width + c) for r in range(rows) for c in range(cols + 1)]
         edge_vars = [var for row in self.h_vars for var in row] + [var for row in self.v_vars for var in row]
         dots = (rows + 1) * width
-        self.cycle = SingleCycle(self.formula, edge_vars, ends, dots, [instance.visit_all] * dots)
         self.clue_cells = sorted(instance.clues)
         self.clue_values = [instance.clues[cell] for cell in self.clue_cells]
+        self.corners = bool(self.clue_cells) and (corners if corners is not None else rows * cols >= CORNER_MIN_CELLS)
+        # where the clues' clauses always hold, a 1 or 3 at a dot stands in for some of its degree clauses
+        absorbing = absorbing_corners(cols, self.clue_cells, self.clue_values) \
+            if self.corners and not with_selectors and not instance.visit_all else {}
+        self.cycle = SingleCycle(self.formula, edge_vars, ends, dots, [instance.visit_all] * dots, absorbing)
         self.selectors: dict[Hashable, int] = {}
         if with_selectors:
             self.selectors = {cell: self.formula.pool.var(("clue", *cell)) for cell in self.clue_cells}
         self.guards: list[int] | None = list(self.selectors.values()) if self.selectors else None
         self._clues()
         self.beside = self._beside_clues()
-        if self.clue_cells:
-            corner_clauses(self.formula, self.h_vars, self.v_vars, self.clue_cells, self.clue_values, self.guards)
+        self.positive = [clue for clue, value in enumerate(self.clue_values) if value > 0]
+        if self.corners:
+            corner_clauses(self.formula, self.h_vars, self.v_vars, self.clue_cells, self.clue_values, self.guards,
+                           absorbing)
         small_loop_bans(self.formula, self.h_vars, self.v_vars, self.clue_cells, self.clue_values, self.guards,
                         instance.visit_all)
 
@@ -93,17 +109,21 @@ class SlitherlinkEncoding:
             if not 0 <= value <= 4:  # a count no cell can have
                 self.formula.extend([[row[4]] for row in rows] if guards is not None else [[]])
                 continue
-            add_pattern_rows(self.formula, [[*pattern, *tail] for pattern in exactly_patterns(4, value)], rows)
+            patterns = exactly_patterns(4, value)
+            if value == 3 and self.corners and guards is None:  # "at least three": absorbed by its corner clauses
+                patterns = [pattern for pattern in patterns if pattern[0][1] < 0]
+            add_pattern_rows(self.formula, [[*pattern, *tail] for pattern in patterns], rows)
 
-    def _beside_clues(self) -> list[tuple[int, ...]]:
-        """For every edge, the (up to two) clues beside it, as indices into clue_cells."""
+    def _beside_clues(self) -> tuple[list[int], list[int]]:
+        """For every edge, the clue above (or left of) it and the clue below (or right of) it, as indices into
+        clue_cells, -1 where there is none."""
         rows, cols = self.instance.grid.rows, self.instance.grid.cols
-        number = {cell: index for index, cell in enumerate(self.clue_cells)}
-        beside = [tuple(number[cell] for cell in ((r - 1, c), (r, c)) if cell in number)
-                  for r in range(rows + 1) for c in range(cols)]
-        beside += [tuple(number[cell] for cell in ((r, c - 1), (r, c)) if cell in number)
-                   for r in range(rows) for c in range(cols + 1)]
-        return beside
+        number = {cell: index for index, cell in enumerate(self.clue_cells)}.get
+        before = [number((r - 1, c), -1) for r in range(rows + 1) for c in range(cols)]
+        before += [number((r, c - 1), -1) for r in range(rows) for c in range(cols + 1)]
+        after = [number((r, c), -1) for r in range(rows + 1) for c in range(cols)]
+        after += [number((r, c), -1) for r in range(rows) for c in range(cols + 1)]
+        return before, after
 
     def edge_index(self, edge: Edge) -> int:
         """The position of ``edge`` in the variable order (horizontal edges row by row, then vertical ones)."""
@@ -115,11 +135,14 @@ class SlitherlinkEncoding:
         """The model's loops; the solution is a loop that alone keeps every clue the model enforces."""
         loops = self.cycle.walk(self.cycle.used(model))
         count = len(loops)
-        beside = self.beside.__getitem__
-        sides = [Counter(chain.from_iterable(map(beside, loop))) for loop in loops]  # per loop: clue -> its sides
+        before, after = self.beside[0].__getitem__, self.beside[1].__getitem__
+        sides = [Counter(chain(map(before, loop), map(after, loop))) for loop in loops]  # per loop: clue -> its sides
         values = self.clue_values
-        chosen = model.values(self.guards) if self.guards is not None else [True] * len(values)
-        enforced = [clue for clue, value in enumerate(values) if value > 0 and chosen[clue]]
+        if self.guards is None:
+            enforced = self.positive
+        else:
+            chosen = model.values(self.guards)
+            enforced = [clue for clue in self.positive if chosen[clue]]
         violated = [next((clue for clue in enforced if counted[clue] != values[clue]), None)  # the first it breaks
                     for counted in sides]
         keeps_all = [broken is None for broken in violated]
@@ -153,8 +176,11 @@ class SlitherlinkEncoding:
 
 
 def stages(instance: SlitherlinkInstance, settings: Settings) -> Sequence[Stage[SlitherlinkSolution]]:
-    """One complete encoding, with clue selectors when --explain is asked for."""
-    return [Stage("loop", True, lambda: SlitherlinkEncoding(instance, with_selectors=settings.explain))]
+    """One complete encoding, with clue selectors when --explain is asked for; --analyze's grade counts what
+    propagation decides, so it always gets the corner clauses (on any board, as before the size rule)."""
+    corners = True if settings.analyze else None
+    return [Stage("loop", True,
+                  lambda: SlitherlinkEncoding(instance, with_selectors=settings.explain, corners=corners))]
 
 
 DEFAULT_SOLVER = "cadical195"

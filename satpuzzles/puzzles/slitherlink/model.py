@@ -70,8 +70,9 @@ def _check_loop(grid: Grid, edges: frozenset[Edge], visit_all: bool) -> list[str
         return [f"edge {off[0]} is off the board"]
     at: dict[Vertex, list[Edge]] = defaultdict(list)
     for edge in edges:
-        for vertex in grid.edge_vertices(edge):
-            at[vertex].append(edge)
+        kind, r, c = edge
+        at[r, c].append(edge)
+        at[(r, c + 1) if kind == "h" else (r + 1, c)].append(edge)
     odd = next((vertex for vertex, there in at.items() if len(there) != 2), None)
     if odd is not None:
         return [f"dot {odd} has {len(at[odd])} loop edges"]
@@ -86,8 +87,8 @@ def _check_loop(grid: Grid, edges: frozenset[Edge], visit_all: bool) -> list[str
         edge = second if first == edge else first
         if edge == start:
             break
-        a, b = grid.edge_vertices(edge)
-        vertex = b if a == vertex else a
+        kind, r, c = edge
+        vertex = (r, c) if vertex != (r, c) else (r, c + 1) if kind == "h" else (r + 1, c)
     if walked != len(edges):
         problems.append("the edges form more than one loop")
     return problems
@@ -97,8 +98,10 @@ def verify(instance: SlitherlinkInstance, solution: SlitherlinkSolution) -> list
     """One closed loop, every dot of degree 0 or 2, every clue's count right."""
     grid = instance.grid
     problems = _check_loop(grid, solution.edges, instance.visit_all)
-    for cell, clue in sorted(instance.clues.items()):
-        count = sum(edge in solution.edges for edge in grid.cell_edges(cell))
+    edges = solution.edges
+    for (r, c), clue in sorted(instance.clues.items()):
+        count = (("h", r, c) in edges) + (("v", r, c + 1) in edges) + (("h", r + 1, c) in edges) \
+            + (("v", r, c) in edges)
         if count != clue:
-            problems.append(f"clue {clue} at {cell} has {count} loop sides")
+            problems.append(f"clue {clue} at {(r, c)} has {count} loop sides")
     return problems

@@ -86,9 +86,14 @@ def small_loop_bans(formula: Formula, h: Sequence[Sequence[int]], v: Sequence[Se
                 clauses = [[*clause, -guards[positive[0]]] for clause in clauses if clause is not None]
         else:
             checked = [(r, c) for r in range(rows - height + 1) for c in range(across)]
+        if (height, width) == (1, 1):  # a clue 0-3's own clauses already forbid all four of its sides
+            for (r, c), value in zip(cells, values):
+                if 0 <= value <= 3:
+                    clauses[r * across + c] = None
         for r, c in checked:
             clause = clauses[r * across + c]
-            assert clause is not None
+            if clause is None:
+                continue
             broken = _broken_clue(r, c, height, width, cells, values, positive, number)
             if broken is None and not (visit_all and (height, width) != (rows, cols)):
                 clauses[r * across + c] = None  # the boundary alone may be the answer
