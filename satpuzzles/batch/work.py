@@ -11,6 +11,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from typing import Any, TypedDict
 
+from satpuzzles.cnf.formula import collector_paused
 from satpuzzles.core import registry
 from satpuzzles.core.errors import InputError, SatPuzzlesError
 from satpuzzles.core.outcome import Settings, SolveStats
@@ -77,7 +78,8 @@ def solve_one(puzzle: PuzzleSpec[Any, Any], file: str, index: int, instance: Any
     settings = with_defaults(puzzle.rules, settings_for(puzzle.name, options))
     start = time.perf_counter()
     try:
-        outcome = solve_within_limit(puzzle.rules, instance, settings, puzzle.name)
+        with collector_paused():  # as the CLI does: a solve's clause lists hold no cycles, collections freed nothing
+            outcome = solve_within_limit(puzzle.rules, instance, settings, puzzle.name)
         problems = [problem for solution in outcome.solutions for problem in puzzle.rules.verify(instance, solution)]
     except SatPuzzlesError as exc:
         return error_row(file, index, puzzle.name, str(exc), time.perf_counter() - start)
