@@ -355,3 +355,19 @@ def test_summary_names_every_error_and_counts_uniqueness(tmp_path: Path) -> None
     errors = result.out[result.out.index("Errors (1)"):]
     assert "broken_numberlink.txt" in errors and "label '1' appears once" in errors
     assert "Uniqueness: 1 unique, 1 not unique, 0 undecided" in result.out
+
+
+def test_an_answer_failing_verification_is_an_unverified_error_row() -> None:
+    """The pipeline verifies every solution; batch turns its refusal into an error row marked unverified."""
+    from satpuzzles.batch.work import solve_one
+    from satpuzzles.core import registry
+    from satpuzzles.core.records import replace
+    from satpuzzles.io.reading import read_instances
+
+    spec = registry.get("slitherlink")
+    instance = read_instances(spec, (INSTANCES / "slitherlink" / "puzzlekit" / "1005_10x18.txt").read_text())[0]
+    assert solve_one(spec, "board", 1, instance, {})["verified"] is True
+    broken = replace(spec, rules=replace(spec.rules, verify=lambda instance, solution: ["clue (0, 0) is wrong"]))
+    row = solve_one(broken, "board", 1, instance, {})
+    assert row["status"] == "error" and row["verified"] is False
+    assert row["error"].startswith("internal error") and "clue (0, 0) is wrong" in row["error"]
