@@ -42,13 +42,18 @@ class DirectSolver:
         self._status: bool | None = None
         self._assumptions: list[int] = []
 
+    _available: bool | None = None
+    """available()'s answer, found once per class."""
+
     @classmethod
     def available(cls) -> bool:
         """Whether the installed PySAT is a version this was checked against, with every C function used."""
-        from pysat import VERSION  # the package's __init__ only: no solver wrappers
+        if cls._available is None:
+            from pysat import VERSION  # the package's __init__ only: no solver wrappers
 
-        return (tuple(VERSION[:2]) in TESTED_PYSAT
-                and all(hasattr(pysolvers, f"{cls.prefix}_{name}") for name in cls.functions))
+            cls._available = (tuple(VERSION[:2]) in TESTED_PYSAT
+                              and all(hasattr(pysolvers, f"{cls.prefix}_{name}") for name in cls.functions))
+        return cls._available
 
     def _call(self, name: str, *args: object) -> object:
         return getattr(pysolvers, f"{self.prefix}_{name}")(self._handle, *args)
