@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from satpuzzles.core.errors import InputError
 from satpuzzles.geometry import Grid
+from satpuzzles.puzzles.slitherlink.formats import _loopy_params
 from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance
 from satpuzzles.puzzles.slitherlink.url import to_url
 from tests.conftest import INSTANCES, Driver, run_cli
@@ -215,3 +219,23 @@ def test_a_url_body_that_ends_early_leaves_the_rest_blank() -> None:
     assert bare.clues == {} and bare.grid.size == 25
     result = run_cli("slitherlink", "-", "--count", "2", stdin="https://puzz.link/p?slither/3/3/g0h\n")
     assert result.code == 0 and "Solutions = 2" in result.out
+
+
+LOOPY_PARAMS_PATTERN = r"(\d{1,9})x(\d{1,9})(?:t(\d{1,9}))?(?:d[a-z])?"
+"""The grammar of a Loopy id's parameters as a regular expression: the parser reads them by hand."""
+
+
+@given(st.text(alphabet="0123456789xtdaz:", max_size=14) | st.from_regex(LOOPY_PARAMS_PATTERN, fullmatch=True))
+@example("123456789x987654321t123456789dz")
+@example("1234567890x1")
+@example("1x1t")
+@example("1x1d")
+@example("1x1dzz")
+@example("10x10t0dh")
+@example("1x1t0t0")
+def test_loopy_parameters_read_by_hand_follow_the_grammar(params: str) -> None:
+    match = re.fullmatch(LOOPY_PARAMS_PATTERN, params, re.ASCII)
+    expected = None if match is None else (int(match.group(1)), int(match.group(2)),
+                                           None if match.group(3) is None else int(match.group(3)),
+                                           match.start(3) - 1 if match.group(3) is not None else -1)
+    assert _loopy_params(params) == expected

@@ -34,8 +34,42 @@ LOOPY_SHAPE = "'WxHt0:DESC'"
 
 _GRID_CELLS: dict[str, int | str | None] = {"0": 0, "1": 1, "2": 2, "3": 3, "-": None, ".": None, UNKNOWN: UNKNOWN}
 _GRID_HINT = "use 0-3 for a clue, '-' or '.' for no clue, '?' for an unknown clue"
-_LOOPY_START = r"\s*\d+x\d+"
-_LOOPY_PARAMS = r"(\d{1,9})x(\d{1,9})(?:t(\d{1,9}))?(?:d[a-z])?"
+_DIGITS = frozenset("0123456789")
+
+
+def _digits_end(text: str, start: int) -> int:
+    """Where the run of ASCII digits in ``text`` from ``start`` ends."""
+    end = start
+    while end < len(text) and text[end] in _DIGITS:
+        end += 1
+    return end
+
+
+def _number_at(text: str, start: int) -> tuple[int, int] | None:
+    """The number of 1-9 digits at ``start`` and where it ends, or None."""
+    end = _digits_end(text, start)
+    return (int(text[start:end]), end) if 1 <= end - start <= 9 else None
+
+
+def _loopy_params(params: str) -> tuple[int, int, int | None, int] | None:
+    """Width, height, grid type (None: not given) and where its ``t`` stands, from a Loopy game id's parameters
+    ``WxH[tT][dD]`` (each number of 1-9 digits, D a letter); None when ``params`` is not exactly that.
+    By hand, not by ``re``: loading it cost a solve 5 ms."""
+    width = _number_at(params, 0)
+    if width is None or params[width[1]:width[1] + 1] != "x":
+        return None
+    height = _number_at(params, width[1] + 1)
+    if height is None:
+        return None
+    at, grid_type, type_at = height[1], None, -1
+    if params[at:at + 1] == "t":
+        number = _number_at(params, at + 1)
+        if number is None:
+            return None
+        type_at, (grid_type, at) = at, number
+    if params[at:at + 1] == "d" and "a" <= params[at + 1:at + 2] <= "z":
+        at += 2
+    return (width[0], height[0], grid_type, type_at) if at == len(params) else None
 
 
 def _is_url(line: Line) -> bool:
@@ -43,11 +77,9 @@ def _is_url(line: Line) -> bool:
 
 
 def _is_loopy(line: Line) -> bool:
-    if "x" not in line.text:
-        return False  # a grid row: no need to load re
-    import re
-
-    return re.match(_LOOPY_START, line.text) is not None
+    text = line.text.lstrip()
+    size = _digits_end(text, 0)
+    return size > 0 and text[size:size + 1] == "x" and text[size + 1:size + 2] in _DIGITS
 
 
 def _header(lines: list[Line]) -> tuple[int, int] | None:
@@ -127,16 +159,12 @@ def _parse_loopy(line: Line) -> SlitherlinkInstance:
     params, colon, desc = line.text.strip().partition(":")
     if not colon:
         raise line.error(f"Loopy game id needs ':' before the description, as in {LOOPY_SHAPE}", start + len(params))
-    import re
-
-    match = re.fullmatch(_LOOPY_PARAMS, params)
-    if match is None:
+    parsed = _loopy_params(params)
+    if parsed is None:
         raise line.error(f"bad Loopy parameters {params[:40]!r}: expected {LOOPY_SHAPE}", start)
-    if match.group(3) is not None and int(match.group(3)) != 0:
-        raise line.error(
-            f"Loopy grid type t{match.group(3)}: only square grids (t0) are supported", start + match.start(3) - 1
-        )
-    width, height = int(match.group(1)), int(match.group(2))
+    width, height, grid_type, type_at = parsed
+    if grid_type is not None and grid_type != 0:
+        raise line.error(f"Loopy grid type t{grid_type}: only square grids (t0) are supported", start + type_at)
     if width == 0 or height == 0:
         raise line.error(f"empty grid: Loopy size {width}x{height} has no cells", start)
     LIMIT.check(height, width, line.number, start)
