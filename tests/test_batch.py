@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from satpuzzles.batch.report import COLUMNS
+from satpuzzles.batch.report import ANALYSIS_COLUMNS, COLUMNS
 from tests.conftest import INSTANCES, ROOT, Driver, drain_terminal, run_cli
 
 NL = INSTANCES / "numberlink"
@@ -371,3 +371,45 @@ def test_an_answer_failing_verification_is_an_unverified_error_row() -> None:
     row = solve_one(broken, "board", 1, instance, {})
     assert row["status"] == "error" and row["verified"] is False
     assert row["error"].startswith("internal error") and "clue (0, 0) is wrong" in row["error"]
+
+
+def test_analyze_reports_each_puzzle_as_the_puzzle_command_does(tmp_path: Path) -> None:
+    files = [SEED / "instance_1.txt", SEED / "example_3x3.txt", SLITHER / "puzzlekit" / "1005_10x18.txt",
+             MINES / "small-sat.in"]
+    report = tmp_path / "r.csv"
+    result = run_cli("batch", *files, "--analyze", "--report", report, "-j", "1")
+    assert result.code == 0, result.err
+    with report.open(newline="") as handle:
+        reader = csv.DictReader(handle)
+        assert reader.fieldnames == [*COLUMNS, *ANALYSIS_COLUMNS]
+        rows = by_key(list(reader))
+    for path in files:
+        puzzle = rows[(path.name, 1)]["puzzle"]
+        single = json.loads(run_cli(puzzle, path, "--analyze", "--format", "json").out)["analysis"]
+        undetermined = len(single["undetermined"])
+        grade = (single.get("grade") or {}).get("level") or ""
+        assert (rows[(path.name, 1)]["undetermined"], rows[(path.name, 1)]["grade"]) == (str(undetermined), grade)
+        assert rows[(path.name, 1)]["unique"] == ("true" if undetermined == 0 else "false")
+    assert rows[("instance_1.txt", 1)]["unique"] == "true" and rows[("example_3x3.txt", 1)]["unique"] == "false"
+    assert "Uniqueness: 2 unique, 2 not unique, 0 undecided" in result.out
+    assert "Grades: " in result.out and "1 without a grade" in result.out  # Minesweeper's analysis has no grade
+    again = run_cli("batch", *files, "--analyze", "--report", report, "--resume")
+    assert again.code == 0 and "4 of them from the report's earlier run(s)" in again.out
+    refused = run_cli("batch", *files, "--report", report, "--resume")
+    assert refused.code == 2 and "analyze True there, the default here" in refused.err
+
+
+def test_a_report_from_before_analyze_existed_resumes(tmp_path: Path) -> None:
+    report = tmp_path / "r.jsonl"
+    assert run_cli("batch", SEED / "instance_1.txt", "--report", report).code == 0
+    row = jsonl(report)[0]
+    assert row["options"].pop("analyze") is None  # as an earlier version wrote it: no such option
+    report.write_text(json.dumps(row) + "\n")
+    result = run_cli("batch", SEED / "instance_1.txt", SEED / "instance_9.txt", "--report", report, "--resume")
+    assert result.code == 0 and "1 of them from the report's earlier run(s)" in result.out
+    assert [r["file"] for r in jsonl(report)] == [str(SEED / "instance_1.txt"), str(SEED / "instance_9.txt")]
+
+
+def test_analyze_refuses_unique_before_solving() -> None:
+    result = run_cli("batch", str(SEED), "--analyze", "--unique")
+    assert result.code == 2 and "--analyze covers every solution at once" in result.err

@@ -28,9 +28,14 @@ COLUMNS = ["file", "index", "puzzle", "status", "unique", "verified", "seconds",
 """Report columns, in order (the first eleven are the summary of a puzzle, then solve statistics, then the options)."""
 STATS_COLUMNS = ["variables", "clauses", "cut_iterations", "encoding", "sat_calls", "encode_seconds", "solve_seconds",
                  "decode_seconds"]
+ANALYSIS_COLUMNS = ["undetermined", "grade"]
+"""Columns after ``options`` in a report made with --analyze: undetermined decisions and the grade's level."""
+HEADERS = (COLUMNS, COLUMNS + ANALYSIS_COLUMNS)
+"""The header of a CSV report: without --analyze, and with it."""
 FORMATS = (".csv", ".jsonl")
 STATUSES = ("solved", "unsolvable", "unknown", "error")
-SOLVE_OPTIONS = ("solver", "method", "count", "unique", "timeout")
+SOLVE_OPTIONS = ("solver", "method", "count", "unique", "analyze", "timeout")
+"""The options stored in every row; one a report does not hold is None there (an earlier version's report)."""
 
 
 def options_text(options: Options) -> str:
@@ -58,13 +63,20 @@ def _differences(stored: dict[str, Any], current: dict[str, Any]) -> list[str]:
     return found
 
 
-def report_record(row: Row, options: str = "") -> dict[str, Any]:
+def report_columns(options: Options) -> list[str]:
+    """The columns of a report made with ``options``: the analysis's too with --analyze."""
+    return COLUMNS + ANALYSIS_COLUMNS if options.get("analyze") else COLUMNS
+
+
+def report_record(row: Row, options: str = "", analysed: bool = False) -> dict[str, Any]:
     """The report's columns of a result row (statistics are empty when the puzzle never ran)."""
     stats = row.get("stats") or {}
     record = {name: row.get(name) for name in COLUMNS}
     for name in STATS_COLUMNS:
         record[name] = stats.get(name)
     record["options"] = options or None
+    if analysed:
+        record.update((name, row.get(name)) for name in ANALYSIS_COLUMNS)
     return record
 
 
@@ -114,8 +126,10 @@ def _from_csv(record: dict[str, str | None]) -> dict[str, Any]:
     try:
         parsed["index"] = int(record["index"] or "")
         parsed["seconds"] = float(record["seconds"] or "")
+        if record.get("undetermined"):
+            parsed["undetermined"] = int(record["undetermined"] or "")
     except ValueError:
-        raise DamagedRow("index or seconds is not a number") from None
+        raise DamagedRow("index, seconds or undetermined is not a number") from None
     return _checked(parsed)
 
 
@@ -146,6 +160,8 @@ class Report:
         self.path = path
         self.kind = Path(path).suffix.lower()
         self.options = options_text(options or {})
+        self.analysed = bool((options or {}).get("analyze"))
+        self.columns = report_columns(options or {})
         self.previous: list[dict[str, Any]] = []
         keep = 0
         if resume and os.path.exists(path):
@@ -157,7 +173,7 @@ class Report:
             self.out: TextIO = open(path, "a" if keep else "w", encoding="utf-8", newline="")  # noqa: SIM115 - open for the whole batch
         except OSError as exc:
             raise UsageError(f"cannot write the report {path}: {exc.strerror}") from exc
-        self.writer = csv.DictWriter(self.out, fieldnames=COLUMNS) if self.kind == ".csv" else None
+        self.writer = csv.DictWriter(self.out, fieldnames=self.columns) if self.kind == ".csv" else None
         if self.writer is not None and not keep:
             self._guarded(self.writer.writeheader)
 
@@ -187,12 +203,14 @@ class Report:
             if differences:
                 raise UsageError(f"--resume: {self.path} was made with other solve options ({'; '.join(differences)}): "
                                  "run with the same options, or write a new report")
+        if self.kind == ".csv" and text and text.splitlines()[0] != ",".join(self.columns):
+            raise self._refusal("its header is not the one its options give")  # the rows' options say otherwise
         return [row for _, row in rows], len(complete)
 
     def _starts_like_a_report(self, text: bytes) -> bool:
         """Whether ``text`` (a file's only line, cut short) is the start of what a batch writes first."""
-        first = (",".join(COLUMNS) if self.kind == ".csv" else '{"file": ').encode()
-        return first.startswith(text) or text.startswith(first)
+        firsts = [",".join(header).encode() for header in HEADERS] if self.kind == ".csv" else [b'{"file": ']
+        return any(first.startswith(text) or text.startswith(first) for first in firsts)
 
     def _refusal(self, why: str) -> UsageError:
         return UsageError(f"--resume: {self.path} is not a satpuzzles batch report, or it is damaged ({why}); "
@@ -203,7 +221,7 @@ class Report:
             return []
         reader = csv.DictReader(io.StringIO(text, newline=""))
         try:
-            if reader.fieldnames != COLUMNS:
+            if reader.fieldnames not in HEADERS:
                 raise self._refusal("its header is not the report's")
             return [(reader.line_num, _from_csv(record)) for record in reader]
         except DamagedRow as exc:
@@ -235,7 +253,7 @@ class Report:
 
     def write(self, row: Row) -> None:
         """Append one row and flush it, so an interrupted batch keeps every finished puzzle."""
-        record = report_record(row, self.options)
+        record = report_record(row, self.options, self.analysed)
         if self.writer is not None:
             self._guarded(self.writer.writerow, {name: _csv_cell(value) for name, value in record.items()})
         else:

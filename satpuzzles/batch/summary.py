@@ -15,6 +15,7 @@ from rich.text import Text
 
 from satpuzzles.core.errors import ExitStatus
 from satpuzzles.present.terminal import STATUS_STYLE
+from satpuzzles.solve.grading import LEVEL_NAMES
 
 STATUSES = ("solved", "unsolvable", "unknown", "error")
 STYLES = {**STATUS_STYLE, "error": "bold magenta"}
@@ -45,6 +46,18 @@ def uniqueness_line(rows: Sequence[dict[str, Any]]) -> Text:
     return Text(f"Uniqueness: {unique} unique, {not_unique} not unique, {len(solved) - unique - not_unique} undecided")
 
 
+def grade_line(rows: Sequence[dict[str, Any]]) -> Text:
+    """How many analysed puzzles got each grade (easiest first), and how many have none."""
+    solved = [row for row in rows if row["status"] == "solved"]
+    grades = Counter(row.get("grade") for row in solved if row.get("grade"))
+    order = [*[level for level in LEVEL_NAMES if level in grades], *sorted(set(grades) - set(LEVEL_NAMES))]
+    parts = [f"{grades[level]} {level}" for level in order]
+    ungraded = len(solved) - sum(grades.values())
+    if ungraded:
+        parts.append(f"{ungraded} without a grade")
+    return Text(f"Grades: {', '.join(parts) or 'none'}")
+
+
 def error_table(rows: Sequence[dict[str, Any]]) -> Table | None:
     """Every error row: file, index (0: the file as a whole) and reason."""
     errors = [row for row in rows if row["status"] == "error"]
@@ -59,8 +72,9 @@ def error_table(rows: Sequence[dict[str, Any]]) -> Table | None:
 
 
 def summary(rows: Sequence[dict[str, Any]], wall_seconds: float, where: str, earlier: int,
-            unique: bool = False) -> RenderableType:
-    """Tables of counts, errors and slowest puzzles, and a line of timings (and of uniqueness when asked)."""
+            unique: bool = False, grades: bool = False) -> RenderableType:
+    """Tables of counts, errors and slowest puzzles, and a line of timings (and of uniqueness and of grades when
+    asked)."""
     counts = Counter((row["puzzle"] or "-", row["status"]) for row in rows)
     puzzles = sorted({puzzle for puzzle, _ in counts})
     table = Table(title="Batch", title_justify="left")
@@ -88,6 +102,8 @@ def summary(rows: Sequence[dict[str, Any]], wall_seconds: float, where: str, ear
     parts: list[RenderableType] = [table]
     if unique:
         parts.append(uniqueness_line(rows))
+    if grades:
+        parts.append(grade_line(rows))
     parts += [Text(timing), slowest]
     errors = error_table(rows)
     return Group(*parts, *([errors] if errors is not None else []))

@@ -14,7 +14,7 @@ from typing import Any, TypedDict
 from satpuzzles.cnf.formula import collector_paused
 from satpuzzles.core import registry
 from satpuzzles.core.errors import InputError, SatPuzzlesError, VerificationError
-from satpuzzles.core.outcome import Settings, SolveStats
+from satpuzzles.core.outcome import Outcome, Settings, SolveStats
 from satpuzzles.core.spec import PuzzleSpec
 from satpuzzles.io.reading import read_instances
 from satpuzzles.solve.pipeline import solve_within_limit, with_defaults
@@ -30,7 +30,7 @@ class Part(TypedDict):
 
 
 Options = dict[str, Any]
-"""Plain solve options: solver, count, unique, timeout, extras (per puzzle name), answers (bool)."""
+"""Plain solve options: solver, count, unique, analyze, timeout, extras (per puzzle name), answers (bool)."""
 Row = dict[str, Any]
 
 _PARSED: OrderedDict[tuple[str, str, str], list[Any]] = OrderedDict()
@@ -52,8 +52,8 @@ def error_row(file: str, index: int, puzzle: str, message: str, seconds: float =
 def settings_for(puzzle: str, options: Options) -> Settings:
     """The Settings of one puzzle from plain options (extras only where the puzzle has the option)."""
     return Settings(solver=options.get("solver"), method=options.get("method") or "auto", count=options.get("count", 1),
-                    unique=options.get("unique", False), timeout=options.get("timeout"),
-                    extras=dict(options.get("extras", {}).get(puzzle, {})))
+                    unique=options.get("unique", False), analyze=bool(options.get("analyze")),
+                    timeout=options.get("timeout"), extras=dict(options.get("extras", {}).get(puzzle, {})))
 
 
 def _instances(part: Part) -> list[Any]:
@@ -98,11 +98,25 @@ def solve_one(puzzle: PuzzleSpec[Any, Any], file: str, index: int, instance: Any
         "stats": {} if outcome.stats == SolveStats(solver=settings.solver) else outcome.stats.as_dict(),
         "facts": {name: _plain(value) for name, value in puzzle.view.facts(instance).items()},
     }
+    if settings.analyze:
+        row.update(_analysed(puzzle, instance, outcome, settings))
     if options.get("answers") and outcome.solution is not None:
         view = puzzle.view
         row["answer"] = (view.result_file(instance, outcome.solution) if view.result_file is not None
                          else view.text(instance, outcome.solution, settings, ()))
     return row
+
+
+def _analysed(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings) -> Row:
+    """With --analyze: the undetermined decisions, the grade's level, and uniqueness, which the analysis
+    decides (unique exactly when no decision is undetermined); all None without an analysis."""
+    from satpuzzles.present.report import analysis_summary  # --analyze only
+
+    found = analysis_summary(puzzle, instance, outcome, settings)
+    if found is None:
+        return {"undetermined": None, "grade": None}
+    undetermined, level = found
+    return {"undetermined": undetermined, "grade": level, "unique": undetermined == 0}
 
 
 def solve_part(part: Part, options: Options) -> Iterator[Row]:

@@ -34,7 +34,7 @@ from satpuzzles.present.terminal import make_console
 from satpuzzles.solve.backends import check_solver_name
 from satpuzzles.solve.pipeline import check_settings
 
-SUMMARY_FIELDS = ("file", "index", "puzzle", "status", "seconds", "unique", "error")
+SUMMARY_FIELDS = ("file", "index", "puzzle", "status", "seconds", "unique", "error", "grade")
 
 
 def puzzle_solve_options() -> list[click.Option]:
@@ -55,7 +55,8 @@ def plain_options(params: dict[str, Any]) -> Options:
     """The solve options as plain data, each puzzle's extras limited to the options it has."""
     extras = {name: puzzle_extras(puzzle, params, solving_only=True) for name, puzzle in registry.puzzles().items()}
     return {"solver": params["solver"], "method": params["method"], "count": params["count"],
-            "unique": params["unique"], "timeout": params["timeout"], "extras": extras}
+            "unique": params["unique"], "analyze": params["analyze"] or None,  # None: as in reports made before it
+            "timeout": params["timeout"], "extras": extras}
 
 
 def check_puzzles(files: list[PuzzleFile], options: Options) -> None:
@@ -125,7 +126,7 @@ def run(params: dict[str, Any]) -> int:
         def on_row(row: Row) -> None:
             if report is not None:
                 report.write(row)
-            rows.append({k: row[k] for k in SUMMARY_FIELDS})
+            rows.append({k: row.get(k) for k in SUMMARY_FIELDS})
             bar.advance(row)
 
         try:
@@ -137,7 +138,8 @@ def run(params: dict[str, Any]) -> int:
         if report is not None:
             report.close()
     out = stdout()
-    make_console(out, colour=use_colour(out, params["color"])).print(summary(rows, wall, where, earlier, params["unique"]))
+    shown = summary(rows, wall, where, earlier, params["unique"] or params["analyze"], params["analyze"])
+    make_console(out, colour=use_colour(out, params["color"])).print(shown)
     out.flush()
     return exit_status(rows)
 
@@ -162,6 +164,9 @@ def batch_command() -> click.Command:
                          help="How to solve each puzzle (see each puzzle's --help)."),
             timeout_option("the puzzle is then 'unknown'"),
             *count_options(),
+            click.Option(["--analyze"], is_flag=True,
+                         help="Analyse every solved puzzle as --analyze does one: the report gets how many decisions "
+                              "are undetermined and the grade's level, and uniqueness, which that decides."),
             *puzzle_solve_options(),
             click.Option(["-j", "--jobs"], type=click.IntRange(min=1), metavar="N",
                          help="Local worker processes (default: the number of cores)."),

@@ -124,6 +124,17 @@ def analysis_json(puzzle: PuzzleSpec[Any, Any], instance: Any, analysis: Analysi
     return record
 
 
+def analysis_summary(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any],
+                     settings: Settings) -> tuple[int, str | None] | None:
+    """With --analyze: how many decisions are undetermined, and the grade's level (None where the puzzle has
+    no grade); None when there is no analysis (the puzzle was not solved, or time ran out first)."""
+    analysis = json_record(puzzle, instance, outcome, settings).get("analysis")
+    if not isinstance(analysis, dict):
+        return None
+    grade = analysis.get("grade")
+    return len(analysis.get("undetermined") or ()), grade.get("level") if isinstance(grade, dict) else None
+
+
 def fact_lines(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any]) -> list[tuple[str, str]]:
     """The instance's sizes and the solve statistics."""
     stats = outcome.stats
