@@ -365,3 +365,30 @@ def test_absorbing_corners_prefers_a_one() -> None:
     # a 3 at (0, 0) and a 1 at (0, 1) share the dots 1 and 4 (a 2-column board: dots numbered r * 3 + c)
     assert absorbing_corners(2, [(0, 0), (0, 1), (1, 0)], [3, 1, 2]) == {1: (1, 0), 2: (1, 1), 5: (1, 2), 4: (1, 3),
                                                                           0: (0, 0), 3: (0, 3)}
+
+
+def test_the_loop_block_of_a_board_shape_is_built_once_and_copied() -> None:
+    """Encodings of one board shape copy the single-loop clauses built for the first; the formula is the same as
+    one built afresh, and changing one formula's clauses leaves the next untouched."""
+    from satpuzzles.cnf import Formula
+    from satpuzzles.constraints.loops import SingleCycle
+    from satpuzzles.puzzles.slitherlink import encoding
+
+    boards = [SlitherlinkInstance(Grid(3, 4), {(0, 0): 3, (1, 2): 1}), SlitherlinkInstance(Grid(3, 4), {(2, 3): 2}),
+              SlitherlinkInstance(Grid(4, 3), {(0, 0): 0}), SlitherlinkInstance(Grid(3, 4), {}, visit_all=True)]
+    for board in boards:
+        encoding._LATTICE_LOOPS.clear()
+        fresh = [list(clause) for clause in encoding.SlitherlinkEncoding(board, False).formula.clauses]
+        copied = encoding.SlitherlinkEncoding(board, False)
+        assert copied.formula.clauses == fresh
+        for clause in copied.formula.clauses:
+            clause.append(0)
+        assert encoding.SlitherlinkEncoding(board, False).formula.clauses == fresh
+        shape = (board.grid.rows, board.grid.cols)
+        assert (shape in encoding._LATTICE_LOOPS) is not board.visit_all  # a loop through every dot is its own
+        alone = Formula()  # the block built directly: the formula's first clauses
+        edge_vars = [var for block in ("h", "v") for row in alone.pool.block_lists(
+            block, (shape[0] + 1, shape[1]) if block == "h" else (shape[0], shape[1] + 1)) for var in row]
+        SingleCycle(alone, edge_vars, encoding._dot_pairs(*shape), (shape[0] + 1) * (shape[1] + 1),
+                    [board.visit_all] * (shape[0] + 1) * (shape[1] + 1))
+        assert fresh[:len(alone.clauses)] == alone.clauses

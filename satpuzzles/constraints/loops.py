@@ -45,6 +45,7 @@ class SingleCycle:
         self.edge_ends: list[tuple[int, int]] = [(int(a), int(b)) for a, b in _plain(edge_ends)]
         self._end_sums = [a + b for a, b in self.edge_ends]  # the other end of an edge: the sum less this end
         self.vertex_count = vertex_count
+        first_clause = len(formula.clauses)
         formula.add(self.edge_vars_list)
         must = [False] * vertex_count if visit is None else [bool(flag) for flag in _plain(visit)]
         around: list[list[int]] = [[] for _ in range(vertex_count)]  # each vertex's edge variables, in edge order
@@ -65,6 +66,15 @@ class SingleCycle:
             add_pattern_rows(formula, none_or_exactly_patterns(degree, 2), free)
         if stranded:
             formula.add([])
+        self._clauses = formula.clauses[first_clause:]
+
+    def clone(self, formula: Formula) -> SingleCycle:
+        """The same loop in ``formula``, whose edge variables are numbered as this one's: its clauses added (as
+        copies) and the walk's tables shared (never changed). Building them again costs five times as much."""
+        twin = object.__new__(SingleCycle)
+        twin.__dict__.update(self.__dict__)
+        formula.clauses.extend(map(list.copy, self._clauses))
+        return twin
 
     def used(self, model: Model) -> list[int]:
         """Indices of the edges a model uses, in increasing order."""

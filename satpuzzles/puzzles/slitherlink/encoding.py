@@ -63,18 +63,19 @@ class SlitherlinkEncoding:
         self.h_vars: list[list[int]] = self.formula.pool.block_lists("h", (rows + 1, cols))
         self.v_vars: list[list[int]] = self.formula.pool.block_lists("v", (rows, cols + 1))
         self._edges: list[Edge] | None = None
-        width = cols + 1  # dot (r, c) is number r * width + c
-        ends = [(r * width + c, r * width + c + 1) for r in range(rows + 1) for c in range(cols)]
-        ends += [(r * width + c, (r + 1) * width + c) for r in range(rows) for c in range(cols + 1)]
         edge_vars = [var for row in self.h_vars for var in row] + [var for row in self.v_vars for var in row]
-        dots = (rows + 1) * width
+        dots = (rows + 1) * (cols + 1)
         self.clue_cells = sorted(instance.clues)
         self.clue_values = [instance.clues[cell] for cell in self.clue_cells]
         self.corners = bool(self.clue_cells) and (corners if corners is not None else rows * cols >= CORNER_MIN_CELLS)
         # where the clues' clauses always hold, a 1 or 3 at a dot stands in for some of its degree clauses
         absorbing = absorbing_corners(cols, self.clue_cells, self.clue_values) \
             if self.corners and not with_selectors and not instance.visit_all else {}
-        self.cycle = SingleCycle(self.formula, edge_vars, ends, dots, [instance.visit_all] * dots, absorbing)
+        if instance.visit_all or absorbing:
+            self.cycle = SingleCycle(self.formula, edge_vars, _dot_pairs(rows, cols), dots, [instance.visit_all] * dots,
+                                     absorbing)
+        else:
+            self.cycle = _lattice_loop(rows, cols, edge_vars).clone(self.formula)
         self.selectors: dict[Hashable, int] = {}
         if with_selectors:
             self.selectors = {cell: self.formula.pool.var(("clue", *cell)) for cell in self.clue_cells}
@@ -173,6 +174,30 @@ class SlitherlinkEncoding:
     def ends(self) -> dict[Hashable, tuple[Hashable, Hashable]]:
         """For the grade: the two dots of every edge."""
         return {edge: self.instance.grid.edge_vertices(edge) for edge in self.edges}
+
+
+_LATTICE_LOOPS: dict[tuple[int, int], SingleCycle] = {}
+"""The single-loop block of the last board shapes encoded (a batch solves hundreds of one size in a row)."""
+_LATTICE_KEEP = 4
+
+
+def _dot_pairs(rows: int, cols: int) -> list[tuple[int, int]]:
+    """The two dots of every edge in variable order; dot (r, c) is number ``r * (cols + 1) + c``."""
+    width = cols + 1
+    ends = [(r * width + c, r * width + c + 1) for r in range(rows + 1) for c in range(cols)]
+    return ends + [(r * width + c, (r + 1) * width + c) for r in range(rows) for c in range(cols + 1)]
+
+
+def _lattice_loop(rows: int, cols: int, edge_vars: list[int]) -> SingleCycle:
+    """The single-loop block of a rows x cols board whose edge variables are ``edge_vars`` (always 1, 2, ...:
+    the first variables of every Slitherlink formula), built once per shape, in a formula of its own."""
+    loop = _LATTICE_LOOPS.get((rows, cols))
+    if loop is None or loop.edge_vars_list != edge_vars:
+        loop = SingleCycle(Formula(), edge_vars, _dot_pairs(rows, cols), (rows + 1) * (cols + 1))
+        if len(_LATTICE_LOOPS) >= _LATTICE_KEEP:
+            _LATTICE_LOOPS.pop(next(iter(_LATTICE_LOOPS)))
+        _LATTICE_LOOPS[rows, cols] = loop
+    return loop
 
 
 def stages(instance: SlitherlinkInstance, settings: Settings) -> Sequence[Stage[SlitherlinkSolution]]:
