@@ -367,23 +367,25 @@ def test_absorbing_corners_prefers_a_one() -> None:
                                                                           0: (0, 0), 3: (0, 3)}
 
 
-def test_the_loop_block_of_a_board_shape_is_built_once_and_copied() -> None:
-    """Encodings of one board shape copy the single-loop clauses built for the first; the formula is the same as
-    one built afresh, and changing one formula's clauses leaves the next untouched."""
+def test_the_blocks_of_a_board_shape_are_built_once_and_copied() -> None:
+    """Encodings of one board shape copy the single-loop clauses and small-loop boundaries made for the first; the
+    formula is the same as one built afresh, and changing one formula's clauses leaves the next untouched."""
     from satpuzzles.cnf import Formula
     from satpuzzles.constraints.loops import SingleCycle
-    from satpuzzles.puzzles.slitherlink import encoding
+    from satpuzzles.puzzles.slitherlink import encoding, small_loops
 
     boards = [SlitherlinkInstance(Grid(3, 4), {(0, 0): 3, (1, 2): 1}), SlitherlinkInstance(Grid(3, 4), {(2, 3): 2}),
               SlitherlinkInstance(Grid(4, 3), {(0, 0): 0}), SlitherlinkInstance(Grid(3, 4), {}, visit_all=True)]
     for board in boards:
-        encoding._LATTICE_LOOPS.clear()
-        fresh = [list(clause) for clause in encoding.SlitherlinkEncoding(board, False).formula.clauses]
-        copied = encoding.SlitherlinkEncoding(board, False)
-        assert copied.formula.clauses == fresh
-        for clause in copied.formula.clauses:
-            clause.append(0)
-        assert encoding.SlitherlinkEncoding(board, False).formula.clauses == fresh
+        for selectors in (False, True):
+            encoding._LATTICE_LOOPS.clear()
+            small_loops._MADE.clear()
+            fresh = [list(clause) for clause in encoding.SlitherlinkEncoding(board, selectors).formula.clauses]
+            copied = encoding.SlitherlinkEncoding(board, selectors)
+            assert copied.formula.clauses == fresh
+            for clause in copied.formula.clauses:
+                clause.append(0)
+            assert encoding.SlitherlinkEncoding(board, selectors).formula.clauses == fresh
         shape = (board.grid.rows, board.grid.cols)
         assert (shape in encoding._LATTICE_LOOPS) is not board.visit_all  # a loop through every dot is its own
         alone = Formula()  # the block built directly: the formula's first clauses

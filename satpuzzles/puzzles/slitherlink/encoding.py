@@ -119,11 +119,13 @@ class SlitherlinkEncoding:
         """For every edge, the clue above (or left of) it and the clue below (or right of) it, as indices into
         clue_cells, -1 where there is none."""
         rows, cols = self.instance.grid.rows, self.instance.grid.cols
-        number = {cell: index for index, cell in enumerate(self.clue_cells)}.get
-        before = [number((r - 1, c), -1) for r in range(rows + 1) for c in range(cols)]
-        before += [number((r, c - 1), -1) for r in range(rows) for c in range(cols + 1)]
-        after = [number((r, c), -1) for r in range(rows + 1) for c in range(cols)]
-        after += [number((r, c), -1) for r in range(rows) for c in range(cols + 1)]
+        at = [[-1] * cols for _ in range(rows)]  # each cell's clue index, -1 where there is none
+        for index, (r, c) in enumerate(self.clue_cells):
+            at[r][c] = index
+        outside = [-1] * cols
+        above, below = [outside, *at], [*at, outside]  # the row of cells above / below each row of dots
+        before = [index for row in above for index in row] + [index for row in at for index in (-1, *row)]
+        after = [index for row in below for index in row] + [index for row in at for index in (*row, -1)]
         return before, after
 
     def edge_index(self, edge: Edge) -> int:

@@ -47,10 +47,28 @@ def _broken_clue(r: int, c: int, height: int, width: int, cells: Sequence[Cell],
     return next((clue for clue in positive if not near(clue)), None)
 
 
+_MADE: dict[tuple[int, int, int, int], tuple[list[list[int]], list[list[int]]]] = {}
+"""The boundaries of the last board shapes, with the first edge variables they were made from (a batch solves
+hundreds of boards of one size in a row); copied before use."""
+_MADE_KEEP = 12
+
+
 def _boundaries(h: Sequence[Sequence[int]], v: Sequence[Sequence[int]], height: int,
                 width: int) -> list[list[int]]:
     """The negated boundary edges of every placement of one shape, row by row (placement (r, c) at
-    ``r * (cols - width + 1) + c``)."""
+    ``r * (cols - width + 1) + c``); the lists are shared between boards of one shape: not to be changed."""
+    key = (len(v), len(h[0]), height, width)
+    made = _MADE.get(key)
+    firsts = [list(h[0]), list(v[0])]
+    if made is None or made[0] != firsts:
+        if len(_MADE) >= _MADE_KEEP:
+            _MADE.pop(next(iter(_MADE)))
+        made = _MADE[key] = (firsts, _made_boundaries(h, v, height, width))
+    return made[1]
+
+
+def _made_boundaries(h: Sequence[Sequence[int]], v: Sequence[Sequence[int]], height: int,
+                     width: int) -> list[list[int]]:
     rows, cols = len(v), len(h[0])
     nh = [[-lit for lit in row] for row in h]
     nv = [[-lit for lit in row] for row in v]
@@ -100,4 +118,4 @@ def small_loop_bans(formula: Formula, h: Sequence[Sequence[int]], v: Sequence[Se
             elif guards is not None:
                 edges = clause[:2 * (height + width)]
                 clauses[r * across + c] = edges + [-guards[broken]] if broken is not None else edges
-        formula.clauses.extend(clause for clause in clauses if clause is not None)
+        formula.clauses.extend(clause.copy() for clause in clauses if clause is not None)  # none shared
