@@ -118,4 +118,4 @@ def small_loop_bans(formula: Formula, h: Sequence[Sequence[int]], v: Sequence[Se
             elif guards is not None:
                 edges = clause[:2 * (height + width)]
                 clauses[r * across + c] = edges + [-guards[broken]] if broken is not None else edges
-        formula.clauses.extend(clause.copy() for clause in clauses if clause is not None)  # none shared
+        formula.clauses.extend(map(list.copy, filter(None, clauses)))  # copies: the boundaries are shared
