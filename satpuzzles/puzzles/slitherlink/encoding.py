@@ -197,7 +197,7 @@ def _lattice_loop(rows: int, cols: int, edge_vars: list[int]) -> SingleCycle:
     if loop is None or loop.edge_vars_list != edge_vars:
         loop = SingleCycle(Formula(), edge_vars, _dot_pairs(rows, cols), (rows + 1) * (cols + 1))
         if len(_LATTICE_LOOPS) >= _LATTICE_KEEP:
-            _LATTICE_LOOPS.pop(next(iter(_LATTICE_LOOPS)))
+            _LATTICE_LOOPS.clear()  # one call, safe beside another thread (Dask workers run tasks in threads)
         _LATTICE_LOOPS[rows, cols] = loop
     return loop
 

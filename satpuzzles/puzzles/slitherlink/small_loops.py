@@ -62,7 +62,7 @@ def _boundaries(h: Sequence[Sequence[int]], v: Sequence[Sequence[int]], height: 
     firsts = [list(h[0]), list(v[0])]
     if made is None or made[0] != firsts:
         if len(_MADE) >= _MADE_KEEP:
-            _MADE.pop(next(iter(_MADE)))
+            _MADE.clear()  # one call, safe beside another thread (Dask workers run tasks in threads)
         made = _MADE[key] = (firsts, _made_boundaries(h, v, height, width))
     return made[1]
 
