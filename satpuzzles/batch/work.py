@@ -76,7 +76,7 @@ def _plain(value: object) -> object:
 def solve_one(puzzle: PuzzleSpec[Any, Any], file: str, index: int, instance: Any, options: Options) -> Row:
     """Solve (every solution verified by the rules in the pipeline) and describe one instance; never raises for a
     failing puzzle."""
-    settings = with_defaults(puzzle.rules, settings_for(puzzle.name, options))
+    settings = with_defaults(puzzle.rules, settings_for(puzzle.name, options), instance)
     start = time.perf_counter()
     try:
         with collector_paused():  # as the CLI does: a solve's clause lists hold no cycles, collections freed nothing

@@ -221,7 +221,7 @@ def puzzle_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
                      metavar="NAME", help=f"Read the input in this format ({', '.join(puzzle.input_formats)}); "
                      "auto detects it."),
         *output_options(svg=puzzle.view.svg is not None),
-        solver_option(puzzle.rules.default_solver or DEFAULT_SOLVER),
+        solver_option(str(puzzle.rules.default_solver or DEFAULT_SOLVER)),
         *method_option(puzzle),
         click.Option(["-v", "--verbose"], is_flag=True, help="Report phases and solver output on stderr."),
         color_option(),

@@ -126,6 +126,23 @@ class Strategy(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     refuses: Callable[[Settings], str | None] = lambda settings: None
 
 
+class SolverBySize(Record, frozen=True, eq=False):
+    """A puzzle's default solver that depends on the board: ``small`` below ``cells`` cells, ``large`` from there
+    (``size`` gives an instance's cells)."""
+
+    small: str
+    large: str
+    cells: int
+    size: Callable[[Any], int]
+
+    def __call__(self, instance: Any) -> str:
+        """The solver for ``instance``."""
+        return self.large if self.size(instance) >= self.cells else self.small
+
+    def __str__(self) -> str:
+        return f"{self.small} below {self.cells:,} cells, {self.large} from there"
+
+
 class Rules(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     """What makes an answer right: encoding stages, a verifier from the rules, solving options."""
 
@@ -138,8 +155,8 @@ class Rules(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     explainable: bool = False
     """Whether the stages can select clues (--explain names a minimal conflicting set)."""
     strategies: tuple[Strategy[I, S], ...] = ()
-    default_solver: str | None = None
-    """The solver used when none is named (None: the tool's default)."""
+    default_solver: str | SolverBySize | None = None
+    """The solver used when none is named (None: the tool's default), or one chosen by the board's size."""
     analyzable: bool = False
     """Whether --analyze is offered: the complete stage's encodings have :class:`Decisions` (or a strategy
     analyses by itself, reading ``Settings.analyze``)."""

@@ -23,6 +23,7 @@ from satpuzzles.core.errors import UsageError, VerificationError
 from satpuzzles.core.generic import TypeVar
 from satpuzzles.core.outcome import CNF_METHOD, DEFAULT_SOLVER, Certificate, Outcome, Settings, SolveStats, Timer
 from satpuzzles.core.records import replace
+from satpuzzles.core.spec import SolverBySize
 from satpuzzles.solve.backends import PROOF_SOLVERS, Backend, canonical_pysat_name, check_proof_solver, make_backend
 from satpuzzles.solve.loop import lazy_solutions
 
@@ -49,13 +50,16 @@ def verbose_log(enabled: bool) -> Callable[[str], None]:
     return log
 
 
-def with_defaults(rules: Rules[Any, Any], settings: Settings) -> Settings:
-    """``settings`` with the solver filled in (the one named, else the puzzle's default, else the tool's),
-    PySAT aliases by their canonical names (``g4`` is ``glucose4``). With --proof and no solver named,
+def with_defaults(rules: Rules[Any, Any], settings: Settings, instance: Any = None) -> Settings:
+    """``settings`` with the solver filled in (the one named, else the puzzle's default for ``instance``, else the
+    tool's), PySAT aliases by their canonical names (``g4`` is ``glucose4``). With --proof and no solver named,
     the puzzle's default is kept only if it logs proofs; with --explain the tool's default is used, whose many
     small checks (mostly satisfiable, with cuts) Glucose answers fastest (a 60x60 Slitherlink: 0.6 s against
-    CaDiCaL's 6.5 s)."""
-    solver = settings.solver or (DEFAULT_SOLVER if settings.explain else rules.default_solver) or DEFAULT_SOLVER
+    CaDiCaL's 6.5 s). A default by size is the small boards' one when no instance is given."""
+    default = rules.default_solver
+    if isinstance(default, SolverBySize):
+        default = default.small if instance is None else default(instance)
+    solver = settings.solver or (DEFAULT_SOLVER if settings.explain else default) or DEFAULT_SOLVER
     if settings.proof and settings.solver is None and canonical_pysat_name(solver) not in PROOF_SOLVERS:
         solver = DEFAULT_SOLVER
     solver = canonical_pysat_name(solver) or solver
@@ -106,7 +110,7 @@ def solve(rules: Rules[I, S], instance: I, settings: Settings, name: str = "") -
 
     ``name`` (the puzzle's) heads the DIMACS text that ``settings.want_dimacs`` asks for.
     """
-    settings = with_defaults(rules, settings)
+    settings = with_defaults(rules, settings, instance)
     strategy = choose_strategy(rules, settings)
     if strategy is None:
         outcome = run_stages(rules, instance, settings, name)
@@ -155,7 +159,7 @@ def _verified(rules: Rules[I, S], instance: I, solution: S, stats: SolveStats, m
 
 def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = "") -> Outcome[S]:
     """Find up to ``settings.wanted`` verified solutions of ``instance`` with its encoding stages."""
-    settings = with_defaults(rules, settings)
+    settings = with_defaults(rules, settings, instance)
     solver = str(settings.solver)
     log = verbose_log(settings.verbose)
     wanted = settings.wanted
@@ -222,12 +226,17 @@ def _certificate(encoding: Encoding[S], cuts: list[Clause], found: list[S], back
     sections = [("clauses added by the lazy-cut loop (sub-loop and cycle cuts)", cuts),
                 ("clauses blocking the solutions already found", [encoding.block(solution) for solution in found])]
     cnf = dimacs_text(encoding.formula, header=header, sections=sections)
-    return Certificate("unique" if found else "unsolvable", cnf, "\n".join(backend.proof_lines()) + "\n", solver)
+    proof = backend.proof_lines()
+    if not proof or proof[-1].strip() != "0":
+        # Glucose, used incrementally, does not log the empty clause when a clause added after a call (a cut, a
+        # block) is refuted by propagation alone; the checker verifies this step as any other.
+        proof.append("0")
+    return Certificate("unique" if found else "unsolvable", cnf, "\n".join(proof) + "\n", solver)
 
 
 def first_formula_dimacs(rules: Rules[I, Any], instance: I, settings: Settings, name: str = "") -> str:
     """The DIMACS text of the first encoding stage (for ``-o`` when the method used no formula)."""
-    stage = rules.stages(instance, with_defaults(rules, settings))[0]
+    stage = rules.stages(instance, with_defaults(rules, settings, instance))[0]
     return dimacs_text(stage.build().formula, header=_header(name, stage.name))
 
 
@@ -241,7 +250,7 @@ def solve_within_limit(rules: Rules[I, S], instance: I, settings: Settings, name
     Solutions found before the deadline are kept: the outcome is then "solved" with
     uniqueness and the count left undecided, and a message says the time ran out.
     """
-    settings = with_defaults(rules, settings)
+    settings = with_defaults(rules, settings, instance)
     if settings.timeout is None:
         return solve(rules, instance, settings, name)
     from satpuzzles.solve.isolation import Timeout, run_with_deadline  # multiprocessing, only for --timeout
