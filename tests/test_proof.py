@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from dratify import check_proof, parse_dimacs
 
+from satpuzzles.solve.backends import PROOF_SOLVERS
 from tests.conftest import INSTANCES, run_cli
 
 NL = INSTANCES / "numberlink" / "seed"
@@ -70,3 +71,21 @@ def test_nothing_to_certify_and_refused_combinations(tmp_path: Path) -> None:
     for extra in (["-s", "minisat22"], ["--explain"], ["--method", "engine"]):
         refused = run_cli("minesweeper", INSTANCES / "minesweeper" / "seed" / "small-unsat.in", "--proof", proof, *extra)
         assert refused.code == 2 and refused.err.count("\n") == 1, extra
+
+
+@pytest.mark.parametrize("solver", sorted(set(PROOF_SOLVERS) - {"glucose4", "cadical195"}))
+def test_every_proof_solver_writes_certificates_that_check(tmp_path: Path, solver: str) -> None:
+    """Lazy cuts and a block are added between calls: each solver offered for --proof must log a proof that still
+    checks (MapleSAT's did not, so it is refused)."""
+    proof = tmp_path / "p.drat"
+    result = run_cli("numberlink", NL / "instance_1.txt", "--unique", "--proof", proof, "-s", solver)
+    if result.code == 2 and "not installed" in result.err:
+        pytest.skip(f"{solver} is not in this PySAT build")
+    assert result.code == 0 and "Unique = True" in result.out, result.err
+    assert checks(tmp_path / "p.cnf", proof)
+
+
+def test_a_solver_whose_proofs_do_not_check_is_refused() -> None:
+    result = run_cli("slitherlink", INSTANCES / "slitherlink" / "pzprjs" / "puzzlekit_meta_10x10.url", "--unique",
+                     "--proof", "p.drat", "-s", "maplesat")
+    assert result.code == 2 and "proofs that do not check" in result.err and len(result.err.splitlines()) == 1

@@ -351,14 +351,20 @@ def is_pysat_solver(name: str) -> bool:
 
 
 PROOF_SOLVERS = ("glucose4", "glucose3", "glucose42", "cadical195", "cadical153", "cadical103", "cadical300",
-                 "lingeling", "maplesat", "maplechrono", "maplecm", "gluecard3", "gluecard4", "ergo")
-"""PySAT's solvers that log DRAT proofs (``with_proof``)."""
+                 "lingeling", "maplechrono", "maplecm", "gluecard3", "gluecard4", "ergo")
+"""PySAT's solvers that log DRAT proofs (``with_proof``) that an independent checker accepts after searches with
+clauses added between calls (tests/test_proof.py checks each)."""
+UNCHECKED_PROOFS = {"maplesat": "writes proofs that do not check when clauses are added between calls (a lemma "
+                                "is neither RUP nor RAT)"}
+"""PySAT's solvers that log DRAT proofs a checker refuses, and why."""
 
 
 def check_proof_solver(name: str) -> None:
     """Refuse, before any work, a solver that cannot write a proof."""
-    if canonical_pysat_name(name) not in PROOF_SOLVERS:
-        raise UsageError(f"--proof: solver {name} writes no proof; name one that does "
+    canonical = canonical_pysat_name(name)
+    if canonical not in PROOF_SOLVERS:
+        why = UNCHECKED_PROOFS.get(canonical or "", "writes no proof")
+        raise UsageError(f"--proof: solver {name} {why}; name one whose proofs check "
                          f"({', '.join(PROOF_SOLVERS[:6])}, ...)")
 
 
