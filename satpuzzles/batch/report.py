@@ -68,15 +68,14 @@ def report_columns(options: Options) -> list[str]:
     return COLUMNS + ANALYSIS_COLUMNS if options.get("analyze") else COLUMNS
 
 
-def report_record(row: Row, options: str = "", analysed: bool = False) -> dict[str, Any]:
-    """The report's columns of a result row (statistics are empty when the puzzle never ran)."""
+def report_record(row: Row, options: str = "", columns: list[str] = COLUMNS) -> dict[str, Any]:
+    """The report's ``columns`` of a result row (statistics are empty when the puzzle never ran)."""
     stats = row.get("stats") or {}
     record = {name: row.get(name) for name in COLUMNS}
     for name in STATS_COLUMNS:
         record[name] = stats.get(name)
     record["options"] = options or None
-    if analysed:
-        record.update((name, row.get(name)) for name in ANALYSIS_COLUMNS)
+    record.update((name, row.get(name)) for name in columns[len(COLUMNS):])
     return record
 
 
@@ -160,7 +159,6 @@ class Report:
         self.path = path
         self.kind = Path(path).suffix.lower()
         self.options = options_text(options or {})
-        self.analysed = bool((options or {}).get("analyze"))
         self.columns = report_columns(options or {})
         self.previous: list[dict[str, Any]] = []
         keep = 0
@@ -253,7 +251,7 @@ class Report:
 
     def write(self, row: Row) -> None:
         """Append one row and flush it, so an interrupted batch keeps every finished puzzle."""
-        record = report_record(row, self.options, self.analysed)
+        record = report_record(row, self.options, self.columns)
         if self.writer is not None:
             self._guarded(self.writer.writerow, {name: _csv_cell(value) for name, value in record.items()})
         else:
