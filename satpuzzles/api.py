@@ -205,8 +205,12 @@ class Result:
 
     @property
     def unique(self) -> bool | None:
-        """With ``unique=True``: whether the solution is unique (None when undecided)."""
-        return self.outcome.uniqueness(self.settings)
+        """With ``unique=True``, or ``analyze=True`` on a solved puzzle: whether the solution is unique (None when
+        undecided or not asked); the analysis decides it as unique exactly when no decision is undetermined."""
+        unique = self.outcome.uniqueness(self.settings)
+        if unique is None and self.settings.analyze and self.outcome.status == "solved":
+            return self.to_json()["unique"]  # type: ignore[return-value]
+        return unique
 
     @property
     def explanation(self) -> list[Hashable] | None:

@@ -7,8 +7,10 @@ and under the open rule every cell's use). Masyu's are in examples/masyu/tests.
 
 from __future__ import annotations
 
+import json
 import random
 from functools import cache
+from pathlib import Path
 from itertools import product
 
 import pytest
@@ -20,7 +22,7 @@ from satpuzzles.geometry import Cell, Edge, Grid
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, RuleSet
 from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance, SlitherlinkSolution
 from tests import test_numberlink_rules as numberlink_rules
-from tests.conftest import Driver
+from tests.conftest import INSTANCES, Driver, run_cli
 
 SLITHERLINK = Driver("slitherlink")
 NUMBERLINK = Driver("numberlink")
@@ -156,3 +158,19 @@ def test_an_analysis_cut_short_by_the_timeout_says_so() -> None:
     outcome: Outcome[object] = Outcome(status="solved", solutions=[object()], message="timed out after 1 s")
     assert ("Analysis", "unknown (timed out after 1 s)") in status_lines(outcome, Settings(analyze=True))
     assert all(name != "Analysis" for name, _ in status_lines(outcome, Settings()))
+
+
+@pytest.mark.parametrize(("puzzle", "path", "unique"), [
+    ("numberlink", INSTANCES / "numberlink" / "seed" / "instance_1.txt", True),
+    ("numberlink", INSTANCES / "numberlink" / "seed" / "example_3x3.txt", False),
+    ("slitherlink", INSTANCES / "slitherlink" / "puzzlekit" / "1005_10x18.txt", True),
+    ("minesweeper", INSTANCES / "minesweeper" / "seed" / "small-sat.in", False),
+])
+def test_analyze_decides_unique_in_the_json_envelope_and_the_api(puzzle: str, path: Path, unique: bool) -> None:
+    import satpuzzles
+
+    record = json.loads(run_cli(puzzle, path, "--analyze", "--format", "json").out)
+    assert record["unique"] is unique is (not record["analysis"]["undetermined"])
+    assert json.loads(run_cli(puzzle, path, "--format", "json").out)["unique"] is None  # not asked
+    assert satpuzzles.load(path, puzzle=puzzle).solve(analyze=True).unique is unique
+    assert json.loads(run_cli(puzzle, path, "--unique", "--format", "json").out)["unique"] is unique  # the search's

@@ -115,8 +115,8 @@ def _analysed(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any]
     found = analysis_summary(puzzle, instance, outcome, settings)
     if found is None:
         return {"undetermined": None, "grade": None}
-    undetermined, level = found
-    return {"undetermined": undetermined, "grade": level, "unique": undetermined == 0}
+    undetermined, level, unique = found
+    return {"undetermined": undetermined, "grade": level, "unique": unique}
 
 
 def solve_part(part: Part, options: Options) -> Iterator[Row]:

@@ -125,14 +125,16 @@ def analysis_json(puzzle: PuzzleSpec[Any, Any], instance: Any, analysis: Analysi
 
 
 def analysis_summary(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any],
-                     settings: Settings) -> tuple[int, str | None] | None:
-    """With --analyze: how many decisions are undetermined, and the grade's level (None where the puzzle has
-    no grade); None when there is no analysis (the puzzle was not solved, or time ran out first)."""
-    analysis = json_record(puzzle, instance, outcome, settings).get("analysis")
+                     settings: Settings) -> tuple[int, str | None, bool] | None:
+    """With --analyze: how many decisions are undetermined, the grade's level (None where the puzzle has no
+    grade) and uniqueness; None when there is no analysis (the puzzle was not solved, or time ran out first)."""
+    record = json_record(puzzle, instance, outcome, settings)
+    analysis = record.get("analysis")
     if not isinstance(analysis, dict):
         return None
     grade = analysis.get("grade")
-    return len(analysis.get("undetermined") or ()), grade.get("level") if isinstance(grade, dict) else None
+    level = grade.get("level") if isinstance(grade, dict) else None
+    return len(analysis.get("undetermined") or ()), level, bool(record["unique"])
 
 
 def fact_lines(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any]) -> list[tuple[str, str]]:
@@ -187,8 +189,15 @@ def explanation_json(puzzle: PuzzleSpec[Any, Any], instance: Any, keys: list[Has
     return {"clues": [list(key) if isinstance(key, tuple) else key for key in keys]}
 
 
+def unique_by_analysis(analysis: object) -> bool | None:
+    """Uniqueness as --analyze decides it from its JSON ``analysis`` object: unique exactly when no decision is
+    undetermined (every solution agrees on all of them); None without an analysis."""
+    return not analysis.get("undetermined") if isinstance(analysis, dict) else None
+
+
 def json_record(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings) -> dict[str, object]:
-    """The JSON envelope: puzzle, status, solution, unique, stats (plus enumeration fields) and input."""
+    """The JSON envelope: puzzle, status, solution, unique, stats (plus enumeration fields) and input; ``unique``
+    is decided by --unique's search, or else by --analyze's backbone."""
     view = puzzle.view
     record: dict[str, object] = {
         "puzzle": puzzle.name,
@@ -213,6 +222,8 @@ def json_record(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[An
     if view.outcome_json is not None:
         for name, value in view.outcome_json(instance, outcome, settings).items():
             record.setdefault(name, value)
+    if record["unique"] is None and settings.analyze:
+        record["unique"] = unique_by_analysis(record.get("analysis"))
     if puzzle.json is not None:
         record["input"] = puzzle.json.to_json(instance)
     return record
