@@ -11,7 +11,7 @@ for each side.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
 from math import comb
@@ -86,12 +86,22 @@ def _direct_patterns(n: int, k: int) -> tuple[tuple[tuple[int, ...], ...], tuple
     return (_subsets(n, k + 1) if k < n else (), _subsets(n, n - k + 1) if k > 0 else ())
 
 
-def direct_exactly(lits: list[int], k: int) -> list[Clause]:
+def direct_exactly(lits: Sequence[int], k: int) -> list[Clause]:
     """The direct form of "exactly ``k`` of ``lits``" (Python ints, 0 <= k <= len(lits)): one clause per
     subset of k + 1 that may not all hold, then one per subset of n - k + 1 that may not all fail."""
-    most, least = _direct_patterns(len(lits), k)
-    negated = [-lit for lit in lits]
-    return [[negated[i] for i in subset] for subset in most] + [[lits[i] for i in subset] for subset in least]
+    return direct_exactly_builder(len(lits), k)(*lits)
+
+
+@cache
+def direct_exactly_builder(n: int, k: int) -> Callable[..., list[Clause]]:
+    """A function of ``n`` literals returning :func:`direct_exactly`'s clauses for ``k``, written out literal by
+    literal and compiled once (as ``collections.namedtuple`` compiles its classes): a grid cell's "exactly 2 of
+    4 links" comes out 6x faster than by comprehensions over the subsets, and Numberlink builds one per cell."""
+    most, least = _direct_patterns(n, k)
+    names = [f"x{i}" for i in range(n)]
+    clauses = [[f"-{names[i]}" for i in subset] for subset in most] + [[names[i] for i in subset] for subset in least]
+    body = ", ".join("[" + ", ".join(clause) + "]" for clause in clauses)
+    return eval(f"lambda {', '.join(names)}: [{body}]")  # the source is made of the names above alone
 
 
 def exactly(formula: Formula, lits: Sequence[int], k: int, guard: int | None = None) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from satpuzzles.cnf.cardinality import atmost, direct_exactly
+from satpuzzles.cnf.cardinality import atmost, direct_exactly_builder
 from satpuzzles.core.records import Record
 
 TYPE_CHECKING = False
@@ -81,8 +81,8 @@ class GridPaths:
                 need = 1 if cell in terminals else 2
                 if need > len(links):
                     clauses.append([])
-                else:
-                    clauses.extend(direct_exactly(links, need))  # exactly(), whose direct form a cell's <= 4 take
+                else:  # exactly(), whose direct form a cell's <= 4 links take
+                    clauses.extend(direct_exactly_builder(len(links), need)(*links))
                 continue
             atmost(self.formula, links, 2)
             here = used[cell[0]][cell[1]]
