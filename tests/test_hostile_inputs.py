@@ -33,3 +33,21 @@ def test_a_solver_that_fails_is_reported_on_one_line(tmp_path) -> None:
     quiet = run_cli("numberlink", board, "-s", silent)
     assert quiet.code == 3 and quiet.err.count("\n") == 1
     assert not quiet.err.rstrip().endswith(":")
+
+
+@pytest.mark.parametrize(("url", "expected"), [
+    ("https://puzz.link/p?arukone/5/5/j1g2j3i12g3l!!!", "1:45: URL body is longer than the grid"),
+    ("https://puzz.link/p?arukone/0/5/", "1:29: bad width '0' in URL"),
+    ("https://puzz.link/p?mashu/3/3/zzzzz", "1:31: unknown character 'z' in URL body"),
+    ("https://puzz.link/p?slither/2/2/!", "1:33: unknown character '!' in URL body"),
+])
+def test_solve_names_the_fault_of_a_url_of_a_known_type(url: str, expected: str) -> None:
+    result = run_cli("solve", url)
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert f"{url}:{expected}" in result.err and "minesweeper" not in result.err
+
+
+def test_solve_of_a_url_type_no_puzzle_reads_lists_the_url_puzzles_only() -> None:
+    result = run_cli("solve", "https://puzz.link/p?nurikabe/5/5/abc")
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert "'nurikabe'" in result.err and "numberlink" in result.err and "minesweeper" not in result.err
