@@ -51,3 +51,14 @@ def test_solve_of_a_url_type_no_puzzle_reads_lists_the_url_puzzles_only() -> Non
     result = run_cli("solve", "https://puzz.link/p?nurikabe/5/5/abc")
     assert result.code == 2 and result.err.count("\n") == 1
     assert "'nurikabe'" in result.err and "numberlink" in result.err and "minesweeper" not in result.err
+
+
+@pytest.mark.parametrize(("game_id", "expected"), [
+    ("5x5t0:a2a1c1c", "1:14: Loopy description too short"),
+    ("5x5t0:a9", "1:8: clue 9 is not 0-4"),
+    ("5x5t9:a2", "1:4: Loopy grid type t9"),
+])
+def test_solve_names_the_fault_of_a_game_id(game_id: str, expected: str) -> None:
+    result = run_cli("solve", game_id)
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert f"{game_id}:{expected}" in result.err and "minesweeper" not in result.err

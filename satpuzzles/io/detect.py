@@ -6,8 +6,9 @@ from typing import Any
 
 from satpuzzles.core import registry
 from satpuzzles.core.errors import InputError
-from satpuzzles.io.puzzlink import ForeignUrl, is_url
+from satpuzzles.io.puzzlink import ForeignUrl
 from satpuzzles.io.reading import read_instances
+from satpuzzles.io.sources import written_out
 from satpuzzles.io.textgrid import content_lines
 
 
@@ -29,19 +30,21 @@ def detect(text: str, source: str = "") -> tuple[str, list[Any]]:
     if readers:
         names = " and ".join(name for name, _ in readers)
         raise InputError(f"reads as {names}: name the puzzle with --puzzle (or in the file or folder name)", source=source)
-    failures = _url_failures(text, failures)
+    failures = _written_out_failures(text, failures)
     if len(failures) == 1 and not isinstance(failures[0][1], ForeignUrl):
         raise failures[0][1].located(source)
     listed = "; ".join(f"{name}: {exc}" for name, exc in failures)
     raise InputError(f"not a puzzle this tool reads ({listed}); name it with --puzzle", source=source)
 
 
-def _url_failures(text: str, failures: list[tuple[str, InputError]]) -> list[tuple[str, InputError]]:
-    """For puzz.link URLs, only what the puzzles that read URLs said: the one whose type the URL names, if any."""
+def _written_out_failures(text: str, failures: list[tuple[str, InputError]]) -> list[tuple[str, InputError]]:
+    """For a URL or a game id, only what the puzzles with a reader for that kind of text said (of those, the
+    ones whose puzzle type it names, if any): a grid reader's complaint about a URL helps nobody."""
     lines = content_lines(text)
-    if not lines or not is_url(lines[0]):
+    if not lines or written_out(lines[0].text) is None:
         return failures
     puzzles = registry.puzzles()
-    by_url = [(name, exc) for name, exc in failures if any(r.name == "url" for r in puzzles[name].readers)]
-    own = [(name, exc) for name, exc in by_url if not isinstance(exc, ForeignUrl)]
-    return own or by_url or failures
+    claimed = [(name, exc) for name, exc in failures
+               if any(reader.sniff is not None and reader.sniff(text) for reader in puzzles[name].readers)]
+    own = [(name, exc) for name, exc in claimed if not isinstance(exc, ForeignUrl)]
+    return own or claimed or failures
