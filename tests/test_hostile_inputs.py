@@ -62,3 +62,23 @@ def test_solve_names_the_fault_of_a_game_id(game_id: str, expected: str) -> None
     result = run_cli("solve", game_id)
     assert result.code == 2 and result.err.count("\n") == 1
     assert f"{game_id}:{expected}" in result.err and "minesweeper" not in result.err
+
+
+@pytest.mark.parametrize("flags", [
+    ("-o", "{0}/same", "-r", "{0}/same"),
+    ("--svg", "{0}/same", "-r", "{0}/./same"),
+    ("--proof", "{0}/p.drat", "-o", "{0}/p.cnf"),
+])
+def test_two_outputs_naming_one_file_are_refused(tmp_path, flags: tuple[str, ...]) -> None:
+    board = tmp_path / "board.txt"
+    board.write_text("1.1\n2.2\n")
+    result = run_cli("numberlink", board, *(flag.format(tmp_path) for flag in flags))
+    assert result.code == 2 and result.out == "" and result.err.count("\n") == 1
+    assert "same file" in result.err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["board.txt"]
+
+
+def test_outputs_to_a_device_may_share_it(tmp_path) -> None:
+    board = tmp_path / "board.txt"
+    board.write_text("1.1\n2.2\n")
+    assert run_cli("numberlink", board, "-o", "/dev/null", "-r", "/dev/null").code == 0
