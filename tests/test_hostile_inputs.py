@@ -82,3 +82,11 @@ def test_outputs_to_a_device_may_share_it(tmp_path) -> None:
     board = tmp_path / "board.txt"
     board.write_text("1.1\n2.2\n")
     assert run_cli("numberlink", board, "-o", "/dev/null", "-r", "/dev/null").code == 0
+
+
+def test_solve_of_an_empty_file_says_so_once(tmp_path) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("  \n\n")
+    result = run_cli("solve", empty)
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert result.err.count("empty input") == 1 and f"{empty}:1:1: empty input" in result.err

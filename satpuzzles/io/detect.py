@@ -31,7 +31,8 @@ def detect(text: str, source: str = "") -> tuple[str, list[Any]]:
         names = " and ".join(name for name, _ in readers)
         raise InputError(f"reads as {names}: name the puzzle with --puzzle (or in the file or folder name)", source=source)
     failures = _written_out_failures(text, failures)
-    if len(failures) == 1 and not isinstance(failures[0][1], ForeignUrl):
+    said = {(exc.message, exc.line, exc.column) for _, exc in failures}
+    if len(said) == 1 and not isinstance(failures[0][1], ForeignUrl):  # one puzzle, or all saying the same
         raise failures[0][1].located(source)
     listed = "; ".join(f"{name}: {exc}" for name, exc in failures)
     raise InputError(f"not a puzzle this tool reads ({listed}); name it with --puzzle", source=source)
