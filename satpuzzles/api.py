@@ -22,8 +22,8 @@ from typing import Any
 
 from satpuzzles.core import registry
 from satpuzzles.core.errors import InputError, UsageError
-from satpuzzles.core.outcome import Analysis, Outcome, Settings
-from satpuzzles.core.spec import PuzzleSpec
+from satpuzzles.core.outcome import Analysis, Outcome, Settings, check_seconds
+from satpuzzles.core.spec import Option, PuzzleSpec
 from satpuzzles.io.detect import detect
 from satpuzzles.io.files import read_input
 from satpuzzles.io.reading import read_instances
@@ -87,7 +87,15 @@ def generate(puzzle: str, rows: int, cols: int, seed: int | None = None, **optio
     unknown = set(options) - set(values)
     if unknown:
         raise UsageError(f"the {puzzle} generator has no option {sorted(unknown)[0]!r}; it has {', '.join(values)}")
+    spec.generator.check_size(rows, cols)
+    _check_options(spec.generator.options, options)
     return spec.generator.make(rows, cols, seed, {**values, **options}, lambda text: None)
+
+
+def _check_options(declared: tuple[Option, ...], values: dict[str, Any]) -> None:
+    for option in declared:
+        if option.name in values:
+            option.check(values[option.name])
 
 
 @dataclass(frozen=True)
@@ -128,6 +136,12 @@ class Puzzle:
         unknown = set(options) - set(known)
         if unknown:
             raise UsageError(f"{self.name} has no option {sorted(unknown)[0]!r}; it has {', '.join(known) or 'none'}")
+        _check_options(self.spec.options, options)
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise UsageError(f"count {count!r}: expected a whole number of solutions, at least 1")
+        if timeout is not None and (not isinstance(timeout, (int, float)) or isinstance(timeout, bool)):
+            raise UsageError(f"timeout {timeout!r}: expected a number of seconds")
+        check_seconds("timeout", timeout)
         settings = Settings(solver=solver, method=method, count=count, unique=unique, explain=explain,
                             timeout=timeout, analyze=analyze, extras={**known, **options})
         check_settings(self.spec.rules, settings)

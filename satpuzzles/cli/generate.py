@@ -17,8 +17,6 @@ from satpuzzles.io.files import check_writable, numbered_path, write_atomic
 
 WARNING = "warning: "
 """A generator's status text that starts so is printed on standard error, not only shown in the progress bar."""
-MAX_GENERATED_CELLS = 25_000_000
-"""Largest board ``generate`` makes (5000x5000; a few hundred MB while it builds the text)."""
 
 
 class BudgetExhausted(SatPuzzlesError):
@@ -103,8 +101,7 @@ def generate_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
 
         size = {name: options.pop(name) for name in (first, second)}
         rows, cols = (size["height"], size["width"]) if generator.width_first else (size["rows"], size["cols"])
-        if rows * cols > MAX_GENERATED_CELLS:
-            raise UsageError(f"{rows}x{cols} is {rows * cols:,} cells: generate at most {MAX_GENERATED_CELLS:,}")
+        generator.check_size(rows, cols)
         check_seconds("--budget", budget)
         if output is not None:
             check_writable(output)

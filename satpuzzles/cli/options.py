@@ -17,6 +17,17 @@ from satpuzzles.present.colour import CHOICES as COLOUR_CHOICES
 __all__ = ["MAX_TIMEOUT", "check_seconds", "puzzle_extras", "settings_from"]
 
 
+class _NumberRange(click.FloatRange):
+    """A float range that also refuses nan (which every range comparison lets through)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """The number, or a usage error when it is nan or out of range."""
+        number = super().convert(value, param, ctx)
+        if number != number:
+            self.fail(f"{value!r} is not a number.", param, ctx)
+        return number
+
+
 def _convert(option: Option) -> Any:
     def convert(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
         if value is None or option.convert is None:
@@ -40,7 +51,7 @@ def to_click(option: Option) -> click.Option:
         kind = click.IntRange(min=None if option.minimum is None else int(option.minimum),
                               max=None if option.maximum is None else int(option.maximum))
     elif option.kind == "float":
-        kind = click.FloatRange(min=option.minimum, max=option.maximum)
+        kind = _NumberRange(min=option.minimum, max=option.maximum)
     else:
         kind = str
     return click.Option([*option.flags, option.name], type=kind, default=option.default,

@@ -13,7 +13,7 @@ from satpuzzles.cnf.formula import collector_paused
 from satpuzzles.core.errors import ExitStatus, InputError, UsageError
 from satpuzzles.core.outcome import DEFAULT_SOLVER, Outcome, Settings
 from satpuzzles.core.spec import PuzzleSpec, Writer
-from satpuzzles.io.files import check_writable, numbered_path, read_input, write_atomic
+from satpuzzles.io.files import check_distinct, check_writable, numbered_path, read_input, write_atomic
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import source_text
 
@@ -80,8 +80,12 @@ def check_output_files(options: dict[str, Any]) -> None:
     for name in ("output", "result", "svg", "proof"):
         if options.get(name) is not None:
             check_writable(options[name], input_path=options.get("input_path") or options.get("source"))
+    outputs = {flag: options[name] for flag, name in (("-o", "output"), ("-r", "result"), ("--svg", "svg"),
+                                                      ("--proof", "proof")) if options.get(name) is not None}
     if options.get("proof") is not None:
-        check_writable(cnf_beside(options["proof"]))
+        check_writable(cnf_beside(options["proof"]), input_path=options.get("input_path") or options.get("source"))
+        outputs["--proof's CNF"] = cnf_beside(options["proof"])
+    check_distinct(outputs)
 
 
 def prepared_settings(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> tuple[Settings, Writer[Any] | None]:

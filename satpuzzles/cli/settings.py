@@ -3,24 +3,13 @@
 
 from __future__ import annotations
 
-import math
-
 from satpuzzles.core.errors import UsageError
-from satpuzzles.core.outcome import Settings
+from satpuzzles.core.outcome import MAX_TIMEOUT, Settings, check_seconds
 from satpuzzles.core.spec import PuzzleSpec
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
-
-MAX_TIMEOUT = 1e6
-"""Largest --timeout or --budget in seconds (about 11 days); larger values overflow the deadline arithmetic."""
-
-
-def check_seconds(flag: str, value: float | None) -> None:
-    """Refuse a --timeout or --budget the deadline arithmetic cannot hold."""
-    if value is not None and not (math.isfinite(value) and value <= MAX_TIMEOUT):
-        raise UsageError(f"{flag} {value:g}: give a number of seconds up to {MAX_TIMEOUT:g}")
 
 
 def puzzle_extras(puzzle: PuzzleSpec[Any, Any], values: dict[str, Any], solving_only: bool = False) -> dict[str, Any]:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import time
 
+from satpuzzles.core.errors import UsageError
 from satpuzzles.core.generic import Generic, TypeVar
 from satpuzzles.core.records import Record, as_dict, field
 
@@ -17,6 +19,16 @@ S = TypeVar("S")
 DEFAULT_SOLVER = "glucose4"
 """Default backend: tied with minisat22 for the fastest on the Numberlink sets and ahead
 of it on --unique proofs in the complete encoding (docs/benchmarks.md)."""
+
+MAX_TIMEOUT = 1e6
+"""Largest --timeout or --budget in seconds (about 11 days); larger values overflow the deadline arithmetic."""
+
+
+def check_seconds(flag: str, value: float | None) -> None:
+    """Refuse a --timeout or --budget the deadline arithmetic cannot hold."""
+    if value is not None and not (math.isfinite(value) and 0 < value <= MAX_TIMEOUT):
+        raise UsageError(f"{flag} {value:g}: give a number of seconds above 0 and up to {MAX_TIMEOUT:g}")
+
 
 CNF_METHOD = "cnf"
 """The method every puzzle has: its encoding stages through the lazy-cut loop."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from satpuzzles.core.errors import UsageError
 from satpuzzles.core.generic import Generic, TypeVar
 from satpuzzles.core.outcome import CNF_METHOD
 from satpuzzles.core.records import Record, field
@@ -69,6 +70,28 @@ class Option(Record, frozen=True, eq=False, repr=False):
     metavar: str | None = None
     affects_solving: bool = False
     convert: Callable[[str], Any] | None = None
+
+    def check(self, value: Any) -> None:
+        """Refuse (UsageError) a value the option does not take, for callers without click (the Python API)."""
+        flag = self.flags[0] if self.flags else self.name
+        if self.kind == "flag":
+            if not isinstance(value, bool):
+                raise UsageError(f"{flag}: expected True or False, found {value!r}")
+        elif value is None or self.kind == "text":
+            return
+        elif self.kind == "choice":
+            if value not in self.choices:
+                raise UsageError(f"{flag} {value!r}: choose one of {', '.join(self.choices)}")
+        else:
+            kinds = (int,) if self.kind == "int" else (int, float)
+            number = isinstance(value, kinds) and not isinstance(value, bool) and value == value
+            low = self.minimum is None or (number and value >= self.minimum)
+            high = self.maximum is None or (number and value <= self.maximum)
+            if not (number and low and high):
+                bounds = [f"{self.minimum:g} <=" if self.minimum is not None else "", "x",
+                          f"<= {self.maximum:g}" if self.maximum is not None else ""]
+                what = "a whole number" if self.kind == "int" else "a number"
+                raise UsageError(f"{flag} {value!r}: expected {what} ({' '.join(b for b in bounds if b)})")
 
     def initial(self) -> Any:
         """The value when the option is not given, as the CLI passes it on: a flag's default as a bool, else
@@ -204,6 +227,10 @@ class View(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     """The --analyze board and JSON (default: the solution's board and the keys as lists)."""
 
 
+MAX_GENERATED_CELLS = 25_000_000
+"""Largest board ``generate`` makes (5000x5000; a few hundred MB while it builds the text)."""
+
+
 class Generator(Record, frozen=True, eq=False, repr=False):
     """``satpuzzles generate NAME``: ``make(rows, cols, seed, options, progress)`` returns a new puzzle's text."""
 
@@ -211,6 +238,14 @@ class Generator(Record, frozen=True, eq=False, repr=False):
     options: tuple[Option, ...] = ()
     width_first: bool = False
     """Whether the size is given as W H (width first) instead of ROWS COLS."""
+
+    def check_size(self, rows: Any, cols: Any) -> None:
+        """Refuse (UsageError) a size that is not two positive whole numbers or is larger than any generator makes."""
+        for value in (rows, cols):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise UsageError(f"board size {value!r}: expected a whole number of cells, at least 1")
+        if rows * cols > MAX_GENERATED_CELLS:
+            raise UsageError(f"{rows}x{cols} is {rows * cols:,} cells: generate at most {MAX_GENERATED_CELLS:,}")
 
 
 class Game(Record, frozen=True, eq=False, repr=False):

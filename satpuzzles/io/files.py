@@ -110,6 +110,21 @@ def check_writable(path: str, input_path: str | None = None) -> None:
         raise UsageError(f"cannot write {path}: directory {directory} is not writable")
 
 
+def check_distinct(outputs: dict[str, str]) -> None:
+    """Refuse two outputs (named by their flags) that are one file, which the second would overwrite.
+
+    Devices and pipes (``/dev/null``) may be shared.
+    """
+    seen: dict[str, str] = {}
+    for flag, path in outputs.items():
+        if _is_special(path):
+            continue
+        real = os.path.realpath(path)
+        if real in seen:
+            raise UsageError(f"{seen[real]} and {flag} name the same file {path}: give each output its own name")
+        seen[real] = flag
+
+
 def write_atomic(path: str | Path, chunks: Iterable[str]) -> None:
     """Write ``chunks`` to a temporary file beside ``path`` and rename it into place.
 

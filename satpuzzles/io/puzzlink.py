@@ -29,6 +29,10 @@ MAX_NUMBER = 77776 + 0xFFFFF
 _HEX = "0123456789abcdef"
 
 
+class ForeignUrl(InputError):
+    """A URL of another puzzle type: detection then looks to the puzzles that read that type."""
+
+
 def is_url(line: Line) -> bool:
     """Whether ``line`` looks like a puzz.link / pzv.jp URL rather than a grid row."""
     if "://" not in line.text and "?" not in line.text:
@@ -99,7 +103,7 @@ def read_head(line: Line, types: tuple[str, ...], puzzle: str, allowed_flags: di
     for suffix in EDITOR_SUFFIXES:
         kind = kind.removesuffix(suffix)
     if kind not in types:
-        raise line.error(f"not a {puzzle} URL: puzzle type {kind!r}, expected {types[0]!r}", column)
+        raise ForeignUrl(f"not a {puzzle} URL: puzzle type {kind!r}, expected {types[0]!r}", line.number, column)
     parts = [parts[0], *(part for part in parts[1:2] if not part[0].startswith("v:")), *parts[2:]]
     at, flags = 1, ""
     if at < len(parts) and parts[at][0] and not parts[at][0].isdigit():

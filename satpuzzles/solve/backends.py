@@ -326,7 +326,11 @@ class ExternalBackend(FreshEachCall):
             return True
         if status == "UNSATISFIABLE":
             return False
-        raise SolverError(f"solver {self.name} gave no answer (exit code {done.returncode}): {done.stderr.strip()[:200]}")
+        raise self._no_answer(done)
+
+    def _no_answer(self, done: SolverRun) -> SolverError:
+        said = " ".join(done.stderr.split())[:200]
+        return SolverError(f"solver {self.name} gave no answer (exit code {done.returncode})" + (f": {said}" if said else ""))
 
     def _read_minisat(self, text: str, done: SolverRun) -> bool:
         words = text.split()
@@ -338,7 +342,7 @@ class ExternalBackend(FreshEachCall):
             return True
         if words[:1] == ["UNSAT"]:
             return False
-        raise SolverError(f"solver {self.name} gave no answer (exit code {done.returncode}): {done.stderr.strip()[:200]}")
+        raise self._no_answer(done)
 
 
 def _is_executable_file(path: str) -> bool:

@@ -1,0 +1,44 @@
+"""The Python API refuses bad arguments with UsageError, as the CLI does, instead of a wrong answer or a crash."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import satpuzzles
+from satpuzzles.core.errors import UsageError
+
+ARUKONE = "https://puzz.link/p?arukone/5/5/j1g2j3i12g3l"
+
+
+@pytest.mark.parametrize("arguments", [
+    {"rules": "bogus"}, {"encoding": "bogus"}, {"no_self_touch": "yes"},
+    {"count": 0}, {"count": -1}, {"count": 1.5}, {"count": "3"},
+    {"timeout": 0}, {"timeout": -1}, {"timeout": math.nan}, {"timeout": math.inf},
+])
+def test_solve_refuses_bad_arguments(arguments: dict) -> None:
+    puzzle = satpuzzles.load(ARUKONE)
+    with pytest.raises(UsageError):
+        puzzle.solve(**arguments)
+
+
+def test_solve_takes_good_arguments() -> None:
+    puzzle = satpuzzles.load(ARUKONE)
+    assert puzzle.solve(rules="open", count=2, timeout=60, no_self_touch=True).status == "solved"
+
+
+@pytest.mark.parametrize(("puzzle", "rows", "cols", "options"), [
+    ("slitherlink", -1, 5, {}), ("numberlink", 0, 5, {}), ("minesweeper", 3.5, 3, {}),
+    ("minesweeper", 10**9, 10**9, {}),
+    ("minesweeper", 3, 3, {"mine_density": math.nan}), ("minesweeper", 3, 3, {"mine_density": 2.0}),
+    ("minesweeper", 3, 3, {"mine_density": "x"}), ("numberlink", 4, 4, {"rules": "bogus"}),
+])
+def test_generate_refuses_bad_arguments(puzzle: str, rows: object, cols: object, options: dict) -> None:
+    with pytest.raises(UsageError):
+        satpuzzles.generate(puzzle, rows, cols, seed=1, **options)
+
+
+def test_generate_takes_good_arguments() -> None:
+    text = satpuzzles.generate("minesweeper", 3, 3, seed=1, mine_density=0.5)
+    assert satpuzzles.load(text, puzzle="minesweeper").facts["width"] == 3
