@@ -48,9 +48,17 @@ def _text_of(source: str | os.PathLike[str]) -> tuple[str, str]:
     """The text of a source (a path, or the puzzle text or URL itself) and the name to report it by."""
     if isinstance(source, os.PathLike):
         return read_input(os.fspath(source))
+    if not isinstance(source, str):
+        raise TypeError(f"a puzzle source is a path or the puzzle's text, not {type(source).__name__}")
     if "\n" not in source.strip() and "://" not in source and Path(source).is_file():
         return read_input(source)
     return source, "<text>"
+
+
+def _looks_like_path(source: str | os.PathLike[str]) -> bool:
+    """Whether a source that read as no puzzle was meant as a file: one line naming a folder or a file type."""
+    text = os.fspath(source)
+    return "\n" not in text.strip() and "://" not in text and "?" not in text and (os.sep in text or Path(text).suffix != "")
 
 
 def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format: str = "auto") -> list[Puzzle]:
@@ -66,6 +74,8 @@ def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format
         else:
             kind, instances = puzzle, read_instances(_spec(puzzle), text, input_format)
     except InputError as exc:
+        if name == "<text>" and _looks_like_path(source) and not Path(source).exists():
+            raise UsageError(f"{source}: no such file (and not a puzzle's text either)") from None
         raise exc.located(name) from None
     return [Puzzle(_spec(kind), instance) for instance in instances]
 
@@ -180,7 +190,10 @@ class Puzzle:
         from satpuzzles.cnf.dimacs import dimacs_text
 
         settings = Settings(extras={**{o.name: o.default for o in self.spec.options}, **options})
-        chosen = self.spec.rules.stages(self.instance, settings)[stage]
+        stages = self.spec.rules.stages(self.instance, settings)
+        if not isinstance(stage, int) or not -len(stages) <= stage < len(stages):
+            raise UsageError(f"stage {stage!r}: this puzzle has {len(stages)} encoding stage(s), 0 to {len(stages) - 1}")
+        chosen = stages[stage]
         formula = chosen.build().formula
         names = {var: key for var, key in formula.pool.names()}
         header = [f"satpuzzles {self.name}, encoding {chosen.name}"]

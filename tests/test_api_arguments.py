@@ -7,7 +7,8 @@ import math
 import pytest
 
 import satpuzzles
-from satpuzzles.core.errors import UsageError
+from satpuzzles.core.errors import InputError, UsageError
+from satpuzzles.core.outcome import Settings
 
 ARUKONE = "https://puzz.link/p?arukone/5/5/j1g2j3i12g3l"
 
@@ -42,3 +43,30 @@ def test_generate_refuses_bad_arguments(puzzle: str, rows: object, cols: object,
 def test_generate_takes_good_arguments() -> None:
     text = satpuzzles.generate("minesweeper", 3, 3, seed=1, mine_density=0.5)
     assert satpuzzles.load(text, puzzle="minesweeper").facts["width"] == 3
+
+
+@pytest.mark.parametrize("source", ["/no/such/folder/board.txt", "no_such_board.txt"])
+def test_load_names_a_missing_file(tmp_path, source: str) -> None:
+    with pytest.raises(UsageError, match="no such file"):
+        satpuzzles.load(source)
+    with pytest.raises(UsageError, match="no such file"):
+        satpuzzles.load(str(tmp_path / source.lstrip("/")))
+
+
+def test_load_still_reads_one_line_texts_and_locates_their_errors() -> None:
+    assert satpuzzles.load("4x3t0dh:c4f3a").name == "slitherlink"  # a Loopy game id is not a path
+    with pytest.raises(InputError, match="URL body"):
+        satpuzzles.load(ARUKONE + "!!!")
+
+
+def test_load_refuses_a_source_of_another_type() -> None:
+    with pytest.raises(TypeError, match="not int"):
+        satpuzzles.load(5)  # type: ignore[arg-type]
+
+
+def test_cnf_refuses_a_stage_the_puzzle_has_not() -> None:
+    puzzle = satpuzzles.load(ARUKONE)
+    count = len(puzzle.spec.rules.stages(puzzle.instance, Settings()))
+    assert puzzle.cnf(stage=count - 1).clauses
+    with pytest.raises(UsageError, match=f"{count} encoding stage"):
+        puzzle.cnf(stage=count)
