@@ -110,3 +110,11 @@ def test_a_loopy_game_id_is_read_without_regular_expressions() -> None:
 def test_the_check_sees_a_module_level_import() -> None:
     assert "dataclasses" in imported_at_load("satpuzzles.api")
     assert "typing" not in imported_at_load("satpuzzles.core.records")  # only under TYPE_CHECKING
+
+
+@pytest.mark.parametrize("name", sorted(NO_NUMPY))
+def test_detecting_the_puzzle_loads_no_numpy(name: str) -> None:
+    status, modules = loaded_modules("solve", BOARDS[name])  # every puzzle's reader tries the file
+    assert status == 0
+    assert "satpuzzles.puzzles.minesweeper" in modules  # so Minesweeper's spec was loaded, and read it
+    assert "numpy" not in {module.split(".")[0] for module in modules}

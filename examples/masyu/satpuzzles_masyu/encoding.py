@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-import numpy as np
-
 from satpuzzles.cnf import Clause, Formula
 from satpuzzles.constraints.loops import SingleCycle
 from satpuzzles.core.outcome import Settings
@@ -36,6 +34,8 @@ class MasyuEncoding:
     complete = True
 
     def __init__(self, instance: MasyuInstance) -> None:
+        import numpy as np  # with a formula, not with the spec: detecting a file's puzzle loads every spec
+
         self.instance = instance
         self.formula = Formula()
         grid = instance.grid
@@ -99,6 +99,8 @@ class MasyuEncoding:
 
     def decode(self, model: Model) -> MasyuSolution:
         """The loop through every circle when the model has one; else the model's loops, to be cut."""
+        import numpy as np
+
         on = np.array(self.cycle.used(model), dtype=np.int64)
         label = np.array(self.cycle.loop_labels(on.tolist()), dtype=np.int64)
         count = int(label.max()) + 1

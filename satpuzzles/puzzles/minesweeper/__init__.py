@@ -11,7 +11,7 @@ from satpuzzles.core.records import deferred
 from satpuzzles.core.spec import Option, PuzzleSpec, View
 from satpuzzles.puzzles.minesweeper import view
 from satpuzzles.puzzles.minesweeper.encoding import RULES
-from satpuzzles.puzzles.minesweeper.engine.probability import DEFAULT_BUDGET
+from satpuzzles.puzzles.minesweeper.engine import DEFAULT_BUDGET
 from satpuzzles.puzzles.minesweeper.formats import JSON, READERS
 
 SPEC = PuzzleSpec(

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-import numpy as np
-
 from satpuzzles.cnf import Clause, Formula, exactly
-from satpuzzles.constraints.counts import exact_counts
 from satpuzzles.core.errors import UsageError
 from satpuzzles.core.outcome import Settings
 from satpuzzles.core.spec import Rules, Stage
@@ -37,6 +34,10 @@ class MinesweeperEncoding:
     complete = True
 
     def __init__(self, instance: MinesweeperInstance, with_selectors: bool) -> None:
+        import numpy as np  # with the formula, not with the spec (strategy.py says why)
+
+        from satpuzzles.constraints.counts import exact_counts  # numpy too
+
         cells = instance.cells
         self.instance = instance
         self.formula = formula = Formula()

@@ -7,14 +7,14 @@ mines; with a ``mines N`` line the board holds exactly N mines.
 
 from __future__ import annotations
 
-import numpy as np
-
 from satpuzzles.core.records import Record
 from satpuzzles.geometry import count8
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
+
+    import numpy as np
 
 UNKNOWN = -1
 MINE = -2
@@ -56,6 +56,8 @@ class MinesweeperSolution(Record, frozen=True, eq=False):
 
 def verify(instance: MinesweeperInstance, solution: MinesweeperSolution) -> list[str]:
     """Counts hold no mine and see exactly their number of mines; flagged mines stay; the total if given."""
+    import numpy as np  # loaded with a board, not with the spec (strategy.py says why)
+
     cells, mines = instance.cells, solution.mines
     problems = []
     if mines.shape != cells.shape:

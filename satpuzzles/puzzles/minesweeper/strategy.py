@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from satpuzzles.core.outcome import Outcome, Settings, SolveStats, Timer
 from satpuzzles.core.spec import Strategy
-from satpuzzles.puzzles.minesweeper.engine.components import analyze, find_layout
-from satpuzzles.puzzles.minesweeper.engine.probability import DEFAULT_BUDGET, count_without_total, probabilities
-from satpuzzles.puzzles.minesweeper.engine.propagate import Deduction, propagate
-from satpuzzles.puzzles.minesweeper.engine.total import with_total
-from satpuzzles.puzzles.minesweeper.hint import hint
+from satpuzzles.puzzles.minesweeper.engine import DEFAULT_BUDGET
 from satpuzzles.puzzles.minesweeper.model import UNKNOWN, Analysis, MinesweeperInstance, MinesweeperSolution
 from satpuzzles.solve.backends import is_pysat_solver
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from satpuzzles.puzzles.minesweeper.engine.propagate import Deduction
+
+# The engine (numpy) is imported by the functions that solve, not with the spec: detecting which puzzle
+# a file holds loads every spec, and numpy alone took 0.17 s of a 0.2 s `satpuzzles solve` of a Numberlink.
 
 
 def analysis_wanted(settings: Settings) -> bool:
@@ -36,6 +39,11 @@ def refuses(settings: Settings) -> str | None:
 
 def solve(instance: MinesweeperInstance, settings: Settings) -> Outcome[MinesweeperSolution]:
     """One placement, or the analysis (with probabilities) when asked for."""
+    from satpuzzles.puzzles.minesweeper.engine.components import analyze, find_layout
+    from satpuzzles.puzzles.minesweeper.engine.probability import probabilities
+    from satpuzzles.puzzles.minesweeper.engine.total import with_total
+    from satpuzzles.puzzles.minesweeper.hint import hint
+
     solver = str(settings.solver)
     cells = instance.cells
     budget = settings.extras.get("probability_budget") or DEFAULT_BUDGET
@@ -71,6 +79,11 @@ def _counted(instance: MinesweeperInstance, solver: str, budget: int,
              wants_hint: bool) -> Outcome[MinesweeperSolution]:
     """--probabilities without a total: the analysis comes from the counting itself (a cell is forced
     when no counted layout disagrees), and from SAT only for components the counting could not finish."""
+    from satpuzzles.puzzles.minesweeper.engine.components import analyze
+    from satpuzzles.puzzles.minesweeper.engine.probability import count_without_total
+    from satpuzzles.puzzles.minesweeper.engine.propagate import propagate
+    from satpuzzles.puzzles.minesweeper.hint import hint
+
     cells = instance.cells
     stats = SolveStats(encoding="propagate+counting", solver=solver, stages=["propagate", "counting"])
     with Timer(stats, "propagate_seconds"):

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Hashable
 
-import numpy as np
-
 from satpuzzles.core.outcome import Outcome, Settings
 from satpuzzles.core.spec import StyledBoard
 from satpuzzles.geometry import Cell
@@ -19,6 +17,10 @@ from satpuzzles.puzzles.minesweeper.model import (
     MinesweeperSolution,
 )
 from satpuzzles.puzzles.minesweeper.odds import percent
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import numpy as np
 
 HINT_STYLES = {"o": "bold reverse green4", "!": "bold reverse dark_orange"}
 """The cells a hint says to open: certainly safe (o), or the lowest risk when none is (!)."""
@@ -50,6 +52,8 @@ def explanation_json(instance: MinesweeperInstance, keys: list[Cell]) -> dict[st
 
 
 def _symbols(instance: MinesweeperInstance, solution: MinesweeperSolution | None) -> np.ndarray:
+    import numpy as np  # loaded with a board, not with the spec (strategy.py says why)
+
     cells = instance.cells
     symbols = np.full(cells.shape, "?" if solution is None else ".", dtype="<U1")
     counts = cells >= 0
@@ -94,6 +98,8 @@ def outcome_lines(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSol
 def outcome_json(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolution],
                  settings: Settings) -> dict[str, object]:
     """With --analyze: ``analysis`` with the forced cells as [row, col] (0-based) and the split by method."""
+    import numpy as np
+
     analysis = outcome.solution.analysis if outcome.solution is not None else None
     if analysis is None:
         return {}
@@ -201,6 +207,8 @@ def _analysis_style(analysis: Analysis, r: int, c: int, symbol: str) -> str:
 
 def _probability_lines(instance: MinesweeperInstance, solution: MinesweeperSolution | None) -> list[tuple[str, str]]:
     """How many unknown cells got an exact probability (and how many were over the budget); the 50 % caveat."""
+    import numpy as np
+
     if solution is None or solution.probabilities is None:
         return []
     unknown = instance.cells == UNKNOWN

@@ -20,12 +20,9 @@ import math
 import numpy as np
 
 from satpuzzles.core.records import Record
-from satpuzzles.puzzles.minesweeper.engine import bitsets, counting, structure
+from satpuzzles.puzzles.minesweeper.engine import DEFAULT_BUDGET, bitsets, counting, structure
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
 from satpuzzles.puzzles.minesweeper.model import UNKNOWN
-
-DEFAULT_BUDGET = 5_000_000
-"""Transitions of the counting programme allowed per component (the --probability-budget default)."""
 TOTAL_WORK_LIMIT = 50_000_000
 """With a total, the log-space combination costs about (component cells) x (mines left) in all; above this: not computed."""
 
