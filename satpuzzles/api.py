@@ -27,7 +27,7 @@ from satpuzzles.core.spec import Option, PuzzleSpec
 from satpuzzles.io.detect import detect
 from satpuzzles.io.files import read_input
 from satpuzzles.io.reading import read_instances
-from satpuzzles.present.report import json_record, marked, plain_report
+from satpuzzles.present.report import analysed_unique, json_record, marked, plain_report
 
 __all__ = ["Cnf", "Puzzle", "Result", "generate", "load", "load_all", "puzzle_names", "read"]
 
@@ -236,7 +236,7 @@ class Result:
         undecided or not asked); the analysis decides it as unique exactly when no decision is undetermined."""
         unique = self.outcome.uniqueness(self.settings)
         if unique is None and self.settings.analyze and self.outcome.status == "solved":
-            return self.to_json()["unique"]  # type: ignore[return-value]
+            return analysed_unique(self.puzzle.spec, self.puzzle.instance, self.outcome, self.settings)
         return unique
 
     @property

@@ -195,6 +195,17 @@ def unique_by_analysis(analysis: object) -> bool | None:
     return not analysis.get("undetermined") if isinstance(analysis, dict) else None
 
 
+def analysed_unique(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any],
+                    settings: Settings) -> bool | None:
+    """:func:`unique_by_analysis` without building the whole envelope: from the outcome's analysis, or the
+    puzzle's own (Minesweeper keeps it in the solution and shows it through ``outcome_json``)."""
+    if outcome.analysis is not None:
+        return not outcome.analysis.undetermined
+    view = puzzle.view
+    own = view.outcome_json(instance, outcome, settings) if view.outcome_json is not None else {}
+    return unique_by_analysis(own.get("analysis"))
+
+
 def json_record(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings) -> dict[str, object]:
     """The JSON envelope: puzzle, status, solution, unique, stats (plus enumeration fields) and input; ``unique``
     is decided by --unique's search, or else by --analyze's backbone."""
