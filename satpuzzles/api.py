@@ -98,14 +98,19 @@ def generate(puzzle: str, rows: int, cols: int, seed: int | None = None, **optio
     if unknown:
         raise UsageError(f"the {puzzle} generator has no option {sorted(unknown)[0]!r}; it has {', '.join(values)}")
     spec.generator.check_size(rows, cols)
-    _check_options(spec.generator.options, options)
+    options = _checked_options(spec.generator.options, options)
     return spec.generator.make(rows, cols, seed, {**values, **options}, lambda text: None)
 
 
-def _check_options(declared: tuple[Option, ...], values: dict[str, Any]) -> None:
+def _checked_options(declared: tuple[Option, ...], values: dict[str, Any]) -> dict[str, Any]:
+    """``values`` checked as the CLI checks them, and text given to an option with a converter converted
+    (``first_click="8,15"``, as on the command line)."""
+    checked = dict(values)
     for option in declared:
-        if option.name in values:
-            option.check(values[option.name])
+        if option.name in checked:
+            option.check(checked[option.name])
+            checked[option.name] = option.converted(checked[option.name])
+    return checked
 
 
 @dataclass(frozen=True)
@@ -146,7 +151,7 @@ class Puzzle:
         unknown = set(options) - set(known)
         if unknown:
             raise UsageError(f"{self.name} has no option {sorted(unknown)[0]!r}; it has {', '.join(known) or 'none'}")
-        _check_options(self.spec.options, options)
+        options = _checked_options(self.spec.options, options)
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
             raise UsageError(f"count {count!r}: expected a whole number of solutions, at least 1")
         if timeout is not None and (not isinstance(timeout, (int, float)) or isinstance(timeout, bool)):

@@ -70,3 +70,11 @@ def test_cnf_refuses_a_stage_the_puzzle_has_not() -> None:
     assert puzzle.cnf(stage=count - 1).clauses
     with pytest.raises(UsageError, match=f"{count} encoding stage"):
         puzzle.cnf(stage=count)
+
+
+def test_text_options_are_converted_as_on_the_command_line() -> None:
+    typed = satpuzzles.generate("minesweeper", 5, 5, seed=1, no_guess=True, first_click="2,2")  # 1-based, as typed
+    assert typed == satpuzzles.generate("minesweeper", 5, 5, seed=1, no_guess=True, first_click=(1, 1))
+    assert "first click at row 2, column 2" in typed
+    with pytest.raises(UsageError, match="--first-click 'x': give ROW,COL"):
+        satpuzzles.generate("minesweeper", 5, 5, seed=1, no_guess=True, first_click="x")

@@ -93,6 +93,17 @@ class Option(Record, frozen=True, eq=False, repr=False):
                 what = "a whole number" if self.kind == "int" else "a number"
                 raise UsageError(f"{flag} {value!r}: expected {what} ({' '.join(b for b in bounds if b)})")
 
+    def converted(self, value: Any) -> Any:
+        """``value`` through ``convert`` when it is text and the option has one (UsageError when it refuses it),
+        as the CLI converts what is typed; else ``value`` itself."""
+        if self.convert is None or not isinstance(value, str):
+            return value
+        try:
+            return self.convert(value)
+        except ValueError as exc:
+            flag = self.flags[0] if self.flags else self.name
+            raise UsageError(f"{flag} {value!r}: {exc}") from None
+
     def initial(self) -> Any:
         """The value when the option is not given, as the CLI passes it on: a flag's default as a bool, else
         the default, through ``convert`` when it has one (as click's option does)."""
