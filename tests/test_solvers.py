@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import shutil
@@ -21,6 +22,7 @@ from satpuzzles.solve.backends import ExternalBackend, PySatBackend, canonical_p
 from satpuzzles.solve.isolation import Timeout, run_with_deadline
 from satpuzzles.solve.loop import lazy_solutions
 from satpuzzles.solve.model import Model
+from tests.conftest import INSTANCES, run_cli
 
 PYSAT_SOLVERS = ["cadical195", "glucose4", "minisat22", "g4"]
 EXTERNAL_SOLVERS = [
@@ -205,6 +207,46 @@ def test_external_solver_competition_output_split_over_lines(tmp_path: Path) -> 
         assert backend.solve() is True
         model = backend.model(4)
         assert [model[v] for v in (1, 2, 3, 4)] == [True, False, True, False]
+
+
+def test_external_solver_options_come_before_the_formula(tmp_path: Path) -> None:
+    """``-s 'SOLVER OPTIONS'``: the options reach the solver before the formula's file, in order and unsplit."""
+    script = tmp_path / "fussy-solver"
+    script.write_text(
+        "#!/bin/sh\n"
+        "[ \"$1\" = --mode ] && [ \"$2\" = 'two words' ] && [ -s \"$3\" ] && [ $# -eq 3 ] || exit 7\n"
+        "echo 's SATISFIABLE'\necho 'v 1 0'\nexit 10\n"
+    )
+    script.chmod(0o755)
+    with make_backend(f"{script} --mode 'two words'") as backend:
+        assert isinstance(backend, ExternalBackend)
+        assert (backend.name, backend.arguments) == ("fussy-solver", ["--mode", "two words"])
+        backend.add_clauses([[1]])
+        assert backend.solve() is True
+    with make_backend(str(script)) as backend:  # no options: the script refuses, so they were what it checked
+        backend.add_clauses([[1]])
+        with pytest.raises(SolverError, match="exit code 7"):
+            backend.solve()
+
+
+def test_solver_commands_that_name_no_executable_are_refused() -> None:
+    for command in ("no-such-solver-xyz --fast", "cadical --opt 'unclosed", "-q cadical"):
+        with pytest.raises(UsageError, match="unknown solver"):
+            make_backend(command)
+
+
+@pytest.mark.skipif(shutil.which("cadical") is None, reason="cadical binary not installed")
+def test_cli_solves_with_an_external_solver_and_its_options(tmp_path: Path) -> None:
+    """The real CLI with ``-s 'cadical -q --sat'``: solved and verified; an unsolvable puzzle proved so."""
+    solved = run_cli("numberlink", INSTANCES / "numberlink" / "seed" / "instance_1.txt", "-s", "cadical -q --sat",
+                     "--format", "json")
+    assert solved.code == 0, solved.err
+    record = json.loads(solved.out)
+    assert (record["status"], record["stats"]["solver"]) == ("solved", "cadical -q --sat")  # printed: verified
+    board = tmp_path / "crossed.txt"
+    board.write_text("1,2\n2,1\n")
+    refuted = run_cli("numberlink", board, "-s", "cadical -q --unsat")
+    assert refuted.code == 1, refuted.err
 
 
 # --------------------------------------------------------------------------- lazy-cut loop

@@ -59,11 +59,11 @@ def to_click(option: Option) -> click.Option:
 
 
 def solver_option(default: str | None = None) -> click.Option:
-    """-s/--solver: a PySAT solver name or alias, or a DIMACS executable (``default`` shown in the help)."""
+    """-s/--solver: a PySAT solver name or alias, or a DIMACS executable and its options (``default`` in the help)."""
     shown = default or f"{DEFAULT_SOLVER}, or the puzzle's own (see each puzzle's --help)"
     return click.Option(["-s", "--solver"], metavar="NAME",
                         help=f"PySAT solver name or alias (cadical195, glucose4, minisat22, ...), or a DIMACS solver "
-                        f"executable. Default: {shown}.")
+                        f"executable, with its options if any (quoted: 'kissat --unsat'). Default: {shown}.")
 
 
 def timeout_option(what: str) -> click.Option:

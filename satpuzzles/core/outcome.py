@@ -38,7 +38,7 @@ class Settings(Record):
     """How to solve: solver, method, enumeration, limits and the puzzle's own options."""
 
     solver: str | None = None
-    """A PySAT solver name or alias, or a DIMACS executable; None: the puzzle's default solver."""
+    """A PySAT solver name or alias, or a DIMACS executable with its options; None: the puzzle's default solver."""
     method: str = "auto"
     """``cnf``, the name of one of the puzzle's strategies, or ``auto`` (the first strategy that applies)."""
     count: int = 1

@@ -284,9 +284,10 @@ class ExternalBackend(FreshEachCall):
     Assumptions become unit clauses; the core is then every assumption.
     """
 
-    def __init__(self, command: str, verbose: bool = False) -> None:
+    def __init__(self, command: str, verbose: bool = False, arguments: Sequence[str] = ()) -> None:
         super().__init__(os.path.basename(command))
         self.executable = command
+        self.arguments = list(arguments)  # options put before the formula's file (--solver 'kissat --unsat')
         self.verbose = verbose
         self._minisat_style = "minisat" in self.name.lower()
 
@@ -303,7 +304,7 @@ class ExternalBackend(FreshEachCall):
 
         self._assumptions = list(assumptions)
         with formula_files(lambda out: self._write(out, assumptions)) as (cnf, result, read_result, fds):
-            argv = [self.executable, cnf] + ([result] if self._minisat_style else [])
+            argv = [self.executable, *self.arguments, cnf] + ([result] if self._minisat_style else [])
             done = run_solver(argv, self.name, self._num_vars, fds, read_result)
         if self.verbose:
             sys.stderr.write(done.stdout)
@@ -373,21 +374,40 @@ def check_proof_solver(name: str) -> None:
 
 
 def make_backend(name: str, verbose: bool = False, proof: bool = False) -> Backend:
-    """The backend called ``name``: a PySAT solver name or alias, or a solver executable; ``proof`` logs DRAT."""
+    """The backend called ``name``: a PySAT solver name or alias, or a solver executable (a path or a command
+    on PATH), alone or followed by its options; ``proof`` logs DRAT."""
     canonical = canonical_pysat_name(name)
     if canonical is not None:
         if canonical in NON_INCREMENTAL and not proof:
             return FreshPySatBackend(canonical)
         return PySatBackend(canonical, proof)
-    import shutil
-
-    path = shutil.which(name) if os.sep not in name else (name if _is_executable_file(name) else None)
+    path = _executable(name)
     if path:
         return ExternalBackend(path, verbose=verbose)
+    words = _command_words(name)
+    if len(words) > 1 and (path := _executable(words[0])):
+        return ExternalBackend(path, verbose=verbose, arguments=words[1:])
     raise UsageError(
         f"unknown solver {name!r}: give a PySAT solver name (e.g. cadical195, glucose4, minisat22) "
-        "or the path of a DIMACS solver executable"
+        "or a DIMACS solver executable, with its options if any (e.g. 'kissat --unsat')"
     )
+
+
+def _executable(name: str) -> str | None:
+    """The path of the executable ``name`` (a path, or a command found on PATH), or None."""
+    import shutil
+
+    return shutil.which(name) if os.sep not in name else (name if _is_executable_file(name) else None)
+
+
+def _command_words(command: str) -> list[str]:
+    """A solver command line split as a shell would (no words when its quotes do not close)."""
+    import shlex
+
+    try:
+        return shlex.split(command)
+    except ValueError:
+        return []
 
 
 def check_solver_name(name: str) -> str:
