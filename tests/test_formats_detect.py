@@ -160,7 +160,7 @@ def test_forced_json_must_hold_objects() -> None:
 @pytest.mark.parametrize(
     ("puzzle", "choices"),
     [
-        ("numberlink", "'auto', 'url', 'kn-header', 'seed001', 'collection', 'comma', 'grid', 'json'"),
+        ("numberlink", "'auto', 'url', 'kn-header', 'collection', 'comma', 'grid', 'json'"),
         ("slitherlink", "'auto', 'url', 'loopy', 'grid', 'json'"),
         ("minesweeper", "'auto', 'grid', 'json'"),
     ],
@@ -171,11 +171,19 @@ def test_unknown_input_format_lists_the_choices(puzzle: str, choices: str) -> No
     assert choices in result.err and len(result.err.splitlines()) == 1
 
 
+def test_old_format_names_are_accepted_but_not_shown() -> None:
+    """``seed001`` (the K + 'N M' header format's old name) still reads, but help and listings name it kn-header."""
+    forced = run_cli("numberlink", NL / "seed" / "input-7by7.in", "--input-format", "seed001", "--format", "json")
+    assert forced.code == 0, forced.err
+    shown = run_cli("numberlink", "--help").out + run_cli("puzzles").out
+    assert "kn-header" in shown and "seed001" not in shown
+
+
 @pytest.mark.parametrize(
     ("puzzle", "path", "forced"),
     [
         ("numberlink", NL / "seed" / "instance_1.txt", "comma"),
-        ("numberlink", NL / "seed" / "input-7by7.in", "seed001"),
+        ("numberlink", NL / "seed" / "input-7by7.in", "kn-header"),
         ("numberlink", NL / "handmade" / "inputs2.txt", "collection"),
         ("slitherlink", SL / "pzprjs" / "cspuz_bench_4x4.url", "url"),
         ("slitherlink", SL / "puzzlekit" / "1005_10x18.txt", "grid"),

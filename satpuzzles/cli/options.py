@@ -28,6 +28,18 @@ class _NumberRange(click.FloatRange):
         return number
 
 
+class ChoiceWithAliases(click.Choice):
+    """A choice that also takes old names, not shown in help or errors, as the names they now go by."""
+
+    def __init__(self, choices: list[str], aliases: dict[str, str]) -> None:
+        super().__init__(choices)
+        self.aliases = aliases
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """The choice ``value`` names, directly or by an old name."""
+        return super().convert(self.aliases.get(value, value), param, ctx)
+
+
 def _convert(option: Option) -> Any:
     def convert(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
         if value is None or option.convert is None:

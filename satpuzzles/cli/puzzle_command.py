@@ -203,6 +203,7 @@ def puzzle_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
     import click
 
     from satpuzzles.cli.options import (
+        ChoiceWithAliases,
         analyze_option,
         color_option,
         count_options,
@@ -221,7 +222,8 @@ def puzzle_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
         click.Option(["-i", "--input", "input_path"], metavar="FILE",
                      help="Puzzle file; '-' reads standard input. Or give the SOURCE argument: a file, '-', "
                      "a puzz.link URL or a game id."),
-        click.Option(["--input-format"], type=click.Choice(puzzle.input_formats), default="auto", show_default=True,
+        click.Option(["--input-format"], type=ChoiceWithAliases(puzzle.input_formats, puzzle.input_format_aliases),
+                     default="auto", show_default=True,
                      metavar="NAME", help=f"Read the input in this format ({', '.join(puzzle.input_formats)}); "
                      "auto detects it."),
         *output_options(svg=puzzle.view.svg is not None),

@@ -300,9 +300,13 @@ class PuzzleSpec(Record, Generic[I, S], frozen=True, eq=False, repr=False):
 
     @property
     def input_formats(self) -> list[str]:
-        """Every --input-format choice: ``auto``, the readers (and their old names), ``json`` with a codec."""
-        names = [name for reader in self.readers for name in (reader.name, *reader.aliases)]
-        return ["auto", *names, *(["json"] if self.json else [])]
+        """Every --input-format choice shown: ``auto``, the readers, ``json`` with a codec (old names aside)."""
+        return ["auto", *(reader.name for reader in self.readers), *(["json"] if self.json else [])]
+
+    @property
+    def input_format_aliases(self) -> dict[str, str]:
+        """Old --input-format names, still accepted though no longer shown, with the names they now go by."""
+        return {alias: reader.name for reader in self.readers for alias in reader.aliases}
 
     @property
     def methods(self) -> list[str]:
