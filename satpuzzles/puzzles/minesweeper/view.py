@@ -179,7 +179,7 @@ def svg(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolution], se
 
 
 def result_file(instance: MinesweeperInstance, solution: MinesweeperSolution) -> str:
-    """Seed 002's format with the placement: ``rows cols``, then counts, ``F`` for mines, ``.`` for safe cells."""
+    """The grid format with the placement filled in: ``rows cols``, counts, ``F`` for mines, ``.`` for safe cells."""
     symbols = _symbols(instance, solution)
     symbols[symbols == "*"] = "F"
     rows, cols = instance.cells.shape
