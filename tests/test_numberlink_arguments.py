@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 
 from satpuzzles.core.outcome import Settings
 from satpuzzles.geometry import Grid
-from satpuzzles.puzzles.numberlink.arguments import crossing, cyclic_order, parity, refute
+from satpuzzles.puzzles.numberlink.arguments import crossing, parity, refute
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, RuleSet
 from tests.conftest import ROOT, Driver, run_cli
 from tests.test_numberlink_rules import RULE_SETS, boards, brute_force

@@ -11,7 +11,7 @@ import click
 
 from satpuzzles.cli.options import check_seconds, to_click
 from satpuzzles.cli.output import stdout
-from satpuzzles.core.errors import ExitStatus, SatPuzzlesError, UsageError
+from satpuzzles.core.errors import ExitStatus, SatPuzzlesError
 from satpuzzles.core.spec import PuzzleSpec
 from satpuzzles.io.files import check_writable, numbered_path, write_atomic
 

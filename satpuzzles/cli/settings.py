@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from satpuzzles.core.errors import UsageError
 from satpuzzles.core.outcome import MAX_TIMEOUT, Settings, check_seconds
 from satpuzzles.core.spec import PuzzleSpec
+
+__all__ = ["MAX_TIMEOUT", "check_seconds", "puzzle_extras", "settings_from"]  # the first two moved to core.outcome
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -62,7 +62,9 @@ def analyse(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats
     else:
         with make_backend(str(settings.solver), verbose=settings.verbose) as backend:
             backend.add_clauses(encoding.formula.clauses)
-            verify: Callable[[S], list[str]] = lambda solution: rules.verify(instance, solution)
+            def verify(solution: S) -> list[str]:
+                return rules.verify(instance, solution)
+
             forced, undetermined = backbone(encoding, backend, first, verify, stats, cuts, log)
     made = set(encoding.decided(first))
     analysis = Analysis(

@@ -27,13 +27,13 @@ import os
 import threading
 import time
 
+from satpuzzles.core.errors import Terminated
+
 TYPE_CHECKING = False  # typing, signal's enums and contextlib stay unloaded: a plain solve is ~60 ms
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from types import TracebackType
     from typing import Any
-
-from satpuzzles.core.errors import Terminated
 
 INTERRUPTIBLE = frozenset({
     "ergo", "gluecard3", "gluecard4", "glucose3", "glucose4", "glucose42", "maplechrono", "maplecm", "maplesat",

@@ -12,7 +12,7 @@ help propagation), in one complete stage.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable
 
 from satpuzzles.cnf import Clause, Formula
 from satpuzzles.cnf.formula import collector_paused
