@@ -233,6 +233,8 @@ def test_solver_commands_that_name_no_executable_are_refused() -> None:
     for command in ("no-such-solver-xyz --fast", "cadical --opt 'unclosed", "-q cadical"):
         with pytest.raises(UsageError, match="unknown solver"):
             make_backend(command)
+    with pytest.raises(UsageError, match="PySAT's glucose4 takes none"):
+        make_backend("glucose4 --fast")
 
 
 @pytest.mark.skipif(shutil.which("cadical") is None, reason="cadical binary not installed")

@@ -387,6 +387,9 @@ def make_backend(name: str, verbose: bool = False, proof: bool = False) -> Backe
     words = _command_words(name)
     if len(words) > 1 and (path := _executable(words[0])):
         return ExternalBackend(path, verbose=verbose, arguments=words[1:])
+    if len(words) > 1 and canonical_pysat_name(words[0]) is not None:
+        raise UsageError(f"solver {name!r}: options are for DIMACS solver executables; "
+                         f"PySAT's {words[0]} takes none here")
     raise UsageError(
         f"unknown solver {name!r}: give a PySAT solver name (e.g. cadical195, glucose4, minisat22) "
         "or a DIMACS solver executable, with its options if any (e.g. 'kissat --unsat')"
