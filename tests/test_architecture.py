@@ -186,3 +186,9 @@ def test_ruff_finds_nothing() -> None:
     done = subprocess.run([sys.executable, "-m", "ruff", "check", "--output-format", "concise", "satpuzzles", "tests",
                            "bench", "examples"], cwd=ROOT, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_mypy_finds_nothing() -> None:
+    """The package and the example plugin type-check (mypy, pinned in the test extra; settings in pyproject.toml)."""
+    done = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr

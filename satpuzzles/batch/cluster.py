@@ -39,7 +39,7 @@ class _ChildrenAllowed:
 
     @contextmanager
     def __call__(self) -> Iterator[None]:
-        config = multiprocessing.current_process()._config  # private, but there is no public switch
+        config: dict[str, object] = getattr(multiprocessing.current_process(), "_config")  # private; no public switch
         with self.lock:
             if self.users == 0:
                 self.saved = config.get("daemon")
@@ -159,7 +159,7 @@ def run_dask(address: str, parts: Iterator[Part], total: int, options: Options, 
 
 def _retry_or_fail(chunk: list[Part], exc: Exception, submit: Callable[[list[Part]], None],
                    on_row: Callable[[Row], None]) -> None:
-    singles = [[{**part, "indices": [index]}] for part in chunk for index in part["indices"]]
+    singles: list[list[Part]] = [[{**part, "indices": [index]}] for part in chunk for index in part["indices"]]
     if len(singles) > 1:
         for single in singles:
             submit(single)

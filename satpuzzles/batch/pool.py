@@ -38,7 +38,7 @@ FORKSERVER_TMPDIR_LIMIT = 70
 """Longest temporary folder the forkserver's socket fits under (a Unix socket path has 107 bytes at most)."""
 
 
-def _context() -> multiprocessing.context.BaseContext:
+def _context() -> multiprocessing.context.ForkServerContext | multiprocessing.context.SpawnContext:
     if ("forkserver" in multiprocessing.get_all_start_methods()
             and len(tempfile.gettempdir()) <= FORKSERVER_TMPDIR_LIMIT):
         context = multiprocessing.get_context("forkserver")
@@ -157,7 +157,7 @@ def run_local(parts: Iterator[Part], options: Options, jobs: int, on_row: Callab
                     on_row(row)
                     worker.done.append(row["index"])
                     worker.started = time.monotonic()
-                    if len(worker.done) == len(worker.part["indices"]):
+                    if worker.part is None or len(worker.done) == len(worker.part["indices"]):
                         worker.part = None
                         idle.append(worker)
                 elif limit is not None and time.monotonic() - worker.started > limit:

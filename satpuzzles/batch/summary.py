@@ -49,7 +49,7 @@ def uniqueness_line(rows: Sequence[dict[str, Any]]) -> Text:
 def grade_line(rows: Sequence[dict[str, Any]]) -> Text:
     """How many analysed puzzles got each grade (easiest first), and how many have none."""
     solved = [row for row in rows if row["status"] == "solved"]
-    grades = Counter(row.get("grade") for row in solved if row.get("grade"))
+    grades = Counter(str(row["grade"]) for row in solved if row.get("grade"))
     order = [*[level for level in LEVEL_NAMES if level in grades], *sorted(set(grades) - set(LEVEL_NAMES))]
     parts = [f"{grades[level]} {level}" for level in order]
     ungraded = len(solved) - sum(grades.values())

@@ -82,9 +82,9 @@ def solve_one(puzzle: PuzzleSpec[Any, Any], file: str, index: int, instance: Any
         with collector_paused():  # as the CLI does: a solve's clause lists hold no cycles, collections freed nothing
             outcome = solve_within_limit(puzzle.rules, instance, settings, puzzle.name)  # verifies every solution
     except VerificationError as exc:
-        row = error_row(file, index, puzzle.name, str(exc), time.perf_counter() - start)
-        row["verified"] = False
-        return row
+        failed = error_row(file, index, puzzle.name, str(exc), time.perf_counter() - start)
+        failed["verified"] = False
+        return failed
     except SatPuzzlesError as exc:
         return error_row(file, index, puzzle.name, str(exc), time.perf_counter() - start)
     except Exception as exc:  # noqa: BLE001 - a bug in one puzzle's solve is that puzzle's error row
@@ -95,7 +95,7 @@ def solve_one(puzzle: PuzzleSpec[Any, Any], file: str, index: int, instance: Any
         "file": file, "index": index, "puzzle": puzzle.name, "status": outcome.status,
         "unique": outcome.uniqueness(settings), "verified": True if outcome.solutions else None,
         "seconds": round(seconds, 6), "error": one_line(outcome.message),
-        "stats": {} if outcome.stats == SolveStats(solver=settings.solver) else outcome.stats.as_dict(),
+        "stats": {} if outcome.stats == SolveStats(solver=str(settings.solver)) else outcome.stats.as_dict(),
         "facts": {name: _plain(value) for name, value in puzzle.view.facts(instance).items()},
     }
     if settings.analyze:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, cast
 
 import click
 
@@ -117,7 +117,7 @@ def generate_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
 
         def receive(payload: object) -> None:
             nonlocal made
-            kind, content, *index = payload  # type: ignore[misc]
+            kind, content, *index = cast("tuple[Any, ...]", payload)
             if kind == "status":
                 if content.startswith(WARNING):
                     progress.warn(content)  # a generator's shortfall (level not reached ...) is never silent

@@ -93,7 +93,7 @@ class one_door:  # noqa: N801 - used as the function it was: ``with one_door():`
     def __enter__(self) -> None:
         self.original = sys.stdout
         if self.original is not None and not isinstance(self.original, PipeSafe):
-            sys.stdout = PipeSafe(self.original)  # type: ignore[assignment]
+            sys.stdout = PipeSafe(self.original)
 
     def __exit__(self, *exc: object) -> None:
         if isinstance(sys.stdout, PipeSafe):

@@ -35,13 +35,13 @@ def dimacs_lines(
         yield " ".join(map(str, [*clause, 0])) + "\n"
     if extra:
         yield "c clauses added by the lazy-cut loop:\n"
-        for clause in extra:
-            yield " ".join(map(str, [*clause, 0])) + "\n"
+        for cut in extra:
+            yield " ".join(map(str, [*cut, 0])) + "\n"
     for title, clauses in sections:
         if clauses:
             yield f"c {title}:\n"
-            for clause in clauses:
-                yield " ".join(map(str, [*clause, 0])) + "\n"
+            for listed in clauses:
+                yield " ".join(map(str, [*listed, 0])) + "\n"
     if assumed:
         yield "c selector literals the solver assumed true (one per clue):\n"
         for lit in assumed:

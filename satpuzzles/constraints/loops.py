@@ -28,6 +28,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    import numpy as np
+
 
 def _plain(values: Any) -> list[Any]:
     """A sequence (or numpy array) as a Python list of Python scalars."""
@@ -37,8 +39,9 @@ def _plain(values: Any) -> list[Any]:
 class SingleCycle:
     """A single loop over ``edge_vars`` (one variable per edge, ``edge_ends`` its two vertices)."""
 
-    def __init__(self, formula: Formula, edge_vars: Sequence[int], edge_ends: Sequence[Sequence[int]],
-                 vertex_count: int, visit: Sequence[bool] | None = None, skip: Collection[int] = ()) -> None:
+    def __init__(self, formula: Formula, edge_vars: Sequence[int] | np.ndarray,
+                 edge_ends: Sequence[Sequence[int]] | np.ndarray, vertex_count: int,
+                 visit: Sequence[bool] | np.ndarray | None = None, skip: Collection[int] = ()) -> None:
         """Add the degree constraints; ``visit`` marks vertices the loop must pass through; the degree clauses of
         the vertices in ``skip`` (none of them one the loop must pass) are the caller's to add."""
         self.edge_vars_list: list[int] = _plain(edge_vars)

@@ -118,7 +118,7 @@ class GridPaths:
                 if label_u != label_v:
                     append([-link])
             else:
-                label, free = (label_u, v) if label_u is not None else (label_v, u)
+                label, free = labelled_end(u, v, label_u, label_v)
                 off = -link
                 clauses.extend([off, lit] for lit in self.is_colour(free, label))
 
@@ -131,7 +131,7 @@ class GridPaths:
                 if label_u == label_v:
                     clauses.append([link])
             elif label_u is not None or label_v is not None:
-                label, free = (label_u, v) if label_u is not None else (label_v, u)
+                label, free = labelled_end(u, v, label_u, label_v)
                 clauses.append([link, *(-lit for lit in self.used_lits(free)),
                                 *(-lit for lit in self.is_colour(free, label))])
             else:
@@ -178,6 +178,15 @@ class GridPaths:
         """A clause excluding this set of used links: another valid solution drops one of them, since adding
         links to complete paths leaves only cycles."""
         return [-self.link_var[link] for link in links]
+
+
+def labelled_end(u: Cell, v: Cell, label_u: str | None, label_v: str | None) -> tuple[str, Cell]:
+    """The label of a link's one labelled end (u's if both are) and the link's other cell."""
+    if label_u is not None:
+        return label_u, v
+    if label_v is None:
+        raise ValueError(f"neither {u} nor {v} is labelled")
+    return label_v, u
 
 
 def trace(ends: dict[str, tuple[Cell, Cell]], used: object) -> DecodedPaths:

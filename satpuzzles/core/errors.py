@@ -19,7 +19,7 @@ class _Statuses(type):
     def __len__(cls) -> int:
         return len(cls._members)
 
-    def __call__(cls, value: int) -> ExitStatus:  # type: ignore[override]
+    def __call__(cls, value: int) -> ExitStatus:
         try:
             return cls._members[value]
         except (KeyError, TypeError):

@@ -112,9 +112,9 @@ def _no_key(_record: object) -> tuple[()]:
     return ()
 
 
-def _eq(self: Any, other: object) -> bool:
+def _eq(self: Any, other: Any) -> bool:
     if other.__class__ is self.__class__:
-        return self._record_key(self) == other._record_key(other)  # type: ignore[attr-defined, no-any-return]
+        return self._record_key(self) == other._record_key(other)
     return NotImplemented
 
 
@@ -174,18 +174,18 @@ class Record:
         key = attrgetter(*compared) if compared else _no_key
         if len(compared) == 1:
             key = attrgetter(compared[0], compared[0])  # a tuple, as a dataclass compares
-        cls._record_key = staticmethod(key)  # type: ignore[assignment]
+        cls._record_key = staticmethod(key)
         cls._record_post = getattr(cls, "__post_init__", None)
         own = cls.__dict__
         if eq and "__eq__" not in own:
-            cls.__eq__ = _eq  # type: ignore[method-assign, assignment]
+            cls.__eq__ = _eq  # type: ignore[method-assign]
             if "__hash__" not in own:
                 cls.__hash__ = _hash if frozen else None  # type: ignore[method-assign, assignment]
         if repr and "__repr__" not in own:
-            cls.__repr__ = _repr  # type: ignore[method-assign, assignment]
+            cls.__repr__ = _repr  # type: ignore[method-assign]
         if frozen:
-            cls.__setattr__ = _frozen_setattr  # type: ignore[method-assign, assignment]
-            cls.__delattr__ = _frozen_delattr  # type: ignore[method-assign, assignment]
+            cls.__setattr__ = _frozen_setattr  # type: ignore[method-assign]
+            cls.__delattr__ = _frozen_delattr  # type: ignore[method-assign]
         setattr(cls, "__match_args__", cls._record_init)  # noqa: B010 - type checkers know it as read-only
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

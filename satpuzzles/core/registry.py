@@ -132,7 +132,11 @@ def register(spec: PuzzleSpec[Any, Any]) -> Callable[[], None]:
     if spec.name in names():
         raise ValueError(f"a puzzle called {spec.name!r} is already registered")
     _added[spec.name] = spec
-    return lambda: _added.pop(spec.name, None)
+
+    def unregister() -> None:
+        _added.pop(spec.name, None)
+
+    return unregister
 
 
 def loaded() -> bool:

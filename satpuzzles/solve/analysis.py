@@ -58,7 +58,8 @@ def analyse(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats
     cuts: list[Clause] = []
     if proved_unique(rules, instance, settings, first):
         log("analysis: the puzzle's own reasoning proved one solution: every decision is forced")
-        forced, undetermined = list(encoding.decisions()), []
+        forced: list[Hashable] = list(encoding.decisions())
+        undetermined: list[Hashable] = []
     else:
         with make_backend(str(settings.solver), verbose=settings.verbose) as backend:
             backend.add_clauses(encoding.formula.clauses)
@@ -141,7 +142,6 @@ def _witness(encoding: Any, backend: Backend, verify: Callable[[Any], list[str]]
             return flips
         # Only decisions beside the solution (a stray loop) flipped: decode them alone. The encoding's cuts ban
         # what breaks a rule alone; what keeps every rule alone is a solution, and a witness itself.
-        stats.stray_models = getattr(stats, "stray_models", 0) + 1
         made = set(encoding.decided(solution))
         model_true = {lit for lit in literals if lit > 0}
         stray = [var for key, var in var_of.items() if var in model_true and key not in made]

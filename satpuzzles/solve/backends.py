@@ -24,7 +24,7 @@ from satpuzzles.solve.model import Model
 
 TYPE_CHECKING = False  # typing stays unloaded on the solve path
 if TYPE_CHECKING:
-    from typing import IO, Any
+    from typing import IO, Any, Self
 
     from satpuzzles.solve.solver_process import SolverRun
 
@@ -123,7 +123,7 @@ class Backend(ABC):
     def close(self) -> None:
         """Release the solver."""
 
-    def __enter__(self) -> Backend:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -313,7 +313,8 @@ class ExternalBackend(FreshEachCall):
         return self._read_competition(done)
 
     def _read_competition(self, done: SolverRun) -> bool:
-        status, values = None, []
+        status: str | None = None
+        values: list[int] = []
         for line in done.stdout.splitlines():
             if line.startswith("s "):
                 status = line[2:].strip()

@@ -20,6 +20,10 @@ from functools import partial
 
 import pysolvers
 
+TYPE_CHECKING = False  # typing stays unloaded on the solve path
+if TYPE_CHECKING:
+    from typing import Any
+
 TESTED_PYSAT = ((1, 8), (1, 9))
 """PySAT (major, minor) versions whose C functions this module was checked against."""
 
@@ -55,7 +59,7 @@ class DirectSolver:
                               and all(hasattr(pysolvers, f"{cls.prefix}_{name}") for name in cls.functions))
         return cls._available
 
-    def _call(self, name: str, *args: object) -> object:
+    def _call(self, name: str, *args: object) -> Any:
         return getattr(pysolvers, f"{self.prefix}_{name}")(self._handle, *args)
 
     def append_formula(self, clauses: Iterable[Sequence[int]]) -> None:
@@ -78,11 +82,11 @@ class DirectSolver:
         """The last model as signed literals, or None after a call that was not satisfiable."""
         if self._status is not True:
             return None
-        return self._call("model") or []  # type: ignore[return-value]
+        return self._call("model") or []
 
     def propagate(self, assumptions: Sequence[int] = ()) -> tuple[bool, list[int]]:
         """Unit propagation under ``assumptions``: (no conflict, the literals set)."""
-        status, literals = self._call("propagate", list(assumptions), 0, 0)  # type: ignore[misc]
+        status, literals = self._call("propagate", list(assumptions), 0, 0)
         return bool(status), literals if literals is not None else []
 
     def set_phases(self, literals: Sequence[int]) -> None:
@@ -91,11 +95,11 @@ class DirectSolver:
 
     def nof_vars(self) -> int:
         """The largest variable the solver has seen."""
-        return int(self._call("nof_vars"))  # type: ignore[call-overload]
+        return int(self._call("nof_vars"))
 
     def accum_stats(self) -> dict[str, int]:
         """Restarts, conflicts, decisions and propagations so far."""
-        return dict(self._call("acc_stats") or {})  # type: ignore[call-overload]
+        return dict(self._call("acc_stats") or {})
 
     def get_proof(self) -> None:
         """No proof is logged on this path (a backend asked for one uses PySAT's classes)."""

@@ -26,6 +26,7 @@ from satpuzzles.solve.loop import lazy_solutions
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable, Sequence
+    from typing import Any
 
     from satpuzzles.core.spec import Encoding
     from satpuzzles.solve.backends import Backend
@@ -62,7 +63,7 @@ def _core(backend: Backend, among: list[int]) -> list[int]:
 
 
 def minimal_conflict(
-    encoding: Encoding[object], backend: Backend, stats: SolveStats, log: Callable[[str], None]
+    encoding: Encoding[Any], backend: Backend, stats: SolveStats, log: Callable[[str], None]
 ) -> list[Hashable] | None:
     """Keys of a minimal unsolvable set of selected constraints, or None when all together are solvable."""
     key_of = {lit: key for key, lit in encoding.selectors.items()}

@@ -61,7 +61,8 @@ def grade(clauses: Sequence[Clause], cuts: Sequence[Clause], decisions: Sequence
         known: set[int] = set()
         by_propagation = rounds = 0
         while not target <= known:
-            refuted, fixed = [], []
+            refuted: list[int] = []
+            fixed: list[int] = []
             for var in decisions:
                 if var in known:
                     continue

@@ -110,7 +110,7 @@ def disable_pysat_longjmp() -> None:
     """Make PySAT believe it never runs in the main thread, so it never installs its longjmp SIGINT handler."""
     from pysat import _utils
 
-    _utils.MainThread.check = staticmethod(lambda: False)  # type: ignore[method-assign]
+    _utils.MainThread.check = staticmethod(lambda: False)
 
 
 class _Call:
@@ -153,7 +153,7 @@ def _libc_signal() -> Callable[[int, Any], Any] | None:
         return None
     function.argtypes = [ctypes.c_int, ctypes.c_void_p]
     function.restype = ctypes.c_void_p
-    return function  # type: ignore[no-any-return]
+    return function
 
 
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from satpuzzles.core.errors import OutOfMemory, SatPuzzlesError
 from satpuzzles.solve.children import HELD_SIGNALS, child_signals, kill_group, signals_held
@@ -33,7 +33,7 @@ Report = Callable[[object], None]
 class Timeout(Exception):
     """The deadline passed before the work finished; ``reports`` are its progress reports so far."""
 
-    def __init__(self, reports: list[object]) -> None:
+    def __init__(self, reports: list[Any]) -> None:
         super().__init__("deadline passed")
         self.reports = reports
 

@@ -13,7 +13,7 @@ from satpuzzles.core.outcome import SolveStats, Timer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator, Sequence
+    from collections.abc import Callable, Generator, Sequence
 
     from satpuzzles.core.spec import Encoding
     from satpuzzles.solve.backends import Backend
@@ -28,7 +28,7 @@ def lazy_solutions(
     on_event: Callable[[str], None] | None = None,
     added_cuts: list[Clause] | None = None,
     assumptions: Sequence[int] = (),
-) -> Iterator[S]:
+) -> Generator[S, None, None]:
     """Yield the solutions of ``encoding`` one by one, adding cuts until each model is clean.
 
     The formula must already be loaded in ``backend``. Each yielded solution is

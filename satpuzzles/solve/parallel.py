@@ -19,6 +19,10 @@ from collections.abc import Callable, Sequence
 from satpuzzles.core.generic import TypeVar
 from satpuzzles.solve.children import child_signals, kill_group, signals_held
 
+TYPE_CHECKING = False  # typing stays unloaded on the solve path
+if TYPE_CHECKING:
+    from typing import Any
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -58,7 +62,7 @@ def _child(work: Callable[[T], R], parts: Sequence[T], share: list[int], write_e
         os._exit(status)
 
 
-def _decode(pid: int, data: bytes, status: int) -> object:
+def _decode(pid: int, data: bytes, status: int) -> dict[int, Any] | BaseException:
     """A child's results, or the WorkerFailed saying why there are none."""
     if not data:
         return WorkerFailed(f"worker {pid} died without a result (wait status {status})")
@@ -104,7 +108,7 @@ def forked_map(work: Callable[[T], R], parts: Sequence[T], workers: int | None =
             if isinstance(received, BaseException):
                 failure = failure or received
             else:
-                results.update(received)  # type: ignore[arg-type]
+                results.update(received)
         if failure is not None:
             raise failure
         return [results[i] for i in range(len(parts))]

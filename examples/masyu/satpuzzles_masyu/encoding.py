@@ -125,7 +125,7 @@ class MasyuEncoding:
 
     def decisions(self) -> dict[Hashable, int]:
         """For --analyze: every link between adjacent cells."""
-        return dict(self.link_var)
+        return dict(self.link_var.items())
 
     def decided(self, solution: MasyuSolution) -> frozenset[Link]:
         """For --analyze: the links of the solution's loop."""

@@ -16,8 +16,9 @@ from typing import Literal
 
 from satpuzzles.geometry import Cell, Grid, Link
 
-WHITE, BLACK = "w", "b"
 Colour = Literal["w", "b"]
+WHITE: Colour = "w"
+BLACK: Colour = "b"
 Step = tuple[int, int]
 
 

@@ -31,8 +31,10 @@ def masyu_svg(instance: MasyuInstance, edges: Collection[Link] | None,
     rows, cols = instance.grid.rows, instance.grid.cols
     body = svg.grid_lines(rows, cols, CELL, MARGIN, class_="grid")
     body.append(svg.element("rect", x=MARGIN, y=MARGIN, width=cols * CELL, height=rows * CELL, class_="border"))
-    for link in instance.grid.links() if analysis is not None else ():
-        body += svg.analysis_segment(_centre(link[0]), _centre(link[1]), analysis.get(link, "undetermined"), CELL * 0.12)
+    if analysis is not None:
+        for link in instance.grid.links():
+            body += svg.analysis_segment(_centre(link[0]), _centre(link[1]), analysis.get(link, "undetermined"),
+                                         CELL * 0.12)
     for a, b in sorted(edges or ()):
         (x1, y1), (x2, y2) = _centre(a), _centre(b)
         body.append(svg.element("line", x1=x1, y1=y1, x2=x2, y2=y2, class_="loop"))

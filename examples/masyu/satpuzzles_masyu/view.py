@@ -118,7 +118,7 @@ def analysis_styled(instance: MasyuInstance, analysis: Analysis) -> StyledBoard:
 def analysis_json(instance: MasyuInstance, analysis: Analysis) -> dict[str, object]:
     """``on``, ``off`` and ``undetermined`` links as [[r1, c1], [r2, c2]] (as in ``edges``), and their ``counts``."""
     lists = {"on": analysis.forced_true, "off": analysis.forced_false, "undetermined": analysis.undetermined}
-    record: dict[str, object] = {name: [[list(a), list(b)] for a, b in sorted(keys)]  # type: ignore[misc]
+    record: dict[str, object] = {name: [[list(a), list(b)] for a, b in sorted(k for k in keys if isinstance(k, tuple))]
                                  for name, keys in lists.items()}
     record["counts"] = {name: len(keys) for name, keys in lists.items()}
     return record

@@ -147,7 +147,7 @@ def _read_rows(body: list[Line], cells: list[str | None], width: int, what: str)
         (i for i, row in enumerate(cells) if row is None or len(row) != width or not row.isascii()),
         len(body),
     )
-    text = "".join(cells[:bad])
+    text = "".join(row for row in cells[:bad] if row is not None)  # all of them: bad is the first None
     if text.translate(_NOT_CELLS):  # some character is no cell: the first row holding one
         bad = next(i for i, row in enumerate(cells[:bad]) if row.translate(_NOT_CELLS))  # type: ignore[union-attr]
     if bad < len(body):

@@ -128,7 +128,7 @@ def new_game(options: dict[str, Any]) -> MinesweeperGame:
     """A no-guess game from the options: a level, or rows, columns and mines; a seed; a first click."""
     rows, cols, mines = LEVELS[options.get("level") or "beginner"]
     rows, cols = options.get("rows") or rows, options.get("cols") or cols
-    mines = options.get("mine_count") if options.get("mine_count") is not None else mines
+    mines = int(options["mine_count"]) if options.get("mine_count") is not None else mines
     first = options.get("first_click") or ((rows - 1) // 2, (cols - 1) // 2)
     if not (0 <= first[0] < rows and 0 <= first[1] < cols):
         raise UsageError(f"--first-click {first[0] + 1},{first[1] + 1} is outside the {rows}x{cols} board")

@@ -160,9 +160,9 @@ def no_guess_game(rows: int, cols: int, mine_count: int, first: tuple[int, int],
     for attempt in range(1, attempts + 1):
         if progress is not None:
             progress(f"no-guess: attempt {attempt} of {attempts}, {moves} mine moves so far")
-        mines = np.zeros(rows * cols, dtype=bool)
-        mines[rng.choice(places, size=mine_count, replace=False)] = True
-        mines = mines.reshape(rows, cols)
+        placed = np.zeros(rows * cols, dtype=bool)
+        placed[rng.choice(places, size=mine_count, replace=False)] = True
+        mines = placed.reshape(rows, cols)
         cells = play(mines, opening_board(mines, first), use_total)
         for _ in range(MOVES_PER_ATTEMPT):
             if solved(mines, cells):

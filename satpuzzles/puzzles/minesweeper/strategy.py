@@ -101,13 +101,13 @@ def _counted(instance: MinesweeperInstance, solver: str, budget: int,
         advice = hint(cells, analysis, board.probabilities) if wants_hint else None
         return Outcome("solved", [MinesweeperSolution(board.layout, analysis, board.probabilities, advice)],
                        stats=stats)
-    analysis, deduction, more = analyze(cells, solver)  # the counting stopped at its budget somewhere
+    backbone, deduction, more = analyze(cells, solver)  # the counting stopped at its budget somewhere
     more.encoding, more.stages = "propagate+counting+backbone", ["propagate", "counting", "backbone"]
     more.solve_seconds += stats.solve_seconds
-    if analysis is None:
+    if backbone is None:
         return _unsolvable(instance, deduction, more)
-    advice = hint(cells, analysis, board.probabilities) if wants_hint else None
-    return Outcome("solved", [MinesweeperSolution(analysis.layout, analysis, board.probabilities, advice)],
+    advice = hint(cells, backbone, board.probabilities) if wants_hint else None
+    return Outcome("solved", [MinesweeperSolution(backbone.layout, backbone, board.probabilities, advice)],
                    stats=more)
 
 

@@ -6,7 +6,6 @@ from collections.abc import Collection, Hashable
 
 from satpuzzles.core.outcome import Outcome, Settings
 from satpuzzles.core.spec import StyledBoard
-from satpuzzles.geometry import Cell
 from satpuzzles.present.styles import MARKED, UNSURE
 from satpuzzles.puzzles.minesweeper.model import (
     MINE,
@@ -42,9 +41,9 @@ def solution_json(instance: MinesweeperInstance, solution: MinesweeperSolution, 
     return {"mines": solution.mines.astype(int).tolist()}
 
 
-def explanation_json(instance: MinesweeperInstance, keys: list[Cell]) -> dict[str, object]:
+def explanation_json(instance: MinesweeperInstance, keys: list[Hashable]) -> dict[str, object]:
     """The conflicting counts as [row, col, count] (0-based), and ``mines`` when the total takes part."""
-    cells = sorted(key for key in keys if key != TOTAL)
+    cells = sorted(_marked_cells(keys))
     explanation: dict[str, object] = {"clues": [[r, c, int(instance.cells[r, c])] for r, c in cells]}
     if TOTAL in keys:
         explanation["mines"] = instance.mines
@@ -115,12 +114,18 @@ def outcome_json(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolu
         record["hint"] = outcome.solution.hint.as_json()
     chances = outcome.solution.probabilities if outcome.solution is not None else None
     if chances is not None:
-        shown = np.where(np.isnan(chances), None, np.round(chances, 6).astype(object))
+        shown = np.round(chances, 6).astype(object)
+        shown[np.isnan(chances)] = None
         record["probabilities"] = {
             "grid": shown.tolist(),
             "not_computed": np.argwhere(np.isnan(chances) & (instance.cells == UNKNOWN)).tolist(),
         }
     return record
+
+
+def _marked_cells(marked: Collection[Hashable]) -> set[tuple[int, ...]]:
+    """The cells among an explanation's marks, as (row, column) tuples (the mine total is not a cell)."""
+    return {cell for cell in marked if isinstance(cell, tuple)}
 
 
 def text(instance: MinesweeperInstance, solution: MinesweeperSolution | None, settings: Settings,
@@ -132,7 +137,7 @@ def text(instance: MinesweeperInstance, solution: MinesweeperSolution | None, se
         if solution is not None and solution.probabilities is not None:
             board += f"\n\n{PROBABILITY_HEADING}\n" + _probability_board(instance, solution.probabilities)
         return board
-    marks = {tuple(cell) for cell in marked if cell != TOTAL}
+    marks = _marked_cells(marked)
     return "\n".join(
         "".join(f"{symbol}{'!' if (r, c) in marks else ' '}" for c, symbol in enumerate(row)).rstrip()
         for r, row in enumerate(symbols.tolist())
@@ -143,7 +148,7 @@ def styled(instance: MinesweeperInstance, solution: MinesweeperSolution | None, 
            marked: Collection[Hashable] = ()) -> StyledBoard:
     """Counts in their classic colours, mines in red, conflicting counts highlighted."""
     symbols = _symbols(instance, solution).tolist()
-    marks = {tuple(cell) for cell in marked if cell != TOTAL}
+    marks = _marked_cells(marked)
     board: StyledBoard = []
     for r, row in enumerate(symbols):
         line = []

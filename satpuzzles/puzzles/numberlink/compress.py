@@ -114,12 +114,13 @@ class CompressedEncoding:
                 right[r1, min(c1, c2)] = True
             else:
                 down[min(r1, r2), c1] = True
-        links: Links | None = (right, down)
+        links: Links = (right, down)
         for runs, widen in ((self.row_runs, widen_rows), (self.col_runs, widen_cols)):
             for run in reversed(runs):
-                links = _widen_run(links, run, widen, self.rules.fill)
-                if links is None:
+                widened = _widen_run(links, run, widen, self.rules.fill)
+                if widened is None:
                     return None
+                links = widened
         decoded = walk_links(self.instance.endpoints, *links)
         return NumberlinkSolution(decoded.routes, decoded.loops, self.rules)
 

@@ -13,10 +13,11 @@ help propagation), in one complete stage.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
+from itertools import chain
 
 from satpuzzles.cnf import Clause, Formula
 from satpuzzles.cnf.formula import collector_paused
-from satpuzzles.constraints.paths import GridPaths
+from satpuzzles.constraints.paths import GridPaths, labelled_end
 from satpuzzles.geometry import Cell
 from satpuzzles.puzzles.numberlink.arguments import ENCODING_SUFFIX
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
@@ -50,7 +51,7 @@ class NumberlinkEncoding:
                 if label_u == label_v:
                     clauses.append([link])
             else:
-                label, free = (label_u, v) if label_u is not None else (label_v, u)
+                label, free = labelled_end(u, v, label_u, label_v)
                 clauses.append([link, *(-lit for lit in self.paths.used_lits(free)),
                                 *(-lit for lit in self.paths.is_colour(free, label))])
 
@@ -87,7 +88,7 @@ class NumberlinkEncoding:
 
     def decisions(self) -> dict[Hashable, int]:
         """For --analyze: every link (a pair of cells), and under the open rule every cell a path may leave empty."""
-        return {**self.link_var, **self.paths.used}
+        return dict(chain(self.link_var.items(), self.paths.used.items()))
 
     def decided(self, solution: NumberlinkSolution) -> set[Hashable]:
         """For --analyze: the solution's links and the cells its paths use."""

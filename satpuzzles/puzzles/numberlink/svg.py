@@ -84,8 +84,8 @@ def numberlink_svg(instance: NumberlinkInstance, routes: Mapping[str, Sequence[C
     size = CELL * (0.5 if longest == 1 else 0.42 if longest == 2 else 0.8 / longest)
     for cell, label in sorted(instance.givens.items()):
         x, y = _centre(cell)
-        colour = COLOURS[order[label] % len(COLOURS)] if label in routes else None
-        body.append(svg.element("circle", cx=x, cy=y, r=CELL * 0.4, class_="end" if colour else "end bare", stroke=colour))
+        ring = COLOURS[order[label] % len(COLOURS)] if label in routes else None
+        body.append(svg.element("circle", cx=x, cy=y, r=CELL * 0.4, class_="end" if ring else "end bare", stroke=ring))
         body.append(svg.text(x, y, label, size, class_="label"))
     title = f"Numberlink {cols}x{rows}" + ("" if solved else " (unsolved)")
     if analysis is not None:

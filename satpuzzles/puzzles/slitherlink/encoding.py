@@ -112,7 +112,7 @@ class SlitherlinkEncoding:
                 continue
             patterns = exactly_patterns(4, value)
             if value == 3 and self.corners and guards is None:  # "at least three": absorbed by its corner clauses
-                patterns = [pattern for pattern in patterns if pattern[0][1] < 0]
+                patterns = tuple(pattern for pattern in patterns if pattern[0][1] < 0)
             add_pattern_rows(self.formula, [[*pattern, *tail] for pattern in patterns], rows)
 
     def _beside_clues(self) -> tuple[list[int], list[int]]:

@@ -34,9 +34,10 @@ def _broken_clue(r: int, c: int, height: int, width: int, cells: Sequence[Cell],
             return clue
     for cr in range(r - 1, r + height + 1):
         for cc in range(c - 1, c + width + 1):
-            clue = number.get((cr, cc))
-            if clue is None:
+            found = number.get((cr, cc))
+            if found is None:
                 continue
+            clue = found
             inside_rows, inside_cols = r <= cr < r + height, c <= cc < c + width
             if inside_rows and inside_cols:  # sides on the boundary: those facing out of the rectangle
                 count = (cr == r) + (cr == r + height - 1) + (cc == c) + (cc == c + width - 1)

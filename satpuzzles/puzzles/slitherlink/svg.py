@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Mapping
 
-from satpuzzles.geometry import Cell, Edge
+from satpuzzles.geometry import Edge
 from satpuzzles.present import svg
 from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance
 
@@ -33,7 +33,7 @@ def slitherlink_svg(
     instance: SlitherlinkInstance,
     edges: Collection[Edge] | None,
     inside: list[list[bool]] | None,
-    marked: Collection[Cell] = (),
+    marked: Collection[Hashable] = (),
     analysis: Mapping[Hashable, str] | None = None,
 ) -> str:
     """The puzzle with the loop's ``edges`` and ``inside`` cells (none drawn when None); ``marked`` clues ringed.
@@ -52,9 +52,10 @@ def slitherlink_svg(
     for edge in sorted(edges or ()):
         (x1, y1), (x2, y2) = (_point(v) for v in grid.edge_vertices(edge))
         body.append(svg.element("line", x1=x1, y1=y1, x2=x2, y2=y2, class_="loop"))
-    for edge in grid.edges() if analysis is not None else ():
-        start, end = (_point(v) for v in grid.edge_vertices(edge))
-        body += svg.analysis_segment(start, end, analysis.get(edge, "undetermined"), CELL * 0.12)
+    if analysis is not None:
+        for edge in grid.edges():
+            start, end = (_point(v) for v in grid.edge_vertices(edge))
+            body += svg.analysis_segment(start, end, analysis.get(edge, "undetermined"), CELL * 0.12)
     size = CELL * 0.55
     for cell in sorted({*instance.clues, *instance.unknown}):
         x, y = _point(cell)

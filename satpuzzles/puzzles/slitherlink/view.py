@@ -161,7 +161,8 @@ def analysis_styled(instance: SlitherlinkInstance, analysis: Analysis) -> Styled
 def analysis_json(instance: SlitherlinkInstance, analysis: Analysis) -> dict[str, object]:
     """``on``, ``off`` and ``undetermined`` edges as ["h" or "v", row, col], and their ``counts``."""
     lists = {"on": analysis.forced_true, "off": analysis.forced_false, "undetermined": analysis.undetermined}
-    record: dict[str, object] = {name: [list(edge) for edge in sorted(edges)] for name, edges in lists.items()}
+    record: dict[str, object] = {name: [list(edge) for edge in sorted(e for e in edges if isinstance(e, tuple))]
+                                 for name, edges in lists.items()}
     record["counts"] = {name: len(edges) for name, edges in lists.items()}
     return record
 

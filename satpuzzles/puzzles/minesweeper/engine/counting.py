@@ -183,7 +183,7 @@ def _choices(s: Structure, keys: np.ndarray, cls: np.ndarray, stride_m: int) -> 
     return source, k
 
 
-def backward(structure: Structure, found: Counted, end_weight: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> Marginals:
+def backward(structure: Structure, found: Counted, end_weight: Callable[[np.ndarray, np.ndarray | None], np.ndarray]) -> Marginals:
     """Per class, the sums of its mines and of its safe cells over all layouts, each weighted by
     ``end_weight(components, mines)``, and one layout of positive weight (ways modes only).
     A component that overflows here is taken out of ``found.counted``.
@@ -203,6 +203,7 @@ def backward(structure: Structure, found: Counted, end_weight: Callable[[np.ndar
             position = np.searchsorted(step.comp_order, step.state_comp)
             size = s.class_size[step.classes[position]][step.source]
             at = position[step.source]
+            ahead: np.ndarray
             if totals:
                 ahead = np.zeros((len(step.kept), found.layouts.shape[1]), dtype=np.uint64)
                 ahead[~step.kept] = end_weight(step.end_comp, None)
