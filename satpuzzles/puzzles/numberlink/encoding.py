@@ -63,15 +63,7 @@ class NumberlinkEncoding:
         form (4 clauses of 3 literals) made the strengthened stage 20-50x faster
         on the big handmade puzzles.
         """
-        right, down, clauses = self.paths.right, self.paths.down, self.formula.clauses
-        for r in range(self.instance.grid.rows - 1):
-            top, bottom, left_right = right[r], right[r + 1], down[r]
-            for c in range(self.instance.grid.cols - 1):
-                a, b, d, e = -top[c], -bottom[c], -left_right[c], -left_right[c + 1]
-                if touchless:  # each 3 of the 4, leaving out one in turn
-                    clauses.extend(([b, d, e], [a, d, e], [a, b, e], [a, b, d]))
-                else:
-                    clauses.append([a, b, d, e])
+        self.formula.clauses.extend(self.paths.layout.squares(touchless))
 
     def decode(self, model: Model) -> NumberlinkSolution:
         """Routes from each label's first endpoint, plus any detached cycles."""
