@@ -41,6 +41,13 @@ def test_janko_collection_with_punctuation_labels() -> None:
     assert any("_" in inst.labels for inst in instances)
 
 
+@pytest.mark.parametrize("text", ["A..A\n#..#\n", "# a comment\n#\nA..A\n#..#\n", "4 2\nA..A\n#..#\n"])
+def test_a_row_starting_with_hash_is_a_row_and_hash_space_a_comment(text: str) -> None:
+    (instance,) = Driver("numberlink").parse(text)
+    assert (instance.grid.rows, instance.grid.cols) == (2, 4)
+    assert instance.endpoints["#"] == ((1, 0), (1, 3))
+
+
 def test_labels_need_not_run_from_one() -> None:
     (instance,) = Driver("numberlink").parse((NUMBERLINK / "seed" / "bad_numbering.txt").read_text())
     assert set(instance.labels) == {"1", "4", "3", "9"}

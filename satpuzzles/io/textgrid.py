@@ -120,12 +120,26 @@ def check_rows(limit: SizeLimit, lines: list[Line]) -> None:
                 else lines[0].number, 1)
 
 
-def content_lines(text: str, comment: str | None = "#") -> list[Line]:
-    """The non-blank lines of ``text`` that are not comments, with their numbers."""
+def spaced_comment(stripped: str) -> bool:
+    """Whether a stripped line is a comment where ``#`` may also be a cell: ``#`` alone, or followed by a space."""
+    return stripped == "#" or stripped.startswith(("# ", "#\t"))
+
+
+def _is_comment(stripped: str, comment: str | Callable[[str], bool] | None) -> bool:
+    if comment is None:
+        return False
+    if isinstance(comment, str):
+        return bool(comment) and stripped.startswith(comment)
+    return comment(stripped)
+
+
+def content_lines(text: str, comment: str | Callable[[str], bool] | None = "#") -> list[Line]:
+    """The non-blank lines of ``text`` that are not comments (lines starting with ``comment``, or those it
+    accepts when it is a function of the stripped line), with their numbers."""
     lines = []
     for number, raw in enumerate(text.splitlines(), start=1):
         stripped = raw.strip()
-        if not stripped or (comment and stripped.startswith(comment)):
+        if not stripped or _is_comment(stripped, comment):
             continue
         lines.append(Line(number, raw.rstrip("\r\n")))
     return lines
@@ -152,15 +166,15 @@ def first_column(line: Line) -> int:
     return len(line.text) - len(line.text.lstrip()) + 1
 
 
-def nonblank_lines(text: str) -> list[Line]:
+def nonblank_lines(text: str, comment: str | Callable[[str], bool] | None = "#") -> list[Line]:
     """:func:`content_lines`, or a located error when the text holds nothing but blanks and comments."""
-    lines = content_lines(text)
+    lines = content_lines(text, comment)
     if not lines:
         raise InputError("empty input: no puzzle found", 1, 1)
     return lines
 
 
-def first_content_lines(text: str, count: int, comment: str | None = "#") -> list[Line]:
+def first_content_lines(text: str, count: int, comment: str | Callable[[str], bool] | None = "#") -> list[Line]:
     """Up to ``count`` first content lines of ``text``, without splitting the rest (cheap on huge inputs)."""
     found: list[Line] = []
     start, number = 0, 0
@@ -170,7 +184,7 @@ def first_content_lines(text: str, count: int, comment: str | None = "#") -> lis
         number += 1
         raw = text[start:end]
         stripped = raw.strip()
-        if stripped and not (comment and stripped.startswith(comment)):
+        if stripped and not _is_comment(stripped, comment):
             found.append(Line(number, raw.rstrip("\r\n")))
         start = end + 1
     return found

@@ -3,14 +3,15 @@
 - comma rows: rows of comma-separated tokens (``.,3,.,1``);
 - a K header: ``K`` (the number of paths), then ``N M`` (rows, columns), then N rows of
   space-separated tokens (read as ``kn-header``; ``seed001`` is its old name);
-- several puzzles: blocks of a ``W H`` line (width, height) and H rows, ``#`` comments,
-  an optional ``0 0`` end (janko.at Arukone collections);
+- several puzzles: blocks of a ``W H`` line (width, height) and H rows, an optional ``0 0``
+  end (janko.at Arukone collections);
 - a plain grid: rows of characters (Flow Free), or of space-separated tokens;
 - puzz.link ``numlin`` URLs, one per line (see url.py).
 
 ``.`` is an empty cell. In comma or space separated rows a label is a word of
 letters and digits (``12``, ``A``); in character grids every printable character
-other than ``.`` is a label, since janko.at collections use ``_``, ``^``, ``]`` ....
+other than ``.`` is a label, since janko.at collections use ``_``, ``^``, ``]`` .... So a comment, in
+every format, is a line of ``#`` alone or ``#`` and a space (``# Author: ...``): ``#..#`` is a row.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from satpuzzles.io.textgrid import (
     is_int_line,
     nonblank_lines,
     parse_ints,
+    spaced_comment,
 )
 from satpuzzles.puzzles.numberlink.model import EMPTY, RULE_NAMES, NumberlinkInstance
 
@@ -172,21 +174,21 @@ def _parse_grid(lines: list[Line]) -> list[NumberlinkInstance]:
 
 
 def _read(parse: Callable[[list[Line]], list[NumberlinkInstance]]) -> Callable[[str], list[NumberlinkInstance]]:
-    return lambda text: parse(nonblank_lines(text))
+    return lambda text: parse(nonblank_lines(text, spaced_comment))
 
 
 def _looks_like_k_header(text: str) -> bool:
-    lines = first_content_lines(text, 2)
+    lines = first_content_lines(text, 2, spaced_comment)
     return len(lines) == 2 and is_int_line(lines[0], 1) and is_int_line(lines[1], 2)
 
 
 def _looks_like_collection(text: str) -> bool:
-    lines = first_content_lines(text, 2)
+    lines = first_content_lines(text, 2, spaced_comment)
     return bool(lines) and _starts_collection(lines)
 
 
 def _looks_like_comma_rows(text: str) -> bool:
-    lines = nonblank_lines(text)
+    lines = nonblank_lines(text, spaced_comment)
     return all("," in line.text for line in lines)
 
 
