@@ -39,6 +39,24 @@ def test_unsolvable_puzzle_certificate(tmp_path: Path) -> None:
     assert not checks(solvable, proof)  # the checker is no rubber stamp
 
 
+def test_a_board_an_argument_refutes_is_certified_by_its_formula(tmp_path: Path) -> None:
+    """Without a proof the parity argument decides this 8x8 board; with one (or -o) the complete encoding does."""
+    board = tmp_path / "parity.txt"
+    rows = [["."] * 8 for _ in range(8)]
+    rows[0][0] = rows[0][2] = "1"
+    rows[7][7] = rows[5][7] = "2"
+    board.write_text("\n".join("".join(row) for row in rows) + "\n")
+    plain = run_cli("numberlink", board)
+    assert plain.code == 1 and "encoding = parity argument" in plain.out
+    proof = tmp_path / "parity.drat"
+    result = run_cli("numberlink", board, "--proof", proof)
+    assert result.code == 1 and "encoding = complete" in result.out
+    assert checks(tmp_path / "parity.cnf", proof)
+    dimacs = tmp_path / "formula.cnf"
+    assert run_cli("numberlink", board, "-o", dimacs).code == 1
+    assert "encoding complete" in dimacs.read_text().splitlines()[0]
+
+
 @pytest.mark.parametrize("solver", ["glucose4", "cadical195"])
 def test_uniqueness_certificate_covers_cuts_and_blocks(tmp_path: Path, solver: str) -> None:
     """Glucose, used incrementally, leaves the empty clause out of its log when a clause added after a call is

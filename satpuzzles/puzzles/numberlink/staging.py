@@ -1,6 +1,7 @@
 """How Numberlink is solved: the stages tried in order for an instance under the rules in force.
 
-1. an argument (arguments.py) that refutes the board, on boards of ARGUMENTS_FROM_CELLS or more;
+1. an argument (arguments.py) that refutes the board, on boards of ARGUMENTS_FROM_CELLS or more (not when a
+   DRAT proof or the formula's DIMACS is asked for: those are of the complete encoding);
 2. on huge sparse boards, the compressed board widened back (compress.py, incomplete);
    under the open rule, a filling of the board sought within a budget (fillfirst.py, incomplete);
 3. the strengthened encoding (incomplete; not under --no-self-touch, where the rule is encoded);
@@ -30,7 +31,8 @@ def stages(instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[N
     compressed board on huge sparse ones, then strengthened and complete (or the one --encoding names;
     complete alone under no self-touch, where the rule itself is encoded)."""
     rules = rules_in_force(instance, settings.extras)
-    if instance.grid.size >= ARGUMENTS_FROM_CELLS:
+    certified = settings.proof or settings.want_dimacs  # a DRAT proof or the DIMACS of a formula, not of an argument
+    if instance.grid.size >= ARGUMENTS_FROM_CELLS and not certified:
         refuted = refute(instance, rules)
         if refuted is not None:
             argument = refuted[0]
