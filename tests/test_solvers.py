@@ -454,6 +454,47 @@ def test_run_with_deadline_kills_the_whole_process_group(tmp_path: Path) -> None
             os.kill(pid, 9)
 
 
+def test_a_solver_answer_that_is_no_model_is_the_solvers_fault(tmp_path: Path) -> None:
+    """An external solver claiming 'satisfiable' with an assignment that breaks the formula: a solver error
+    (exit 3, no verdict), not an internal error of the encoding."""
+    script = tmp_path / "wrong-solver"
+    script.write_text("#!/bin/sh\necho 's SATISFIABLE'\necho 'v 1 2 3 0'\nexit 10\n")
+    script.chmod(0o755)
+    result = run_cli("numberlink", INSTANCES / "numberlink" / "seed" / "instance_1.txt", "-s", script)
+    assert result.code == 3
+    assert "answered 'satisfiable' with an assignment that breaks clause" in result.err
+    assert "internal error" not in result.err
+
+
+def test_a_timeout_kills_what_an_external_solver_started(tmp_path: Path) -> None:
+    """The solver dies with the --timeout child; the programs it started are in its group, killed too."""
+    pid_file = tmp_path / "pid"
+    script = tmp_path / "slow-solver"
+    script.write_text(f"#!/bin/sh\nsleep 60 &\necho $! > {pid_file}\nwait\n")
+    script.chmod(0o755)
+    result = run_cli("numberlink", INSTANCES / "numberlink" / "seed" / "instance_1.txt", "-s", script,
+                     "--timeout", "1")
+    assert result.code == 3 and "timed out" in result.out
+    pid = int(pid_file.read_text())
+
+    def gone() -> bool:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError):
+            return True
+        return state in ("Z", "X")
+
+    for _ in range(100):
+        if gone():
+            break
+        time.sleep(0.05)
+    try:
+        assert gone(), "the solver's 'sleep 60' survived the timeout"
+    finally:
+        if not gone():
+            os.kill(pid, 9)
+
+
 def _raise(error: BaseException):
     def work(_report: object) -> None:
         raise error

@@ -23,6 +23,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
 from satpuzzles.core.errors import OutOfMemory, SatPuzzlesError
+from satpuzzles.solve import solver_process
 from satpuzzles.solve.children import HELD_SIGNALS, child_signals, kill_group, signals_held
 from satpuzzles.solve.interrupts import raise_terminated
 
@@ -40,6 +41,7 @@ class Timeout(Exception):
 
 def _child(conn: Connection, work: Callable[[Report], object]) -> None:
     os.setpgid(0, 0)
+    solver_process.group_watcher = lambda event, group: conn.send(("group", (event, group)))
     try:
         conn.send(("ok", work(lambda progress: conn.send(("progress", progress)))))
     except SatPuzzlesError as exc:
@@ -95,6 +97,7 @@ def run_with_deadline(work: Callable[[Report], T], seconds: float, on_report: Re
     process = context.Process(target=_child_main, args=(sender, work), daemon=True)
     deadline = time.monotonic() + seconds
     reports: list[object] = []
+    groups: set[int] = set()  # external solvers' process groups running in the child
     with _termination_raises():
         _start(process)
         sender.close()
@@ -107,6 +110,9 @@ def run_with_deadline(work: Callable[[Report], T], seconds: float, on_report: Re
                 except EOFError:
                     process.join()
                     raise _died(process.exitcode) from None
+                if kind == "group":
+                    _follow(groups, payload)
+                    continue
                 if kind != "progress":
                     break
                 reports.append(payload)
@@ -116,12 +122,39 @@ def run_with_deadline(work: Callable[[Report], T], seconds: float, on_report: Re
             if process.pid is not None:
                 kill_group(process.pid)
             process.join()
+            _kill_solver_groups(receiver, groups)
             receiver.close()
     if kind == "error":
         raise payload
     if kind == "crash":
         raise SolverCrashed(*payload)
     return payload
+
+
+def _follow(groups: set[int], event: tuple[str, int]) -> None:
+    """Note a solver group the child started, or forget one that is gone."""
+    what, group = event
+    if what == "started":
+        groups.add(group)
+    else:
+        groups.discard(group)
+
+
+def _kill_solver_groups(receiver: Connection, groups: set[int]) -> None:
+    """After the child is dead: SIGKILL the solver groups it left running (the programs a solver started live
+    on in its group when the solver itself dies with the child). The child's last messages say which ended."""
+    try:
+        while receiver.poll():
+            kind, payload = receiver.recv()
+            if kind == "group":
+                _follow(groups, payload)
+    except (EOFError, OSError):
+        pass
+    for group in groups:
+        try:
+            os.killpg(group, signal.SIGKILL)  # the group only: its leader's pid may be another process's by now
+        except (ProcessLookupError, PermissionError):
+            pass
 
 
 def _died(exitcode: int | None) -> Exception:

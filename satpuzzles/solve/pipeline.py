@@ -19,7 +19,7 @@ import time
 
 from satpuzzles.cnf.dimacs import dimacs_text
 from satpuzzles.cnf.formula import Clause
-from satpuzzles.core.errors import UsageError, VerificationError
+from satpuzzles.core.errors import SolverError, UsageError, VerificationError
 from satpuzzles.core.generic import TypeVar
 from satpuzzles.core.outcome import CNF_METHOD, DEFAULT_SOLVER, Certificate, Outcome, Settings, SolveStats, Timer
 from satpuzzles.core.records import replace
@@ -157,6 +157,16 @@ def _verified(rules: Rules[I, S], instance: I, solution: S, stats: SolveStats, m
         raise VerificationError(f"internal error: the {method} method gave an invalid answer: {problems[0]}")
 
 
+def _check_model(backend: Backend, clauses: list[Clause], solver: str) -> None:
+    """Raise SolverError when the solver's last answer breaks one of ``clauses``: it was no model, and an answer
+    that breaks the rules is then the solver's fault, not the encoding's."""
+    values = {abs(lit): lit > 0 for lit in backend.model_literals()}
+    for number, clause in enumerate(clauses, 1):
+        if not any(values.get(abs(lit), False) == (lit > 0) for lit in clause):
+            raise SolverError(f"the solver {solver} answered 'satisfiable' with an assignment that breaks clause "
+                              f"{number} of the formula; its answer was not used")
+
+
 def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = "") -> Outcome[S]:
     """Find up to ``settings.wanted`` verified solutions of ``instance`` with its encoding stages."""
     settings = with_defaults(rules, settings, instance)
@@ -187,7 +197,11 @@ def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = 
                 backend.add_clauses([encoding.block(solution) for solution in found])
             assumptions = list(encoding.selectors.values())
             for solution in lazy_solutions(encoding, backend, stats, log, cuts, assumptions):
-                _verified(rules, instance, solution, stats, f"{stage.name} encoding")
+                try:
+                    _verified(rules, instance, solution, stats, f"{stage.name} encoding")
+                except VerificationError:
+                    _check_model(backend, [*encoding.formula.clauses, *cuts, *map(encoding.block, found)], solver)
+                    raise
                 found.append(solution)
                 if settings.on_progress is not None:
                     settings.on_progress("solution", solution, stats)

@@ -5,7 +5,9 @@
   where that is not available, a temporary folder removed afterwards;
 - the solver leads its own process group, killed as a whole when the call ends, is
   interrupted (Ctrl-C, SIGTERM) or fails, and it dies with its parent (Linux), so a
-  SIGKILL of the tool or of a ``--timeout`` child takes it along;
+  SIGKILL of the tool or of a ``--timeout`` child takes it along; the programs it started
+  in turn are in its group, which a ``--timeout`` child announces to its parent
+  (``group_watcher``), and the parent kills the group when it kills the child;
 - its output is read up to a bound: a program that prints without end is stopped.
 """
 
@@ -31,6 +33,9 @@ OUTPUT_PER_VARIABLE = 32
 """Room per variable in the model lines (``v -1234567`` is 9 bytes)."""
 STDERR_KEPT = 64 * 1024
 """The last bytes of the solver's standard error kept for error messages."""
+group_watcher: Callable[[str, int], None] | None = None
+"""Told ("started", group) when a solver's process group starts and ("ended", group) once it is gone (set in a
+``--timeout`` child by solve.isolation, which passes them to the parent)."""
 
 
 @dataclass
@@ -99,6 +104,8 @@ def run_solver(argv: list[str], name: str, num_vars: int, pass_fds: tuple[int, .
                                    preexec_fn=die_with_parent)  # noqa: PLW1509 - one prctl call, looked up before
     except OSError as exc:
         raise SolverError(f"cannot run solver {argv[0]!r}: {exc.strerror}") from exc
+    if group_watcher is not None:
+        group_watcher("started", process.pid)
     out, err = bytearray(), bytearray()
     try:
         assert process.stdout is not None and process.stderr is not None
@@ -126,5 +133,7 @@ def run_solver(argv: list[str], name: str, num_vars: int, pass_fds: tuple[int, .
         if process.returncode is None:
             kill_group(process.pid)
             process.wait()
+        if group_watcher is not None:
+            group_watcher("ended", process.pid)
         process.stdout.close()  # type: ignore[union-attr]
         process.stderr.close()  # type: ignore[union-attr]
