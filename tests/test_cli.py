@@ -172,6 +172,15 @@ def test_version_and_help() -> None:
     assert helped.code == 0 and "--unique" in helped.out and "--numbers" in helped.out
 
 
+@pytest.mark.parametrize("command", [["numberlink"], ["minesweeper"], ["slitherlink"], ["solve"], ["batch"],
+                                     ["generate", "numberlink"], ["generate", "minesweeper"],
+                                     ["generate", "slitherlink"], ["play", "minesweeper"]], ids=" ".join)
+def test_help_shows_no_placeholder_values(command: list[str]) -> None:
+    helped = run_cli(*command, "--help")
+    assert helped.code == 0 and "Usage:" in helped.out
+    assert "None" not in helped.out and "<function" not in helped.out
+
+
 def test_subprocess_entry_points_and_no_traceback() -> None:
     env = {**os.environ, "NO_COLOR": "1"}
     ok = subprocess.run([sys.executable, "-m", "satpuzzles", "numberlink", "-i", str(SEED / "instance_5.txt")],

@@ -59,6 +59,8 @@ def to_click(option: Option) -> click.Option:
         return click.Option([*option.flags, option.name], is_flag=True, default=bool(option.default), help=option.help)
     if option.kind == "choice":
         kind: Any = click.Choice(list(option.choices))
+    elif option.kind == "int" and option.minimum is None and option.maximum is None:
+        kind = click.INT  # an IntRange without bounds says "[x<=None]" in the help
     elif option.kind == "int":
         kind = click.IntRange(min=None if option.minimum is None else int(option.minimum),
                               max=None if option.maximum is None else int(option.maximum))

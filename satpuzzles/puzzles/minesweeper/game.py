@@ -146,7 +146,7 @@ GAME = Game(
         Option("rows", ("--rows",), "Rows (instead of the level's).", kind="int", minimum=2, maximum=60),
         Option("cols", ("--cols",), "Columns (instead of the level's).", kind="int", minimum=2, maximum=60),
         Option("mine_count", ("--mines",), "Mines (instead of the level's).", kind="int", minimum=0, metavar="N"),
-        Option("seed", ("--seed",), "The same seed gives the same game.", kind="int"),
+        Option("seed", ("--seed",), "The same seed gives the same game.", kind="int", minimum=0),
         Option("first_click", ("--first-click",), "Where the game opens, 1-based (default: the centre).",
                kind="text", metavar="ROW,COL", convert=parse_cell),
     ),
