@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from satpuzzles.core.errors import InputError
 from satpuzzles.geometry import Grid
-from satpuzzles.puzzles.slitherlink.formats import _loopy_params
+from satpuzzles.puzzles.slitherlink.formats import _loopy_params, to_text
 from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance
 from satpuzzles.puzzles.slitherlink.url import to_url
 from tests.conftest import INSTANCES, Driver, run_cli
@@ -158,6 +158,21 @@ def test_loopy_game_id() -> None:
     assert instance.unknown == frozenset()
 
 
+def test_a_clue_4_reads_and_writes_in_every_format() -> None:
+    """A 4 (the loop around its cell) is a clue in the grid as in JSON, URLs and Loopy ids."""
+    (instance,) = Driver("slitherlink").parse("1 1\n4\n")
+    assert instance.clues == {(0, 0): 4}
+    assert Driver("slitherlink").parse(to_text(instance))[0].clues == {(0, 0): 4}
+    assert parse_one("1x1t0:4\n").clues == {(0, 0): 4}
+
+
+def test_two_numbers_above_packed_rows_of_two_are_a_header() -> None:
+    """'2 2' over rows written without spaces is a header (a row would be written like them); over rows
+    with spaces it may be a row of clues."""
+    assert parse_one("2 2\n3.\n..\n").grid == Grid(2, 2)
+    assert parse_one("2 2\n3 .\n. .\n. .\n").grid == Grid(4, 2)
+
+
 def test_loopy_game_id_with_difficulty() -> None:
     instance = parse_one("  4x3t0dh:c4f3a  \n")
     assert instance.grid == Grid(3, 4)
@@ -169,9 +184,9 @@ def test_loopy_game_id_with_difficulty() -> None:
     [
         ("", 1, 1, "empty input"),
         ("# only a comment\n\n", 1, 1, "empty input"),
-        ("1 2\n5 -\n", 2, 1, "clue 5 is not 0-3"),
-        ("- 4\n", 1, 3, "clue 4 is not 0-3"),
-        ("- 12\n- -\n", 1, 3, "clue 12 is not 0-3"),
+        ("1 2\n5 -\n", 2, 1, "clue 5 is not 0-4"),
+        ("- 12\n- -\n", 1, 3, "clue 12 is not 0-4"),
+        ("2 2\n3.\n..\n..\n", 4, 1, "header says 2 rows but the grid has 3"),
         ("-x-\n", 1, 2, "unknown character 'x'"),
         ("1 -\n- - -\n", 2, 5, "ragged row: 3 cells where the grid has 2"),
         ("1--\n--\n", 2, 3, "ragged row: 2 cells where the grid has 3"),

@@ -32,8 +32,9 @@ from satpuzzles.puzzles.slitherlink.url import LIMIT, read_url
 
 LOOPY_SHAPE = "'WxHt0:DESC'"
 
-_GRID_CELLS: dict[str, int | str | None] = {"0": 0, "1": 1, "2": 2, "3": 3, "-": None, ".": None, UNKNOWN: UNKNOWN}
-_GRID_HINT = "use 0-3 for a clue, '-' or '.' for no clue, '?' for an unknown clue"
+_GRID_CELLS: dict[str, int | str | None] = {"0": 0, "1": 1, "2": 2, "3": 3, "4": 4, "-": None, ".": None,
+                                            UNKNOWN: UNKNOWN}
+_GRID_HINT = "use 0-4 for a clue, '-' or '.' for no clue, '?' for an unknown clue"
 _DIGITS = frozenset("0123456789")
 
 
@@ -95,10 +96,13 @@ def _header(lines: list[Line]) -> tuple[int, int] | None:
     body = lines[1:]
     if len(body) == rows:
         return rows, cols
-    # Small numbers that could be clues: a header when the rows below all have its width and
-    # the line itself does not fit them (a grid whose first row has two cells is not wider).
+    # Small numbers that could be clues: a header when the rows below all have its width and the line itself
+    # does not fit them; a line of two cells above rows of two is a header only when written otherwise
+    # (with a space, above rows without: '2 2' over '3.').
     widths = {row_cells(line) for line in body}
-    return (rows, cols) if widths == {cols} and cols != 2 else None
+    if widths != {cols}:
+        return None
+    return (rows, cols) if cols != 2 or all(len(line.tokens()) == 1 for line in body) else None
 
 
 def _row_tokens(line: Line) -> list[Token]:
@@ -114,7 +118,7 @@ def _grid_cell(token: Token) -> int | str | None:
     if text in _GRID_CELLS:
         return _GRID_CELLS[text]
     if text.isascii() and text.isdigit():
-        raise token.error(f"clue {text} is not 0-3")
+        raise token.error(f"clue {text} is not 0-4 (a cell has four sides)")
     if len(text) > 1:
         raise token.error(f"cell {text!r} is more than one character: separate cells by spaces or by nothing")
     raise token.error(f"unknown character {text!r}: {_GRID_HINT}")
@@ -218,7 +222,7 @@ READERS: tuple[Reader[SlitherlinkInstance], ...] = (
     Reader("loopy", lambda text: _one_per_line(text, _parse_loopy), lambda text: _first_line_is(text, _is_loopy),
            "Simon Tatham's Loopy game ids (square grids), one per line"),
     Reader("grid", lambda text: [_parse_grid(board) for board in headed_boards(nonblank_lines(text))], None,
-           "a grid of 0-3, '.' or '-' and '?', with an optional 'rows cols' header (several boards: each with one)"),
+           "a grid of 0-4, '.' or '-' and '?', with an optional 'rows cols' header (several boards: each with one)"),
 )
 """The text formats in detection order (the grid reads whatever the others do not claim)."""
 
@@ -262,10 +266,8 @@ def from_json(data: object, line: int, column: int) -> SlitherlinkInstance:
 
 
 def to_text(instance: SlitherlinkInstance) -> str:
-    """The puzzle as a grid: a ``rows cols`` header, then rows of ``0``-``3``, ``.`` (no clue) or ``?``."""
+    """The puzzle as a grid: a ``rows cols`` header, then rows of ``0``-``4``, ``.`` (no clue) or ``?``."""
     grid = instance.grid
-    if any(value > 3 for value in instance.clues.values()):
-        raise ValueError("a clue 4 cannot be written in the grid format: use the URL")
     rows = [
         " ".join(_json_char(instance.clues.get((r, c)), (r, c) in instance.unknown) for c in range(grid.cols))
         for r in range(grid.rows)
