@@ -57,8 +57,8 @@ def _text_of(source: str | os.PathLike[str]) -> tuple[str, str]:
 
 def _looks_like_path(source: str | os.PathLike[str]) -> bool:
     """Whether a source that read as no puzzle was meant as a file: one line naming a folder or a file type."""
-    text = os.fspath(source)
-    return "\n" not in text.strip() and "://" not in text and "?" not in text and (os.sep in text or Path(text).suffix != "")
+    text = os.fspath(source).strip()
+    return "\n" not in text and "://" not in text and "?" not in text and (os.sep in text or Path(text).suffix != "")
 
 
 def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format: str = "auto") -> list[Puzzle]:

@@ -55,6 +55,9 @@ def test_load_names_a_missing_file(tmp_path, source: str) -> None:
 
 def test_load_still_reads_one_line_texts_and_locates_their_errors() -> None:
     assert satpuzzles.load("4x3t0dh:c4f3a").name == "slitherlink"  # a Loopy game id is not a path
+    with pytest.raises(InputError, match="label '1' appears once") as caught:  # not "1,.\n: no such file"
+        satpuzzles.load("1,.\n", puzzle="numberlink")
+    assert (caught.value.line, caught.value.column) == (1, 1)
     with pytest.raises(InputError, match="URL body"):
         satpuzzles.load(ARUKONE + "!!!")
 
