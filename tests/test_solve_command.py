@@ -36,12 +36,20 @@ def test_json_lines_name_each_puzzle() -> None:
     assert [r["puzzle"] for r in records] == ["numberlink", "slitherlink"] and records[1]["unique"] is True
 
 
-def test_an_ambiguous_text_asks_for_the_puzzle() -> None:
-    board = INSTANCES / "minesweeper" / "seed" / "small-sat.in"  # also a Slitherlink grid with clue marks
+def test_an_ambiguous_text_asks_for_the_puzzle_unless_its_path_names_it(tmp_path) -> None:
+    text = (INSTANCES / "minesweeper" / "seed" / "small-sat.in").read_text()  # also a Slitherlink grid
+    board = tmp_path / "small.in"
+    board.write_text(text)
     ambiguous = run_cli("solve", board)
     assert ambiguous.code == 2 and "--puzzle" in ambiguous.err and ambiguous.err.count("\n") == 1
     named = run_cli("solve", board, "--puzzle", "minesweeper")
     assert named.code == 0 and named.out.startswith("Minesweeper")
+    for path in (tmp_path / "minesweeper" / "small.in", tmp_path / "small_minesweeper.in"):
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text)
+        by_path = run_cli("solve", path)  # as batch reads it
+        assert by_path.code == 0 and by_path.out.startswith("Minesweeper")
+    assert run_cli("solve", "-", stdin=text).code == 2  # standard input names nothing
 
 
 def test_options_must_fit_the_detected_puzzle() -> None:

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import glob
 import os
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 
 from satpuzzles.core import registry
 from satpuzzles.core.errors import InputError, SatPuzzlesError, UsageError
-from satpuzzles.io.detect import detect
+from satpuzzles.io.detect import detect, named_puzzle
 from satpuzzles.io.files import read_input
 from satpuzzles.io.reading import read_instances
 
@@ -69,16 +67,6 @@ def _folder_files(folder: str) -> list[str]:
         names += [os.path.join(root, f) for f in sorted(files)
                   if not f.startswith(".") and f.lower().endswith(PUZZLE_SUFFIXES)]
     return names
-
-
-def named_puzzle(path: str) -> str | None:
-    """The puzzle a path names: the nearest of file name and folders with a puzzle's name as a word."""
-    for part in reversed(Path(os.path.abspath(path)).parts):
-        words = set(re.split(r"[^a-z]+", part.lower()))
-        named = [name for name in registry.names() if name in words]
-        if named:
-            return named[0]
-    return None
 
 
 def scan_file(path: str, puzzle: str | None) -> PuzzleFile:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -22,7 +23,7 @@ from satpuzzles.cli.puzzle_command import EXIT_HELP, check_output_files, exit_st
 from satpuzzles.core import registry
 from satpuzzles.core.errors import InputError, UsageError
 from satpuzzles.core.spec import Option, PuzzleSpec
-from satpuzzles.io.detect import detect
+from satpuzzles.io.detect import detect, named_puzzle
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import source_text
 
@@ -53,7 +54,9 @@ def _check_puzzle_options(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any],
         raise UsageError(f"--analyze: {puzzle.name} cannot be analysed ({source})")
 
 
-def _instances(text: str, name: str, forced: str | None) -> tuple[PuzzleSpec[Any, Any], list[Any]]:
+def _instances(text: str, name: str, forced: str | None, path: str | None) -> tuple[PuzzleSpec[Any, Any], list[Any]]:
+    """The puzzle --puzzle names, else the one the file's path names (as batch reads it), else the one detected."""
+    forced = forced or (named_puzzle(path) if path is not None else None)
     try:
         if forced is not None:
             return registry.get(forced), read_instances(registry.get(forced), text)
@@ -73,7 +76,8 @@ def run_solve(options: dict[str, Any]) -> int:
     statuses: list[str] = []
     for source in sources:
         text, name = source_text(source)
-        puzzle, instances = _instances(text, name, options.get("puzzle"))
+        path = source if source != "-" and os.path.isfile(source) else None
+        puzzle, instances = _instances(text, name, options.get("puzzle"), path)
         _check_puzzle_options(puzzle, options, name)
         settings, writer = prepared_settings(puzzle, options)
         statuses += solve_and_print(puzzle, instances, name, options, settings, writer, printer, len(sources) > 1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from satpuzzles.core import registry
@@ -10,6 +11,19 @@ from satpuzzles.io.puzzlink import ForeignUrl
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import written_out
 from satpuzzles.io.textgrid import content_lines
+
+
+def named_puzzle(path: str) -> str | None:
+    """The puzzle a file's path names: the nearest of its file name and folders with a puzzle's name as a word
+    (``minesweeper/board.in``, ``numberlink_7x7.txt``); None for standard input."""
+    if path in ("-", "<stdin>"):
+        return None
+    for part in reversed(os.path.abspath(path).split(os.sep)):
+        words = set("".join(ch if "a" <= ch <= "z" else " " for ch in part.lower()).split())
+        named = [name for name in registry.names() if name in words]
+        if named:
+            return named[0]
+    return None
 
 
 def detect(text: str, source: str = "") -> tuple[str, list[Any]]:
