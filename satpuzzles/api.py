@@ -24,7 +24,7 @@ from satpuzzles.core import registry
 from satpuzzles.core.errors import InputError, UsageError
 from satpuzzles.core.outcome import Analysis, Outcome, Settings, check_seconds
 from satpuzzles.core.spec import Option, PuzzleSpec
-from satpuzzles.io.detect import detect
+from satpuzzles.io.detect import detect, named_puzzle
 from satpuzzles.io.files import read_input
 from satpuzzles.io.reading import read_instances
 from satpuzzles.present.report import analysed_unique, json_record, marked, plain_report
@@ -64,10 +64,12 @@ def _looks_like_path(source: str | os.PathLike[str]) -> bool:
 def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format: str = "auto") -> list[Puzzle]:
     """Every puzzle in ``source``: a file path, or the puzzle's text or URL itself.
 
-    ``puzzle`` names the puzzle type; without it the type is detected (an error when the
-    text reads as more than one). ``input_format`` is one of the type's formats, or auto.
+    ``puzzle`` names the puzzle type; without it a file's path may name it (a puzzle's name as a word in the
+    file name or a folder above it), else the type is detected (an error when the text reads as more than
+    one). ``input_format`` is one of the type's formats, or auto.
     """
     text, name = _text_of(source)
+    puzzle = puzzle or (named_puzzle(name) if name != "<text>" else None)  # a path naming one, as the CLI reads it
     try:
         if puzzle is None:
             kind, instances = detect(text, name)
