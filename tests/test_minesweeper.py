@@ -150,6 +150,11 @@ def test_explain_names_the_total_when_it_takes_part() -> None:
                                 stdin="2 2\n? 1\n? ?\nmines 2\n").out)
     assert record["status"] == "unsolvable"
     assert record["explanation"] == {"clues": [[0, 1, 1]], "mines": 2}
+    text = run_cli("minesweeper", "-i", "-", "--explain", stdin="2 2\n? 1\n? ?\nmines 2\n").out
+    assert "these 2 clues cannot all hold" in text and "? 1!" in text
+    assert text.rstrip().endswith("The mines total is part of the conflict.")
+    alone = run_cli("minesweeper", "-i", "-", "--explain", stdin="2 2\n? 1\n? 3\n").out
+    assert "mines total" not in alone
 
 
 def test_named_solver_is_used() -> None:

@@ -21,6 +21,7 @@ import numpy as np
 from satpuzzles.present import svg
 from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN
 from satpuzzles.puzzles.minesweeper.odds import BINS, percent
+from satpuzzles.puzzles.minesweeper.view import TOTAL_CAPTION
 
 CELL = 10
 MARGIN = 5
@@ -52,7 +53,7 @@ text { font-family: sans-serif; font-weight: bold; font-size: 7px; text-anchor: 
 .p0 { fill: #fff5c2; } .p1 { fill: #ffe89a; } .p2 { fill: #ffd36e; } .p3 { fill: #ffbb4f; } .p4 { fill: #ffa13f; }
 .p5 { fill: #fb8336; } .p6 { fill: #f1632f; } .p7 { fill: #e2442b; } .p8 { fill: #ca2a26; } .p9 { fill: #ad1620; }
 """.replace("{odds}", str(ODDS_FONT))
-CAPTION = "The mines total is part of the conflict."
+CAPTION = TOTAL_CAPTION
 CAPTION_WIDTH = 130
 """Room for the caption in a 6-unit sans-serif font, so a small board does not clip it."""
 HATCH = (

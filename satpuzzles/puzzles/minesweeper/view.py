@@ -123,6 +123,10 @@ def outcome_json(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolu
     return record
 
 
+TOTAL_CAPTION = "The mines total is part of the conflict."
+"""Said under a board whose conflicting clues include the ``mines N`` total (text, terminal and SVG)."""
+
+
 def _marked_cells(marked: Collection[Hashable]) -> set[tuple[int, ...]]:
     """The cells among an explanation's marks, as (row, column) tuples (the mine total is not a cell)."""
     return {cell for cell in marked if isinstance(cell, tuple)}
@@ -138,10 +142,11 @@ def text(instance: MinesweeperInstance, solution: MinesweeperSolution | None, se
             board += f"\n\n{PROBABILITY_HEADING}\n" + _probability_board(instance, solution.probabilities)
         return board
     marks = _marked_cells(marked)
-    return "\n".join(
+    board = "\n".join(
         "".join(f"{symbol}{'!' if (r, c) in marks else ' '}" for c, symbol in enumerate(row)).rstrip()
         for r, row in enumerate(symbols.tolist())
     )
+    return board + (f"\n{TOTAL_CAPTION}" if TOTAL in marked else "")
 
 
 def styled(instance: MinesweeperInstance, solution: MinesweeperSolution | None, settings: Settings,
@@ -163,6 +168,8 @@ def styled(instance: MinesweeperInstance, solution: MinesweeperSolution | None, 
                 style = {"*": "bold red3", ".": "dim", "?": "dim"}[symbol]
             line += [(symbol, style), (" ", "")]
         board.append(line)
+    if TOTAL in marked:
+        board.append([(TOTAL_CAPTION, MARKED)])
     if solution is not None and solution.probabilities is not None:
         board += [[], [(PROBABILITY_HEADING, "bold")]]
         for row_text in _probability_board(instance, solution.probabilities).split("\n"):
