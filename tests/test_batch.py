@@ -51,6 +51,7 @@ def test_folders_files_and_multi_puzzle_files(tmp_path: Path) -> None:
     solved = [row for row in rows if row["status"] == "solved"]
     assert solved and all(row["verified"] is True and row["variables"] > 0 for row in solved)
     assert all(row["verified"] is None for row in rows if row["status"] == "unsolvable")
+    assert all(row["error"] is None for row in solved)  # null, not "", when nothing went wrong (docs/batch.md)
     assert "numberlink" in result.out and "Slowest 5" in result.out and "95th percentile" in result.out
     assert result.err == ""  # no progress bar when stderr is not a terminal
 

@@ -72,6 +72,7 @@ def report_record(row: Row, options: str = "", columns: list[str] = COLUMNS) -> 
     """The report's ``columns`` of a result row (statistics are empty when the puzzle never ran)."""
     stats = row.get("stats") or {}
     record = {name: row.get(name) for name in COLUMNS}
+    record["error"] = record.get("error") or None  # empty (JSON null) when nothing went wrong, as documented
     for name in STATS_COLUMNS:
         record[name] = stats.get(name)
     record["options"] = options or None
