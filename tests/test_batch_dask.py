@@ -81,7 +81,7 @@ def test_dask_timeout_is_enforced_inside_the_task(scheduler: str, tmp_path: Path
                    "--dask", scheduler, "--report", report)
     assert result.code == 3, result.err
     statuses = {Path(row["file"]).name: (row["status"], row["error"]) for row in jsonl(report)}
-    assert statuses == {"extreme-sat.in": ("unknown", "timed out after 1 s"), "instance_1.txt": ("solved", "")}
+    assert statuses == {"extreme-sat.in": ("unknown", "timed out after 1 s"), "instance_1.txt": ("solved", None)}
 
 
 def test_dask_crash_is_one_error_row(scheduler: str, tmp_path: Path) -> None:

@@ -19,9 +19,8 @@ from collections.abc import Collection, Hashable
 import numpy as np
 
 from satpuzzles.present import svg
-from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN
+from satpuzzles.puzzles.minesweeper.model import MINE, TOTAL_CAPTION, UNKNOWN
 from satpuzzles.puzzles.minesweeper.odds import BINS, percent
-from satpuzzles.puzzles.minesweeper.view import TOTAL_CAPTION
 
 CELL = 10
 MARGIN = 5

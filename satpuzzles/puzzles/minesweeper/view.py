@@ -10,6 +10,7 @@ from satpuzzles.present.styles import MARKED, UNSURE
 from satpuzzles.puzzles.minesweeper.model import (
     MINE,
     TOTAL,
+    TOTAL_CAPTION,
     UNKNOWN,
     Analysis,
     MinesweeperInstance,
@@ -121,10 +122,6 @@ def outcome_json(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolu
             "not_computed": np.argwhere(np.isnan(chances) & (instance.cells == UNKNOWN)).tolist(),
         }
     return record
-
-
-TOTAL_CAPTION = "The mines total is part of the conflict."
-"""Said under a board whose conflicting clues include the ``mines N`` total (text, terminal and SVG)."""
 
 
 def _marked_cells(marked: Collection[Hashable]) -> set[tuple[int, ...]]:
