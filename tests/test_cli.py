@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -288,6 +289,34 @@ def test_dimacs_to_dev_stdout_into_a_pipe() -> None:
                            "instance_1.txt"), "-o", "/dev/stdout"], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "p cnf 231 883" in done.stdout and "Solvable = True" in done.stdout
+
+
+def test_dimacs_to_dev_stdout_redirected_to_a_file_keeps_the_report(tmp_path) -> None:
+    """``-o /dev/stdout > file``: the formula is appended after the report, which opening it would truncate."""
+    out = tmp_path / "out.txt"
+    with out.open("w") as stdout:
+        done = subprocess.run([sys.executable, "-m", "satpuzzles", "numberlink", str(SEED / "instance_1.txt"), "-o",
+                               "/dev/stdout", "--format", "json"], stdout=stdout, stderr=subprocess.PIPE, text=True,
+                              cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    text = out.read_text()
+    assert text.startswith("c satpuzzles numberlink") and "p cnf 231 883" in text  # nothing written over
+    assert json.loads(text[text.index('{"puzzle"'):])["status"] == "solved"
+
+
+def test_several_outputs_to_a_device_go_to_the_device(tmp_path) -> None:
+    """Numbered names are for files: ``--count 2 -o /dev/null`` writes no /dev/null.1 (nor /dev/stdout.N)."""
+    assert run_cli("generate", "numberlink", "5", "5", "--seed", "1", "--count", "2", "-o", "/dev/null").code == 0
+    assert not Path("/dev/null.1").exists() and not Path("/dev/null.2").exists()
+    collection = INSTANCES / "numberlink" / "handmade" / "inputs1.txt"
+    out = tmp_path / "results.txt"
+    with out.open("w") as stdout:
+        done = subprocess.run([sys.executable, "-m", "satpuzzles", "numberlink", str(collection), "-r", "/dev/stdout"],
+                              stdout=stdout, stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert not list(Path("/dev").glob("stdout.*"))
+    text = out.read_text()
+    assert text.count("Solvable = True") == 10 and "A A A A B B B B" in text  # the reports and the results
 
 
 def test_shell_completion_as_the_readme_sets_it_up() -> None:

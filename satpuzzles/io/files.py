@@ -68,12 +68,31 @@ def _umask() -> int:
     return mask
 
 
+STREAMS = {"/dev/stdout": 1, "/dev/stderr": 2}
+"""Paths that name this process's own output streams, whatever file the shell sent them to."""
+STREAM_FOLDERS = ("/dev/fd/", "/proc/self/fd/")
+
+
+def _stream_fd(path: str) -> int | None:
+    """The descriptor of this process that ``path`` names (``/dev/stdout``: 1, ``/dev/fd/3``: 3), or None. Such a
+    path may lead to a regular file the shell redirected to: it is written through that descriptor, at its
+    offset, never reopened (which would truncate it) nor replaced."""
+    if path in STREAMS:
+        return STREAMS[path]
+    folder = next((folder for folder in STREAM_FOLDERS if path.startswith(folder)), None)
+    number = path[len(folder):] if folder is not None else ""
+    return int(number) if number.isdigit() else None
+
+
 def _is_special(path: str) -> bool:
-    """Whether ``path`` exists and is no regular file (a device, a pipe: ``/dev/stdout`` into ``| head``).
+    """Whether ``path`` exists and is no regular file (a device, a pipe: ``/dev/stdout`` into ``| head``), or
+    names an open stream of this process.
 
     Such a path is opened by its own name: resolving it can give a name that does not exist
     (``/proc/PID/fd/pipe:[...]``).
     """
+    if _stream_fd(path) is not None:
+        return True
     try:
         mode = os.stat(path).st_mode
     except OSError:
@@ -132,8 +151,14 @@ def write_atomic(path: str | Path, chunks: Iterable[str]) -> None:
     or a named pipe (``/dev/null``, a FIFO) is written directly, never replaced.
     """
     if _is_special(str(path)):
+        fd = _stream_fd(str(path))
+        if fd is not None:  # what this process wrote to its streams comes first
+            for stream in (sys.stdout, sys.stderr):
+                if stream is not None:
+                    stream.flush()
         try:
-            with open(path, "w", encoding="utf-8") as out:
+            with (open(path, "w", encoding="utf-8") if fd is None
+                  else os.fdopen(os.dup(fd), "w", encoding="utf-8")) as out:
                 for chunk in chunks:
                     out.write(chunk)
         except BrokenPipeError:
@@ -165,8 +190,9 @@ def write_atomic(path: str | Path, chunks: Iterable[str]) -> None:
 
 
 def numbered_path(path: str, index: int, total: int) -> str:
-    """``out.cnf`` for a single puzzle, ``out.3.cnf`` for the third of several."""
-    if total <= 1:
+    """``out.cnf`` for a single puzzle, ``out.3.cnf`` for the third of several; a device or stream (``/dev/null``,
+    ``/dev/stdout``) takes them all, one after another."""
+    if total <= 1 or _is_special(path):
         return path
     from pathlib import Path
 
