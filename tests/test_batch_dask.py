@@ -96,3 +96,12 @@ def test_dask_crash_is_one_error_row(scheduler: str, tmp_path: Path) -> None:
     assert rows["instance_10.txt"]["status"] == "error" and "worker process died" in rows["instance_10.txt"]["error"]
     assert rows["instance_1.txt"]["status"] == rows["instance_9.txt"]["status"] == "solved"
 
+
+
+def test_an_unreachable_scheduler_leaves_the_report_as_it_was(tmp_path: Path) -> None:
+    report = tmp_path / "r.jsonl"
+    assert run_cli("batch", SEED / "instance_1.txt", "-j", "1", "--report", report).code == 0
+    before = report.read_text()
+    failed = run_cli("batch", SEED / "instance_1.txt", "--dask", "tcp://127.0.0.1:1", "--report", report)
+    assert failed.code == 2 and "cannot reach a Dask scheduler" in failed.err
+    assert report.read_text() == before and before.count("\n") == 1

@@ -92,6 +92,16 @@ ADDRESS = re.compile(r"^((tcp|tls|ws|wss|ucx)://)?(\[[0-9a-fA-F:]+\]|[^:/\s]+):\
 """What a Dask scheduler address looks like (checked before connecting: a malformed one fails slowly)."""
 
 
+_CLIENTS: dict[str, Any] = {}
+"""Clients connected ahead of the run (connect), taken by run_dask."""
+
+
+def connect(address: str) -> None:
+    """Connect to the scheduler at ``address`` now (UsageError when it cannot be reached), for run_dask to use:
+    the batch checks it before it opens its report, which a usage error must leave as it was."""
+    _CLIENTS[address] = _CLIENTS.get(address) or _connect(address)
+
+
 def _connect(address: str) -> Any:
     try:
         from distributed import Client
@@ -122,7 +132,7 @@ def _connect(address: str) -> Any:
 
 def run_dask(address: str, parts: Iterator[Part], total: int, options: Options, on_row: Callable[[Row], None]) -> None:
     """Solve every part on the scheduler at ``address``, calling ``on_row`` as chunks finish."""
-    client = _connect(address)
+    client = _CLIENTS.pop(address, None) or _connect(address)
     try:
         from distributed import as_completed
 

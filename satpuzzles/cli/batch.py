@@ -115,6 +115,10 @@ def run(params: dict[str, Any]) -> int:
     leave_out = [params["report"]] if params["report"] else []
     files = [scan_file(path, params["puzzle"]) for path in expand_paths(params["paths"], leave_out)]
     check_puzzles(files, options)
+    if params["dask"] is not None:
+        from satpuzzles.batch.cluster import connect  # dask only
+
+        connect(params["dask"])  # an unreachable scheduler is a usage error before the report is opened
     report = Report(params["report"], params["resume"], options) if params["report"] else None
     try:
         done = report.done() if report else set()
