@@ -91,7 +91,9 @@ load_all = read
 
 
 def generate(puzzle: str, rows: int, cols: int, seed: int | None = None, **options: Any) -> str:
-    """A new puzzle's text, as ``satpuzzles generate`` writes it; ``options`` are the generator's own."""
+    """A new puzzle's text, as ``satpuzzles generate`` writes it. ``rows`` come first, as everywhere in the API
+    (the command line's ``generate PUZZLE WIDTH HEIGHT`` takes the columns first); ``options`` are the
+    generator's own, by their Python names (``mine_count`` for ``--mines``: ``spec.generator.options``)."""
     spec = _spec(puzzle)
     if spec.generator is None:
         raise UsageError(f"{puzzle} has no generator")
@@ -149,21 +151,25 @@ class Puzzle:
         ``options`` are the puzzle's own (``rules="open"`` for Numberlink ...)."""
         from satpuzzles.solve.pipeline import check_settings, solve_within_limit
 
-        known = {option.name: option.default for option in self.spec.options}
-        unknown = set(options) - set(known)
-        if unknown:
-            raise UsageError(f"{self.name} has no option {sorted(unknown)[0]!r}; it has {', '.join(known) or 'none'}")
-        options = _checked_options(self.spec.options, options)
+        extras = self._extras(options)
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
             raise UsageError(f"count {count!r}: expected a whole number of solutions, at least 1")
         if timeout is not None and (not isinstance(timeout, (int, float)) or isinstance(timeout, bool)):
             raise UsageError(f"timeout {timeout!r}: expected a number of seconds")
         check_seconds("timeout", timeout)
         settings = Settings(solver=solver, method=method, count=count, unique=unique, explain=explain,
-                            timeout=timeout, analyze=analyze, extras={**known, **options})
+                            timeout=timeout, analyze=analyze, extras=extras)
         check_settings(self.spec.rules, settings)
         outcome = solve_within_limit(self.spec.rules, self.instance, settings, self.name)
         return Result(self, outcome, settings)
+
+    def _extras(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The puzzle's own options with their defaults, checked as the CLI checks them (UsageError)."""
+        known = {option.name: option.default for option in self.spec.options}
+        unknown = set(options) - set(known)
+        if unknown:
+            raise UsageError(f"{self.name} has no option {sorted(unknown)[0]!r}; it has {', '.join(known) or 'none'}")
+        return {**known, **_checked_options(self.spec.options, options)}
 
     def verify(self, solution: Any) -> list[str]:
         """The rules ``solution`` breaks ([] when it is a valid solution)."""
@@ -196,7 +202,7 @@ class Puzzle:
         """The formula of an encoding stage (0: the first), with variable names."""
         from satpuzzles.cnf.dimacs import dimacs_text
 
-        settings = Settings(extras={**{o.name: o.default for o in self.spec.options}, **options})
+        settings = Settings(extras=self._extras(options))
         stages = self.spec.rules.stages(self.instance, settings)
         if not isinstance(stage, int) or not -len(stages) <= stage < len(stages):
             raise UsageError(f"stage {stage!r}: this puzzle has {len(stages)} encoding stage(s), 0 to {len(stages) - 1}")

@@ -9,7 +9,9 @@ import pytest
 import satpuzzles
 from satpuzzles.core.errors import InputError, UsageError
 from satpuzzles.core.outcome import Settings
+from tests.conftest import INSTANCES
 
+NL_SEED = INSTANCES / "numberlink" / "seed"
 ARUKONE = "https://puzz.link/p?arukone/5/5/j1g2j3i12g3l"
 
 
@@ -81,3 +83,14 @@ def test_text_options_are_converted_as_on_the_command_line() -> None:
     assert "first click at row 2, column 2" in typed
     with pytest.raises(UsageError, match="--first-click 'x': give ROW,COL"):
         satpuzzles.generate("minesweeper", 5, 5, seed=1, no_guess=True, first_click="x")
+
+
+@pytest.mark.parametrize(("options", "words"), [({"rules": "bogus"}, "choose one of fill, open"),
+                                                ({"encoding": "nope"}, "choose one of auto"),
+                                                ({"colour": True}, "has no option 'colour'")])
+def test_cnf_checks_the_puzzles_options_as_solve_does(options: dict, words: str) -> None:
+    puzzle = satpuzzles.load(NL_SEED / "instance_9.txt")
+    with pytest.raises(UsageError, match=words):
+        puzzle.cnf(**options)
+    with pytest.raises(UsageError, match=words):
+        puzzle.solve(**options)

@@ -124,7 +124,7 @@ def test_detection_rule(tmp_path: Path) -> None:
     rows = by_key(jsonl(report))
     puzzles = {name: row["puzzle"] for (name, _), row in rows.items() if row["status"] != "error"}
     assert puzzles == {"loop.txt": "slitherlink", "flow.txt": "numberlink", "named.in": "slitherlink"}
-    assert "reads as minesweeper and slitherlink: name the puzzle with --puzzle" in rows[("board.in", 0)]["error"]
+    assert "reads as minesweeper and slitherlink: name the puzzle (--puzzle" in rows[("board.in", 0)]["error"]
     assert "reads as numberlink and slitherlink" in rows[("square.txt", 0)]["error"]
     assert run_cli("batch", tmp_path, "--report", report, "--resume").code == 2  # its own report is no puzzle
     assert not any(Path(row["file"]).name == "r.jsonl" for row in jsonl(report))

@@ -43,7 +43,7 @@ def detect(text: str, source: str = "") -> tuple[str, list[Any]]:
         return readers[0]
     if readers:
         names = " and ".join(name for name, _ in readers)
-        raise InputError(f"reads as {names}: name the puzzle with --puzzle (or in the file or folder name)", source=source)
+        raise InputError(f"reads as {names}: name the puzzle (--puzzle, puzzle= in the Python API, or in the file or folder name)", source=source)
     failures = _written_out_failures(text, failures)
     said = {(exc.message, exc.line, exc.column) for _, exc in failures}
     if len(said) == 1 and not isinstance(failures[0][1], ForeignUrl):  # one puzzle, or all saying the same
