@@ -69,6 +69,9 @@ def test_no_guess_is_refused_clearly_when_the_budget_runs_out() -> None:
     assert run_cli("generate", "minesweeper", "4", "4", "--no-guess", "--first-click", "9,9").code == 2
     assert run_cli("generate", "minesweeper", "4", "4", "--no-guess", "--first-click", "x").code == 2
     assert run_cli("generate", "minesweeper", "4", "4", "--no-guess", "--unique").code == 2
+    for only_with_no_guess in (["--first-click", "2,2"], ["--reveal-layout"]):  # not ignored silently
+        refused = run_cli("generate", "minesweeper", "4", "4", *only_with_no_guess)
+        assert refused.code == 2 and "is for --no-guess games" in refused.err
 
 
 def test_first_click_is_honoured() -> None:

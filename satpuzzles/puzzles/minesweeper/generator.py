@@ -245,6 +245,9 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
         raise UsageError(f"--mines {count}: a {rows}x{cols} board has {rows * cols} cells")
     if options.get("no_guess") and options.get("unique_board"):
         raise UsageError("--no-guess makes a game, --unique a puzzle: choose one")
+    for name, flag in (("first_click", "--first-click"), ("reveal_layout", "--reveal-layout")):
+        if options.get(name) and not options.get("no_guess"):
+            raise UsageError(f"{flag} is for --no-guess games: add --no-guess, or leave it out")
     if options.get("no_guess"):
         first = options.get("first_click") or ((rows - 1) // 2, (cols - 1) // 2)
         if not (0 <= first[0] < rows and 0 <= first[1] < cols):
