@@ -152,6 +152,15 @@ def test_json_input_errors_are_one_located_line(puzzle: str, text: str, where: s
     assert len(result.err.splitlines()) == 1
 
 
+def test_an_envelope_naming_its_puzzle_gets_that_puzzles_error(tmp_path) -> None:
+    """A JSON envelope names its puzzle: a mistake in it is that puzzle's one error, not every reader's."""
+    board = tmp_path / "x.json"
+    board.write_text('{"puzzle": "slitherlink", "input": {"width": 2, "height": 2, "grid": ["1.", "..."]}}\n')
+    result = run_cli("solve", board)
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert "input.grid[1]: 3 cells where the width is 2" in result.err and "minesweeper" not in result.err
+
+
 def test_forced_json_must_hold_objects() -> None:
     result = run_cli("numberlink", "-i", "-", "--input-format", "json", stdin="[1, 2]")
     assert result.code == 2 and result.err.startswith("satpuzzles: error: <stdin>:1:1: expected a JSON object")

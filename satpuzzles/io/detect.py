@@ -45,11 +45,27 @@ def detect(text: str, source: str = "") -> tuple[str, list[Any]]:
         names = " and ".join(name for name, _ in readers)
         raise InputError(f"reads as {names}: name the puzzle (--puzzle, puzzle= in the Python API, or in the file or folder name)", source=source)
     failures = _written_out_failures(text, failures)
+    named = _envelope_puzzle(text)
+    failures = [(name, exc) for name, exc in failures if name == named] or failures
     said = {(exc.message, exc.line, exc.column) for _, exc in failures}
     if len(said) == 1 and not isinstance(failures[0][1], ForeignUrl):  # one puzzle, or all saying the same
         raise failures[0][1].located(source)
     listed = "; ".join(f"{name}: {exc}" for name, exc in failures)
     raise InputError(f"not a puzzle this tool reads ({listed}); name it with --puzzle", source=source)
+
+
+def _envelope_puzzle(text: str) -> str | None:
+    """The puzzle a JSON envelope names in its ``puzzle`` member (what ``--format json`` prints), or None."""
+    if not text.lstrip().startswith("{"):
+        return None
+    import json  # JSON input only
+
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    named = data.get("puzzle") if isinstance(data, dict) else None
+    return named if isinstance(named, str) else None
 
 
 def _written_out_failures(text: str, failures: list[tuple[str, InputError]]) -> list[tuple[str, InputError]]:
