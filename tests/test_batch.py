@@ -374,6 +374,15 @@ def test_an_answer_failing_verification_is_an_unverified_error_row() -> None:
     assert row["error"].startswith("internal error") and "clue (0, 0) is wrong" in row["error"]
 
 
+def test_an_analysis_cut_by_the_timeout_is_counted_apart_from_puzzles_without_a_grade() -> None:
+    from satpuzzles.batch.summary import grade_line
+
+    rows = [{"status": "solved", "grade": "easy", "undetermined": 0},
+            {"status": "solved", "grade": None, "undetermined": 3},  # Minesweeper: analysed, no grade
+            {"status": "solved", "grade": None, "undetermined": None}]  # the timeout came first
+    assert grade_line(rows).plain == "Grades: 1 easy, 1 without a grade, 1 not analysed (timed out)"
+
+
 def test_analyze_reports_each_puzzle_as_the_puzzle_command_does(tmp_path: Path) -> None:
     files = [SEED / "instance_1.txt", SEED / "example_3x3.txt", SLITHER / "puzzlekit" / "1005_10x18.txt",
              MINES / "small-sat.in"]
@@ -394,8 +403,10 @@ def test_analyze_reports_each_puzzle_as_the_puzzle_command_does(tmp_path: Path) 
     assert rows[("instance_1.txt", 1)]["unique"] == "true" and rows[("example_3x3.txt", 1)]["unique"] == "false"
     assert "Uniqueness: 2 unique, 2 not unique, 0 undecided" in result.out
     assert "Grades: " in result.out and "1 without a grade" in result.out  # Minesweeper's analysis has no grade
+    assert "not analysed" not in result.out
     again = run_cli("batch", *files, "--analyze", "--report", report, "--resume")
     assert again.code == 0 and "4 of them from the report's earlier run(s)" in again.out
+    assert "1 without a grade" in again.out and "not analysed" not in again.out  # the same from the report
     refused = run_cli("batch", *files, "--report", report, "--resume")
     assert refused.code == 2 and "analyze True there, the default here" in refused.err
 

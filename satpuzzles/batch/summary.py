@@ -47,14 +47,18 @@ def uniqueness_line(rows: Sequence[dict[str, Any]]) -> Text:
 
 
 def grade_line(rows: Sequence[dict[str, Any]]) -> Text:
-    """How many analysed puzzles got each grade (easiest first), and how many have none."""
+    """How many analysed puzzles got each grade (easiest first), how many have none (Minesweeper's analysis),
+    and how many solved ones have no analysis (the timeout came first)."""
     solved = [row for row in rows if row["status"] == "solved"]
     grades = Counter(str(row["grade"]) for row in solved if row.get("grade"))
     order = [*[level for level in LEVEL_NAMES if level in grades], *sorted(set(grades) - set(LEVEL_NAMES))]
     parts = [f"{grades[level]} {level}" for level in order]
-    ungraded = len(solved) - sum(grades.values())
+    unanalysed = sum(1 for row in solved if not row.get("grade") and row.get("undetermined") is None)
+    ungraded = len(solved) - sum(grades.values()) - unanalysed
     if ungraded:
         parts.append(f"{ungraded} without a grade")
+    if unanalysed:
+        parts.append(f"{unanalysed} not analysed (timed out)")
     return Text(f"Grades: {', '.join(parts) or 'none'}")
 
 

@@ -34,7 +34,7 @@ from satpuzzles.present.terminal import make_console
 from satpuzzles.solve.backends import check_solver_name
 from satpuzzles.solve.pipeline import check_settings
 
-SUMMARY_FIELDS = ("file", "index", "puzzle", "status", "seconds", "unique", "error", "grade")
+SUMMARY_FIELDS = ("file", "index", "puzzle", "status", "seconds", "unique", "error", "grade", "undetermined")
 
 
 def puzzle_solve_options() -> list[click.Option]:
