@@ -50,9 +50,17 @@ def _text_of(source: str | os.PathLike[str]) -> tuple[str, str]:
         return read_input(os.fspath(source))
     if not isinstance(source, str):
         raise TypeError(f"a puzzle source is a path or the puzzle's text, not {type(source).__name__}")
-    if "\n" not in source.strip() and "://" not in source and Path(source).is_file():
+    if "\n" not in source.strip() and "://" not in source and _is_file(source):
         return read_input(source)
     return source, "<text>"
+
+
+def _is_file(source: str) -> bool:
+    """Whether ``source`` names an existing file (a one-line text too long for a file name does not)."""
+    try:
+        return Path(source).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def _looks_like_path(source: str | os.PathLike[str]) -> bool:

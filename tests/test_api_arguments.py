@@ -9,7 +9,7 @@ import pytest
 import satpuzzles
 from satpuzzles.core.errors import InputError, UsageError
 from satpuzzles.core.outcome import Settings
-from tests.conftest import INSTANCES
+from tests.conftest import INSTANCES, run_cli
 
 NL_SEED = INSTANCES / "numberlink" / "seed"
 ARUKONE = "https://puzz.link/p?arukone/5/5/j1g2j3i12g3l"
@@ -94,3 +94,10 @@ def test_cnf_checks_the_puzzles_options_as_solve_does(options: dict, words: str)
         puzzle.cnf(**options)
     with pytest.raises(UsageError, match=words):
         puzzle.solve(**options)
+
+
+def test_a_one_line_text_longer_than_a_file_name_is_read_as_text() -> None:
+    """Python's Path.is_file raises on names over 255 bytes: such a line is a puzzle's text, not an error."""
+    envelope = run_cli("numberlink", NL_SEED / "instance_1.txt", "--format", "json").out
+    assert len(envelope.strip()) > 255 and "\n" not in envelope.strip()
+    assert satpuzzles.load(envelope).name == "numberlink"

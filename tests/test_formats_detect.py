@@ -161,6 +161,13 @@ def test_an_envelope_naming_its_puzzle_gets_that_puzzles_error(tmp_path) -> None
     assert "input.grid[1]: 3 cells where the width is 2" in result.err and "minesweeper" not in result.err
 
 
+def test_json_nested_too_deeply_is_a_located_input_error_under_solve(tmp_path) -> None:
+    board = tmp_path / "deep.json"
+    board.write_text('{"width": 2, "height": 2, "grid": ' + "[" * 2000 + "]" * 2000 + "}")
+    result = run_cli("solve", board)
+    assert result.code == 2 and "nested too deeply" in result.err and "internal error" not in result.err
+
+
 def test_forced_json_must_hold_objects() -> None:
     result = run_cli("numberlink", "-i", "-", "--input-format", "json", stdin="[1, 2]")
     assert result.code == 2 and result.err.startswith("satpuzzles: error: <stdin>:1:1: expected a JSON object")

@@ -89,6 +89,9 @@ def test_typed_coordinates_flags_and_a_mine() -> None:
         assert "unflagged row 3, column 4" in terminal.read("unflagged")
         terminal.type("1 1\r")
         assert "already open" in terminal.read("already open")
+        terminal.type("\u00b2 1\r")  # a superscript two is no digit here: ignored, not an internal error
+        terminal.type("1 1\r")
+        assert "already open" in terminal.read("already open")
         terminal.type("q")
         assert terminal.close() == 0
     finally:

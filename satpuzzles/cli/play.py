@@ -74,7 +74,7 @@ class Session:
             dr, dc = ARROWS[key]
             self.cursor = (min(max(self.cursor[0] + dr, 0), self.state.rows - 1),
                            min(max(self.cursor[1] + dc, 0), self.state.cols - 1))
-        elif key.isdigit() or (key in ", " and self.typed):
+        elif (key.isascii() and key.isdigit()) or (key in ", " and self.typed):  # not '²', which int() refuses
             if key == " " and not self.typed.strip():
                 self.message = self.state.act(self.primary, self.cursor)
             else:

@@ -62,7 +62,7 @@ def _envelope_puzzle(text: str) -> str | None:
 
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # the readers say what is wrong with it
         return None
     named = data.get("puzzle") if isinstance(data, dict) else None
     return named if isinstance(named, str) else None
