@@ -81,7 +81,7 @@ def _stream_fd(path: str) -> int | None:
         return STREAMS[path]
     folder = next((folder for folder in STREAM_FOLDERS if path.startswith(folder)), None)
     number = path[len(folder):] if folder is not None else ""
-    return int(number) if number.isdigit() else None
+    return int(number) if number.isascii() and number.isdigit() else None  # not "²", which int() refuses
 
 
 def _is_special(path: str) -> bool:
