@@ -13,9 +13,17 @@ from satpuzzles.core.spec import JsonCodec, Reader
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.io.jsonio import JsonReader
 from satpuzzles.io.puzzlink import is_url
-from satpuzzles.io.textgrid import Line, Token, first_content_lines, is_int_line, nonblank_lines, parse_ints
+from satpuzzles.io.textgrid import (
+    Line,
+    Token,
+    check_rows,
+    first_content_lines,
+    is_int_line,
+    nonblank_lines,
+    parse_ints,
+)
 from satpuzzles_masyu.model import BLACK, WHITE, Colour, MasyuInstance
-from satpuzzles_masyu.url import read_url
+from satpuzzles_masyu.url import LIMIT, read_url
 
 CELLS: dict[str, Colour | None] = {"w": WHITE, "W": WHITE, "b": BLACK, "B": BLACK, "-": None, ".": None}
 HINT = "use 'w' for a white circle, 'b' for a black one, '-' or '.' for an empty cell"
@@ -38,12 +46,13 @@ def _cell(token: Token) -> Colour | None:
 
 
 def _header(lines: list[Line]) -> tuple[int, int] | None:
-    """``(rows, cols)`` from a first line of two numbers (no grid row is numbers), else None."""
+    """``(rows, cols)`` from a first line of two numbers (no grid row is numbers), else None; refused over LIMIT."""
     if not is_int_line(lines[0], 2):
         return None
     rows, cols = parse_ints(lines[0], 2, "'rows cols'")
     if rows == 0 or cols == 0:
         raise lines[0].error("empty grid: the header gives no cells", 1)
+    LIMIT.check(rows, cols, lines[0].number, 1)
     return rows, cols
 
 
@@ -54,6 +63,7 @@ def parse_grid(text: str) -> MasyuInstance:
     body = lines[1:] if header else lines
     if not body:
         raise lines[0].error("the header is not followed by any grid row", len(lines[0].text) + 1)
+    check_rows(LIMIT, body)
     width = header[1] if header else len(_row_tokens(body[0]))
     what = "the header says" if header else "the first row has"
     circles: dict[Cell, Colour] = {}
@@ -103,6 +113,7 @@ def from_json(data: object, line: int, column: int) -> MasyuInstance:
     """The puzzle an ``input`` object describes (as :func:`to_json` writes it; ``visit_all`` optional)."""
     reader = JsonReader(data, line, column)
     width, height = reader.size("width"), reader.size("height")
+    LIMIT.check(height, width, line, column)
     circles: dict[Cell, Colour] = {}
     for r, row in enumerate(reader.rows("grid", height, width, as_lists=False)):
         for c, ch in enumerate(row):
