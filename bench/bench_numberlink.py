@@ -5,6 +5,7 @@
     python bench/bench_numberlink.py sets                # Flow Free, seed, handmade (fill), one process
     python bench/bench_numberlink.py giants              # bench/make_giants.py boards, each a whole CLI process
     python bench/bench_numberlink.py open-boards         # generated 36x36..72x72 boards solved under --rules open
+    python bench/bench_numberlink.py analyze             # --analyze on the seed and handmade boards, per rule set
 
 ``--csv FILE`` writes the per-puzzle rows. Seconds are wall clock of the solve (parse excluded) unless
 the line says "process"; janko rows also give CPU seconds (with --timeout, of the child that solved),
@@ -140,10 +141,38 @@ def bench_open_boards(sizes: list[int], seed: int) -> None:
             print(f"open {size}x{size} {what}: process {seconds:.2f} s, exit {code}; {head}", flush=True)
 
 
+def bench_analyze(rows: list[dict], rules: list[str], timeout: float | None) -> None:
+    """--analyze on every solvable seed and handmade board under each rule set: seconds, SAT calls, the split."""
+    paths = sorted((NL / "seed").glob("*.txt")) + sorted((NL / "seed").glob("*.in")) + sorted((NL / "handmade").glob("*"))
+    for name in rules:
+        for path in paths:
+            try:
+                instances = load(path)
+            except Exception as exc:  # noqa: BLE001 - a deliberately bad file among the seed's
+                print(f"analyze {name} {path.name}: not read ({str(exc)[:60]})", flush=True)
+                continue
+            for index, instance in enumerate(instances, 1):
+                settings = Settings(analyze=True, timeout=timeout, extras=RULE_SETS[name])
+                start, cpu = time.perf_counter(), cpu_seconds()
+                outcome = (solve_within_limit if timeout else solve)(SPEC.rules, instance, settings, "numberlink")
+                seconds, cpu = time.perf_counter() - start, cpu_seconds() - cpu
+                analysis = outcome.analysis
+                label = f"{path.name}#{index}" if len(instances) > 1 else path.name
+                if analysis is None:
+                    print(f"analyze {name} {label}: {outcome.status}, no analysis ({seconds:.2f} s)", flush=True)
+                    continue
+                forced = len(analysis.forced_true) + len(analysis.forced_false)
+                print(f"analyze {name} {label}: {seconds:.2f} s (CPU {cpu:.2f}), {forced} forced, "
+                      f"{len(analysis.undetermined)} undetermined, {analysis.sat_calls} SAT calls", flush=True)
+                rows.append({"rules": name, "puzzle": label, "seconds": round(seconds, 3), "cpu": round(cpu, 3),
+                             "forced": forced, "undetermined": len(analysis.undetermined),
+                             "sat_calls": analysis.sat_calls})
+
+
 def main() -> None:
     """Parse arguments and run the chosen benchmark."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["solve", "unique", "sets", "giants", "open-boards"])
+    parser.add_argument("what", choices=["solve", "unique", "sets", "giants", "open-boards", "analyze"])
     parser.add_argument("--timeout", type=float, default=None, help="seconds per puzzle (unique: default 5)")
     parser.add_argument("--rules", action="append", choices=list(RULE_SETS), help="rule sets (default: all four)")
     parser.add_argument("--size", type=int, default=1002, help="giants' side")
@@ -162,6 +191,8 @@ def main() -> None:
         bench_sets(rows)
     elif args.what == "giants":
         bench_giants(args.size)
+    elif args.what == "analyze":
+        bench_analyze(rows, rules, args.timeout)
     else:
         bench_open_boards(args.open_sizes, args.seed)
     if args.csv and rows:

@@ -52,7 +52,7 @@ def test_janko_176_is_decided_under_every_rule_set(janko_176: NumberlinkInstance
 def test_janko_176_fill_second_solution_lies_in_a_window_past_one_over_budget(janko_176: NumberlinkInstance) -> None:
     # The window (0,0)-(14,14) takes over 100,000 conflicts to show it holds none; (0,3)-(14,17) holds one.
     solution = first(janko_176, FILL)
-    encoding = unique._encoding(janko_176, FILL, True, None)
+    encoding = unique.search_encoding(janko_176, FILL, True, None)
     other = unique._in_windows(janko_176, encoding, solution, settings(FILL), SolveStats(), unique.WINDOWS)
     assert other is not None and other.links() != solution.links() and verify(janko_176, other) == []
 
@@ -61,7 +61,7 @@ def test_janko_176_fill_second_solution_lies_in_a_window_past_one_over_budget(ja
 def test_janko_176_open_second_solution_comes_from_a_second_filling(janko_176: NumberlinkInstance,
                                                                     rules: RuleSet) -> None:
     solution = replace(first(janko_176, rules), rules=rules)
-    search = unique._encoding(janko_176, OPEN_NST, False, True)
+    search = unique.search_encoding(janko_176, OPEN_NST, False, True)
     assert unique._in_windows(janko_176, search, solution, settings(rules), SolveStats(), unique.WINDOWS) is None
     other = unique._from_a_filling(janko_176, solution, settings(rules), SolveStats(), unique.WINDOWS, rules)
     assert other is not None and other.links() != solution.links()
@@ -97,8 +97,8 @@ def test_the_windows_take_a_budget_from_every_pysat_solver_that_has_one() -> Non
     instance = covered_board(5, 5, 7)
     encoding = NumberlinkEncoding(instance, False, FILL)
     for name in ("glucose4", "minisat22", "cadical195"):
-        with unique._window_backend(name) as backend:
+        with unique.window_backend(name) as backend:
             backend.add_clauses(encoding.formula.clauses)
             assert backend.solve() is True and getattr(backend, "conflicts", None) == unique.WINDOW_CONFLICTS[0]
-    with unique._window_backend("lingeling") as backend:  # PySAT gives Lingeling no conflict budget
+    with unique.window_backend("lingeling") as backend:  # PySAT gives Lingeling no conflict budget
         assert not hasattr(backend, "conflicts")

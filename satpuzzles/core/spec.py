@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from collections.abc import Collection, Hashable, Sequence
     from typing import Any, Literal
 
-    from satpuzzles.core.outcome import Analysis, Outcome, Settings
+    from satpuzzles.core.outcome import Analysis, Outcome, Settings, SolveStats
     from satpuzzles.core.protocols import Encoding, GameState
 
 _PROTOCOLS = ("Decisions", "Encoding", "GameState", "Segments")
@@ -197,6 +197,12 @@ class Rules(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     unique_given: Callable[[I, Settings, S], bool | None] | None = None
     """Optional: whether a verified solution is the only one (None: undecided), by the puzzle's own fast
     reasoning; --analyze then skips its backbone search on a puzzle proved unique."""
+    witnesses: Callable[[I, Settings, S, set[Hashable], Callable[[S], None], SolveStats], None] | None = field(
+        default=None, deferrable=True)
+    """Optional, for --analyze: ``(instance, settings, first, left, found, stats)`` looks for other solutions by
+    the puzzle's own cheap means before the backbone's whole-board questions, handing each to ``found``, which
+    verifies it and removes from ``left`` the decision keys it sets otherwise than ``first`` does; its SAT calls
+    are added to ``stats``."""
 
 
 class AnalysisView(Record, Generic[I], frozen=True, eq=False, repr=False):

@@ -28,7 +28,7 @@ from satpuzzles.core.records import replace
 from satpuzzles.core.spec import Decisions, Rules, Segments
 from satpuzzles.solve.backbone import narrow
 from satpuzzles.solve.backends import Backend, make_backend
-from satpuzzles.solve.grading import grade
+from satpuzzles.solve.grading import GRADING_SOLVER, grade
 from satpuzzles.solve.lines import Lines
 from satpuzzles.solve.loop import lazy_solutions
 from satpuzzles.solve.model import Model
@@ -36,6 +36,9 @@ from satpuzzles.solve.model import Model
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
+
+    Seek = Callable[[set[Hashable], Callable[[Any], None]], None]
+    """A puzzle's cheap search for other solutions, ``(left, found)``: ``Rules.witnesses`` for one instance."""
 
 I = TypeVar("I")  # noqa: E741
 S = TypeVar("S")
@@ -66,7 +69,13 @@ def analyse(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats
             def verify(solution: S) -> list[str]:
                 return rules.verify(instance, solution)
 
-            forced, undetermined = backbone(encoding, backend, first, verify, stats, cuts, log)
+            seek = None
+            if rules.witnesses is not None:
+                witnesses = rules.witnesses
+
+                def seek(left: set[Hashable], found: Callable[[S], None]) -> None:
+                    witnesses(instance, settings, first, left, found, stats)
+            forced, undetermined = backbone(encoding, backend, first, verify, stats, cuts, log, seek=seek)
     made = set(encoding.decided(first))
     analysis = Analysis(
         forced_true=[key for key in forced if key in made],
@@ -101,16 +110,28 @@ def proved_unique(rules: Rules[I, S], instance: I, settings: Settings, first: S)
 
 def backbone(encoding: Any, backend: Backend, first: Any, verify: Callable[[Any], list[str]], stats: SolveStats,
              cuts: list[Clause], log: Callable[[str], None] = lambda message: None,
-             assumptions: Sequence[int] = ()) -> tuple[list[Hashable], list[Hashable]]:
+             assumptions: Sequence[int] = (), seek: Seek | None = None) -> tuple[list[Hashable], list[Hashable]]:
     """The decision keys every solution sets as ``first`` does (forced) and the others (undetermined).
 
     ``encoding`` is an Encoding with Decisions whose formula ``backend`` holds; cuts learnt
-    are added to ``backend`` and appended to ``cuts``.
+    are added to ``backend`` and appended to ``cuts``. Flips that unit propagation refutes are
+    forced at once; then ``seek`` (the puzzle's cheap search for other solutions) may set
+    undetermined keys aside before the whole-board questions.
     """
     var_of: dict[Hashable, int] = encoding.decisions()
     made = set(encoding.decided(first))
     flip_of = {key: -var if key in made else var for key, var in var_of.items()}
     key_of = {lit: key for key, lit in flip_of.items()}
+    refuted = _refuted_by_propagation(encoding.formula.clauses, flip_of) if not assumptions else set()
+    left = set(var_of) - refuted
+    if seek is not None and left:
+        def found(solution: Any) -> None:
+            flipped = {key_of[lit] for lit in _flips(encoding, solution, verify, {flip_of[key] for key in left},
+                                                     key_of)}
+            left.difference_update(flipped)
+            log(f"analysis: another solution flips {len(flipped)}, {len(left)} left to try")
+
+        seek(left, found)
 
     def verified_flips(question: list[int], candidates: set[int]) -> set[int] | None:
         flipped = _witness(encoding, backend, verify, stats, cuts, question, candidates, key_of, var_of, log)
@@ -119,10 +140,18 @@ def backbone(encoding: Any, backend: Backend, first: Any, verify: Callable[[Any]
         return flipped
 
     # No single-check tail: a witness blocks the solutions it sets aside under its question's selector.
-    stuck = narrow(backend, flip_of.values(), verified_flips, assumptions, single_tail=0)
-    forced = [key for key, lit in flip_of.items() if lit in stuck]
-    undetermined = [key for key, lit in flip_of.items() if lit not in stuck]
+    stuck = narrow(backend, [flip_of[key] for key in var_of if key in left], verified_flips, assumptions,
+                   single_tail=0)
+    forced = [key for key, lit in flip_of.items() if lit in stuck or key in refuted]
+    undetermined = [key for key, lit in flip_of.items() if not (lit in stuck or key in refuted)]
     return forced, undetermined
+
+
+def _refuted_by_propagation(clauses: Sequence[Clause], flip_of: dict[Hashable, int]) -> set[Hashable]:
+    """The keys whose flip unit propagation alone refutes in ``clauses`` (forced, with no search)."""
+    with make_backend(GRADING_SOLVER) as prober:
+        prober.add_clauses(clauses)
+        return {key for key, lit in flip_of.items() if not prober.propagate([lit])[0]}
 
 
 def _witness(encoding: Any, backend: Backend, verify: Callable[[Any], list[str]], stats: SolveStats,

@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections import deque
 
 from satpuzzles.core.outcome import Outcome, Settings, SolveStats, Timer
-from satpuzzles.core.records import replace
+from satpuzzles.core.records import deferred, replace
 from satpuzzles.core.spec import Rules, Strategy
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
@@ -185,7 +185,7 @@ def _search(instance: NumberlinkInstance, rules: RuleSet, solution: NumberlinkSo
             stats: SolveStats, without_pattern: bool, flips: bool | None,
             sizes: tuple[tuple[int, int], ...], open_rules: RuleSet | None = None) -> Outcome[NumberlinkSolution]:
     with Timer(stats, "encode_seconds"):
-        encoding = _encoding(instance, rules, without_pattern, flips)
+        encoding = search_encoding(instance, rules, without_pattern, flips)
     stats.stages.append("unique")
     stats.encoding, stats.variables, stats.clauses = "complete", encoding.formula.num_vars, encoding.formula.num_clauses
     if sizes:
@@ -204,7 +204,7 @@ def _search(instance: NumberlinkInstance, rules: RuleSet, solution: NumberlinkSo
     return Outcome("solved", [solution], True, stats)
 
 
-def _encoding(instance: NumberlinkInstance, rules: RuleSet, without_pattern: bool,
+def search_encoding(instance: NumberlinkInstance, rules: RuleSet, without_pattern: bool,
               flips: bool | None) -> NumberlinkEncoding:
     """The complete encoding searched, with the patterns the reductions let it skip."""
     encoding = NumberlinkEncoding(instance, False, rules)
@@ -226,7 +226,7 @@ def _in_windows(instance: NumberlinkInstance, encoding: NumberlinkEncoding, solu
     searched again with the next budget of WINDOW_CONFLICTS, and after the last left to the whole-board
     search, which alone decides. Conflicts, not seconds: the same windows are searched on a loaded machine."""
     links = solution.links()
-    with _window_backend(str(settings.solver)) as backend:
+    with window_backend(str(settings.solver)) as backend:
         backend.add_clauses(encoding.formula.clauses)
         backend.add_clauses([encoding.block(solution)])
         backend.set_phases([var if pair in links else -var for pair, var in encoding.link_var.items()])
@@ -271,7 +271,7 @@ def _from_a_filling(instance: NumberlinkInstance, solution: NumberlinkSolution, 
     if sum(len(route) for route in solution.routes.values()) != instance.grid.size:
         return None
     fill = RuleSet(fill=True, self_touch=True)
-    filling = _in_windows(instance, _encoding(instance, fill, True, None), solution, settings, stats, sizes,
+    filling = _in_windows(instance, search_encoding(instance, fill, True, None), solution, settings, stats, sizes,
                           WINDOW_CONFLICTS[:1])
     if filling is None:
         return None
@@ -281,7 +281,7 @@ def _from_a_filling(instance: NumberlinkInstance, solution: NumberlinkSolution, 
     return None if other.links() == solution.links() or verify(instance, other) else other
 
 
-def _window_backend(name: str) -> Backend:
+def window_backend(name: str) -> Backend:
     """The windows' solver: the one the user named, with WINDOW_CONFLICTS per call when it takes a budget."""
     canonical = canonical_pysat_name(name)
     if canonical is None or canonical in UNBUDGETED:
@@ -298,5 +298,8 @@ def _refuses(settings: Settings) -> str | None:
 UNIQUE: Strategy[NumberlinkInstance, NumberlinkSolution] = Strategy(
     "unique", "--unique: a second solution sought near the first (shortcuts, windows) before the whole board",
     solve_unique, _refuses)
-RULES: Rules[NumberlinkInstance, NumberlinkSolution] = replace(STAGED, strategies=(UNIQUE,), unique_given=unique_given)
-"""How Numberlink is solved and checked: the stages, and the uniqueness strategy for --unique."""
+RULES: Rules[NumberlinkInstance, NumberlinkSolution] = replace(
+    STAGED, strategies=(UNIQUE,), unique_given=unique_given,
+    witnesses=deferred("satpuzzles.puzzles.numberlink.witnesses", "seek_witnesses"))  # --analyze only
+"""How Numberlink is solved and checked: the stages, the uniqueness strategy for --unique, and --analyze's
+cheap search for other solutions."""
