@@ -6,7 +6,10 @@ import os
 import select
 import subprocess
 import sys
+import queue
+import threading
 import time
+from collections.abc import Iterator
 
 import pyte
 
@@ -103,3 +106,48 @@ def test_play_needs_a_terminal_and_lists_its_games() -> None:
     assert refused.code == 2 and "needs a terminal" in refused.err
     assert "minesweeper" in run_cli("play", "--help").out
     assert run_cli("play", "numberlink").code == 2
+
+
+def next_within(keys: Iterator[str], seconds: float = 60) -> str:
+    """The next key, read on a thread, so that a reader that blocks for good fails the test instead of hanging it."""
+    found: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: found.put(next(keys)), daemon=True).start()
+    return found.get(timeout=seconds)
+
+
+def test_escape_sequences_are_read_whole() -> None:
+    from satpuzzles.cli.play import read_keys
+
+    read, write = os.pipe()
+    try:
+        keys = read_keys(read)
+        os.write(write, b"\x1b")  # Esc alone, with nothing after it: the Esc key, once the wait is over
+        assert next_within(keys) == "\x1b"
+        os.write(write, "\x1b[3~\x1bOP\x1b[1;5A\x1bOA\x1bq\x1b\x1b[B7\u00e9".encode()[:-1])  # é cut in two
+        os.write(write, "\u00e9".encode()[-1:] + b"\x1b")
+        os.close(write)
+        assert list(keys) == ["\x1b[3~", "\x1bOP", "\x1b[1;5A", "\x1bOA", "\x1b", "q", "\x1b", "\x1b[B", "7", "\u00e9",
+                              "\x1b"]
+    finally:
+        os.close(read)
+
+
+def test_esc_delete_and_function_keys_type_nothing_and_esc_then_q_quits() -> None:
+    terminal = Terminal("play", "minesweeper", "--rows", "5", "--cols", "6", "--mines", "4", "--seed", "1",
+                        "--first-click", "1,1")
+    try:
+        terminal.read("? shows a hint")
+        terminal.type("12")
+        assert "> 12" in terminal.read("> 12")
+        terminal.type("\x1b")  # a lone Esc clears what was typed
+        assert "> 12" not in terminal.read("q quit")
+        # Delete, F5, Ctrl-Up, F1 (SS3): each one key, ignored whole (F5 and Ctrl-Up used to type a 5, Delete a ~)
+        terminal.type("\x1b[3~\x1b[15~\x1b[1;5A\x1bOP7f")
+        screen = terminal.read("flagged row")
+        assert "flagged row 3, column 4" in screen
+        assert [line for line in screen.splitlines() if line.startswith(">")] == ["> 7"]
+        terminal.type("\x1bq")  # Esc, then q quits (the q was taken for the end of an escape sequence)
+        assert terminal.close() == 0
+    finally:
+        terminal.process.kill()
+

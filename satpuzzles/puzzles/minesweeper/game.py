@@ -152,5 +152,5 @@ GAME = Game(
     ),
     help="A no-guess game: every safe cell can be found by deduction from the first click on. "
          "Keys: arrows (or h j k l) move, Enter/space/o opens, f flags, ? hints, q quits; "
-         "or type a row and a column ('3 7') and Enter to open that cell.",
+         "or type a row and a column ('3 7') and Enter to open that cell (Esc clears what was typed).",
 )
