@@ -2,32 +2,43 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
+import queue
 import select
 import subprocess
 import sys
-import queue
+import termios
 import threading
 import time
 from collections.abc import Iterator
 
 import pyte
+import pytest
 
 from tests.conftest import ROOT, run_cli
 
 COLUMNS, LINES = 100, 40
 
 
+def take_as_controlling_terminal() -> None:
+    """In the child, a session leader: its standard input's terminal becomes its controlling terminal."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
 class Terminal:
     """The CLI running on a pty, with a terminal emulator reading what it draws."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, controlling: bool = False) -> None:
+        """Start ``satpuzzles ARGS``; ``controlling``: the pty is its controlling terminal (a hangup sends SIGHUP)."""
         import pty
 
         self.leader, follower = pty.openpty()
         env = {**os.environ, "COLUMNS": str(COLUMNS), "LINES": str(LINES), "TERM": "xterm-256color"}
         self.process = subprocess.Popen([sys.executable, "-m", "satpuzzles", *args], stdin=follower,
-                                        stdout=follower, stderr=follower, cwd=ROOT, env=env)
+                                        stdout=follower, stderr=follower, cwd=ROOT, env=env,
+                                        start_new_session=controlling,
+                                        preexec_fn=take_as_controlling_terminal if controlling else None)
         os.close(follower)
         self.screen = pyte.Screen(COLUMNS, LINES)
         self.stream = pyte.ByteStream(self.screen)
@@ -151,3 +162,13 @@ def test_esc_delete_and_function_keys_type_nothing_and_esc_then_q_quits() -> Non
     finally:
         terminal.process.kill()
 
+
+@pytest.mark.parametrize("controlling", [False, True], ids=["input-ends", "sighup"])
+def test_a_terminal_that_closes_ends_the_game_with_129(controlling: bool) -> None:
+    terminal = Terminal("play", "minesweeper", "--seed", "1", controlling=controlling)
+    try:
+        terminal.read("? shows a hint")
+        os.close(terminal.leader)  # the window closes: SIGHUP for a controlling terminal, the input ends (EIO) anyway
+        assert terminal.process.wait(timeout=60) == 129  # 128 + SIGHUP, like SIGHUP anywhere else
+    finally:
+        terminal.process.kill()

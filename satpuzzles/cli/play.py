@@ -12,6 +12,7 @@ import contextlib
 import errno
 import os
 import select
+import signal
 import sys
 import termios
 import tty
@@ -21,7 +22,8 @@ from typing import Any
 import click
 
 from satpuzzles.cli.options import to_click
-from satpuzzles.core.errors import UsageError
+from satpuzzles.cli.output import OutputFailed
+from satpuzzles.core.errors import Terminated, UsageError
 from satpuzzles.core.spec import GameState, PuzzleSpec
 
 ESC = "\x1b"
@@ -29,6 +31,8 @@ ARROWS = {f"{ESC}{intro}{final}": step for intro in "[O"  # ESC O A...: the arro
           for final, step in (("A", (-1, 0)), ("B", (1, 0)), ("C", (0, 1)), ("D", (0, -1)))}
 ARROWS.update({"k": (-1, 0), "j": (1, 0), "l": (0, 1), "h": (0, -1)})
 ENTER = ("\r", "\n", " ")
+EXIT_HELP = ("Exit status: 0 won or quit, 1 lost, 2 bad usage, 3 no game could be made; 129 the terminal closed, "
+             "130 interrupted (docs/reliability.md).")
 ESCAPE_WAIT = 0.1
 """Seconds an Esc waits for the rest of an escape sequence before it counts as the Esc key pressed alone."""
 
@@ -192,8 +196,19 @@ class Session:
         )
 
 
+def hung_up(fd: int) -> bool:
+    """Whether the terminal on ``fd`` has hung up (its window closed, the other end of its pty gone)."""
+    poller = select.poll()
+    poller.register(fd, select.POLLIN)
+    return any(events & select.POLLHUP for _, events in poller.poll(0))
+
+
 def play(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
-    """Play a new game until the player quits; 0 when won, 1 when lost, else 0 (quit)."""
+    """Play a new game until the player quits; 0 when won, 1 when lost, else 0 (quit).
+
+    A terminal that goes away (its input ends, or it cannot be drawn on or restored because it
+    hung up) ends the game as SIGHUP would: Terminated, exit 129, whether or not the signal came.
+    """
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError("play needs a terminal for its input and output")
     assert puzzle.game is not None
@@ -202,13 +217,19 @@ def play(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
 
     session = Session(puzzle, puzzle.game.new(options))
     fd = sys.stdin.fileno()
-    console = Console()
-    with keys_one_by_one(fd), Live(session.screen(), console=console, auto_refresh=False,
-                                   screen=False, transient=False) as live:
-        for key in read_keys(fd):
-            if not session.press(key):
-                break
-            live.update(session.screen(), refresh=True)
+    try:
+        with keys_one_by_one(fd), Live(session.screen(), console=Console(), auto_refresh=False, screen=False,
+                                       transient=False, redirect_stdout=False, redirect_stderr=False) as live:
+            for key in read_keys(fd):
+                if not session.press(key):
+                    break
+                live.update(session.screen(), refresh=True)
+            else:
+                raise Terminated(signal.SIGHUP)  # the input ended: the terminal has gone
+    except (OSError, OutputFailed, termios.error):
+        if not hung_up(fd):
+            raise
+        raise Terminated(signal.SIGHUP) from None
     return 1 if session.state.status == "lost" else 0
 
 
@@ -220,4 +241,4 @@ def play_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
         sys.exit(play(puzzle, options))
 
     return click.Command(puzzle.name, callback=callback, params=[to_click(option) for option in puzzle.game.options],
-                         help=f"Play {puzzle.name} in the terminal. {puzzle.game.help}")
+                         help=f"Play {puzzle.name} in the terminal. {puzzle.game.help}", epilog=EXIT_HELP)
