@@ -42,6 +42,8 @@ class Terminal:
         os.close(follower)
         self.screen = pyte.Screen(COLUMNS, LINES)
         self.stream = pyte.ByteStream(self.screen)
+        self.drawn = b""
+        """Every byte drawn so far (what the screen showed for a moment too)."""
 
     def read(self, until: str, seconds: float = 60) -> str:
         """Read what is drawn until the screen shows ``until`` (or the time runs out); the screen's text."""
@@ -50,9 +52,11 @@ class Terminal:
             ready, _, _ = select.select([self.leader], [], [], 0.2)
             if ready:
                 try:
-                    self.stream.feed(os.read(self.leader, 65536))
+                    chunk = os.read(self.leader, 65536)
                 except OSError:
                     break
+                self.drawn += chunk
+                self.stream.feed(chunk)
         return self.text()
 
     def type(self, keys: str) -> None:
@@ -76,6 +80,8 @@ def test_a_game_is_won_by_following_the_hints() -> None:
     try:
         first = terminal.read("? shows a hint")
         assert "Minesweeper: 10 mines, 0 flagged" in first and "■" in first
+        assert b"making a minesweeper game" in terminal.drawn  # while the game is made: never a blank screen
+        assert "making a" not in first  # and gone once it is there
         for _ in range(30):  # each hint moves the cursor to a safe cell, Enter opens it
             terminal.type("?")
             hinted = terminal.read("is safe: Enter opens it", seconds=20)
@@ -172,3 +178,30 @@ def test_a_terminal_that_closes_ends_the_game_with_129(controlling: bool) -> Non
         assert terminal.process.wait(timeout=60) == 129  # 128 + SIGHUP, like SIGHUP anywhere else
     finally:
         terminal.process.kill()
+
+
+def test_a_board_that_has_no_no_guess_game_is_refused_at_once() -> None:
+    # 2 rows, 6 columns, 3 mines: 20 layouts, none a no-guess game (200 attempts took minutes to give up, then
+    # suggested --attempts, which play does not have)
+    terminal = Terminal("play", "minesweeper", "--rows", "2", "--cols", "6", "--mines", "3", "--seed", "2")
+    try:
+        terminal.read("needs a guess", seconds=120)
+        assert terminal.close() == 2
+        assert b"each of its 20 layouts needs a guess" in terminal.drawn and b"--" not in terminal.drawn
+    finally:
+        terminal.process.kill()
+
+
+def test_the_message_of_a_search_that_gives_up_names_options_play_has(monkeypatch: pytest.MonkeyPatch) -> None:
+    import re
+
+    from satpuzzles.puzzles.minesweeper import game
+    from satpuzzles.puzzles.minesweeper.generator import GenerationFailed
+
+    monkeypatch.setattr(game, "ATTEMPTS", 1)
+    statuses: list[str] = []
+    with pytest.raises(GenerationFailed) as failed:
+        game.new_game({"rows": 8, "cols": 8, "mine_count": 40, "seed": 1}, statuses.append)
+    named = set(re.findall(r"--[a-z-]+", str(failed.value)))
+    assert named and named <= {flag for option in game.GAME.options for flag in option.flags}  # no --attempts
+    assert statuses[0] == "no-guess: attempt 1 of 1, 0 mine moves so far"

@@ -31,8 +31,8 @@ ARROWS = {f"{ESC}{intro}{final}": step for intro in "[O"  # ESC O A...: the arro
           for final, step in (("A", (-1, 0)), ("B", (1, 0)), ("C", (0, 1)), ("D", (0, -1)))}
 ARROWS.update({"k": (-1, 0), "j": (1, 0), "l": (0, 1), "h": (0, -1)})
 ENTER = ("\r", "\n", " ")
-EXIT_HELP = ("Exit status: 0 won or quit, 1 lost, 2 bad usage, 3 no game could be made; 129 the terminal closed, "
-             "130 interrupted (docs/reliability.md).")
+EXIT_HELP = ("Exit status: 0 won or quit, 1 lost, 2 bad usage (or a board that has no such game), 3 the search "
+             "for a game gave up; 129 the terminal closed, 130 interrupted (docs/reliability.md).")
 ESCAPE_WAIT = 0.1
 """Seconds an Esc waits for the rest of an escape sequence before it counts as the Esc key pressed alone."""
 
@@ -203,6 +203,18 @@ def hung_up(fd: int) -> bool:
     return any(events & select.POLLHUP for _, events in poller.poll(0))
 
 
+def new_game(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> GameState:
+    """A new game, with a spinner, the maker's status and the time on the terminal while it is being made."""
+    from satpuzzles.cli.generate import GenerationProgress
+
+    assert puzzle.game is not None
+    progress = GenerationProgress(None, f"making a {puzzle.name} game (Ctrl-C stops)")
+    try:
+        return puzzle.game.new(options, progress.report)
+    finally:
+        progress.close()
+
+
 def play(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
     """Play a new game until the player quits; 0 when won, 1 when lost, else 0 (quit).
 
@@ -215,17 +227,18 @@ def play(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
     from rich.console import Console
     from rich.live import Live
 
-    session = Session(puzzle, puzzle.game.new(options))
     fd = sys.stdin.fileno()
     try:
-        with keys_one_by_one(fd), Live(session.screen(), console=Console(), auto_refresh=False, screen=False,
-                                       transient=False, redirect_stdout=False, redirect_stderr=False) as live:
-            for key in read_keys(fd):
-                if not session.press(key):
-                    break
-                live.update(session.screen(), refresh=True)
-            else:
-                raise Terminated(signal.SIGHUP)  # the input ended: the terminal has gone
+        with keys_one_by_one(fd):  # from the start: keys typed while the game is made are not echoed over it
+            session = Session(puzzle, new_game(puzzle, options))
+            with Live(session.screen(), console=Console(), auto_refresh=False, screen=False, transient=False,
+                      redirect_stdout=False, redirect_stderr=False) as live:
+                for key in read_keys(fd):
+                    if not session.press(key):
+                        break
+                    live.update(session.screen(), refresh=True)
+                else:
+                    raise Terminated(signal.SIGHUP)  # the input ended: the terminal has gone
     except (OSError, OutputFailed, termios.error):
         if not hung_up(fd):
             raise
