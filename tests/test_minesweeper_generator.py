@@ -74,6 +74,22 @@ def test_no_guess_is_refused_clearly_when_the_budget_runs_out() -> None:
         assert refused.code == 2 and "is for --no-guess games" in refused.err
 
 
+@pytest.mark.parametrize("size", [("4", "4", "5"), ("9", "9", "71"), ("5", "6", "4")], ids="x".join)
+def test_a_board_with_few_layouts_has_each_tried_once(size: tuple[str, str, str]) -> None:
+    rows, cols, mines = size
+    text = generated(rows, cols, "--mines", mines, "--no-guess", "--reveal-layout", "--seed", "1")
+    layout = generator.layout_from_text(text)
+    assert int(layout.sum()) == int(mines)
+    assert generator.solved(layout, generator.play(layout, PUZZLE.parse(text)[0].cells, generator.total_analysis))
+
+
+def test_a_board_with_no_no_guess_game_is_refused_at_once() -> None:
+    # 2 x 6 with 3 mines: none of its 20 layouts is a no-guess game, which is said at once (exit 2, not 3 after
+    # minutes of random attempts), in words that name no option
+    refused = run_cli("generate", "minesweeper", "2", "6", "--mines", "3", "--no-guess", "--attempts", "1000")
+    assert refused.code == 2 and "each of its 20 layouts needs a guess" in refused.err and "--" not in refused.err
+
+
 def test_first_click_is_honoured() -> None:
     text = generated("10", "10", "--mines", "10", "--no-guess", "--first-click", "1,1", "--seed", "3")
     assert "first click at row 1, column 1" in text

@@ -2,32 +2,48 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
+import queue
 import select
 import subprocess
 import sys
+import termios
+import threading
 import time
+from collections.abc import Iterator
 
 import pyte
+import pytest
 
 from tests.conftest import ROOT, run_cli
 
 COLUMNS, LINES = 100, 40
 
 
+def take_as_controlling_terminal() -> None:
+    """In the child, a session leader: its standard input's terminal becomes its controlling terminal."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
 class Terminal:
     """The CLI running on a pty, with a terminal emulator reading what it draws."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, controlling: bool = False) -> None:
+        """Start ``satpuzzles ARGS``; ``controlling``: the pty is its controlling terminal (a hangup sends SIGHUP)."""
         import pty
 
         self.leader, follower = pty.openpty()
         env = {**os.environ, "COLUMNS": str(COLUMNS), "LINES": str(LINES), "TERM": "xterm-256color"}
         self.process = subprocess.Popen([sys.executable, "-m", "satpuzzles", *args], stdin=follower,
-                                        stdout=follower, stderr=follower, cwd=ROOT, env=env)
+                                        stdout=follower, stderr=follower, cwd=ROOT, env=env,
+                                        start_new_session=controlling,
+                                        preexec_fn=take_as_controlling_terminal if controlling else None)
         os.close(follower)
         self.screen = pyte.Screen(COLUMNS, LINES)
         self.stream = pyte.ByteStream(self.screen)
+        self.drawn = b""
+        """Every byte drawn so far (what the screen showed for a moment too)."""
 
     def read(self, until: str, seconds: float = 60) -> str:
         """Read what is drawn until the screen shows ``until`` (or the time runs out); the screen's text."""
@@ -36,9 +52,11 @@ class Terminal:
             ready, _, _ = select.select([self.leader], [], [], 0.2)
             if ready:
                 try:
-                    self.stream.feed(os.read(self.leader, 65536))
+                    chunk = os.read(self.leader, 65536)
                 except OSError:
                     break
+                self.drawn += chunk
+                self.stream.feed(chunk)
         return self.text()
 
     def type(self, keys: str) -> None:
@@ -62,6 +80,8 @@ def test_a_game_is_won_by_following_the_hints() -> None:
     try:
         first = terminal.read("? shows a hint")
         assert "Minesweeper: 10 mines, 0 flagged" in first and "■" in first
+        assert b"making a minesweeper game" in terminal.drawn  # while the game is made: never a blank screen
+        assert "making a" not in first  # and gone once it is there
         for _ in range(30):  # each hint moves the cursor to a safe cell, Enter opens it
             terminal.type("?")
             hinted = terminal.read("is safe: Enter opens it", seconds=20)
@@ -103,3 +123,85 @@ def test_play_needs_a_terminal_and_lists_its_games() -> None:
     assert refused.code == 2 and "needs a terminal" in refused.err
     assert "minesweeper" in run_cli("play", "--help").out
     assert run_cli("play", "numberlink").code == 2
+
+
+def next_within(keys: Iterator[str], seconds: float = 60) -> str:
+    """The next key, read on a thread, so that a reader that blocks for good fails the test instead of hanging it."""
+    found: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: found.put(next(keys)), daemon=True).start()
+    return found.get(timeout=seconds)
+
+
+def test_escape_sequences_are_read_whole() -> None:
+    from satpuzzles.cli.play import read_keys
+
+    read, write = os.pipe()
+    try:
+        keys = read_keys(read)
+        os.write(write, b"\x1b")  # Esc alone, with nothing after it: the Esc key, once the wait is over
+        assert next_within(keys) == "\x1b"
+        os.write(write, "\x1b[3~\x1bOP\x1b[1;5A\x1bOA\x1bq\x1b\x1b[B7\u00e9".encode()[:-1])  # é cut in two
+        os.write(write, "\u00e9".encode()[-1:] + b"\x1b")
+        os.close(write)
+        assert list(keys) == ["\x1b[3~", "\x1bOP", "\x1b[1;5A", "\x1bOA", "\x1b", "q", "\x1b", "\x1b[B", "7", "\u00e9",
+                              "\x1b"]
+    finally:
+        os.close(read)
+
+
+def test_esc_delete_and_function_keys_type_nothing_and_esc_then_q_quits() -> None:
+    terminal = Terminal("play", "minesweeper", "--rows", "5", "--cols", "6", "--mines", "4", "--seed", "1",
+                        "--first-click", "1,1")
+    try:
+        terminal.read("? shows a hint")
+        terminal.type("12")
+        assert "> 12" in terminal.read("> 12")
+        terminal.type("\x1b")  # a lone Esc clears what was typed
+        assert "> 12" not in terminal.read("q quit")
+        # Delete, F5, Ctrl-Up, F1 (SS3): each one key, ignored whole (F5 and Ctrl-Up used to type a 5, Delete a ~)
+        terminal.type("\x1b[3~\x1b[15~\x1b[1;5A\x1bOP7f")
+        screen = terminal.read("flagged row")
+        assert "flagged row 3, column 4" in screen
+        assert [line for line in screen.splitlines() if line.startswith(">")] == ["> 7"]
+        terminal.type("\x1bq")  # Esc, then q quits (the q was taken for the end of an escape sequence)
+        assert terminal.close() == 0
+    finally:
+        terminal.process.kill()
+
+
+@pytest.mark.parametrize("controlling", [False, True], ids=["input-ends", "sighup"])
+def test_a_terminal_that_closes_ends_the_game_with_129(controlling: bool) -> None:
+    terminal = Terminal("play", "minesweeper", "--seed", "1", controlling=controlling)
+    try:
+        terminal.read("? shows a hint")
+        os.close(terminal.leader)  # the window closes: SIGHUP for a controlling terminal, the input ends (EIO) anyway
+        assert terminal.process.wait(timeout=60) == 129  # 128 + SIGHUP, like SIGHUP anywhere else
+    finally:
+        terminal.process.kill()
+
+
+def test_a_board_that_has_no_no_guess_game_is_refused_at_once() -> None:
+    # 2 rows, 6 columns, 3 mines: 20 layouts, none a no-guess game (200 attempts took minutes to give up, then
+    # suggested --attempts, which play does not have)
+    terminal = Terminal("play", "minesweeper", "--rows", "2", "--cols", "6", "--mines", "3", "--seed", "2")
+    try:
+        terminal.read("needs a guess", seconds=120)
+        assert terminal.close() == 2
+        assert b"each of its 20 layouts needs a guess" in terminal.drawn and b"--" not in terminal.drawn
+    finally:
+        terminal.process.kill()
+
+
+def test_the_message_of_a_search_that_gives_up_names_options_play_has(monkeypatch: pytest.MonkeyPatch) -> None:
+    import re
+
+    from satpuzzles.puzzles.minesweeper import game
+    from satpuzzles.puzzles.minesweeper.generator import GenerationFailed
+
+    monkeypatch.setattr(game, "ATTEMPTS", 1)
+    statuses: list[str] = []
+    with pytest.raises(GenerationFailed) as failed:
+        game.new_game({"rows": 8, "cols": 8, "mine_count": 40, "seed": 1}, statuses.append)
+    named = set(re.findall(r"--[a-z-]+", str(failed.value)))
+    assert named and named <= {flag for option in game.GAME.options for flag in option.flags}  # no --attempts
+    assert statuses[0] == "no-guess: attempt 1 of 1, 0 mine moves so far"

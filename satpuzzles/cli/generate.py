@@ -30,11 +30,12 @@ class GenerationProgress:
 
     Nothing at all is drawn when standard error is not a terminal. When both streams are the
     same terminal, a bar left on screen would be glued to the puzzle's first line, so it
-    is taken down before each puzzle and drawn again after it.
+    is taken down before each puzzle and drawn again after it. With no ``total`` (one thing
+    made, as ``play`` makes its game) only a spinner, the status and the time are shown.
     """
 
-    def __init__(self, total: int, what: str) -> None:
-        self.total, self.done = total, 0
+    def __init__(self, total: int | None, what: str) -> None:
+        self.total, self.done = total or 1, 0
         self.warned: set[str] = set()
         self.bar: Any = None
         if sys.stderr.isatty():
@@ -48,11 +49,19 @@ class GenerationProgress:
                 TimeElapsedColumn,
             )
 
-            self.bar = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                TimeElapsedColumn(), console=Console(stderr=True), transient=True,
-                                redirect_stdout=False, redirect_stderr=False)
-            self.task = self.bar.add_task(what, total=total)
+            counted = (BarColumn(), MofNCompleteColumn()) if total is not None else ()
+            self.bar = Progress(SpinnerColumn(), TextColumn("{task.description}"), *counted, TimeElapsedColumn(),
+                                console=Console(stderr=True), transient=True, redirect_stdout=False,
+                                redirect_stderr=False)
+            self.task = self.bar.add_task(what, total=self.total)
             self.bar.start()
+
+    def report(self, text: str) -> None:
+        """A generator's progress (spec.Progress): a warning is printed, anything else shown as the status."""
+        if text.startswith(WARNING):
+            self.warn(text)  # a generator's shortfall (level not reached ...) is never silent
+        else:
+            self.status(text)
 
     def status(self, text: str) -> None:
         """Show what the generator is doing."""
@@ -119,10 +128,7 @@ def generate_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
             nonlocal made
             kind, content, *index = cast("tuple[Any, ...]", payload)
             if kind == "status":
-                if content.startswith(WARNING):
-                    progress.warn(content)  # a generator's shortfall (level not reached ...) is never silent
-                else:
-                    progress.status(content)
+                progress.report(content)
                 return
             with progress.cleared():
                 if output is None:

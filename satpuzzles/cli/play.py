@@ -1,13 +1,18 @@
 """``satpuzzles play NAME``: a puzzle's game in the terminal, with cursor keys or typed coordinates.
 
 The screen is redrawn after every key (rich's Live display on standard output); keys are read
-one by one with the terminal in cbreak mode, restored on the way out whatever happens.
+one by one with the terminal in cbreak mode, restored on the way out whatever happens, and an
+escape sequence (an arrow, Delete, a function key) arrives as one key.
 """
 
 from __future__ import annotations
 
+import codecs
 import contextlib
+import errno
 import os
+import select
+import signal
 import sys
 import termios
 import tty
@@ -17,12 +22,19 @@ from typing import Any
 import click
 
 from satpuzzles.cli.options import to_click
-from satpuzzles.core.errors import UsageError
+from satpuzzles.cli.output import OutputFailed
+from satpuzzles.core.errors import Terminated, UsageError
 from satpuzzles.core.spec import GameState, PuzzleSpec
 
-ARROWS = {"\x1b[A": (-1, 0), "\x1b[B": (1, 0), "\x1b[C": (0, 1), "\x1b[D": (0, -1),
-          "k": (-1, 0), "j": (1, 0), "l": (0, 1), "h": (0, -1)}
+ESC = "\x1b"
+ARROWS = {f"{ESC}{intro}{final}": step for intro in "[O"  # ESC O A...: the arrows in a terminal's application mode
+          for final, step in (("A", (-1, 0)), ("B", (1, 0)), ("C", (0, 1)), ("D", (0, -1)))}
+ARROWS.update({"k": (-1, 0), "j": (1, 0), "l": (0, 1), "h": (0, -1)})
 ENTER = ("\r", "\n", " ")
+EXIT_HELP = ("Exit status: 0 won or quit, 1 lost, 2 bad usage (or a board that has no such game), 3 the search "
+             "for a game gave up; 129 the terminal closed, 130 interrupted (docs/reliability.md).")
+ESCAPE_WAIT = 0.1
+"""Seconds an Esc waits for the rest of an escape sequence before it counts as the Esc key pressed alone."""
 
 
 @contextlib.contextmanager
@@ -36,24 +48,74 @@ def keys_one_by_one(fd: int) -> Iterator[None]:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
-def read_keys(fd: int) -> Iterator[str]:
-    """Keys as they come: an escape sequence (an arrow) is one key."""
+def split_keys(text: str) -> tuple[list[str], str]:
+    """The keys in ``text``, and what is left: the start of an escape sequence whose end has not come yet.
+
+    An escape sequence is one key, whole: CSI (ESC [, parameter and intermediate bytes, a final
+    byte: the Delete key's ESC [ 3 ~, Ctrl-Up's ESC [ 1 ; 5 A) or SS3 (ESC O and one more).
+    Esc followed by anything else is the Esc key, then that key; a CSI broken off by a byte
+    that cannot be part of one is dropped up to that byte.
+    """
+    keys: list[str] = []
+    at = 0
+    while at < len(text):
+        if text[at] != ESC:
+            keys.append(text[at])
+            at += 1
+        elif at + 1 == len(text):
+            break
+        elif text[at + 1] == "O":
+            if at + 2 == len(text):
+                break
+            keys.append(text[at : at + 3])
+            at += 3
+        elif text[at + 1] == "[":
+            end = at + 2
+            while end < len(text) and "\x20" <= text[end] <= "\x3f":
+                end += 1
+            if end == len(text):
+                break
+            if "\x40" <= text[end] <= "\x7e":
+                end += 1
+                keys.append(text[at:end])
+            at = end
+        else:
+            keys.append(ESC)
+            at += 1
+    return keys, text[at:]
+
+
+def _read(fd: int) -> bytes:
+    """The next bytes typed; none at the end of input, or when the terminal has hung up (EIO)."""
+    try:
+        return os.read(fd, 64)
+    except OSError as exc:
+        if exc.errno == errno.EIO:
+            return b""
+        raise
+
+
+def read_keys(fd: int, escape_wait: float = ESCAPE_WAIT) -> Iterator[str]:
+    """Keys as they come (see :func:`split_keys`), until the input ends.
+
+    The start of an escape sequence whose rest does not follow within ``escape_wait`` seconds
+    is the Esc key when it is a lone Esc, else a fragment, dropped.
+    """
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")  # a character may come in two reads
     pending = ""
     while True:
-        data = os.read(fd, 64)
+        if pending and not select.select([fd], [], [], escape_wait)[0]:
+            if pending == ESC:
+                yield ESC
+            pending = ""
+            continue
+        data = _read(fd)
         if not data:
+            if pending == ESC:
+                yield ESC
             return
-        pending += data.decode(errors="replace")
-        while pending:
-            if pending.startswith("\x1b"):
-                if len(pending) < 3:
-                    break
-                yield pending[:3]
-                pending = pending[3:]
-            else:
-                yield pending[0]
-                pending = pending[1:]
-
+        keys, pending = split_keys(pending + decoder.decode(data))
+        yield from keys
 
 class Session:
     """A game, the cursor, a line being typed, and the last message."""
@@ -74,6 +136,10 @@ class Session:
             dr, dc = ARROWS[key]
             self.cursor = (min(max(self.cursor[0] + dr, 0), self.state.rows - 1),
                            min(max(self.cursor[1] + dc, 0), self.state.cols - 1))
+        elif key == ESC:
+            self.typed = ""  # Esc drops a half-typed row and column
+        elif key.startswith(ESC):
+            pass  # any other escape sequence (Delete, F1, Ctrl-Up ...) is ignored whole
         elif (key.isascii() and key.isdigit()) or (key in ", " and self.typed):  # not '²', which int() refuses
             if key == " " and not self.typed.strip():
                 self.message = self.state.act(self.primary, self.cursor)
@@ -130,23 +196,53 @@ class Session:
         )
 
 
+def hung_up(fd: int) -> bool:
+    """Whether the terminal on ``fd`` has hung up (its window closed, the other end of its pty gone)."""
+    poller = select.poll()
+    poller.register(fd, select.POLLIN)
+    return any(events & select.POLLHUP for _, events in poller.poll(0))
+
+
+def new_game(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> GameState:
+    """A new game, with a spinner, the maker's status and the time on the terminal while it is being made."""
+    from satpuzzles.cli.generate import GenerationProgress
+
+    assert puzzle.game is not None
+    progress = GenerationProgress(None, f"making a {puzzle.name} game (Ctrl-C stops)")
+    try:
+        return puzzle.game.new(options, progress.report)
+    finally:
+        progress.close()
+
+
 def play(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
-    """Play a new game until the player quits; 0 when won, 1 when lost, else 0 (quit)."""
+    """Play a new game until the player quits; 0 when won, 1 when lost, else 0 (quit).
+
+    A terminal that goes away (its input ends, or it cannot be drawn on or restored because it
+    hung up) ends the game as SIGHUP would: Terminated, exit 129, whether or not the signal came.
+    """
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError("play needs a terminal for its input and output")
     assert puzzle.game is not None
     from rich.console import Console
     from rich.live import Live
 
-    session = Session(puzzle, puzzle.game.new(options))
     fd = sys.stdin.fileno()
-    console = Console()
-    with keys_one_by_one(fd), Live(session.screen(), console=console, auto_refresh=False,
-                                   screen=False, transient=False) as live:
-        for key in read_keys(fd):
-            if not session.press(key):
-                break
-            live.update(session.screen(), refresh=True)
+    try:
+        with keys_one_by_one(fd):  # from the start: keys typed while the game is made are not echoed over it
+            session = Session(puzzle, new_game(puzzle, options))
+            with Live(session.screen(), console=Console(), auto_refresh=False, screen=False, transient=False,
+                      redirect_stdout=False, redirect_stderr=False) as live:
+                for key in read_keys(fd):
+                    if not session.press(key):
+                        break
+                    live.update(session.screen(), refresh=True)
+                else:
+                    raise Terminated(signal.SIGHUP)  # the input ended: the terminal has gone
+    except (OSError, OutputFailed, termios.error):
+        if not hung_up(fd):
+            raise
+        raise Terminated(signal.SIGHUP) from None
     return 1 if session.state.status == "lost" else 0
 
 
@@ -158,4 +254,4 @@ def play_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
         sys.exit(play(puzzle, options))
 
     return click.Command(puzzle.name, callback=callback, params=[to_click(option) for option in puzzle.game.options],
-                         help=f"Play {puzzle.name} in the terminal. {puzzle.game.help}")
+                         help=f"Play {puzzle.name} in the terminal. {puzzle.game.help}", epilog=EXIT_HELP)

@@ -266,9 +266,10 @@ class Generator(Record, frozen=True, eq=False, repr=False):
 
 
 class Game(Record, frozen=True, eq=False, repr=False):
-    """``satpuzzles play NAME``: ``new(options)`` starts a game; ``actions`` are (key, name, help), the first on Enter."""
+    """``satpuzzles play NAME``: ``new(options, progress)`` starts a game (reporting what it does while that takes
+    time); ``actions`` are (key, name, help), the first on Enter."""
 
-    new: Callable[[dict[str, Any]], GameState]
+    new: Callable[[dict[str, Any], Progress], GameState]
     actions: tuple[tuple[str, str, str], ...]
     options: tuple[Option, ...] = ()
     help: str = ""

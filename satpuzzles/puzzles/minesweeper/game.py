@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from satpuzzles.core.errors import UsageError
-from satpuzzles.core.spec import Game, Option
+from satpuzzles.core.spec import Game, Option, Progress
 from satpuzzles.geometry import count8, dilate8
 from satpuzzles.puzzles.minesweeper.engine import DEFAULT_SOLVER
 from satpuzzles.puzzles.minesweeper.engine.probability import probabilities
@@ -124,7 +124,7 @@ class MinesweeperGame:
         return f"{int(self.mines.sum())} mines, {int(self.flags.sum())} flagged, {left} safe cells to open"
 
 
-def new_game(options: dict[str, Any]) -> MinesweeperGame:
+def new_game(options: dict[str, Any], progress: Progress) -> MinesweeperGame:
     """A no-guess game from the options: a level, or rows, columns and mines; a seed; a first click."""
     rows, cols, mines = LEVELS[options.get("level") or "beginner"]
     rows, cols = options.get("rows") or rows, options.get("cols") or cols
@@ -133,7 +133,8 @@ def new_game(options: dict[str, Any]) -> MinesweeperGame:
     if not (0 <= first[0] < rows and 0 <= first[1] < cols):
         raise UsageError(f"--first-click {first[0] + 1},{first[1] + 1} is outside the {rows}x{cols} board")
     rng = np.random.default_rng(options.get("seed"))
-    game = no_guess_game(rows, cols, mines, first, rng, ATTEMPTS, total_analysis)
+    game = no_guess_game(rows, cols, mines, first, rng, ATTEMPTS, total_analysis, progress,
+                         "fewer --mines or a larger board (--rows, --cols) make one likelier")
     return MinesweeperGame(game.mines, first)
 
 
@@ -152,5 +153,5 @@ GAME = Game(
     ),
     help="A no-guess game: every safe cell can be found by deduction from the first click on. "
          "Keys: arrows (or h j k l) move, Enter/space/o opens, f flags, ? hints, q quits; "
-         "or type a row and a column ('3 7') and Enter to open that cell.",
+         "or type a row and a column ('3 7') and Enter to open that cell (Esc clears what was typed).",
 )

@@ -4,7 +4,7 @@ A no-guess game is a mine layout and a first click from which pure deduction ope
 every safe cell: the click's neighbourhood is kept free of mines so it opens an area,
 then ``play`` reveals what the rules prove, asks SAT for the backbone when the rules
 are stuck, and uses the mine total in the endgame. Layouts are drawn until one plays through
-(within an attempt budget).
+(within an attempt budget); a board with few possible layouts has each tried once instead.
 
 A unique puzzle starts from every safe cell revealed and hides counts in random
 order while the analysis still forces every unknown cell.
@@ -12,6 +12,8 @@ order while the analysis still forces every unknown cell.
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Callable
 
 import numpy as np
@@ -141,13 +143,16 @@ def perturb(mines: np.ndarray, cells: np.ndarray, keep_clear: np.ndarray, rng: n
 
 
 def no_guess_game(rows: int, cols: int, mine_count: int, first: tuple[int, int], rng: np.random.Generator,
-                  attempts: int, use_total: TotalAnalysis | None, progress: Progress | None = None) -> Game:
+                  attempts: int, use_total: TotalAnalysis | None, progress: Progress | None = None,
+                  advice: str = "") -> Game:
     """A layout that deduction solves from ``first`` (whose neighbourhood stays mine-free).
 
     Each attempt draws a layout, then plays; where deduction gets stuck, one mine moves
     (see :func:`perturb`) and play goes on from there. A layout that got through is
     replayed from the first click alone, since moved mines change counts that earlier
-    steps relied on; only a clean replay counts.
+    steps relied on; only a clean replay counts. A board with no more layouts than the
+    attempts could visit has each played once instead (:func:`_every_layout`), so a board
+    that has no such game says so at once. ``advice`` ends the message when the attempts run out.
     """
     r, c = first
     keep_clear = np.zeros((rows, cols), dtype=bool)
@@ -156,6 +161,8 @@ def no_guess_game(rows: int, cols: int, mine_count: int, first: tuple[int, int],
     if mine_count > len(places):
         plural = "mine does" if mine_count == 1 else "mines do"
         raise UsageError(f"{mine_count} {plural} not fit: the first click's area leaves {len(places)} cells")
+    if math.comb(len(places), mine_count) <= attempts * MOVES_PER_ATTEMPT:
+        return _every_layout(rows, cols, mine_count, first, places, rng, use_total, progress)
     moves = 0
     for attempt in range(1, attempts + 1):
         if progress is not None:
@@ -175,7 +182,36 @@ def no_guess_game(rows: int, cols: int, mine_count: int, first: tuple[int, int],
                 break
             moves += 1
             cells = play(mines, _recount(cells, mines), use_total)
-    raise GenerationFailed(f"no no-guess board turned up in {attempts} attempts: raise --attempts, or lower the mines")
+    raise GenerationFailed(f"no no-guess board turned up in {attempts} attempts" + (f": {advice}" if advice else ""))
+
+
+def _every_layout(rows: int, cols: int, mine_count: int, first: tuple[int, int], places: np.ndarray,
+                  rng: np.random.Generator, use_total: TotalAnalysis | None, progress: Progress | None) -> Game:
+    """The first layout in random order that deduction solves from ``first``; UsageError when none does.
+
+    Few layouts: 2 rows of 6 cells with 3 mines have 20, none a no-guess game, which 200
+    attempts of random layouts and mine moves took minutes to give up on.
+    """
+    few = min(mine_count, len(places) - mine_count)  # choose the mines, or the safe cells when they are fewer
+    choices = list(itertools.combinations(places.tolist(), few))
+    free = np.zeros(rows * cols, dtype=bool)
+    free[places] = True
+    for tried, index in enumerate(rng.permutation(len(choices)).tolist()):
+        if progress is not None and tried % LAYOUTS_PER_REPORT == 0:
+            progress(f"no-guess: {tried:,} of the {len(choices):,} possible layouts tried")
+        chosen = np.zeros(rows * cols, dtype=bool)
+        chosen[list(choices[index])] = True
+        mines = (chosen if few == mine_count else free & ~chosen).reshape(rows, cols)
+        opening = opening_board(mines, first)
+        if solved(mines, play(mines, opening, use_total)):
+            return Game(mines, first, opening)
+    raise UsageError(f"no {rows}x{cols} board with {mine_count} mines is a no-guess game from row {first[0] + 1}, "
+                     f"column {first[1] + 1}: each of its {len(choices):,} layouts needs a guess "
+                     "(fewer mines, a larger board or another first click may have one)")
+
+
+LAYOUTS_PER_REPORT = 20
+"""How often trying every layout reports how far it is."""
 
 
 MOVES_PER_ATTEMPT = 200
@@ -254,7 +290,8 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
             raise UsageError(f"--first-click {first[0] + 1},{first[1] + 1} is outside the {rows}x{cols} board")
         if count is None:
             count = round(options["mine_density"] * rows * cols)
-        game = no_guess_game(rows, cols, count, first, rng, options["attempts"], total_analysis, progress)
+        game = no_guess_game(rows, cols, count, first, rng, options["attempts"], total_analysis, progress,
+                             "raise --attempts, or lower the mines")
         return game_text(game, bool(options.get("reveal_layout")))
     mines = _draw_mines(rows, cols, count, options["mine_density"], rng)
     if options.get("unique_board"):
@@ -311,7 +348,8 @@ GENERATOR = Generator(
         Option("first_click", ("--first-click",), "Where the --no-guess game starts, 1-based (default: the centre).",
                kind="text", metavar="ROW,COL", convert=parse_cell),
         Option("attempts", ("--attempts",), "Mine layouts --no-guess (or --unique with --mines) may draw before it "
-               "gives up (exit 3).", kind="int", default=100, minimum=1, metavar="N"),
+               f"gives up (exit 3); a board with at most N x {MOVES_PER_ATTEMPT} layouts has each tried once (exit 2 "
+               "when none is a no-guess game).", kind="int", default=100, minimum=1, metavar="N"),
         Option("unique_board", ("--unique",), "A puzzle whose revealed counts determine every mine (counts hidden "
                "while that holds)."),
         Option("reveal_layout", ("--reveal-layout",), "With --no-guess: also write the hidden mine layout, in comment "
