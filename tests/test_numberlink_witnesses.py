@@ -86,3 +86,25 @@ def test_a_board_unique_under_fill_with_no_self_touch_gets_no_witness() -> None:
     analysis = solve(RULES, instance, settings, "numberlink").analysis
     assert analysis is not None and not analysis.undetermined
     assert len(analysis.forced_true) + len(analysis.forced_false) == len(left)
+
+
+def test_cells_proved_used_under_open_are_used_by_every_solution() -> None:
+    rules = RuleSet(fill=False, self_touch=True)
+    instance = many_solutions_board()
+    settings = Settings(analyze=True, extras=extras(rules), solver=DEFAULT_SOLVER)
+    first = solve(RULES, instance, replace(settings, analyze=False), "numberlink").solution
+    assert first is not None
+    encoding = NumberlinkEncoding(instance, False, rules)
+    made = encoding.decided(first)
+    left = set(encoding.decisions())
+
+    def found(solution: NumberlinkSolution) -> None:
+        solution_made = encoding.decided(solution)
+        left.difference_update({key for key in left if (key in solution_made) != (key in made)})
+
+    proved = seek_witnesses(instance, settings, first, left, found)
+    assert proved, "the board has cells only the shortcut argument settles before the complete encoding"
+    used = {cell for route in first.routes.values() for cell in route}
+    assert proved <= used
+    plain = solve(replace(RULES, witnesses=None), instance, settings, "numberlink").analysis
+    assert plain is not None and proved <= set(plain.forced_true)

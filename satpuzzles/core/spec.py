@@ -197,12 +197,12 @@ class Rules(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     unique_given: Callable[[I, Settings, S], bool | None] | None = None
     """Optional: whether a verified solution is the only one (None: undecided), by the puzzle's own fast
     reasoning; --analyze then skips its backbone search on a puzzle proved unique."""
-    witnesses: Callable[[I, Settings, S, set[Hashable], Callable[[S], None], SolveStats], None] | None = field(
-        default=None, deferrable=True)
+    witnesses: Callable[[I, Settings, S, set[Hashable], Callable[[S], None], SolveStats], set[Hashable]] | None = (
+        field(default=None, deferrable=True))
     """Optional, for --analyze: ``(instance, settings, first, left, found, stats)`` looks for other solutions by
     the puzzle's own cheap means before the backbone's whole-board questions, handing each to ``found``, which
     verifies it and removes from ``left`` the decision keys it sets otherwise than ``first`` does; its SAT calls
-    are added to ``stats``."""
+    are added to ``stats``. Returns the keys of ``left`` it proved forced (set as in ``first`` by every solution)."""
 
 
 class AnalysisView(Record, Generic[I], frozen=True, eq=False, repr=False):

@@ -37,8 +37,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    Seek = Callable[[set[Hashable], Callable[[Any], None]], None]
-    """A puzzle's cheap search for other solutions, ``(left, found)``: ``Rules.witnesses`` for one instance."""
+    Seek = Callable[[set[Hashable], Callable[[Any], None]], set[Hashable]]
+    """A puzzle's cheap search for other solutions, ``(left, found)`` -> keys it proved forced: ``Rules.witnesses``
+    for one instance."""
 
 I = TypeVar("I")  # noqa: E741
 S = TypeVar("S")
@@ -73,8 +74,8 @@ def analyse(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats
             if rules.witnesses is not None:
                 witnesses = rules.witnesses
 
-                def seek(left: set[Hashable], found: Callable[[S], None]) -> None:
-                    witnesses(instance, settings, first, left, found, stats)
+                def seek(left: set[Hashable], found: Callable[[S], None]) -> set[Hashable]:
+                    return witnesses(instance, settings, first, left, found, stats)
             forced, undetermined = backbone(encoding, backend, first, verify, stats, cuts, log, seek=seek)
     made = set(encoding.decided(first))
     analysis = Analysis(
@@ -116,14 +117,14 @@ def backbone(encoding: Any, backend: Backend, first: Any, verify: Callable[[Any]
     ``encoding`` is an Encoding with Decisions whose formula ``backend`` holds; cuts learnt
     are added to ``backend`` and appended to ``cuts``. Flips that unit propagation refutes are
     forced at once; then ``seek`` (the puzzle's cheap search for other solutions) may set
-    undetermined keys aside before the whole-board questions.
+    undetermined keys aside, and prove others forced by its own reasoning, before the whole-board questions.
     """
     var_of: dict[Hashable, int] = encoding.decisions()
     made = set(encoding.decided(first))
     flip_of = {key: -var if key in made else var for key, var in var_of.items()}
     key_of = {lit: key for key, lit in flip_of.items()}
-    refuted = _refuted_by_propagation(encoding.formula.clauses, flip_of) if not assumptions else set()
-    left = set(var_of) - refuted
+    proved = _refuted_by_propagation(encoding.formula.clauses, flip_of) if not assumptions else set()
+    left = set(var_of) - proved
     if seek is not None and left:
         def found(solution: Any) -> None:
             flipped = {key_of[lit] for lit in _flips(encoding, solution, verify, {flip_of[key] for key in left},
@@ -131,7 +132,8 @@ def backbone(encoding: Any, backend: Backend, first: Any, verify: Callable[[Any]
             left.difference_update(flipped)
             log(f"analysis: another solution flips {len(flipped)}, {len(left)} left to try")
 
-        seek(left, found)
+        proved |= seek(left, found)
+        left -= proved
 
     def verified_flips(question: list[int], candidates: set[int]) -> set[int] | None:
         flipped = _witness(encoding, backend, verify, stats, cuts, question, candidates, key_of, var_of, log)
@@ -142,8 +144,8 @@ def backbone(encoding: Any, backend: Backend, first: Any, verify: Callable[[Any]
     # No single-check tail: a witness blocks the solutions it sets aside under its question's selector.
     stuck = narrow(backend, [flip_of[key] for key in var_of if key in left], verified_flips, assumptions,
                    single_tail=0)
-    forced = [key for key, lit in flip_of.items() if lit in stuck or key in refuted]
-    undetermined = [key for key, lit in flip_of.items() if not (lit in stuck or key in refuted)]
+    forced = [key for key, lit in flip_of.items() if lit in stuck or key in proved]
+    undetermined = [key for key, lit in flip_of.items() if not (lit in stuck or key in proved)]
     return forced, undetermined
 
 
