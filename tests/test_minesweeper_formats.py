@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -208,3 +210,20 @@ def test_bad_input_is_located(text: str, line: int, column: int, words: str) -> 
     assert (caught.value.line, caught.value.column) == (line, column)
     assert words in caught.value.message
     assert "\n" not in caught.value.message
+
+
+def test_a_huge_row_of_unknown_characters_is_refused_within_a_memory_limit(tmp_path: Path) -> None:
+    # Its error used to be found by making a token per character: 1.5 GB and 12 s for a 5 MB line, which every
+    # `solve` paid (format detection tries each reader). 20 M characters would have needed about 6 GB.
+    board = tmp_path / "board.txt"
+    board.write_text("?" * 19_999_999 + "w\n")
+
+    def three_gib() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (3 * 2**30, 3 * 2**30))
+
+    run = subprocess.run([sys.executable, "-m", "satpuzzles", "minesweeper", str(board)], capture_output=True,
+                         text=True, preexec_fn=three_gib, timeout=300)
+    assert run.returncode == 2 and run.stdout == "" and run.stderr.count("\n") == 1
+    assert f"{board}:1:20000000: unknown character 'w'" in run.stderr

@@ -129,6 +129,15 @@ def _cell_error(token: Token) -> InputError | None:
 
 def _row_error(line: Line, width: int, what: str) -> InputError:
     """The first mistake in a row the fast reader rejected, located at its cell."""
+    tokens = line.tokens()
+    if len(tokens) == 1:  # one character per cell: the first that is no cell found in C, not a Token per character
+        text = tokens[0].text
+        stray = text.translate(_NOT_CELLS)
+        if stray:
+            at = text.index(stray[0])
+            error = _cell_error(Token(stray[0], tokens[0].line, tokens[0].column + at))
+            if error is not None:
+                return error
     row = _row_tokens(line)
     for token in row:
         error = _cell_error(token)
