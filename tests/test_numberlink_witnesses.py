@@ -31,6 +31,15 @@ def many_solutions_board() -> NumberlinkInstance:
     return NumberlinkInstance(Grid(8, 8), givens, ("A", "B", "C"))
 
 
+def first_solution(instance: NumberlinkInstance,
+                   rules: RuleSet) -> tuple[NumberlinkInstance, Settings, NumberlinkSolution]:
+    """The instance, --analyze's settings under ``rules``, and the pipeline's first solution."""
+    settings = Settings(analyze=True, extras=extras(rules), solver=DEFAULT_SOLVER)
+    first = solve(RULES, instance, replace(settings, analyze=False), "numberlink").solution
+    assert first is not None
+    return instance, settings, first
+
+
 def analysis_keys(outcome: object) -> tuple[set[Hashable], set[Hashable], set[Hashable]]:
     analysis = outcome.analysis  # type: ignore[attr-defined]
     return set(analysis.forced_true), set(analysis.forced_false), set(analysis.undetermined)
@@ -51,10 +60,7 @@ def test_the_analysis_is_the_same_with_and_without_the_witness_search(rules: Rul
 
 @pytest.mark.parametrize("rules", MANY, ids=MANY_IDS)
 def test_every_witness_is_a_verified_solution_that_flips_a_key_left(rules: RuleSet) -> None:
-    instance = many_solutions_board()
-    settings = Settings(analyze=True, extras=extras(rules), solver=DEFAULT_SOLVER)
-    first = solve(RULES, instance, replace(settings, analyze=False), "numberlink").solution
-    assert first is not None
+    instance, settings, first = first_solution(many_solutions_board(), rules)
     encoding = NumberlinkEncoding(instance, False, rules)
     made = encoding.decided(first)
     left = set(encoding.decisions())
@@ -75,10 +81,7 @@ def test_every_witness_is_a_verified_solution_that_flips_a_key_left(rules: RuleS
 
 def test_a_board_unique_under_fill_with_no_self_touch_gets_no_witness() -> None:
     rules = RuleSet(fill=True, self_touch=False)
-    instance = load(INSTANCE_1, puzzle="numberlink").instance
-    settings = Settings(analyze=True, extras=extras(rules), solver=DEFAULT_SOLVER)
-    first = solve(RULES, instance, replace(settings, analyze=False), "numberlink").solution
-    assert first is not None
+    instance, settings, first = first_solution(load(INSTANCE_1, puzzle="numberlink").instance, rules)
     left = set(NumberlinkEncoding(instance, False, rules).decisions())
     handed: list[NumberlinkSolution] = []
     seek_witnesses(instance, settings, first, set(left), handed.append)
@@ -90,10 +93,7 @@ def test_a_board_unique_under_fill_with_no_self_touch_gets_no_witness() -> None:
 
 def test_cells_proved_used_under_open_are_used_by_every_solution() -> None:
     rules = RuleSet(fill=False, self_touch=True)
-    instance = many_solutions_board()
-    settings = Settings(analyze=True, extras=extras(rules), solver=DEFAULT_SOLVER)
-    first = solve(RULES, instance, replace(settings, analyze=False), "numberlink").solution
-    assert first is not None
+    instance, settings, first = first_solution(many_solutions_board(), rules)
     encoding = NumberlinkEncoding(instance, False, rules)
     made = encoding.decided(first)
     left = set(encoding.decisions())
