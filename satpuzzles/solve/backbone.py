@@ -26,11 +26,12 @@ Witness = Callable[[list[int], set[int]], "set[int] | None"]
 
 
 def narrow(backend: Backend, candidates: Iterable[int], witness: Witness, assumptions: Sequence[int] = (),
-           single_tail: int = SINGLE_CHECK_TAIL) -> set[int]:
+           single_tail: int = SINGLE_CHECK_TAIL, prefer_flips: bool = True) -> set[int]:
     """The literals of ``candidates`` that no witness makes true (the forced ones' negations, for a backbone).
 
     Selectors come from ``backend.new_var()`` and are retired after use; at ``single_tail``
-    candidates or fewer each is asked on its own, as an assumption.
+    candidates or fewer each is asked on its own, as an assumption. ``prefer_flips``: the
+    candidates are the solver's preferred phases in each question.
     """
     left = set(candidates)
     while left:
@@ -49,7 +50,8 @@ def narrow(backend: Backend, candidates: Iterable[int], witness: Witness, assump
         selector = backend.new_var()
         ordered = sorted(left, key=abs)
         backend.add_clauses([[-selector, *ordered]])
-        backend.set_phases(ordered)  # ask for a model that flips as many as it can
+        if prefer_flips:
+            backend.set_phases(ordered)  # ask for a model that flips as many as it can
         flipped = witness([*assumptions, selector], left)
         backend.add_clauses([[-selector]])
         if flipped is None:
