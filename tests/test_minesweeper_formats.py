@@ -212,11 +212,16 @@ def test_bad_input_is_located(text: str, line: int, column: int, words: str) -> 
     assert "\n" not in caught.value.message
 
 
-def test_a_huge_row_of_unknown_characters_is_refused_within_a_memory_limit(tmp_path: Path) -> None:
-    # Its error used to be found by making a token per character: 1.5 GB and 12 s for a 5 MB line, which every
-    # `solve` paid (format detection tries each reader). 20 M characters would have needed about 6 GB.
+@pytest.mark.parametrize(("text", "error"), [
+    ("?" * 19_999_999 + "w\n", "1:20000000: unknown character 'w'"),
+    ("?" * 12_000_000 + "\n" + "?" * 11_999_999 + "\n", "2:12000000: ragged row: 11999999 cells where the grid has"),
+    ("? " * 9_999_999 + "x\n", "1:19999999: unknown character 'x'"),
+], ids=["stray", "ragged", "spaced"])
+def test_a_huge_row_with_a_mistake_is_refused_within_a_memory_limit(tmp_path: Path, text: str, error: str) -> None:
+    # Its error used to be found by making a token per cell: 1.5 GB and 12 s for a 5 MB line, which every
+    # `solve` paid (format detection tries each reader). 20 M cells would have needed about 6 GB.
     board = tmp_path / "board.txt"
-    board.write_text("?" * 19_999_999 + "w\n")
+    board.write_text(text)
 
     def three_gib() -> None:
         import resource
@@ -226,4 +231,4 @@ def test_a_huge_row_of_unknown_characters_is_refused_within_a_memory_limit(tmp_p
     run = subprocess.run([sys.executable, "-m", "satpuzzles", "minesweeper", str(board)], capture_output=True,
                          text=True, preexec_fn=three_gib, timeout=300)
     assert run.returncode == 2 and run.stdout == "" and run.stderr.count("\n") == 1
-    assert f"{board}:1:20000000: unknown character 'w'" in run.stderr
+    assert f"{board}:{error}" in run.stderr

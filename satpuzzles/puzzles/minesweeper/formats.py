@@ -108,14 +108,6 @@ def _cells_text(line: Line) -> str | None:
     return cells if len(cells) == len(tokens) else None
 
 
-def _row_tokens(line: Line) -> list[Token]:
-    """One token per cell: space-separated cells, or one character per cell (as ``_cells_text``)."""
-    tokens = line.tokens()
-    if len(tokens) > 1:
-        return tokens
-    return [Token(ch, token.line, token.column + i) for token in tokens for i, ch in enumerate(token.text)]
-
-
 def _cell_error(token: Token) -> InputError | None:
     text = token.text
     if text in _CELLS:
@@ -128,26 +120,39 @@ def _cell_error(token: Token) -> InputError | None:
 
 
 def _row_error(line: Line, width: int, what: str) -> InputError:
-    """The first mistake in a row the fast reader rejected, located at its cell."""
-    tokens = line.tokens()
-    if len(tokens) == 1:  # one character per cell: the first that is no cell found in C, not a Token per character
-        text = tokens[0].text
-        stray = text.translate(_NOT_CELLS)
-        if stray:
-            at = text.index(stray[0])
-            error = _cell_error(Token(stray[0], tokens[0].line, tokens[0].column + at))
-            if error is not None:
-                return error
-    row = _row_tokens(line)
-    for token in row:
-        error = _cell_error(token)
-        if error is not None:
-            return error
-    if len(row) != width:
-        column = row[width].column if len(row) > width else row[-1].column + len(row[-1].text)
-        return line.error(f"ragged row: {len(row)} cells where {what} {width}", column)
+    """The first mistake in a row the fast reader rejected, located at its cell.
+
+    Cells are space-separated words or, in a row of one word, its characters (as ``_cells_text``).
+    Found without a Token per cell: a row may hold millions, and every `solve` tries this reader.
+    """
+    text = line.text
+    words = text.split()
+    if len(words) == 1:
+        cells, start = words[0], text.find(words[0]) + 1
+        stray = cells.translate(_NOT_CELLS)
+        error = _cell_error(Token(stray[0], line.number, start + cells.index(stray[0]))) if stray else None
+        count = len(cells)
+        column = start + min(width, count)
+    else:
+        bad = next((i for i, word in enumerate(words) if word not in _CELLS), None)
+        error = None if bad is None else _cell_error(Token(words[bad], line.number, _word_column(text, words, bad)))
+        count = len(words)
+        column = (_word_column(text, words, width) if count > width
+                  else _word_column(text, words, count - 1) + len(words[-1]))
+    if error is not None:
+        return error
+    if count != width:
+        return line.error(f"ragged row: {count} cells where {what} {width}", column)
     # Not reached: both readers split a row into the same cells.
     return line.error(f"unreadable row: {_HINT}", first_column(line))
+
+
+def _word_column(text: str, words: list[str], index: int) -> int:
+    """The 1-based column of ``words[index]`` in ``text`` (the words of ``text.split()``)."""
+    at = 0
+    for word in words[: index + 1]:
+        at = text.find(word, at) + len(word)
+    return at - len(words[index]) + 1
 
 
 def _read_rows(body: list[Line], cells: list[str | None], width: int, what: str) -> np.ndarray:
