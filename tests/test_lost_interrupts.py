@@ -38,7 +38,8 @@ SCRIPT = textwrap.dedent("""
 
 
 @pytest.mark.parametrize(("sig", "status", "said"), [(signal.SIGINT, 130, "interrupted"),
-                                                     (signal.SIGTERM, 143, "terminated")])
+                                                     (signal.SIGTERM, 143, "terminated"),
+                                                     (signal.SIGHUP, 129, "hung up")])
 def test_a_signal_lost_in_a_finaliser_still_stops_the_run(sig: int, status: int, said: str) -> None:
     done = subprocess.run([sys.executable, "-c", SCRIPT.format(sig=int(sig))], input="1..1\n2..2\n",
                           capture_output=True, text=True, timeout=120, check=False)

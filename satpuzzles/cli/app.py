@@ -153,7 +153,9 @@ def _run(argv: list[str] | None) -> int:
         say("satpuzzles: interrupted")
         return ExitStatus.INTERRUPTED
     except Terminated as exc:
-        say("satpuzzles: terminated")
+        from satpuzzles.solve.interrupts import stopped_by
+
+        say(f"satpuzzles: {stopped_by(exc.signum)}")
         return 128 + exc.signum
     except (OutputClosed, BrokenPipeError):  # BrokenPipeError: click printing its help into a closed pipe
         silence_stdout()
@@ -190,7 +192,7 @@ def _internal_error(exc: BaseException) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the CLI; every error becomes one line and an exit status (docs/reliability.md)."""
-    from satpuzzles.solve.interrupts import stop_signal_received
+    from satpuzzles.solve.interrupts import stop_signal_received, stopped_by
 
     with _termination_unwinds(), one_door():
         try:
@@ -201,6 +203,6 @@ def main(argv: list[str] | None = None) -> int:
             return 128 + exc.signum
         stopped = stop_signal_received()
         if stopped is not None and status != 128 + stopped:  # its exception was lost in a finaliser
-            say("satpuzzles: interrupted" if stopped == signal.SIGINT else "satpuzzles: terminated")
+            say(f"satpuzzles: {stopped_by(stopped)}")
             return 128 + stopped
         return status

@@ -129,9 +129,14 @@ def _stops_the_process(sig: int) -> bool:
     return _signal.getsignal(sig) in _STOPPING_HANDLERS
 
 
+def stopped_by(sig: int) -> str:
+    """What a stop signal did, for the user: ``interrupted`` (SIGINT), ``hung up`` (SIGHUP) or ``terminated``."""
+    return {_signal.SIGINT: "interrupted", _signal.SIGHUP: "hung up"}.get(sig, "terminated")
+
+
 def _die_by(sig: int) -> None:
     """End the process by ``sig``'s default action, from any thread (the solver would not stop)."""
-    name = "interrupted" if sig == _signal.SIGINT else "terminated"
+    name = stopped_by(sig)
     try:
         os.write(2, f"satpuzzles: {name} (the solver did not stop within {STOP_GRACE:g} s)\n".encode())
     except OSError:
