@@ -83,7 +83,7 @@ class _Walk:
 
     def __init__(self, instance: NumberlinkInstance, rules: RuleSet, solver: str, left: set[Hashable],
                  found: Found, stats: SolveStats) -> None:
-        self.instance, self.rules, self.left, self.found = instance, rules, left, found
+        self.rules, self.left, self.found = rules, left, found
         self.encoding = NumberlinkEncoding(instance, False, rules)
         self.var_of = self.encoding.decisions()
         self.backend: Backend = window_backend(solver)
@@ -95,24 +95,26 @@ class _Walk:
 
     def run(self, start: NumberlinkSolution) -> None:
         """Walk from ``start`` until a pass over the windows flips nothing of ``left``."""
-        current = start
+        made = self.encoding.decided(start)
         for _ in range(WALK_PASSES):
             before = len(self.left)
             for window in self.windows:
                 if not self.left:
                     return
-                current = self._step(window, current) or current
+                found = self._step(window, made)
+                if found is not None:
+                    made = self.encoding.decided(found)
             if len(self.left) == before:
                 return
 
-    def _step(self, window: tuple[int, int, int, int], current: NumberlinkSolution) -> NumberlinkSolution | None:
-        """A solution equal to ``current`` outside ``window`` that flips a key of ``left`` inside it, or None."""
+    def _step(self, window: tuple[int, int, int, int], made: set[Hashable]) -> NumberlinkSolution | None:
+        """A solution equal outside ``window`` to the current one (whose decided keys are ``made``) that flips a
+        key of ``left`` inside it, or None."""
         top, left_edge, bottom, right = window
 
         def inside(key: Hashable) -> bool:
             return all(top <= r < bottom and left_edge <= c < right for r, c in _cells(key))
 
-        made = self.encoding.decided(current)
         flips = [-self.var_of[key] if key in made else self.var_of[key] for key in self.left if inside(key)]
         if not flips:
             return None
