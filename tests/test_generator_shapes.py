@@ -14,7 +14,7 @@ import pytest
 from satpuzzles.core.outcome import Settings
 from satpuzzles.geometry import Grid
 from satpuzzles.puzzles.numberlink.cover import lengthen, random_cover
-from satpuzzles.puzzles.slitherlink.generator import boundary, far_cells, random_loop, random_region
+from satpuzzles.puzzles.slitherlink.generator import _can_add, boundary, far_cells, random_loop, random_region
 from tests.conftest import Driver, run_cli
 
 NUMBERLINK = Driver("numberlink")
@@ -132,6 +132,36 @@ def test_thin_regions_are_less_compact_than_blobs() -> None:
     blob = [len(boundary(grid, random_region(grid, rng, 0.5))) for _ in range(5)]
     thin = [len(boundary(grid, random_region(grid, rng, 0.5, 0.1))) for _ in range(5)]
     assert sum(thin) > sum(blob)  # the same area with a longer boundary
+
+
+def _region_by_definition(grid: Grid, rng: random.Random, share: float, thin: float) -> set[tuple[int, int]]:
+    """random_region as its docstring defines it: every draw weighs the whole sorted frontier afresh."""
+    inside = [[False] * (grid.cols + 2) for _ in range(grid.rows + 2)]
+    start = (rng.randrange(grid.rows), rng.randrange(grid.cols))
+    region = {start}
+    inside[start[0] + 1][start[1] + 1] = True
+    target = max(min(2, grid.size), round(share * grid.size))
+    frontier = set(grid.neighbours4(start))
+    while len(region) < target and frontier:
+        cells = sorted(frontier)
+        weights = [thin ** (sum(n in region for n in grid.neighbours4(cell)) - 1) for cell in cells]
+        cell = rng.choices(cells, weights)[0]
+        frontier.discard(cell)
+        if _can_add(inside, cell[0] + 1, cell[1] + 1):
+            region.add(cell)
+            inside[cell[0] + 1][cell[1] + 1] = True
+            frontier.update(n for n in grid.neighbours4(cell) if n not in region)
+    return region
+
+
+@pytest.mark.parametrize("rows, cols", [(1, 1), (1, 2), (2, 2), (3, 5), (7, 7), (12, 9)])
+def test_random_region_draws_as_its_definition(rows: int, cols: int) -> None:
+    grid = Grid(rows, cols)
+    for seed in range(12):
+        for share, thin in ((0.5, 1.0), (0.4, 0.05), (0.6, 0.3)):
+            ours, reference = random.Random(seed), random.Random(seed)
+            assert random_region(grid, ours, share, thin) == _region_by_definition(grid, reference, share, thin)
+            assert ours.random() == reference.random()  # the same random draws, so seeds give the same puzzles
 
 
 def test_pick_finds_the_last_puzzle_at_the_level_by_bisection() -> None:
