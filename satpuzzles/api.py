@@ -109,7 +109,7 @@ def generate(puzzle: str, rows: int, cols: int, seed: int | None = None, **optio
     unknown = set(options) - set(values)
     if unknown:
         raise UsageError(f"the {puzzle} generator has no option {sorted(unknown)[0]!r}; it has {', '.join(values)}")
-    spec.generator.check_size(rows, cols)
+    spec.generator.check_size(rows, cols, f"rows={rows!r}, cols={cols!r}")
     options = _checked_options(spec.generator.options, options)
     return spec.generator.make(rows, cols, seed, {**values, **options}, lambda text: None)
 

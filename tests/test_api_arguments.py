@@ -9,6 +9,7 @@ import pytest
 import satpuzzles
 from satpuzzles.core.errors import InputError, UsageError
 from satpuzzles.core.outcome import Settings
+from satpuzzles.io.textgrid import SizeLimit
 from tests.conftest import INSTANCES, run_cli
 
 NL_SEED = INSTANCES / "numberlink" / "seed"
@@ -40,6 +41,28 @@ def test_solve_takes_good_arguments() -> None:
 def test_generate_refuses_bad_arguments(puzzle: str, rows: object, cols: object, options: dict) -> None:
     with pytest.raises(UsageError):
         satpuzzles.generate(puzzle, rows, cols, seed=1, **options)
+
+
+@pytest.mark.parametrize(("puzzle", "rows", "cols", "accepts"), [
+    ("slitherlink", 1001, 3, "Slitherlink"), ("slitherlink", 600, 600, "Slitherlink"),
+    ("numberlink", 10, 2001, "Numberlink"), ("minesweeper", 1, 25_000_001, "Minesweeper"),
+])
+def test_generate_refuses_a_size_over_the_puzzles_limit(puzzle: str, rows: int, cols: int, accepts: str) -> None:
+    with pytest.raises(UsageError) as refused:
+        satpuzzles.generate(puzzle, rows, cols, seed=1)
+    assert str(refused.value) == (
+        f"rows={rows}, cols={cols}: a board of {rows:,} x {cols:,} cells is larger than {accepts} accepts "
+        f"(at most {registry_limit(puzzle).side:,} cells on a side and {registry_limit(puzzle).cells:,} in all; "
+        "see docs/reliability.md)")
+
+
+def registry_limit(puzzle: str) -> SizeLimit:
+    """The size limit ``puzzle``'s generator declares."""
+    from satpuzzles.core import registry
+
+    generator = registry.get(puzzle).generator
+    assert generator is not None and generator.limit is not None
+    return generator.limit
 
 
 def test_generate_takes_good_arguments() -> None:

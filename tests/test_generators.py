@@ -106,6 +106,67 @@ def test_too_small_numberlink_board_is_a_usage_error() -> None:
     assert result.code == 2 and "no room for a path" in result.err
 
 
+OVER_THE_LIMIT = [("slitherlink", ("1500", "1500"), "WIDTH 1500, HEIGHT 1500", "1500 1500\n"),
+                  ("slitherlink", ("1001", "2"), "WIDTH 1001, HEIGHT 2", "2 1001\n"),
+                  ("numberlink", ("2500", "10"), "WIDTH 2500, HEIGHT 10", "2500 10\n"),
+                  ("numberlink", ("1500", "1500"), "WIDTH 1500, HEIGHT 1500", "1500 1500\n"),
+                  ("minesweeper", ("5000", "5001"), "ROWS 5000, COLS 5001", "5000 5001\n")]
+
+
+@pytest.mark.parametrize(("puzzle", "size", "named", "header"), OVER_THE_LIMIT)
+def test_a_size_over_the_puzzles_limit_is_refused_in_the_readers_words(puzzle: str, size: tuple[str, str],
+                                                                       named: str, header: str) -> None:
+    # slitherlink 1500 1500 and numberlink 1500 1500 / 2500 10 were generated for minutes (past a 60 s timeout)
+    # into boards that no reader of the tool takes back
+    refused = run_cli("generate", puzzle, *size, "--seed", "1", "--budget", "5")  # a regression fails, not hangs
+    read = run_cli(puzzle, "-", stdin=header)  # the reader's refusal of a board of the same size
+    assert refused.code == read.code == 2 and refused.out == ""
+    assert len(refused.err.splitlines()) == len(read.err.splitlines()) == 1
+    reason = read.err.split("<stdin>:1:1: ", 1)[1]
+    assert reason.startswith("a board of ") and "see docs/reliability.md" in reason
+    assert refused.err == f"satpuzzles: error: {named}: {reason}"
+
+
+@pytest.mark.parametrize(("puzzle", "size"), [("slitherlink", ("500", "500")), ("slitherlink", ("1000", "250")),
+                                              ("numberlink", ("2000", "1000"))])
+def test_a_size_at_the_limit_is_generated(puzzle: str, size: tuple[str, str]) -> None:
+    made = run_cli("generate", puzzle, *size, "--seed", "1", "--budget", "0.5")
+    assert made.code == 3 and "--budget of 0.5 s ran out" in made.err  # accepted: generation started
+
+
+def test_every_built_in_generator_declares_its_readers_limit() -> None:
+    from satpuzzles.core import registry
+    from satpuzzles.puzzles.minesweeper.formats import LIMIT as MINESWEEPER
+    from satpuzzles.puzzles.numberlink.formats import LIMIT as NUMBERLINK
+    from satpuzzles.puzzles.slitherlink.url import LIMIT as SLITHERLINK
+
+    limits = {"minesweeper": MINESWEEPER, "numberlink": NUMBERLINK, "slitherlink": SLITHERLINK}
+    built_in = {name for name in registry.names() if registry.get(name).generator is not None
+                and registry.get(name).generator.make.__module__.startswith("satpuzzles.")}
+    assert built_in == set(limits)
+    for name, limit in limits.items():
+        generator = registry.get(name).generator
+        assert generator is not None and generator.limit is limit
+
+
+def test_a_plugins_generator_declares_its_own_limit() -> None:
+    from satpuzzles.core.errors import UsageError
+    from satpuzzles.core.spec import Generator
+    from satpuzzles.io.textgrid import SizeLimit
+
+    made: list[tuple[int, int]] = []
+    generator = Generator(make=lambda rows, cols, seed, options, progress: str(made.append((rows, cols))),
+                          limit=SizeLimit("Toy", side=10, cells=50))
+    generator.check_size(10, 5)
+    for rows, cols in ((11, 2), (8, 8)):
+        with pytest.raises(UsageError, match=r"^W 1: a board of .* larger than Toy accepts \(at most 10 cells on a "
+                                             r"side and 50 in all; see docs/reliability.md\)$"):
+            generator.check_size(rows, cols, "W 1")
+    with pytest.raises(UsageError, match="generate at most 25,000,000"):  # no limit declared: the general cap
+        Generator(make=generator.make).check_size(5001, 5000)
+    assert made == []
+
+
 def test_minesweeper_generate_keeps_rows_cols() -> None:
     result = run_cli("generate", "minesweeper", "3", "5", "--seed", "1")
     assert result.out.splitlines()[0] == "3 5"

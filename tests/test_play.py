@@ -169,6 +169,52 @@ def test_esc_delete_and_function_keys_type_nothing_and_esc_then_q_quits() -> Non
         terminal.process.kill()
 
 
+@pytest.mark.parametrize("key", ["q", "\x04"], ids=["q", "ctrl-d"])
+def test_ctrl_d_quits_like_q_and_the_terminal_is_restored(key: str) -> None:
+    terminal = Terminal("play", "minesweeper", "--seed", "1")
+    try:
+        terminal.read("? shows a hint")
+        assert not termios.tcgetattr(terminal.leader)[3] & (termios.ICANON | termios.ECHO)  # cbreak while playing
+        terminal.type(key)  # Ctrl-D is a key in cbreak mode (byte 4), ignored before
+        assert terminal.process.wait(timeout=30) == 0
+        restored = termios.tcgetattr(terminal.leader)[3]
+        assert restored & termios.ICANON and restored & termios.ECHO
+        assert terminal.close() == 0
+    finally:
+        terminal.process.kill()
+
+
+@pytest.mark.parametrize("board", [("--rows", "2", "--cols", "2", "--mines", "0"),
+                                   ("--rows", "6", "--cols", "6", "--mines", "1", "--seed", "2")],
+                         ids=["no-mines", "opening-clears-all"])
+def test_a_game_won_by_its_opening_is_shown_won_and_ends_at_once(board: tuple[str, ...]) -> None:
+    terminal = Terminal("play", "minesweeper", *board)
+    try:
+        assert terminal.process.wait(timeout=60) == 0  # no key typed: it used to wait for q
+        screen = terminal.read("you won at once", seconds=5)
+        assert "you won at once" in screen and "0 safe cells to open" in screen
+        assert "? shows a hint" not in screen and "q quit" not in screen  # no keys offered for a game that is over
+        restored = termios.tcgetattr(terminal.leader)[3]
+        assert restored & termios.ICANON and restored & termios.ECHO
+        assert terminal.close() == 0
+    finally:
+        terminal.process.kill()
+
+
+def test_input_from_a_pipe_that_closes_is_refused_at_once() -> None:
+    import pty
+
+    leader, follower = pty.openpty()  # output to a terminal, input from an empty pipe (echo -n | ...)
+    try:
+        done = subprocess.run([sys.executable, "-m", "satpuzzles", "play", "minesweeper"], input=b"",
+                              stdout=follower, stderr=subprocess.PIPE, cwd=ROOT, timeout=60)
+        assert done.returncode == 2
+        assert done.stderr.decode().strip() == "satpuzzles: error: play needs a terminal for its input and output"
+    finally:
+        os.close(follower)
+        os.close(leader)
+
+
 @pytest.mark.parametrize("controlling", [False, True], ids=["input-ends", "sighup"])
 def test_a_terminal_that_closes_ends_the_game_with_129(controlling: bool) -> None:
     terminal = Terminal("play", "minesweeper", "--seed", "1", controlling=controlling)

@@ -110,7 +110,7 @@ def generate_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
 
         size = {name: options.pop(name) for name in (first, second)}
         rows, cols = (size["height"], size["width"]) if generator.width_first else (size["rows"], size["cols"])
-        generator.check_size(rows, cols)
+        generator.check_size(rows, cols, f"{first.upper()} {size[first]}, {second.upper()} {size[second]}")
         check_seconds("--budget", budget)
         if output is not None:
             check_writable(output)

@@ -31,6 +31,8 @@ ARROWS = {f"{ESC}{intro}{final}": step for intro in "[O"  # ESC O A...: the arro
           for final, step in (("A", (-1, 0)), ("B", (1, 0)), ("C", (0, 1)), ("D", (0, -1)))}
 ARROWS.update({"k": (-1, 0), "j": (1, 0), "l": (0, 1), "h": (0, -1)})
 ENTER = ("\r", "\n", " ")
+QUIT = ("q", "\x03", "\x04")
+"""q, Ctrl-C (when it arrives as a key rather than SIGINT) and Ctrl-D (a key in cbreak mode, not the end of input)."""
 EXIT_HELP = ("Exit status: 0 won or quit, 1 lost, 2 bad usage (or a board that has no such game), 3 the search "
              "for a game gave up; 129 the terminal closed, 130 interrupted (docs/reliability.md).")
 ESCAPE_WAIT = 0.1
@@ -124,13 +126,16 @@ class Session:
         self.puzzle, self.state = puzzle, state
         self.cursor = (state.rows // 2, state.cols // 2)
         self.typed = ""
-        self.message = "? shows a hint"
+        self.over_at_once = state.status != "playing"
+        """Whether the game was over as soon as it was made: drawn once, without the keys, and ended."""
+        self.message = {"won": "you won at once: the opening move finished the game",
+                        "lost": "you lost at once: the opening move ended the game"}.get(state.status, "? shows a hint")
         self.actions = {key: name for key, name, _ in puzzle.game.actions} if puzzle.game else {}
         self.primary = puzzle.game.actions[0][1] if puzzle.game else ""
 
     def press(self, key: str) -> bool:
         """Handle one key; False when the player quits."""
-        if key in ("q", "\x03"):
+        if key in QUIT:
             return False
         if key in ARROWS:
             dr, dc = ARROWS[key]
@@ -188,12 +193,12 @@ class Session:
         header = "    " + "".join(f"{c + 1:<2}" if (c + 1) % 5 == 0 or c == 0 else "  " for c in range(self.state.cols))
         keys = ", ".join(f"{key} {name}" for key, name, _ in self.puzzle.game.actions) if self.puzzle.game else ""
         status = {"won": "bold green4", "lost": "bold red3"}.get(self.state.status, "bold")
-        return Group(
-            Text(f"{self.puzzle.name.capitalize()}: {self.state.summary()}", style=status),
-            Text(header, style="dim"), board,
-            Text(self.message),
-            Text(f"> {self.typed}" if self.typed else f"arrows move, Enter opens, {keys}, ? hint, q quit", style="dim"),
-        )
+        lines = [Text(f"{self.puzzle.name.capitalize()}: {self.state.summary()}", style=status),
+                 Text(header, style="dim"), board, Text(self.message)]
+        if not self.over_at_once:
+            lines.append(Text(f"> {self.typed}" if self.typed else f"arrows move, Enter opens, {keys}, ? hint, q quit",
+                              style="dim"))
+        return Group(*lines)
 
 
 def hung_up(fd: int) -> bool:
@@ -216,8 +221,10 @@ def new_game(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> GameState
 
 
 def play(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
-    """Play a new game until the player quits; 0 when won, 1 when lost, else 0 (quit).
+    """Play a new game until the player quits (q or Ctrl-D); 0 when won, 1 when lost, else 0 (quit).
 
+    A game that is over as soon as it is made (won by its opening move, as a board with no mines
+    is) is drawn once, with its message, and ends at once: there is nothing left to play.
     A terminal that goes away (its input ends, or it cannot be drawn on or restored because it
     hung up) ends the game as SIGHUP would: Terminated, exit 129, whether or not the signal came.
     """
@@ -233,12 +240,13 @@ def play(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
             session = Session(puzzle, new_game(puzzle, options))
             with Live(session.screen(), console=Console(), auto_refresh=False, screen=False, transient=False,
                       redirect_stdout=False, redirect_stderr=False) as live:
-                for key in read_keys(fd):
-                    if not session.press(key):
-                        break
-                    live.update(session.screen(), refresh=True)
-                else:
-                    raise Terminated(signal.SIGHUP)  # the input ended: the terminal has gone
+                if not session.over_at_once:
+                    for key in read_keys(fd):
+                        if not session.press(key):
+                            break
+                        live.update(session.screen(), refresh=True)
+                    else:
+                        raise Terminated(signal.SIGHUP)  # the input ended: the terminal has gone
     except (OSError, OutputFailed, termios.error):
         if not hung_up(fd):
             raise

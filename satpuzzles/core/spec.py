@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
     from satpuzzles.core.outcome import Analysis, Outcome, Settings, SolveStats
     from satpuzzles.core.protocols import Encoding, GameState
+    from satpuzzles.io.textgrid import SizeLimit
 
 _PROTOCOLS = ("Decisions", "Encoding", "GameState", "Segments")
 
@@ -255,14 +256,21 @@ class Generator(Record, frozen=True, eq=False, repr=False):
     options: tuple[Option, ...] = ()
     width_first: bool = False
     """Whether the size is given as W H (width first) instead of ROWS COLS."""
+    limit: SizeLimit | None = None
+    """The largest board the puzzle's readers accept (their ``SizeLimit``): a larger size is refused before any
+    work, in the readers' words, rather than made into a puzzle that no reader would take back."""
 
-    def check_size(self, rows: Any, cols: Any) -> None:
-        """Refuse (UsageError) a size that is not two positive whole numbers or is larger than any generator makes."""
+    def check_size(self, rows: Any, cols: Any, named: str = "") -> None:
+        """Refuse (UsageError) a size that is not two positive whole numbers, over ``limit``, or larger than any
+        generator makes; ``named`` says where the size came from (``WIDTH 1500, HEIGHT 1500``), before the reason."""
         for value in (rows, cols):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise UsageError(f"board size {value!r}: expected a whole number of cells, at least 1")
+        prefix = f"{named}: " if named else ""
+        if self.limit is not None and not self.limit.allows(rows, cols):
+            raise UsageError(prefix + self.limit.refusal(rows, cols))
         if rows * cols > MAX_GENERATED_CELLS:
-            raise UsageError(f"{rows}x{cols} is {rows * cols:,} cells: generate at most {MAX_GENERATED_CELLS:,}")
+            raise UsageError(f"{prefix}{rows}x{cols} is {rows * cols:,} cells: generate at most {MAX_GENERATED_CELLS:,}")
 
 
 class Game(Record, frozen=True, eq=False, repr=False):

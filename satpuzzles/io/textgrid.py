@@ -95,14 +95,15 @@ class SizeLimit(Record, frozen=True):
         """Whether a board of ``rows`` x ``cols`` cells is within the limit."""
         return rows <= self.side and cols <= self.side and rows * cols <= self.cells
 
+    def refusal(self, rows: int, cols: int) -> str:
+        """Why a ``rows`` x ``cols`` board over the limit is refused (the readers' and ``generate``'s wording)."""
+        return (f"a board of {rows:,} x {cols:,} cells is larger than {self.puzzle} accepts "
+                f"(at most {self.side:,} cells on a side and {self.cells:,} in all; see docs/reliability.md)")
+
     def check(self, rows: int, cols: int, line: int | None = None, column: int | None = None) -> None:
         """Raise a located InputError when a ``rows`` x ``cols`` board is over the limit."""
         if not self.allows(rows, cols):
-            raise InputError(
-                f"a board of {rows:,} x {cols:,} cells is larger than {self.puzzle} accepts "
-                f"(at most {self.side:,} cells on a side and {self.cells:,} in all; see docs/reliability.md)",
-                line, column,
-            )
+            raise InputError(self.refusal(rows, cols), line, column)
 
 
 def row_cells(line: Line) -> int:

@@ -152,6 +152,7 @@ GAME = Game(
                kind="text", metavar="ROW,COL", convert=parse_cell),
     ),
     help="A no-guess game: every safe cell can be found by deduction from the first click on. "
-         "Keys: arrows (or h j k l) move, Enter/space/o opens, f flags, ? hints, q quits; "
-         "or type a row and a column ('3 7') and Enter to open that cell (Esc clears what was typed).",
+         "Keys: arrows (or h j k l) move, Enter/space/o opens, f flags, ? hints, q (or Ctrl-D) quits; "
+         "or type a row and a column ('3 7') and Enter to open that cell (Esc clears what was typed). "
+         "A board the first click wins at once (--mines 0) is shown won and the game ends.",
 )

@@ -26,6 +26,7 @@ from satpuzzles.puzzles.minesweeper.engine import DEFAULT_SOLVER
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
 from satpuzzles.puzzles.minesweeper.engine.components import analyze
 from satpuzzles.puzzles.minesweeper.engine.total import with_total
+from satpuzzles.puzzles.minesweeper.formats import LIMIT
 from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, Analysis
 
 TYPE_CHECKING = False
@@ -355,4 +356,5 @@ GENERATOR = Generator(
         Option("reveal_layout", ("--reveal-layout",), "With --no-guess: also write the hidden mine layout, in comment "
                "lines (spoils the game; for replays and tests). `satpuzzles play minesweeper` plays without it."),
     ),
+    limit=LIMIT,
 )

@@ -25,7 +25,7 @@ from satpuzzles.core.spec import Generator, Option, Progress
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.puzzles.numberlink.cover import Path, joins, lengthen, merges, random_cover
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
-from satpuzzles.puzzles.numberlink.formats import to_text
+from satpuzzles.puzzles.numberlink.formats import LIMIT, to_text
 from satpuzzles.puzzles.numberlink.model import (
     OPEN,
     RULE_NAMES,
@@ -347,4 +347,5 @@ GENERATOR = Generator(
                "run beside themselves)."),
     ),
     width_first=True,
+    limit=LIMIT,
 )

@@ -27,7 +27,7 @@ from satpuzzles.geometry import Cell, Edge, Grid
 from satpuzzles.puzzles.slitherlink.encoding import RULES, SlitherlinkEncoding
 from satpuzzles.puzzles.slitherlink.formats import to_text
 from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance, SlitherlinkSolution
-from satpuzzles.puzzles.slitherlink.url import to_url
+from satpuzzles.puzzles.slitherlink.url import LIMIT, to_url
 from satpuzzles.solve.limited import LIMITED_SOLVER, LimitedBackend, SearchLimit
 from satpuzzles.solve.loop import lazy_solutions
 from satpuzzles.solve.pipeline import run_stages
@@ -294,4 +294,5 @@ GENERATOR = Generator(
         Option("url", ("--url",), "Write each puzzle as a puzz.link URL."),
     ),
     width_first=True,
+    limit=LIMIT,
 )
