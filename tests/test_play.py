@@ -201,6 +201,33 @@ def test_a_game_won_by_its_opening_is_shown_won_and_ends_at_once(board: tuple[st
         terminal.process.kill()
 
 
+def test_keys_left_unread_at_the_end_of_a_game_are_dropped() -> None:
+    import pty
+
+    from satpuzzles.cli.play import keys_one_by_one
+
+    leader, follower = pty.openpty()
+    try:
+        with keys_one_by_one(follower):
+            os.write(leader, b"qqq rm")  # typed after the game's last read: they used to reach the shell
+            deadline = time.monotonic() + 10
+            while _unread(follower) < 6 and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert _unread(follower) == 6
+        assert _unread(follower) == 0
+        assert termios.tcgetattr(follower)[3] & termios.ICANON  # and the terminal is restored
+    finally:
+        os.close(leader)
+        os.close(follower)
+
+
+def _unread(fd: int) -> int:
+    """Bytes waiting in a terminal's input queue."""
+    import struct
+
+    return int(struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0])
+
+
 def test_input_from_a_pipe_that_closes_is_refused_at_once() -> None:
     import pty
 

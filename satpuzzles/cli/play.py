@@ -41,13 +41,14 @@ ESCAPE_WAIT = 0.1
 
 @contextlib.contextmanager
 def keys_one_by_one(fd: int) -> Iterator[None]:
-    """The terminal in cbreak mode (keys arrive as typed, not echoed) for the duration."""
+    """The terminal in cbreak mode (keys arrive as typed, not echoed) for the duration; keys typed and not read
+    by then are dropped at the end, so that they do not reach the shell as a command line."""
     saved = termios.tcgetattr(fd)
     try:
         tty.setcbreak(fd)
         yield
     finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+        termios.tcsetattr(fd, termios.TCSAFLUSH, saved)
 
 
 def split_keys(text: str) -> tuple[list[str], str]:
