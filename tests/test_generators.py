@@ -254,3 +254,33 @@ def test_url_collections_from_generate_read_back() -> None:
         solved = run_cli(name, "-i", "-", "--unique", "--format", "json", stdin=urls.out)
         assert solved.code == 0, solved.err
         assert [json.loads(line)["unique"] for line in solved.out.splitlines()] == [True, True, True]
+
+
+def test_the_narrowed_clue_check_agrees_with_the_plain_one() -> None:
+    """forces_loop with ``dropped`` (another loop must break that clue) and settled clues gives the plain answer."""
+    from satpuzzles.puzzles.slitherlink.generator import ClueRemover, all_clues, random_loop
+    from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance
+
+    checks = {True: 0, False: 0}
+    for seed in range(12):
+        rng = random.Random(seed)
+        grid = Grid(rng.randint(3, 6), rng.randint(3, 6))
+        loop = random_loop(grid, rng)
+        full = SlitherlinkInstance(grid, all_clues(grid, loop))
+        narrowed = ClueRemover(full, loop)
+        kept = set(full.clues)
+        assert narrowed.forces_loop(kept, limited=False)
+        order = sorted(kept)
+        rng.shuffle(order)
+        for cell in order:
+            kept.discard(cell)
+            plain = ClueRemover(full, loop)
+            expected = plain.forces_loop(kept, limited=False)
+            plain.close()
+            assert narrowed.forces_loop(kept, limited=False, dropped=cell) is expected, (seed, cell)
+            checks[expected] += 1
+            if not expected:
+                kept.add(cell)
+            narrowed.settle(cell, kept=cell in kept)
+        narrowed.close()
+    assert checks[True] and checks[False]

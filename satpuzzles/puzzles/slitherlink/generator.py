@@ -10,7 +10,10 @@ only answer: those with the most clued neighbours first (the border's last). One
 solver serves all those checks: each clue is guarded by a selector, the loop itself is
 blocked, and "is there another loop?" is asked under the selectors of the clues still
 kept. A loop found on the way breaks the clue whose removal was tried, which stays for
-good, so it is blocked too. With --difficulty, the puzzles along the way are graded (by
+good, so it is blocked too. Since the clues before a removal forced the loop, another loop
+must break the clue just removed: each check asks for one that does (the same answer, found
+near that clue, with fewer cut rounds), and a clue once kept or removed for good becomes a
+unit clause instead of an assumption. With --difficulty, the puzzles along the way are graded (by
 bisection) and the one with the fewest clues at the level asked for is kept.
 """
 
@@ -19,6 +22,7 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_left
+from itertools import combinations
 
 from satpuzzles.core.errors import VerificationError
 from satpuzzles.core.outcome import Settings, SolveStats
@@ -160,15 +164,28 @@ class ClueRemover:
         self.backend.add_clauses(self.encoding.formula.clauses)
         self.backend.add_clauses([self.encoding.block(SlitherlinkSolution(loop))])
         self.stats = SolveStats(solver=LIMITED_SOLVER)
+        self.values = instance.clues
+        self.settled: set[Cell] = set()
+        self._next_var = self.encoding.formula.num_vars + 1  # activation literals of the checks, past the formula's
 
-    def forces_loop(self, kept: set[Cell], limited: bool = True) -> bool:
+    def forces_loop(self, kept: set[Cell], limited: bool = True, dropped: Cell | None = None) -> bool:
         """True when the solver proves that no loop other than the given one keeps every clue in ``kept``.
 
         False when it finds another loop, or cannot decide within the check's SAT calls and
         conflicts: with few clues, models of many small loops each need a cut, and some
         proofs get long; keeping such a clue is always safe.
+
+        ``dropped``: a clue whose addition to ``kept`` is known to force the loop (proved earlier).
+        Another loop must then break that clue, so the search is asked for one that does: the same
+        answer, found near the clue (see negated_clue). Settled clues (see settle) are not assumed:
+        ``kept`` must hold every clue settled as kept.
         """
-        assumptions = [self.encoding.selectors[cell] for cell in sorted(kept)]
+        assumptions = [self.encoding.selectors[cell] for cell in sorted(kept) if cell not in self.settled]
+        if dropped is not None:
+            active = self._next_var
+            self._next_var += 1
+            self.backend.add_clauses(self.negated_clue(dropped, active))
+            assumptions.append(active)
         self.backend.calls_left = MAX_CHECK_CALLS if limited else None
         self.backend.conflicts = MAX_CHECK_CONFLICTS if limited else None
         try:
@@ -177,7 +194,25 @@ class ClueRemover:
                 return False
         except SearchLimit:
             return False
+        finally:
+            if dropped is not None:
+                self.backend.add_clauses([[-active]])  # that check's clauses, off for good
         return True
+
+    def settle(self, cell: Cell, kept: bool) -> None:
+        """``cell``'s clue is kept (or removed) for good: a unit clause rather than an assumption in every later check."""
+        selector = self.encoding.selectors[cell]
+        self.backend.add_clauses([[selector if kept else -selector]])
+        self.settled.add(cell)
+
+    def negated_clue(self, cell: Cell, active: int) -> list[list[int]]:
+        """Clauses saying, when ``active`` holds, that ``cell``'s sides do not count its clue: each way of counting it is
+        forbidden."""
+        r, c = cell
+        h, v = self.encoding.h_vars, self.encoding.v_vars
+        sides = [h[r][c], v[r][c + 1], h[r + 1][c], v[r][c]]
+        return [[-active, *(-side if side in used else side for side in sides)]
+                for used in combinations(sides, self.values[cell])]
 
     def close(self) -> None:
         """Release the solver."""
@@ -212,10 +247,11 @@ def remove_clues(grid: Grid, full: SlitherlinkInstance, loop: frozenset[Edge], r
             if len(kept) <= floor:
                 break
             kept.discard(cell)
-            if remover.forces_loop(kept):
+            if remover.forces_loop(kept, dropped=cell):
                 removed.append(cell)
             else:
                 kept.add(cell)
+            remover.settle(cell, kept=cell in kept)
             if tried % 10 == 0:
                 progress(f"{grid.cols}x{grid.rows}: {len(kept)} clues kept, {tried} tried")
     finally:
