@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import pickle
 
 import numpy as np
 import pytest
 
+from satpuzzles.core.errors import InputError
 from satpuzzles.geometry import Grid
+from satpuzzles.io.textgrid import SizeLimit, TooLarge
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance
 from satpuzzles.puzzles.numberlink.url import to_url
 from tests.conftest import INSTANCES, Driver, run_cli
@@ -225,3 +228,25 @@ def test_forced_format_reads_text_auto_would_read_otherwise() -> None:
     assert loopy.code in (0, 1)
     text_as_json = run_cli("slitherlink", "-i", "-", "--input-format", "json", stdin="3x3t0:a2b1d\n")
     assert text_as_json.code == 2 and "bad JSON" in text_as_json.err
+
+
+@pytest.mark.parametrize(("row", "code", "said"), [
+    ("*" * 1001, 0, ""),  # no Slitherlink grid: Minesweeper's
+    ("?" * 1001, 2, "reads as minesweeper, and as slitherlink but for its size limit (a board of 1 x 1,001 cells"),
+])
+def test_a_bare_json_object_over_a_size_limit_is_a_candidate_only_if_its_cells_fit(row: str, code: int,
+                                                                                   said: str) -> None:
+    result = run_cli("solve", "-", stdin=json.dumps({"width": len(row), "height": 1, "grid": [row]}))
+    assert result.code == code and said in result.err and result.err.count("\n") == (code == 2)
+
+
+def test_a_size_refusal_is_too_large_unless_the_text_is_not_the_puzzles_anyway() -> None:
+    limit = SizeLimit("Demo", side=10, cells=50)
+    limit.check(10, 5, 1, 1, ours=lambda: pytest.fail("asked of a board within the limit"))
+    with pytest.raises(TooLarge) as refused:
+        limit.check(11, 2, 3, 4)
+    again = pickle.loads(pickle.dumps(refused.value))  # as a batch worker would send it
+    assert (str(again), again.rows, again.cols, again.limit) == (str(refused.value), 11, 2, limit)
+    with pytest.raises(InputError) as plain:
+        limit.check(11, 2, 3, 4, ours=lambda: False)
+    assert type(plain.value) is InputError and str(plain.value) == str(refused.value)

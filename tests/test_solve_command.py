@@ -79,3 +79,62 @@ def test_written_out_sources() -> None:
     assert written_out(SLITHER_URL) == SLITHER_URL
     assert written_out("pzv.jp/p.html?slither/3/3/g0h") == "pzv.jp/p.html?slither/3/3/g0h"
     assert written_out("puzzle.txt") is None
+
+
+DOTS_501 = "\n".join("." * 500 for _ in range(501)) + "\n"
+"""A clue-less Slitherlink (or empty Masyu) one row over their 250,000 cells, and a valid, empty Numberlink."""
+SIZE_LIMIT = "at most 1,000 cells on a side and 250,000 in all"
+
+
+def test_a_puzzle_refusing_a_text_only_for_its_size_still_makes_it_ambiguous(tmp_path) -> None:
+    board = tmp_path / "dots.txt"
+    board.write_text(DOTS_501)
+    result = run_cli("solve", board)
+    assert result.code == 2 and result.out == "" and result.err.count("\n") == 1
+    assert result.err == (f"satpuzzles: error: {board}: reads as numberlink, and as slitherlink and masyu but for "
+                          f"their size limit (a board of 501 x 500 cells; {SIZE_LIMIT}; see docs/reliability.md): "
+                          "name the puzzle (--puzzle, puzzle= in the Python API, or in the file or folder name)\n")
+
+
+def test_a_named_puzzle_reads_a_board_over_another_puzzles_size_limit(tmp_path) -> None:
+    board = tmp_path / "dots.txt"
+    board.write_text(DOTS_501)
+    url = "https://puzz.link/p?arukone/500/501/"  # read as Numberlink: its URL, without solving
+    assert run_cli("solve", board, "--puzzle", "numberlink", "--to-url").out.startswith(url)
+    named = tmp_path / "numberlink" / "dots.txt"
+    named.parent.mkdir()
+    named.write_text(DOTS_501)
+    assert run_cli("solve", named, "--to-url").out.startswith(url)
+    too_large = run_cli("solve", board, "--puzzle", "slitherlink")
+    assert too_large.code == 2 and too_large.err.count("\n") == 1
+    assert too_large.err.startswith(f"satpuzzles: error: {board}:1:1: a board of 501 x 500 cells is larger than "
+                                    f"Slitherlink accepts ({SIZE_LIMIT}; see docs/reliability.md)")
+
+
+@pytest.mark.parametrize("text", [
+    "F" * 1001 + "\n",  # over Slitherlink's side, and F is no cell of it
+    "501 500\n" + ("? " * 499 + "?\n") * 500 + " ".join("*" * 500) + "\n",  # over its cells; mines on the last row
+])
+def test_a_minesweeper_board_over_slitherlinks_limit_is_still_minesweeper(text: str) -> None:
+    result = run_cli("solve", "-", stdin=text)
+    assert result.code == 0 and result.out.startswith("Minesweeper") and result.err == ""
+
+
+def test_a_board_too_large_for_every_puzzle_that_would_read_it() -> None:
+    result = run_cli("solve", "-", stdin="." * 2001 + "\n")
+    assert result.code == 2 and result.out == "" and result.err == (
+        "satpuzzles: error: <stdin>:1:1: larger than every puzzle that would read it accepts: numberlink and "
+        "slitherlink and masyu (a board of 1 x 2,001 cells; numberlink: at most 2,000 cells on a side and 2,000,000 "
+        f"in all; slitherlink and masyu: {SIZE_LIMIT}; see docs/reliability.md)\n")
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("-" * 1001 + "\n", "larger than every puzzle that would read it accepts: slitherlink and masyu ("),
+    ("3" * 1001 + "\n", "reads as minesweeper, and as slitherlink but for its size limit"),  # a row of counts too
+    # Only in the listing: 'a' could be a Numberlink label, but not 2,001 times; '#' is a comment to the others.
+    ("a" * 2001 + "\n", "not a puzzle this tool reads (minesweeper: 1:1: unknown character 'a'"),
+    ("#" * 3000 + "\n", "not a puzzle this tool reads (minesweeper: 1:1: empty input"),
+])
+def test_only_a_puzzle_that_could_read_a_text_but_for_its_size_is_a_candidate(text: str, said: str) -> None:
+    result = run_cli("solve", "-", stdin=text)
+    assert result.code == 2 and result.out == "" and result.err.count("\n") == 1 and said in result.err

@@ -10,7 +10,7 @@ from satpuzzles.core.errors import InputError
 from satpuzzles.io.puzzlink import ForeignUrl
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import written_out
-from satpuzzles.io.textgrid import content_lines
+from satpuzzles.io.textgrid import TooLarge, content_lines
 
 
 def named_puzzle(path: str) -> str | None:
@@ -26,11 +26,15 @@ def named_puzzle(path: str) -> str | None:
     return None
 
 
+_NAME_IT = "name the puzzle (--puzzle, puzzle= in the Python API, or in the file or folder name)"
+
+
 def detect(text: str, source: str = "") -> tuple[str, list[Any]]:
     """The puzzle ``text`` holds and its instances; InputError when no puzzle, or more than one, reads it.
 
     Detection never guesses: a small Slitherlink grid can also be a valid Numberlink or
-    Minesweeper board, and such a text is an error asking for the puzzle's name.
+    Minesweeper board, and such a text is an error asking for the puzzle's name. A puzzle that
+    would read the text but for its size limit (TooLarge) counts as one that reads it.
     """
     failures: list[tuple[str, InputError]] = []
     readers: list[tuple[str, list[Any]]] = []
@@ -39,19 +43,49 @@ def detect(text: str, source: str = "") -> tuple[str, list[Any]]:
             readers.append((name, read_instances(puzzle, text)))
         except InputError as exc:
             failures.append((name, exc))
-    if len(readers) == 1:
+    too_large = [(name, exc) for name, exc in failures if isinstance(exc, TooLarge)]
+    if len(readers) == 1 and not too_large:
         return readers[0]
     if readers:
         names = " and ".join(name for name, _ in readers)
-        raise InputError(f"reads as {names}: name the puzzle (--puzzle, puzzle= in the Python API, or in the file or folder name)", source=source)
+        if too_large:
+            also = " and ".join(name for name, _ in too_large)
+            their = "its" if len(too_large) == 1 else "their"
+            names += f", and as {also} but for {their} size limit ({_overages(too_large)})"
+        raise InputError(f"reads as {names}: {_NAME_IT}", source=source)
     failures = _written_out_failures(text, failures)
     named = _envelope_puzzle(text)
     failures = [(name, exc) for name, exc in failures if name == named] or failures
+    too_large = [(name, exc) for name, exc in failures if isinstance(exc, TooLarge)]
+    if len(too_large) > 1:
+        raise _too_large_for_all(too_large, source)
+    failures = list(too_large) or failures
     said = {(exc.message, exc.line, exc.column) for _, exc in failures}
     if len(said) == 1 and not isinstance(failures[0][1], ForeignUrl):  # one puzzle, or all saying the same
         raise failures[0][1].located(source)
     listed = "; ".join(f"{name}: {exc}" for name, exc in failures)
     raise InputError(f"not a puzzle this tool reads ({listed}); name it with --puzzle", source=source)
+
+
+def _overages(refusals: list[tuple[str, TooLarge]]) -> str:
+    """The board's size and each puzzle's limit, puzzles with the same limit together, for one line."""
+    sizes = {(exc.rows, exc.cols) for _, exc in refusals}
+    grouped: dict[str, list[str]] = {}
+    for name, exc in refusals:
+        size = "" if len(sizes) == 1 else f"{exc.rows:,} x {exc.cols:,} cells, "
+        grouped.setdefault(size + exc.limit.bounds(), []).append(name)
+    limits = [bounds if len(grouped) == 1 else f"{' and '.join(names)}: {bounds}" for bounds, names in grouped.items()]
+    board = [f"a board of {rows:,} x {cols:,} cells" for rows, cols in sizes if len(sizes) == 1]
+    return "; ".join([*board, *limits, "see docs/reliability.md"])
+
+
+def _too_large_for_all(refusals: list[tuple[str, TooLarge]], source: str) -> InputError:
+    """One error for a text that several puzzles would read but for their size limits, none within them."""
+    places = {(exc.line, exc.column) for _, exc in refusals}
+    line, column = places.pop() if len(places) == 1 else (None, None)
+    names = " and ".join(name for name, _ in refusals)
+    return InputError(f"larger than every puzzle that would read it accepts: {names} ({_overages(refusals)})",
+                      line, column, source)
 
 
 def _envelope_puzzle(text: str) -> str | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.generic import TypeVar
 from satpuzzles.core.spec import PuzzleSpec
+from satpuzzles.io.textgrid import only_chars
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -122,6 +123,16 @@ class JsonReader:
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
             raise self.error(f"input.{name}", f"expected a positive whole number, found {value!r}")
         return value
+
+    def holds_only(self, name: str, cells: str | None) -> bool:
+        """Whether member ``name`` is a list of rows, each a string of ``cells`` characters only (``None``: a list
+        of strings): a bare ``input`` object over a puzzle's size limit is refused as too large only if so."""
+        rows = self.data.get(name)
+        if not isinstance(rows, list):
+            return False
+        if cells is None:
+            return all(isinstance(row, list) and all(isinstance(cell, str) for cell in row) for row in rows)
+        return all(isinstance(row, str) and only_chars(row, cells) for row in rows)
 
     def rows(self, name: str, height: int, width: int, as_lists: bool) -> list[Any]:
         """``height`` rows of ``width`` cells: strings of one character per cell, or lists of strings."""

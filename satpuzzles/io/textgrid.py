@@ -95,15 +95,35 @@ class SizeLimit(Record, frozen=True):
         """Whether a board of ``rows`` x ``cols`` cells is within the limit."""
         return rows <= self.side and cols <= self.side and rows * cols <= self.cells
 
+    def bounds(self) -> str:
+        """The limit in words: ``at most 1,000 cells on a side and 250,000 in all``."""
+        return f"at most {self.side:,} cells on a side and {self.cells:,} in all"
+
     def refusal(self, rows: int, cols: int) -> str:
         """Why a ``rows`` x ``cols`` board over the limit is refused (the readers' and ``generate``'s wording)."""
         return (f"a board of {rows:,} x {cols:,} cells is larger than {self.puzzle} accepts "
-                f"(at most {self.side:,} cells on a side and {self.cells:,} in all; see docs/reliability.md)")
+                f"({self.bounds()}; see docs/reliability.md)")
 
-    def check(self, rows: int, cols: int, line: int | None = None, column: int | None = None) -> None:
-        """Raise a located InputError when a ``rows`` x ``cols`` board is over the limit."""
-        if not self.allows(rows, cols):
-            raise InputError(self.refusal(rows, cols), line, column)
+    def check(self, rows: int, cols: int, line: int | None = None, column: int | None = None,
+              ours: Callable[[], bool] | None = None) -> None:
+        """Raise a located TooLarge when a ``rows`` x ``cols`` board is over the limit; a plain InputError with
+        the same message when ``ours()`` says the text is not this puzzle's anyway (asked only then)."""
+        if self.allows(rows, cols):
+            return
+        refusal = TooLarge(self, rows, cols, line, column)
+        if ours is not None and not ours():
+            raise InputError(refusal.message, line, column)
+        raise refusal
+
+
+class TooLarge(InputError):
+    """A board refused only for being over its puzzle's SizeLimit: detection counts that puzzle as a candidate."""
+
+    def __init__(self, limit: SizeLimit, rows: int, cols: int, line: int | None = None, column: int | None = None,
+                 source: str = "") -> None:
+        super().__init__(limit.refusal(rows, cols), line, column, source)
+        self.limit, self.rows, self.cols = limit, rows, cols
+        self.args = (limit, rows, cols, line, column, source)  # as pickle rebuilds it
 
 
 def row_cells(line: Line) -> int:
@@ -112,13 +132,36 @@ def row_cells(line: Line) -> int:
     return len(parts) if len(parts) != 1 else len(parts[0])
 
 
-def check_rows(limit: SizeLimit, lines: list[Line]) -> None:
-    """Refuse, before reading any cell, grid rows too many or too long for ``limit``."""
+def check_rows(limit: SizeLimit, lines: list[Line], ours: Callable[[], bool] | None = None) -> None:
+    """Refuse, before reading any cell, grid rows too many or too long for ``limit`` (``ours`` as SizeLimit.check)."""
     if not lines:
         return
     widest = max(lines, key=lambda line: len(line.text))
     limit.check(len(lines), row_cells(widest), widest.number if not limit.allows(1, row_cells(widest))
-                else lines[0].number, 1)
+                else lines[0].number, 1, ours)
+
+
+def only_chars(text: str, allowed: str) -> bool:
+    """Whether ``text`` holds only ASCII characters of ``allowed`` (at C speed: bytes.translate)."""
+    return text.isascii() and not text.encode("ascii").translate(None, allowed.encode("ascii"))
+
+
+def only_cells(lines: list[Line], cells: str) -> bool:
+    """Whether every row holds only characters of ``cells``, one per cell, separated by white space or by nothing.
+
+    At C speed, without a token per cell: a reader asks it of a board over its SizeLimit, to refuse as
+    too large (a candidate in detection) only a text that would otherwise be its puzzle's.
+    """
+    allowed = cells + " \t"
+    for line in lines:
+        text = line.text.strip()
+        if not only_chars(text, allowed):  # some character is neither a cell nor a space
+            return False
+        if len(text.split(maxsplit=1)) > 1:  # separated by spaces: each cell one character
+            words = text.split()
+            if sum(map(len, words)) != len(words):
+                return False
+    return True
 
 
 def spaced_comment(stripped: str) -> bool:

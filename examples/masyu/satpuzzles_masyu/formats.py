@@ -9,6 +9,8 @@ A grid header puts the rows first; a URL puts the width (columns) first.
 
 from __future__ import annotations
 
+from functools import partial
+
 from satpuzzles.core.spec import JsonCodec, Reader
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.io.jsonio import JsonReader
@@ -20,12 +22,14 @@ from satpuzzles.io.textgrid import (
     first_content_lines,
     is_int_line,
     nonblank_lines,
+    only_cells,
     parse_ints,
 )
 from satpuzzles_masyu.model import BLACK, WHITE, Colour, MasyuInstance
 from satpuzzles_masyu.url import LIMIT, read_url
 
 CELLS: dict[str, Colour | None] = {"w": WHITE, "W": WHITE, "b": BLACK, "B": BLACK, "-": None, ".": None}
+CELL_CHARS = "".join(CELLS)
 HINT = "use 'w' for a white circle, 'b' for a black one, '-' or '.' for an empty cell"
 
 
@@ -52,7 +56,7 @@ def _header(lines: list[Line]) -> tuple[int, int] | None:
     rows, cols = parse_ints(lines[0], 2, "'rows cols'")
     if rows == 0 or cols == 0:
         raise lines[0].error("empty grid: the header gives no cells", 1)
-    LIMIT.check(rows, cols, lines[0].number, 1)
+    LIMIT.check(rows, cols, lines[0].number, 1, partial(only_cells, lines[1:], CELL_CHARS))
     return rows, cols
 
 
@@ -63,7 +67,7 @@ def parse_grid(text: str) -> MasyuInstance:
     body = lines[1:] if header else lines
     if not body:
         raise lines[0].error("the header is not followed by any grid row", len(lines[0].text) + 1)
-    check_rows(LIMIT, body)
+    check_rows(LIMIT, body, partial(only_cells, body, CELL_CHARS))
     width = header[1] if header else len(_row_tokens(body[0]))
     what = "the header says" if header else "the first row has"
     circles: dict[Cell, Colour] = {}
@@ -113,7 +117,7 @@ def from_json(data: object, line: int, column: int) -> MasyuInstance:
     """The puzzle an ``input`` object describes (as :func:`to_json` writes it; ``visit_all`` optional)."""
     reader = JsonReader(data, line, column)
     width, height = reader.size("width"), reader.size("height")
-    LIMIT.check(height, width, line, column)
+    LIMIT.check(height, width, line, column, partial(reader.holds_only, "grid", CELL_CHARS))
     circles: dict[Cell, Colour] = {}
     for r, row in enumerate(reader.rows("grid", height, width, as_lists=False)):
         for c, ch in enumerate(row):

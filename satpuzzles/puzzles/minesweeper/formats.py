@@ -14,7 +14,7 @@ file holds runs this reader on every text, and numpy took 0.17 s of a 0.2 s proc
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.spec import JsonCodec, Reader
@@ -26,6 +26,7 @@ from satpuzzles.io.textgrid import (
     headed_boards,
     is_int_line,
     nonblank_lines,
+    only_chars,
     parse_ints,
     small_number,
 )
@@ -43,6 +44,7 @@ LIMIT = SizeLimit("Minesweeper", side=25_000_000, cells=25_000_000)
 """The largest board read: as large as ``generate minesweeper`` makes (5000 x 5000; docs/reliability.md)."""
 
 
+_CELL_CHARS = "".join(_CELLS)
 _NOT_CELLS = str.maketrans(dict.fromkeys(_CELLS))
 """Deletes every cell character: what is left of a row is what no cell is."""
 
@@ -106,6 +108,11 @@ def _cells_text(line: Line) -> str | None:
         return tokens[0]
     cells = "".join(tokens)
     return cells if len(cells) == len(tokens) else None
+
+
+def _only_cells(cells: list[str | None]) -> bool:
+    """Whether every row (as ``_cells_text`` gives it) holds only Minesweeper's cells, at C speed."""
+    return all(row is not None and only_chars(row, _CELL_CHARS) for row in cells)
 
 
 def _cell_error(token: Token) -> InputError | None:
@@ -216,12 +223,12 @@ def _parse_board(lines: list[Line]) -> MinesweeperInstance:
         rows, cols = header
         if rows == 0 or cols == 0:
             raise rest[0].error("empty grid: the header gives no cells", 1)
-        LIMIT.check(rows, cols, rest[0].number, 1)
+        LIMIT.check(rows, cols, rest[0].number, 1, partial(_only_cells, cells[1:]))
         body, body_cells, width, what = rest[1:], cells[1:], cols, "the header says"
     else:
         # A bad first row gives width 0: its cells are reported before any width.
         body, body_cells, width, what = rest, cells, len(cells[0] or ""), "the grid has"
-        LIMIT.check(len(body), width, rest[0].number, 1)
+        LIMIT.check(len(body), width, rest[0].number, 1, partial(_only_cells, cells))
     if mines_line is not None and body and body[0].number < mines_line.number < body[-1].number:
         raise mines_line.error("'mines' line inside the grid: put it before or after the rows", 1)
     board = _read_rows(body, body_cells, width, what)
@@ -254,7 +261,7 @@ def from_json(data: object, line: int, column: int) -> MinesweeperInstance:
 
     reader = JsonReader(data, line, column)
     width, height = reader.size("width"), reader.size("height")
-    LIMIT.check(height, width, line, column)
+    LIMIT.check(height, width, line, column, partial(reader.holds_only, "grid", _CELL_CHARS))
     rows = reader.rows("grid", height, width, as_lists=False)
     text = "".join(rows)
     board = _lookup()[np.frombuffer(text.encode("ascii", "replace"), dtype=np.uint8)].reshape(height, width)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.records import replace
@@ -59,6 +60,54 @@ def _split_rows(lines: list[Line]) -> tuple[list[list[Token]], bool]:
         if stray is not None:
             raise line.error("space inside a character grid: write one character per cell", stray + 1)
     return [line.chars() for line in lines], True
+
+
+_NOT_IN_LABELS = str.maketrans(dict.fromkeys(", \t."))
+"""Deletes separators and ``.``: what is left of a row of comma or space separated cells is its labels' letters."""
+_NO_SPACES = str.maketrans(dict.fromkeys(" \t"))
+_CHUNK = 4096
+"""Cells counted at a time: a row of one character repeated is refused after its first few thousand."""
+
+
+def _cheap_cells(text: str, separator: str | None) -> list[str] | str:
+    """A row's cells, cheaply: separated by ``separator`` (white space when ``" "``), else one character each."""
+    if separator is None:
+        return text.rstrip()
+    return text.split() if separator == " " else text.translate(_NO_SPACES).split(separator)
+
+
+def _cells_allowed(text: str, cells: list[str] | str, separator: str | None) -> bool:
+    """Whether a row's cells are Numberlink's: printable characters without white space among them in a character
+    grid, else letters and digits or ``.``, none empty."""
+    if isinstance(cells, str):
+        return cells.isprintable() and cells.split(maxsplit=1) == [cells]
+    rest = text.translate(_NOT_IN_LABELS)
+    return (not rest or rest.isalnum()) and "" not in cells
+
+
+def _only_cells(lines: list[Line], separator: str | None = "") -> bool:
+    """Whether the rows could be a Numberlink grid's: only its cells (separated by ``separator``; ``""``: as
+    ``_split_rows`` reads them), no label more than twice (no more ends than twice the labels, in the first cells
+    and in all). At C speed, without a token per cell: asked only of a board over LIMIT."""
+    if separator == "":
+        wide = [line for line in lines if len(line.text.strip()) > 1]
+        separator = " " if wide and all(len(line.text.split(maxsplit=1)) > 1 for line in wide) else None
+    labels: set[str] = set()
+    ends = 0
+    for line in lines:
+        cells = _cheap_cells(line.text, separator)
+        for start in range(0, len(cells), _CHUNK):
+            chunk = cells[start:start + _CHUNK]
+            if isinstance(chunk, str):
+                chunk = chunk.replace(EMPTY, "")  # a row of dots is not a set of dots
+            labels.update(chunk)
+            labels.discard(EMPTY)
+            ends += len(chunk) - chunk.count(EMPTY)
+            if ends > 2 * len(labels):
+                return False
+        if not _cells_allowed(line.text, cells, separator):
+            return False
+    return ends == 2 * len(labels)
 
 
 def _check_label(token: Token, char_grid: bool) -> None:
@@ -108,7 +157,8 @@ def build_instance(
 
 
 def _parse_comma(lines: list[Line]) -> list[NumberlinkInstance]:
-    LIMIT.check(len(lines), max(line.text.count(",") + 1 for line in lines), lines[0].number, 1)
+    LIMIT.check(len(lines), max(line.text.count(",") + 1 for line in lines), lines[0].number, 1,
+                partial(_only_cells, lines, ","))
     rows = []
     for line in lines:
         tokens = line.tokens(",")
@@ -124,9 +174,10 @@ def _parse_k_header(lines: list[Line]) -> list[NumberlinkInstance]:
     if len(lines) < 2:
         raise lines[0].error("expected a line 'N M' (numbers of rows and columns) after the number of paths", 1)
     n_rows, n_cols = parse_ints(lines[1], 2, "'N M': numbers of rows and columns")
-    LIMIT.check(n_rows, n_cols, lines[1].number, 1)
     body = lines[2:]
-    check_rows(LIMIT, body)
+    ours = partial(_only_cells, body, " ")
+    LIMIT.check(n_rows, n_cols, lines[1].number, 1, ours)
+    check_rows(LIMIT, body, ours)
     if len(body) != n_rows:
         at = body[n_rows] if len(body) > n_rows else lines[1]
         raise at.error(f"header says {n_rows} rows but the grid has {len(body)}", 1)
@@ -144,8 +195,8 @@ def _parse_collection(lines: list[Line]) -> list[NumberlinkInstance]:
         width, height = parse_ints(header, 2, "a 'W H' line (width and height) starting a puzzle")
         if width == 0 and height == 0:
             break
-        LIMIT.check(height, width, header.number, 1)
         body = lines[at + 1 : at + 1 + height]
+        LIMIT.check(height, width, header.number, 1, partial(_only_cells, body))
         if len(body) < height:
             raise header.error(f"puzzle declares {height} rows but only {len(body)} follow", 1)
         rows, char_grid = _split_rows(body)
@@ -168,7 +219,7 @@ def _starts_collection(lines: list[Line]) -> bool:
 
 
 def _parse_grid(lines: list[Line]) -> list[NumberlinkInstance]:
-    check_rows(LIMIT, lines)
+    check_rows(LIMIT, lines, partial(_only_cells, lines))
     rows, char_grid = _split_rows(lines)
     return [build_instance(rows, lines[0].number, char_grid=char_grid)]
 
@@ -220,7 +271,7 @@ def from_json(data: object, line: int, column: int) -> NumberlinkInstance:
 
     reader = JsonReader(data, line, column)
     width, height = reader.size("width"), reader.size("height")
-    LIMIT.check(height, width, line, column)
+    LIMIT.check(height, width, line, column, partial(reader.holds_only, "grid", None))
     rows = reader.rows("grid", height, width, as_lists=True)
     for r, row in enumerate(rows):
         bad = next((cell for cell in row if not cell.isprintable() or cell.split() != [cell]), None)

@@ -12,6 +12,7 @@ A file of URLs or game ids holds one puzzle per line.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from satpuzzles.core.spec import JsonCodec, Reader
 from satpuzzles.geometry import Cell, Grid
@@ -24,6 +25,7 @@ from satpuzzles.io.textgrid import (
     headed_boards,
     is_int_line,
     nonblank_lines,
+    only_cells,
     parse_ints,
     row_cells,
 )
@@ -34,6 +36,8 @@ LOOPY_SHAPE = "'WxHt0:DESC'"
 
 _GRID_CELLS: dict[str, int | str | None] = {"0": 0, "1": 1, "2": 2, "3": 3, "4": 4, "-": None, ".": None,
                                             UNKNOWN: UNKNOWN}
+_GRID_CHARS = "".join(_GRID_CELLS)
+_JSON_CHARS = "01234.?"
 _GRID_HINT = "use 0-4 for a clue, '-' or '.' for no clue, '?' for an unknown clue"
 _DIGITS = frozenset("0123456789")
 
@@ -136,9 +140,10 @@ def _parse_grid(lines: list[Line]) -> SlitherlinkInstance:
     body = lines[1:] if header else lines
     if header and (header[0] == 0 or header[1] == 0):
         raise lines[0].error("empty grid: the header gives no cells", 1)
+    ours = partial(only_cells, body, _GRID_CHARS)  # asked only of a board over the limit
     if header:
-        LIMIT.check(*header, lines[0].number, 1)
-    check_rows(LIMIT, body)
+        LIMIT.check(*header, lines[0].number, 1, ours)
+    check_rows(LIMIT, body, ours)
     rows = [_row_tokens(line) for line in body]
     width = header[1] if header else len(rows[0])
     what = "the header says" if header else "the grid has"
@@ -247,7 +252,7 @@ def from_json(data: object, line: int, column: int) -> SlitherlinkInstance:
 
     reader = JsonReader(data, line, column)
     width, height = reader.size("width"), reader.size("height")
-    LIMIT.check(height, width, line, column)
+    LIMIT.check(height, width, line, column, partial(reader.holds_only, "grid", _JSON_CHARS))
     clues: dict[Cell, int] = {}
     unknown: set[Cell] = set()
     for r, row in enumerate(reader.rows("grid", height, width, as_lists=False)):
