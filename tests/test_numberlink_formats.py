@@ -101,3 +101,24 @@ def test_cli_missing_file_and_binary_input(tmp_path) -> None:
     binary.write_bytes(b"1.1\n\xff\xfe\n")
     result = run_cli("numberlink", "-i", binary)
     assert result.code == 2 and ":2:1: not UTF-8 text" in result.err
+
+
+def test_a_large_board_of_another_puzzle_is_refused_at_its_first_bad_row() -> None:
+    from satpuzzles.io.textgrid import nonblank_lines
+    from satpuzzles.puzzles.numberlink.formats import _split_rows, build_instance
+
+    # A 1000 x 1000 Minesweeper board, tried as Numberlink when `solve` detects its puzzle: its rows used to be
+    # made into a million tokens before the first one was checked (2 s)
+    text = "\n".join(" ".join("1" if (r, c) == (0, 0) else "?" for c in range(1000)) for r in range(1000))
+    rows, char_grid = _split_rows(nonblank_lines(text))
+    with pytest.raises(InputError, match="unknown character '\\?'") as refused:
+        build_instance(rows, 1, char_grid=char_grid)
+    assert (refused.value.line, refused.value.column) == (1, 3)
+    assert sorted(rows.made) == [0]  # only the first row was made into tokens
+
+
+def test_a_ragged_row_anywhere_is_reported_before_a_bad_character() -> None:
+    text = "A ? .\nA . .\n. .\n"
+    with pytest.raises(InputError, match="ragged row: 2 cells where the grid has 3") as refused:
+        Driver("numberlink").parse(text)
+    assert refused.value.line == 3

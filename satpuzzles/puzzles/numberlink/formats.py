@@ -46,20 +46,48 @@ def _is_spaced(line: Line) -> bool:
     return any(ch.isspace() for ch in line.text.strip())
 
 
-def _split_rows(lines: list[Line]) -> tuple[list[list[Token]], bool]:
-    """Rows as tokens, and whether they were character rows (no separators).
+class _TokenRows:
+    """A grid's rows, each made into tokens only when it is first read (``counts`` cheaply before that).
+
+    A board that is not Numberlink's, such as a 1000 x 1000 Minesweeper board tried during detection,
+    is refused at its first bad row without a token made for each of its million cells (2 s before).
+    """
+
+    def __init__(self, lines: list[Line], spaced: bool) -> None:
+        self.lines, self.spaced = lines, spaced
+        self.made: dict[int, list[Token]] = {}
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    def __getitem__(self, index: int) -> list[Token]:
+        row = self.made.get(index)
+        if row is None:
+            line = self.lines[index]
+            row = self.made[index] = line.tokens() if self.spaced else line.chars()
+        return row
+
+    def count(self, index: int) -> int:
+        """How many cells row ``index`` holds, without making its tokens."""
+        text = self.lines[index].text
+        return len(text.split()) if self.spaced else len(text.rstrip())
+
+
+
+def _split_rows(lines: list[Line]) -> tuple[_TokenRows, bool]:
+    """Rows (made into tokens as they are read), and whether they were character rows (no separators).
 
     Rows are space-separated when every row of more than one cell has a space;
     a stray space in a character grid is an error at its column.
     """
     wide = [line for line in lines if len(line.text.strip()) > 1]
     if wide and all(_is_spaced(line) for line in wide):
-        return [line.tokens() for line in lines], False
+        return _TokenRows(lines, True), False
     for line in lines:
         stray = next((i for i, ch in enumerate(line.text.rstrip()) if ch.isspace()), None)
         if stray is not None:
             raise line.error("space inside a character grid: write one character per cell", stray + 1)
-    return [line.chars() for line in lines], True
+    return _TokenRows(lines, False), True
 
 
 _NOT_IN_LABELS = str.maketrans(dict.fromkeys(", \t."))
@@ -118,14 +146,16 @@ def _check_label(token: Token, char_grid: bool) -> None:
 
 
 def build_instance(
-    rows: list[list[Token]], first_line: int, width: int | None = None, char_grid: bool = False
+    rows: list[list[Token]] | _TokenRows, first_line: int, width: int | None = None, char_grid: bool = False
 ) -> NumberlinkInstance:
     """Validate token rows (shape, characters, label counts) into an instance."""
     if not rows or not rows[0]:
         raise InputError("empty grid: no cells to solve", first_line, 1)
     width = len(rows[0]) if width is None else width
-    for row in rows:
-        if len(row) != width:
+    count = rows.count if isinstance(rows, _TokenRows) else (lambda index: len(rows[index]))
+    for index in range(len(rows)):
+        if count(index) != width:
+            row = rows[index]
             at = row[width] if len(row) > width else None
             column = at.column if at else (row[-1].column + len(row[-1].text) if row else 1)
             line = at.line if at else (row[-1].line if row else first_line)
@@ -134,8 +164,8 @@ def build_instance(
     seen: Counter[str] = Counter()
     first_seen: dict[str, Token] = {}
     order: list[str] = []
-    for r, row in enumerate(rows):
-        for c, token in enumerate(row):
+    for r in range(len(rows)):
+        for c, token in enumerate(rows[r]):
             if token.text == EMPTY:
                 continue
             _check_label(token, char_grid)
