@@ -47,7 +47,7 @@ def _is_spaced(line: Line) -> bool:
 
 
 class _TokenRows:
-    """A grid's rows, each made into tokens only when it is first read (``counts`` cheaply before that).
+    """A grid's rows, each made into tokens only when it is first read (``count`` tells its length before that).
 
     A board that is not Numberlink's, such as a 1000 x 1000 Minesweeper board tried during detection,
     is refused at its first bad row without a token made for each of its million cells (2 s before).
@@ -71,7 +71,6 @@ class _TokenRows:
         """How many cells row ``index`` holds, without making its tokens."""
         text = self.lines[index].text
         return len(text.split()) if self.spaced else len(text.rstrip())
-
 
 
 def _split_rows(lines: list[Line]) -> tuple[_TokenRows, bool]:
@@ -211,7 +210,7 @@ def _parse_k_header(lines: list[Line]) -> list[NumberlinkInstance]:
     if len(body) != n_rows:
         at = body[n_rows] if len(body) > n_rows else lines[1]
         raise at.error(f"header says {n_rows} rows but the grid has {len(body)}", 1)
-    instance = build_instance([line.tokens() for line in body], body[0].number if body else 3, width=n_cols)
+    instance = build_instance(_TokenRows(body, True), body[0].number if body else 3, width=n_cols)
     if len(instance.labels) != paths:
         raise lines[0].error(f"header says K={paths} paths but the grid has {len(instance.labels)} labels", 1)
     return [instance]
