@@ -21,6 +21,8 @@ cells): the pair (used cells, their weight) decreases under both moves, and the 
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from satpuzzles.core.records import replace
 from satpuzzles.geometry import Cell
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
@@ -51,10 +53,11 @@ def corner_flip(instance: NumberlinkInstance, solution: NumberlinkSolution,
     return None
 
 
-def exclude_downhill_flips(encoding: NumberlinkEncoding, instance: NumberlinkInstance, self_touch: bool) -> None:
+def exclude_downhill_flips(encoding: NumberlinkEncoding, instance: NumberlinkInstance, self_touch: bool,
+                           into: Collection[Cell] = ()) -> None:
     """Forbid every downhill flip valid under the open rule (with ``self_touch`` or not): a corner whose lighter
     diagonal cell is empty, and under no self-touch, whose diagonal cell has no neighbour outside the block
-    on the same path."""
+    on the same path; all but the flips into a cell of ``into`` (for --analyze, witnesses.py)."""
     paths, clauses, pool = encoding.paths, encoding.formula.clauses, encoding.formula.pool
     touchless = not self_touch
     grid = instance.grid
@@ -63,8 +66,8 @@ def exclude_downhill_flips(encoding: NumberlinkEncoding, instance: NumberlinkIns
             block = ((r, c), (r, c + 1), (r + 1, c + 1), (r + 1, c))
             for k, y in enumerate(block):
                 w = block[(k + 2) % 4]
-                if weight(w) > weight(y) or y in instance.givens or w in instance.givens:
-                    continue  # uphill, or a corner that cannot be one (an endpoint), or w always used
+                if weight(w) > weight(y) or y in instance.givens or w in instance.givens or w in into:
+                    continue  # uphill, or a corner that cannot be one (an endpoint), or w always used, or kept
                 x, z = block[(k + 1) % 4], block[(k + 3) % 4]
                 clause = [-paths.link_var[min(x, y), max(x, y)], -paths.link_var[min(y, z), max(y, z)],
                           paths.used[w]]

@@ -39,6 +39,7 @@ Each second solution is verified by the rules like any other.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Collection
 
 from satpuzzles.core.outcome import Outcome, Settings, SolveStats, Timer
 from satpuzzles.core.records import deferred, replace
@@ -205,14 +206,15 @@ def _search(instance: NumberlinkInstance, rules: RuleSet, solution: NumberlinkSo
 
 
 def search_encoding(instance: NumberlinkInstance, rules: RuleSet, without_pattern: bool,
-              flips: bool | None) -> NumberlinkEncoding:
-    """The complete encoding searched, with the patterns the reductions let it skip."""
+                    flips: bool | None, flips_into: Collection[Cell] = ()) -> NumberlinkEncoding:
+    """The complete encoding searched, with the patterns the reductions let it skip (but downhill flips into the
+    cells of ``flips_into``)."""
     encoding = NumberlinkEncoding(instance, False, rules)
     if without_pattern:  # fill with self-touch: the search may skip solutions with the pattern (twoopt.py)
         exclude_pattern(encoding, instance)
         exclude_pushes(encoding, instance)
     if flips is not None:  # open: and those with a downhill corner flip, valid with self-touch or not (flips.py)
-        exclude_downhill_flips(encoding, instance, flips)
+        exclude_downhill_flips(encoding, instance, flips, flips_into)
     return encoding
 
 
