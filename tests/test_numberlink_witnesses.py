@@ -3,6 +3,7 @@ and the analysis it speeds up is the one the complete encoding's questions give 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable
 from pathlib import Path
 
@@ -13,11 +14,13 @@ from satpuzzles.core.records import replace
 from satpuzzles.geometry import Grid
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
+from satpuzzles.puzzles.numberlink.sides import add_sides, crossing_labels, refuted_by_sides
 from satpuzzles.puzzles.numberlink.unique import RULES
 from satpuzzles.puzzles.numberlink.witnesses import seek_witnesses
+from satpuzzles.solve.backends import make_backend
 from satpuzzles.solve.pipeline import solve
 from satpuzzles.api import load
-from tests.test_numberlink_rules import RULE_SETS, extras
+from tests.test_numberlink_rules import RULE_SETS, brute_force, extras
 
 MANY = [rules for rules in RULE_SETS if rules != RuleSet(fill=True, self_touch=False)]
 """The rule sets under which the board below has many solutions (under fill with no self-touch it has none)."""
@@ -103,8 +106,68 @@ def test_cells_proved_used_under_open_are_used_by_every_solution() -> None:
         left.difference_update({key for key in left if (key in solution_made) != (key in made)})
 
     proved = seek_witnesses(instance, settings, first, left, found)
-    assert proved, "the board has cells only the shortcut argument settles before the complete encoding"
+    cells = {key for key in proved if not isinstance(key[0], tuple)}
+    assert cells, "the board has cells only the shortcut argument settles before the complete encoding"
     used = {cell for route in first.routes.values() for cell in route}
-    assert proved <= used
+    assert cells <= used
     plain = solve(replace(RULES, witnesses=None), instance, settings, "numberlink").analysis
-    assert plain is not None and proved <= set(plain.forced_true)
+    assert plain is not None
+    assert {key for key in proved if key in made} <= set(plain.forced_true)
+    assert {key for key in proved if key not in made} <= set(plain.forced_false)
+
+
+def random_board(seed: int) -> NumberlinkInstance:
+    """A small board with two or three pairs, the first with both ends on the border (a path that cuts it)."""
+    rng = random.Random(seed)
+    rows, cols = rng.choice([(3, 4), (4, 4), (4, 5), (5, 4), (5, 5)])
+    border = [(r, c) for r in range(rows) for c in range(cols) if r in (0, rows - 1) or c in (0, cols - 1)]
+    cells = rng.sample(border, 2)
+    cells += rng.sample([cell for cell in Grid(rows, cols).cells() if cell not in cells], 2 * rng.choice((1, 2)))
+    labels = tuple("ABC"[: len(cells) // 2])
+    givens = {cell: labels[i // 2] for i, cell in enumerate(cells)}
+    return NumberlinkInstance(Grid(rows, cols), givens, labels)
+
+
+def brute_backbone(instance: NumberlinkInstance, rules: RuleSet) -> tuple[list[set[Hashable]], set[Hashable]]:
+    """Every solution's decided keys (brute force, no CNF), and the keys of the encoding they all agree on."""
+    pairs = {label: instance.endpoints[label] for label in instance.labels}
+    encoding = NumberlinkEncoding(instance, False, rules)
+    every = [encoding.decided(NumberlinkSolution(dict(routes), rules=rules))
+             for routes in brute_force(instance.grid.rows, instance.grid.cols, pairs, rules)]
+    keys = set(encoding.decisions())
+    return every, {key for key in keys if len({key in made for made in every}) == 1}
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=[f"{r.name}{'' if r.self_touch else '-nst'}" for r in RULE_SETS])
+@pytest.mark.parametrize("seed", range(12))
+def test_every_solution_keeps_the_side_clauses_and_what_they_refute_is_forced(rules: RuleSet, seed: int) -> None:
+    instance = random_board(seed)
+    every, forced = brute_backbone(instance, rules)
+    encoding = NumberlinkEncoding(instance, False, rules)
+    var_of = encoding.decisions()
+    for label in crossing_labels(instance):
+        add_sides(encoding, instance, label)
+    with make_backend(DEFAULT_SOLVER) as backend:
+        backend.add_clauses(encoding.formula.clauses)
+        for made in every:  # the theorem: every solution extends to a model of the side clauses
+            assert backend.solve([var if key in made else -var for key, var in var_of.items()])
+    if every:
+        flips = {key: -var if key in every[0] else var for key, var in var_of.items()}
+        assert refuted_by_sides(instance, NumberlinkEncoding(instance, False, rules), flips) <= forced
+
+
+@pytest.mark.parametrize("rules", [RuleSet(fill=False), RuleSet(fill=False, self_touch=False)],
+                         ids=["open", "open-nst"])
+@pytest.mark.parametrize("seed", range(20))
+def test_on_random_boards_under_open_the_analysis_is_the_brute_force_backbone(rules: RuleSet, seed: int) -> None:
+    instance = random_board(100 + seed)
+    every, forced = brute_backbone(instance, rules)
+    settings = Settings(analyze=True, extras=extras(rules))
+    with_search = solve(RULES, instance, settings, "numberlink")
+    without = solve(replace(RULES, witnesses=None), instance, settings, "numberlink")
+    assert with_search.status == without.status == ("solved" if every else "unsolvable")
+    if every:
+        assert analysis_keys(with_search) == analysis_keys(without)
+        forced_true, forced_false, undetermined = analysis_keys(with_search)
+        assert forced_true | forced_false == forced
+        assert not undetermined & forced

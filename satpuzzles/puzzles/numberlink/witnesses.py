@@ -1,42 +1,54 @@
 """Other solutions found cheaply for --analyze, before its whole-board questions (``Rules.witnesses``).
 
-The backbone search (solve.analysis) asks the complete encoding, again and again, for a
-solution that flips a decision no solution has flipped yet. On open fill boards with many
-solutions those questions are slow (the seed's 40x10 board: 10-80 s each, past 400 s in all),
-yet most of their answers are near solutions already found. So first:
+The backbone search (solve.analysis) asks the complete encoding, again and again, for a solution that flips
+a decision no solution has flipped yet. On boards with many solutions those questions are slow (the seed's
+40x10 board: 10-80 s each under fill; under open the last one, for one cell, 780 s), yet most of their
+answers are near solutions already found, or solutions of an encoding the solver searches far faster. So:
 
-1. a *walk*: windows of the board, each searched with everything outside it fixed as in the
-   current solution and at least one undecided decision inside flipped, within a conflict
-   budget; each solution found becomes the current one, so the walk spreads changes across the
-   board window by window;
-2. a whole-board flip search in a *sub-encoding* whose solutions are solutions under the rules
-   in force, but which the solver searches far faster: under fill with self-touch the encoding
-   without 2-opt moves and pushes (twoopt.py, pushes.py), under open with self-touch the open
-   encoding without self-touch; each solution found starts a walk of its own. A question it
-   cannot answer within its budget ends this step.
+1. the keys whose flip unit propagation refutes once the side clauses of sides.py are added (paths running
+   from border to border cut the board in two) are forced at once;
+2. a *walk*: windows of the board, each searched with everything outside it fixed as in the current
+   solution and at least one undecided decision inside flipped, within a conflict budget; each solution
+   found becomes the current one, so the walk spreads changes across the board window by window;
+3. whole-board flip searches in *sub-encodings* whose solutions are solutions under the rules in force, each
+   solution found walked from; a question one cannot answer within its budget ends its search:
+   - under open, when the first solution fills the board: the fill encoding under the same self-touch rule
+     (a filling is an open solution, and the fill encoding propagates at every cell), and under no
+     self-touch also fillings that touch themselves, each shortcut where it runs beside itself until it
+     does not (which only empties cells, and ends at a solution without self-touch: unique.py's
+     open_reduction);
+   - under fill with self-touch, the fill encoding without 2-opt moves and pushes (twoopt.py, pushes.py);
+   - under open, the *canonical* encoding: open with no self-touch and no downhill corner flip (flips.py)
+     but into the cells asked about; by the theorem below it proves cells used;
+and what is left undecided goes to the complete encoding's questions, which decide.
 
-Every solution goes to ``found``, which verifies it by the rules. What is left undecided goes to the
-complete encoding's questions, which decide, with one exception proved here: under open with self-touch,
-a cell S uses that no open solution *without* self-touch leaves empty (the sub-encoding's search ended
-with no such solution) is used by every open solution. For cut a solution T short wherever it runs
-beside itself, again and again: that only empties cells, and ends at a solution without self-touch
-(unique.py's open_reduction), which would leave the cell empty if T did. Flow Free's regular 7x7 under
-open: 37 of the 121 decisions the walks leave are proved so, without the complete encoding's questions.
-The seed's 40x10 board under fill: 739 of its 750 links flipped this way in 8-12 s, and the other
-11 are refuted by unit propagation, so the complete encoding is never asked.
+Theorem. Let K be a set of cells the first solution S uses. If an open solution T (under the rules in force,
+self-touch allowed or not) leaves a cell c of K empty, a solution of the canonical encoding with the flips
+into K allowed leaves c empty. Proof: from T, while one applies, shortcut a path where it runs beside
+itself, or make a downhill corner flip (valid with self-touch allowed) whose diagonal cell is not in K. Each
+move keeps an open solution with self-touch allowed; a shortcut lowers the number of used cells, a flip
+keeps it and lowers their total weight, so the moves end, at T*. Neither fills a cell of K (a flip fills only
+its diagonal cell), so c stays empty; T* runs beside itself nowhere (else a shortcut applies), so it is a
+solution under either open rule set, and it has no downhill flip into a cell outside K. So the cells of K
+that no solution of that encoding leaves empty are used by every solution. The seed's 40x10 board under
+open: the fill search leaves one cell, (6, 20); a solution leaving it empty took the complete encoding
+6.2 M conflicts (780 s), the open encoding with no self-touch 1.3-3.7 M, the canonical one 14,000 (0.2 s).
+The seed's 40x10 board under fill: 739 of its 750 links flipped by the walk and the sub-encoding in 8-12 s,
+and the other 11 are refuted by unit propagation, so the complete encoding is never asked.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from typing import Any, cast
+from collections.abc import Callable, Hashable, Iterator
+from typing import Any, NamedTuple, cast
 
 from satpuzzles.core.outcome import Settings, SolveStats
 from satpuzzles.geometry import Cell
 from satpuzzles.core.records import replace
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet, rules_in_force
-from satpuzzles.puzzles.numberlink.unique import search_encoding, window_backend, windows
+from satpuzzles.puzzles.numberlink.sides import refuted_by_sides
+from satpuzzles.puzzles.numberlink.unique import search_encoding, shortcut, window_backend, windows
 from satpuzzles.solve.backbone import narrow
 from satpuzzles.solve.backends import Backend
 from satpuzzles.solve.limited import LimitedBackend, SearchLimit
@@ -58,24 +70,39 @@ Found = Callable[[NumberlinkSolution], None]
 
 def seek_witnesses(instance: NumberlinkInstance, settings: Settings, first: NumberlinkSolution,
                    left: set[Hashable], found: Found, stats: SolveStats | None = None) -> set[Hashable]:
-    """Hand ``found`` other solutions flipping keys of ``left`` (which ``found`` shrinks): walks, then a sub-encoding.
+    """Hand ``found`` other solutions flipping keys of ``left`` (which ``found`` shrinks), in the module's steps.
 
-    Returns the keys proved forced on the way: under open with self-touch, the cells ``first`` uses that no
-    solution without self-touch leaves empty (see the module)."""
+    Returns the keys proved forced on the way: refuted with the side clauses, or cells proved used by the
+    module's theorem."""
     if instance.grid.size > WALK_MAX_CELLS:
         return set()
     rules = rules_in_force(instance, settings.extras)
+    proved = _refuted_by_sides(instance, rules, first, left)
+    left -= proved
     walk = _Walk(instance, rules, str(settings.solver), left, found, stats or SolveStats())
     with walk.backend:
         walk.run(first)
-        source = _source_encoding(instance, rules)
-        if source is None or not left:
-            return set()
-        unflipped = _source_search(source, first, walk)
-    if rules.fill:
-        return set()
-    used = {cell for route in first.routes.values() for cell in route}
-    return {key for key in unflipped & left if key in used}
+        for source in _sources(instance, rules, first, left):
+            if not left:
+                break
+            try:
+                unflipped = _source_search(source, first, walk)
+            except SearchLimit:
+                continue  # a question ran over its budget: the search ends, and proves nothing
+            if source.proves:
+                used = {cell for route in first.routes.values() for cell in route}
+                proved |= {key for key in unflipped & left if key in used}
+                left -= proved
+    return proved
+
+
+def _refuted_by_sides(instance: NumberlinkInstance, rules: RuleSet, first: NumberlinkSolution,
+                      left: set[Hashable]) -> set[Hashable]:
+    """The keys of ``left`` whose flip unit propagation refutes with the side clauses of sides.py (forced)."""
+    encoding = NumberlinkEncoding(instance, False, rules)
+    made = encoding.decided(first)
+    flips = {key: -var if key in made else var for key, var in encoding.decisions().items() if key in left}
+    return refuted_by_sides(instance, encoding, flips)
 
 
 class _Walk:
@@ -138,39 +165,65 @@ def _cells(key: Hashable) -> tuple[Cell, ...]:
     return pair if isinstance(pair[0], tuple) else (cast(Cell, pair),)
 
 
-def _source_encoding(instance: NumberlinkInstance, rules: RuleSet) -> NumberlinkEncoding | None:
-    """An encoding whose solutions are solutions under ``rules`` and which is far faster to search (None: none)."""
-    if not rules.self_touch:
-        return None  # the complete encoding already holds the rule that prunes most
+class _Source(NamedTuple):
+    """An encoding whose solutions (shortcut where they touch themselves when ``shortcut``) are solutions under
+    the rules in force; ``proves``: the cells ``first`` uses that it leaves empty nowhere are used by every
+    solution (the module's theorem)."""
+
+    encoding: NumberlinkEncoding
+    proves: bool = False
+    shortcut: bool = False
+
+
+def _sources(instance: NumberlinkInstance, rules: RuleSet, first: NumberlinkSolution,
+             left: set[Hashable]) -> Iterator[_Source]:
+    """The encodings searched after the walk, far faster to search than the complete one, in order (each made
+    when its turn comes, from the keys then left)."""
+    used = {cell for route in first.routes.values() for cell in route}
+    if not rules.fill and len(used) == instance.grid.size:
+        # ``first`` fills the board, so the fill rule has solutions: fillings are open solutions, and the fill
+        # encoding propagates at every cell (the seed's 40x10 board: 849 keys left by the walk, 1 after it).
+        yield _Source(search_encoding(instance, RuleSet(fill=True, self_touch=rules.self_touch), rules.self_touch,
+                                      None))
+        if not rules.self_touch:  # fillings that touch themselves, shortcut until they do not (open_reduction)
+            yield _Source(search_encoding(instance, RuleSet(fill=True), True, None), shortcut=True)
     if rules.fill:
-        return search_encoding(instance, rules, True, None)  # no 2-opt moves, no pushes
-    return search_encoding(instance, RuleSet(fill=False, self_touch=False), False, None)
+        if rules.self_touch:  # without it the complete encoding already holds the rule that prunes most
+            yield _Source(search_encoding(instance, rules, True, None))  # no 2-opt moves, no pushes
+        return
+    # The module's theorem: no self-touch, no downhill flip but into the cells asked about.
+    asked = {key for key in left if key in used}
+    yield _Source(search_encoding(instance, RuleSet(fill=False, self_touch=False), False, True, asked), True)
 
 
-def _source_search(source: NumberlinkEncoding, first: NumberlinkSolution, walk: _Walk) -> set[Hashable]:
-    """The flip search of solve.backbone in ``source``, each witness walked from: the keys no solution of ``source``
-    flips (empty when a question ran over its budget, which ends the search)."""
-    var_of, left = source.decisions(), walk.left
-    first_made = source.decided(first)
+def _source_search(source: _Source, first: NumberlinkSolution, walk: _Walk) -> set[Hashable]:
+    """The flip search of solve.backbone in ``source``, each witness walked from: the keys of ``left`` no solution
+    of ``source`` flips. SearchLimit when a question runs over SOURCE_CONFLICTS."""
+    encoding, left = source.encoding, walk.left
+    var_of = encoding.decisions()
+    first_made, made = encoding.decided(first), walk.encoding.decided(first)
     flip_of = {key: -var if key in first_made else var for key, var in var_of.items()}
     key_of = {lit: key for key, lit in flip_of.items()}
     stats = walk.stats
-    with LimitedBackend(SOURCE_CONFLICTS) as backend:
-        backend.add_clauses(source.formula.clauses)
 
-        def witness(question: list[int], candidates: set[int]) -> set[int] | None:
-            solution = next(lazy_solutions(source, backend, stats, assumptions=question), None)
-            if solution is None:
-                return None
-            solution = replace(solution, rules=walk.rules)  # a solution under the sub-encoding's rules and ours
+    def witness(question: list[int], candidates: set[int]) -> set[int] | None:
+        solution = next(lazy_solutions(encoding, backend, stats, assumptions=question), None)
+        if solution is None:
+            return None
+        solution_made = encoding.decided(solution)
+        flipped = {lit for lit in candidates if (key_of[lit] in solution_made) != (key_of[lit] in first_made)}
+        solution = replace(solution, rules=walk.rules)  # a solution under the sub-encoding's rules and ours
+        while source.shortcut and (shorter := shortcut(solution)) is not None:
+            solution = shorter  # only empties cells: still a solution, and in the end one that touches nowhere
+        solution_made = walk.encoding.decided(solution)
+        if any((key in solution_made) != (key in made) for key in left):
             walk.found(solution)
-            walk.run(solution)
-            return {lit for lit in candidates if key_of[lit] not in left}
+        walk.run(solution)
+        return flipped | {lit for lit in candidates if key_of[lit] not in left}
 
-        try:
-            # No phases toward the flips: the seed's 40x10 board took 21 s with them, 11.5 s without.
-            stuck = narrow(backend, [flip_of[key] for key in var_of if key in left], witness, single_tail=0,
-                           prefer_flips=False)
-        except SearchLimit:
-            return set()
+    with LimitedBackend(SOURCE_CONFLICTS) as backend:
+        backend.add_clauses(encoding.formula.clauses)
+        # No phases toward the flips: the seed's 40x10 board under fill took 21 s with them, 11.5 s without.
+        stuck = narrow(backend, [flip_of[key] for key in var_of if key in left], witness, single_tail=0,
+                       prefer_flips=False)
     return {key_of[lit] for lit in stuck}
