@@ -47,7 +47,7 @@ from satpuzzles.geometry import Cell
 from satpuzzles.core.records import replace
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet, rules_in_force
-from satpuzzles.puzzles.numberlink.sides import refuted_by_sides
+from satpuzzles.puzzles.numberlink.sides import crossing_labels, refuted_by_sides
 from satpuzzles.puzzles.numberlink.unique import search_encoding, shortcut, window_backend, windows
 from satpuzzles.solve.backbone import narrow
 from satpuzzles.solve.backends import Backend
@@ -99,6 +99,8 @@ def seek_witnesses(instance: NumberlinkInstance, settings: Settings, first: Numb
 def _refuted_by_sides(instance: NumberlinkInstance, rules: RuleSet, first: NumberlinkSolution,
                       left: set[Hashable]) -> set[Hashable]:
     """The keys of ``left`` whose flip unit propagation refutes with the side clauses of sides.py (forced)."""
+    if not crossing_labels(instance):
+        return set()  # no side clauses: nothing to build
     encoding = NumberlinkEncoding(instance, False, rules)
     made = encoding.decided(first)
     flips = {key: -var if key in made else var for key, var in encoding.decisions().items() if key in left}
