@@ -3,6 +3,7 @@ and the analysis it speeds up is the one the complete encoding's questions give 
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Hashable
 from pathlib import Path
@@ -19,7 +20,8 @@ from satpuzzles.puzzles.numberlink.unique import RULES
 from satpuzzles.puzzles.numberlink.witnesses import seek_witnesses
 from satpuzzles.solve.backends import make_backend
 from satpuzzles.solve.pipeline import solve
-from satpuzzles.api import load
+from satpuzzles.testing import run_cli
+from satpuzzles.api import load, load_all
 from tests.test_numberlink_rules import RULE_SETS, brute_force, extras
 
 MANY = [rules for rules in RULE_SETS if rules != RuleSet(fill=True, self_touch=False)]
@@ -171,3 +173,30 @@ def test_on_random_boards_under_open_the_analysis_is_the_brute_force_backbone(ru
         forced_true, forced_false, undetermined = analysis_keys(with_search)
         assert forced_true | forced_false == forced
         assert not undetermined & forced
+
+
+INPUTS2 = Path(__file__).parent.parent / "instances" / "numberlink" / "handmade" / "inputs2.txt"
+
+
+def test_side_clauses_refute_emptying_the_cell_between_two_paths_on_either_side() -> None:
+    # inputs2.txt #2 under open: cell (6, 6) lies between the ends of two paths that lie on either side of the
+    # path from (12, 0) to (14, 0); the complete encoding alone had not refuted emptying it after 300 s.
+    instance = load_all(INPUTS2)[1].instance
+    rules = RuleSet(fill=False)
+    _, _, first = first_solution(instance, rules)
+    assert (6, 6) in {cell for route in first.routes.values() for cell in route}
+    encoding = NumberlinkEncoding(instance, False, rules)
+    empty = {(6, 6): -encoding.paths.used[(6, 6)]}
+    assert refuted_by_sides(instance, NumberlinkEncoding(instance, False, rules), empty) == {(6, 6)}
+    with make_backend(DEFAULT_SOLVER) as backend:  # without the side clauses, propagation does not see it
+        backend.add_clauses(encoding.formula.clauses)
+        assert backend.propagate([empty[(6, 6)]])[0]
+
+
+def test_the_cli_analyses_that_board_under_open_with_the_cell_used() -> None:
+    run = run_cli("numberlink", "-i", INPUTS2, "--index", 2, "--rules", "open", "--analyze", "--timeout", 120,
+                  "--format", "json")
+    assert run.code == 0, run.err
+    analysis = json.loads(run.out)["analysis"]
+    assert [6, 6] in analysis["cells"]["used"]
+    assert analysis["counts"]["undetermined"] > 0  # a board of many solutions, analysed to the end
