@@ -1,8 +1,10 @@
 """Sides of a path that runs from border to border: implied clauses that make topological facts unit propagation.
 
 A label L whose two endpoints lie on the board's border cuts the board in two. Clauses added here state it:
-a *side* variable per lattice point (cell corner), and for every other label M, that all of M's cells lie on
-one side. They are implied by the rules, so a flip they refute (with the encoding's own clauses) is refuted.
+a *side* variable per lattice point (cell corner), sides differing exactly across L's links, and for every
+other label M, that M's two endpoints lie on one side. They are implied by the rules, so a flip they refute
+(with the encoding's own clauses) is refuted. (Tying every cell of M to one side as well, a clause pair per
+label and cell, refuted 590 flips of a 36x36 board against 589, for 7x the time: 10.3 s against 1.5 s.)
 
 Theorem. In any solution, let P be L's path and J the closed curve made of P (through the cells' centres)
 and an arc outside the board from one endpoint to the other, leaving each endpoint's cell through one of its
@@ -13,7 +15,8 @@ between two neighbours' centres crosses the one between them at its middle) or i
 edges the arc leaves by; so the sides of two neighbouring lattice points differ exactly there (the XOR
 clauses below), and the lattice points of the border ring have fixed sides. A cell off P has its four
 corners on one side (a segment around it is crossed only by a link of P at that cell). Two linked cells of
-another path M share two corners, so every cell of M has the side of M's endpoints (the colour clauses).
+another path M share two corners, so every cell of M, and both its endpoints, have one side (the clauses
+tying the endpoints' top left corners; the cells between follow from the crossing clauses once known).
 Every solution therefore extends to a model of these clauses: in the encoding's models of a solution, a
 link is "of colour L" exactly when it is on P.
 
@@ -71,17 +74,9 @@ def add_sides(encoding: NumberlinkEncoding, instance: NumberlinkInstance, label:
     for i in range(rows):
         for j in range(1, cols):
             crossed((i, j), (i + 1, j), (i, j - 1), (i, j))
-    for other in instance.labels:
-        if other == label:
-            continue
-        same = pool.fresh()  # the side of ``other``'s whole path
-        for cell in instance.grid.cells():
-            given = instance.givens.get(cell)
-            if given is not None and given != other:
-                continue
-            corner = side[cell]  # the cell's top left corner
-            when = [-lit for lit in paths.used_lits(cell)] + [-bit for bit in paths.is_colour(cell, other)]
-            clauses.extend([[*when, -corner, same], [*when, corner, -same]])
+    for other, (a, b) in instance.endpoints.items():
+        if other != label:  # the corners of the two endpoints of another path lie on one side
+            clauses.extend([[-side[a], side[b]], [side[a], -side[b]]])
 
 
 def refuted_by_sides(instance: NumberlinkInstance, encoding: NumberlinkEncoding,

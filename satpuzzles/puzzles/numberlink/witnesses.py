@@ -5,11 +5,11 @@ a decision no solution has flipped yet. On boards with many solutions those ques
 40x10 board: 10-80 s each under fill; under open the last one, for one cell, 780 s), yet most of their
 answers are near solutions already found, or solutions of an encoding the solver searches far faster. So:
 
-1. the keys whose flip unit propagation refutes once the side clauses of sides.py are added (paths running
-   from border to border cut the board in two) are forced at once;
-2. a *walk*: windows of the board, each searched with everything outside it fixed as in the current
+1. a *walk*: windows of the board, each searched with everything outside it fixed as in the current
    solution and at least one undecided decision inside flipped, within a conflict budget; each solution
    found becomes the current one, so the walk spreads changes across the board window by window;
+2. the keys left whose flip unit propagation refutes once the side clauses of sides.py are added (paths
+   running from border to border cut the board in two) are forced;
 3. whole-board flip searches in *sub-encodings* whose solutions are solutions under the rules in force, each
    solution found walked from; a question one cannot answer within its budget ends its search:
    - under open, when the first solution fills the board: the fill encoding under the same self-touch rule
@@ -77,11 +77,11 @@ def seek_witnesses(instance: NumberlinkInstance, settings: Settings, first: Numb
     if instance.grid.size > WALK_MAX_CELLS:
         return set()
     rules = rules_in_force(instance, settings.extras)
-    proved = _refuted_by_sides(instance, rules, first, left)
-    left -= proved
     walk = _Walk(instance, rules, str(settings.solver), left, found, stats or SolveStats())
     with walk.backend:
         walk.run(first)
+        proved = _refuted_by_sides(instance, rules, first, left)
+        left -= proved
         for source in _sources(instance, rules, first, left):
             if not left:
                 break
