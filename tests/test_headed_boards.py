@@ -10,9 +10,12 @@ from satpuzzles.io.textgrid import content_lines, headed_boards
 from tests.conftest import Driver, run_cli
 
 
-@pytest.mark.parametrize(("puzzle", "size"), [("slitherlink", "5"), ("minesweeper", "6")])
-def test_generated_boards_on_standard_output_read_back_as_a_collection(puzzle: str, size: str) -> None:
-    made = run_cli("generate", puzzle, size, size, "--count", "3", "--seed", "4")
+@pytest.mark.parametrize(("puzzle", "first", "second"), [
+    ("slitherlink", "5", "5"), ("minesweeper", "6", "6"),
+    # two cells wide: the headers have two cells, like the rows (they were read as rows of one grid)
+    ("slitherlink", "2", "2"), ("slitherlink", "2", "5"), ("minesweeper", "2", "2"), ("minesweeper", "3", "2")])
+def test_generated_boards_on_standard_output_read_back_as_a_collection(puzzle: str, first: str, second: str) -> None:
+    made = run_cli("generate", puzzle, first, second, "--count", "3", "--seed", "4")
     assert made.code == 0
     boards = headed_boards(content_lines(made.out), lambda line: line.text.startswith("mines"))
     assert len(boards) == 3
@@ -35,7 +38,8 @@ def test_each_minesweeper_board_keeps_its_own_total() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "2 2\n1 1\n3 3\n1 2\n0 0\n",  # every line two cells: one grid two cells wide
+        "2 2\n1 1\n3 3\n1 2\n0 0\n1 1\n",  # every line two cells, not boards exactly: one grid two cells wide
+        "2 2\n? ?\n? ?\n? ?\n",  # the same
         "2 3\n- - -\n1 2 3\n",  # one board
         "2 3\n- - -\n1 2 3\n1 1\n",  # a header after the rows, but no rows of its own: not a second board
         "2 3\n- - -\n1 2 3 4\n1 3\n- - -\n",  # a row of the wrong width: one (faulty) grid
@@ -44,6 +48,11 @@ def test_each_minesweeper_board_keeps_its_own_total() -> None:
 def test_a_single_grid_is_never_split(text: str) -> None:
     lines = content_lines(text)
     assert headed_boards(lines) == [lines]
+
+
+def test_lines_of_two_cells_that_split_exactly_into_boards_are_boards() -> None:
+    lines = content_lines("2 2\n1 1\n3 3\n1 2\n0 0\n")
+    assert headed_boards(lines) == [lines[:3], lines[3:]]
 
 
 def test_a_faulty_collection_reports_where() -> None:

@@ -240,10 +240,10 @@ def headed_boards(lines: list[Line], attached: Callable[[Line], bool] = lambda l
 
     Each header must be followed by exactly its rows, each of its width; lines right after a
     board's rows for which ``attached`` holds (a ``mines N`` line) belong to that board. A text
-    whose every line has two cells is one grid two cells wide, never a run of boards.
+    whose every line has two cells is a run of boards only when it splits into two or more exactly
+    (as ``generate --count N`` writes boards two cells wide); otherwise it is one grid two cells wide.
     """
-    if all(row_cells(line) == 2 for line in lines if not attached(line)):
-        return [lines]
+    two_wide = all(row_cells(line) == 2 for line in lines if not attached(line))
     boards: list[list[Line]] = []
     at = 0
     while at < len(lines):
@@ -253,7 +253,7 @@ def headed_boards(lines: list[Line], attached: Callable[[Line], bool] = lambda l
         rows, cols = int(header[0]), int(header[1])
         end = at + 1 + rows
         if rows == 0 or end > len(lines) or any(row_cells(line) != cols for line in lines[at + 1:end]):
-            if boards and at + 1 < len(lines):  # the text is a run of boards, and this one is broken
+            if boards and at + 1 < len(lines) and not two_wide:  # a run of boards, and this one is broken
                 raise lines[at].error(f"board {len(boards) + 1}: its header says {rows} rows of {cols} cells, and "
                                       f"the lines after it do not fit (each board of a file of several has its own "
                                       f"'rows cols' header, then exactly those rows)", 1)
