@@ -111,6 +111,23 @@ def test_closed_standard_input_is_bad_input() -> None:
     assert done.returncode == 2 and done.stderr == "satpuzzles: error: <stdin>: cannot read input: standard input is closed\n"
 
 
+@pytest.mark.parametrize("args", [["solve", SEED / "instance_1.txt"], ["--version"], ["generate", "numberlink", "5", "5"],
+                                  ["numberlink", SEED / "instance_1.txt", "--format", "json"]])
+def test_closed_standard_output_is_bad_usage_in_one_line(args: list[object]) -> None:
+    # Started with ``>&-``: Python has no sys.stdout at all (an internal error, status 4, before).
+    done = subprocess.run(cli(*args), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, cwd=ROOT,
+                          stderr=subprocess.PIPE, text=True, preexec_fn=lambda: os.close(1), timeout=60)
+    assert done.returncode == 2
+    assert done.stderr == ("satpuzzles: error: standard output is closed: give the command somewhere to write "
+                           "(for example >/dev/null)\n")
+
+
+def test_play_with_standard_input_closed_is_refused_like_a_pipe() -> None:
+    done = subprocess.run(cli("play", "minesweeper"), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, cwd=ROOT,
+                          stderr=subprocess.PIPE, text=True, preexec_fn=lambda: os.close(0), timeout=60)
+    assert (done.returncode, done.stderr) == (2, "satpuzzles: error: play needs a terminal for its input and output\n")
+
+
 # --- signals mid-solve -----------------------------------------------------------------------------------
 
 def _stopped(status: int, sig: int) -> bool:

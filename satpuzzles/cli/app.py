@@ -145,6 +145,10 @@ def _click_error(exc: Exception) -> int | None:
 
 def _run(argv: list[str] | None) -> int:
     """Run the CLI, turning every error into one line on stderr and an exit status."""
+    if sys.stdout is None:  # started with descriptor 1 closed (``>&-``): the answer would be lost
+        say("satpuzzles: error: standard output is closed: give the command somewhere to write (for example "
+            ">/dev/null)")
+        return ExitStatus.BAD_INPUT
     try:
         status = _invoke(argv)
         flush_stdout()  # here, not at interpreter exit, where a failure would be a warning and status 120

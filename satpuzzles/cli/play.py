@@ -229,7 +229,7 @@ def play(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
     A terminal that goes away (its input ends, or it cannot be drawn on or restored because it
     hung up) ends the game as SIGHUP would: Terminated, exit 129, whether or not the signal came.
     """
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if not (sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()):  # None: a closed descriptor
         raise UsageError("play needs a terminal for its input and output")
     assert puzzle.game is not None
     from rich.console import Console
