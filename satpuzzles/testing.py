@@ -34,7 +34,7 @@ def run_cli(*args: object, stdin: str | None = None) -> Run:
     with runner.isolation(input=stdin) as streams:
         code = main([str(a) for a in args])
         out, err = streams[0].getvalue(), streams[1].getvalue()
-    return Run(int(code), out.decode(), err.decode())
+    return Run(int(code), out.decode(errors="surrogateescape"), err.decode(errors="surrogateescape"))  # bytes of odd file names kept
 
 
 class Driver:

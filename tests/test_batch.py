@@ -204,6 +204,22 @@ def test_usage_errors_are_one_line(args: list[str], message: str) -> None:
     assert message in result.err and len(result.err.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl"])
+def test_a_file_name_that_is_not_utf8_is_reported_as_its_bytes_and_resumed(tmp_path: Path, suffix: str) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    odd = os.fsdecode(bytes(folder) + b"/bad\xffname.txt")  # the name as Python holds it: a lone surrogate
+    shutil.copy(SEED / "instance_9.txt", odd)
+    shutil.copy(SEED / "instance_1.txt", folder / "good.txt")
+    report = tmp_path / f"r{suffix}"
+    first = run_cli("batch", folder, "--report", report)  # an internal error (UnicodeEncodeError), exit 4, before
+    assert first.code == 0, first.err
+    assert b"/bad\xffname.txt" in report.read_bytes()
+    written = report.read_bytes()
+    again = run_cli("batch", folder, "--report", report, "--resume")
+    assert again.code == 0 and report.read_bytes() == written  # both found done: nothing solved again
+
+
 def test_resume_refuses_a_foreign_file(tmp_path: Path) -> None:
     report = tmp_path / "r.csv"
     report.write_text("name,value\na,1\n")

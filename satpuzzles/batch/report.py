@@ -169,7 +169,9 @@ class Report:
             if keep:
                 with open(path, "r+b") as out:  # only now, the file known to be a report: drop the cut line
                     out.truncate(keep)
-            self.out: TextIO = open(path, "a" if keep else "w", encoding="utf-8", newline="")  # noqa: SIM115 - open for the whole batch
+            # surrogateescape: a file name that is not UTF-8 is written as the bytes the file system holds
+            self.out: TextIO = open(path, "a" if keep else "w", encoding="utf-8", errors="surrogateescape",  # noqa: SIM115 - open for the whole batch
+                                    newline="")
         except OSError as exc:
             raise UsageError(f"cannot write the report {path}: {exc.strerror}") from exc
         self.writer = csv.DictWriter(self.out, fieldnames=self.columns) if self.kind == ".csv" else None
@@ -186,10 +188,7 @@ class Report:
         cut = data[len(complete):]
         if not complete and cut and not self._starts_like_a_report(cut):
             raise self._refusal("it does not start like one")
-        try:
-            text = complete.decode("utf-8")
-        except UnicodeDecodeError:
-            raise self._refusal("it is not UTF-8 text") from None
+        text = complete.decode("utf-8", errors="surrogateescape")  # file names as written (above)
         rows = self._read_csv(text) if self.kind == ".csv" else self._read_jsonl(text)
         seen: set[tuple[str, int]] = set()
         current = json.loads(self.options)

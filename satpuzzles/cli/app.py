@@ -149,6 +149,10 @@ def _run(argv: list[str] | None) -> int:
         say("satpuzzles: error: standard output is closed: give the command somewhere to write (for example "
             ">/dev/null)")
         return ExitStatus.BAD_INPUT
+    if getattr(sys.stdout, "errors", None) == "strict" and hasattr(sys.stdout, "reconfigure"):
+        # A file name that is not UTF-8 (a lone surrogate in Python) is printed as its bytes, as ls does: under
+        # a UTF-8 locale Python's stdout would raise instead (batch's table and report, the error lines).
+        sys.stdout.reconfigure(errors="surrogateescape")
     try:
         status = _invoke(argv)
         flush_stdout()  # here, not at interpreter exit, where a failure would be a warning and status 120
