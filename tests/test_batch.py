@@ -220,6 +220,16 @@ def test_a_file_name_that_is_not_utf8_is_reported_as_its_bytes_and_resumed(tmp_p
     assert again.code == 0 and report.read_bytes() == written  # both found done: nothing solved again
 
 
+def test_an_external_solver_that_gives_no_answer_makes_unknown_rows_and_status_3(tmp_path: Path) -> None:
+    report = tmp_path / "r.jsonl"
+    result = run_cli("batch", SEED / "instance_1.txt", "-s", shutil.which("false"), "--report", report)
+    assert result.code == 3  # as the CLI answers for the same solve (error rows and status 2 before)
+    [row] = jsonl(report)
+    assert row["status"] == "unknown" and "gave no answer" in row["error"]
+    alone = run_cli("numberlink", SEED / "instance_1.txt", "-s", shutil.which("false"))
+    assert alone.code == 3
+
+
 def test_resume_refuses_a_foreign_file(tmp_path: Path) -> None:
     report = tmp_path / "r.csv"
     report.write_text("name,value\na,1\n")

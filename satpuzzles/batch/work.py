@@ -13,7 +13,7 @@ from typing import Any, TypedDict
 
 from satpuzzles.cnf.formula import collector_paused
 from satpuzzles.core import registry
-from satpuzzles.core.errors import InputError, SatPuzzlesError, VerificationError
+from satpuzzles.core.errors import ExitStatus, InputError, SatPuzzlesError, VerificationError
 from satpuzzles.core.outcome import Outcome, Settings, SolveStats
 from satpuzzles.core.spec import PuzzleSpec
 from satpuzzles.io.reading import read_instances
@@ -86,7 +86,10 @@ def solve_one(puzzle: PuzzleSpec[Any, Any], file: str, index: int, instance: Any
         failed["verified"] = False
         return failed
     except SatPuzzlesError as exc:
-        return error_row(file, index, puzzle.name, str(exc), time.perf_counter() - start)
+        failed = error_row(file, index, puzzle.name, str(exc), time.perf_counter() - start)
+        if exc.exit_status == ExitStatus.UNKNOWN:  # no answer (an external solver gave none, out of memory)
+            failed["status"] = "unknown"  # as the CLI's exit status 3 says, not an error of the input
+        return failed
     except Exception as exc:  # noqa: BLE001 - a bug in one puzzle's solve is that puzzle's error row
         return error_row(file, index, puzzle.name, f"internal error: {type(exc).__name__}: {exc}",
                          time.perf_counter() - start)
