@@ -7,6 +7,8 @@ cells covered (fill), no path beside itself (no self-touch). It knows nothing of
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -134,6 +136,24 @@ def test_numlin_url_is_solved_with_empty_cells() -> None:
     assert '"rules": "open"' in result.out and "null" in result.out
     filled = run_cli("numberlink", "-", "--rules", "fill", stdin=url + "\n")
     assert filled.code == 1 and "Rules" not in filled.out
+
+
+@pytest.mark.parametrize("rules", ["fill", "open"])
+def test_printed_json_read_back_is_solved_under_the_same_rules(rules: str) -> None:
+    # Read from a numlin URL (open) and solved as asked: the envelope's input names the rules in force, so the
+    # JSON read back gives the same count (it fell back to fill, or kept the URL's open against --rules fill).
+    url = "https://puzz.link/p?numlin/3/3/1g2i1g2"
+    first = run_cli("numberlink", "-", "--rules", rules, "--count", "10", "--format", "json", stdin=url + "\n")
+    envelope = json.loads(first.out)
+    assert envelope["rules"] == envelope["input"]["rules"] == rules
+    again = run_cli("numberlink", "-", "--count", "10", "--format", "json", stdin=first.out)
+    assert (again.code, json.loads(again.out)["rules"]) == (first.code, rules)
+    assert json.loads(again.out).get("solutions") == envelope.get("solutions")
+
+
+def test_a_plain_grid_under_the_default_rules_keeps_its_input_as_before() -> None:
+    plain = run_cli("numberlink", "-", "--format", "json", stdin="1.2\n...\n1.2\n")
+    assert set(json.loads(plain.out)["input"]) == {"width", "height", "grid"}
 
 
 def test_arukone_url_requires_fill() -> None:

@@ -145,6 +145,9 @@ class JsonCodec(Record, Generic[I], frozen=True, eq=False, repr=False):
 
     to_json: Callable[[I], dict[str, object]]
     from_json: Callable[[Any, int, int], I]
+    to_json_under: Callable[[I, Settings], dict[str, object]] | None = None
+    """Used instead of ``to_json`` in the envelope when given: the puzzle as the run read it, with the options in
+    force that are part of it (Numberlink's rules), so that the envelope read back is solved the same way."""
 
 
 class Strategy(Record, Generic[I, S], frozen=True, eq=False, repr=False):

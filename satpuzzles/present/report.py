@@ -235,6 +235,8 @@ def json_record(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[An
             record.setdefault(name, value)
     if record["unique"] is None and settings.analyze:
         record["unique"] = unique_by_analysis(record.get("analysis"))
-    if puzzle.json is not None:
-        record["input"] = puzzle.json.to_json(instance)
+    codec = puzzle.json
+    if codec is not None:
+        record["input"] = (codec.to_json_under(instance, settings) if codec.to_json_under is not None
+                           else codec.to_json(instance))
     return record

@@ -36,7 +36,11 @@ from satpuzzles.io.textgrid import (
     parse_ints,
     spaced_comment,
 )
-from satpuzzles.puzzles.numberlink.model import EMPTY, RULE_NAMES, NumberlinkInstance
+from satpuzzles.puzzles.numberlink.model import EMPTY, FILL, RULE_NAMES, NumberlinkInstance, rules_in_force
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from satpuzzles.core.outcome import Settings
 
 LIMIT = SizeLimit("Numberlink", side=2000, cells=2_000_000)
 """The largest board read (docs/reliability.md), checked before any cell is read."""
@@ -294,6 +298,16 @@ def to_json(instance: NumberlinkInstance) -> dict[str, object]:
     return data
 
 
+def to_json_under(instance: NumberlinkInstance, settings: Settings) -> dict[str, object]:
+    """The envelope's ``input`` with ``rules`` the rules in force, when they are not the default fill or the
+    instance named its own: read back, the JSON is solved under the same rules (``--no-self-touch`` is a
+    convention asked of the solver, not part of the puzzle, and stays a top-level member only)."""
+    name = rules_in_force(instance, settings.extras).name
+    if instance.rules is None and name == FILL:
+        return to_json(instance)
+    return to_json(replace(instance, rules=name))
+
+
 def from_json(data: object, line: int, column: int) -> NumberlinkInstance:
     """The puzzle an ``input`` object describes (as :func:`to_json` writes it)."""
     from satpuzzles.io.jsonio import JsonReader  # JSON input only
@@ -327,4 +341,4 @@ def to_text(instance: NumberlinkInstance) -> str:
     return f"{grid.cols} {grid.rows}\n" + "\n".join(rows) + "\n"
 
 
-JSON = JsonCodec(to_json, from_json)
+JSON = JsonCodec(to_json, from_json, to_json_under)
