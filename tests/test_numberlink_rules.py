@@ -218,3 +218,25 @@ def test_shortcut_and_detour_give_second_open_solutions() -> None:
     assert shortcut(straight) is None
     other = detour(instance, straight)
     assert other is not None and PUZZLE.verify(instance, other) == [] and other.links() != straight.links()
+
+
+def test_an_encoding_named_under_open_is_used_alone_and_the_cnf_says_what_it_is(tmp_path) -> None:
+    board = "1,.,.\n.,.,1\n2,.,2\n"
+    named = run_cli("numberlink", "-", "--rules", "open", "--encoding", "complete", "--format", "json", stdin=board)
+    assert json.loads(named.out)["stats"]["stages"] == ["complete"]  # a filling was tried first before
+    auto = tmp_path / "auto.cnf"
+    assert run_cli("numberlink", "-", "--rules", "open", "-o", auto, stdin=board).code == 0
+    header = auto.read_text().splitlines()[:2]
+    assert header[0] in ("c satpuzzles numberlink, encoding fill first", "c satpuzzles numberlink, encoding strengthened")
+    assert header[1].startswith("c this stage's formula is stronger than the rules")
+    complete = tmp_path / "complete.cnf"
+    assert run_cli("numberlink", "-", "--rules", "open", "--encoding", "complete", "-o", complete, stdin=board).code == 0
+    assert "stronger than the rules" not in complete.read_text()
+
+
+def test_an_incomplete_encoding_that_finds_nothing_says_why_the_answer_is_unknown() -> None:
+    crossed = "1...2\n.....\n.....\n.....\n2...1\n"  # two paths that must cross: unsolvable under every rule set
+    run = run_cli("numberlink", "-", "--rules", "open", "--encoding", "strengthened", "--format", "json",
+                  stdin=crossed)
+    assert run.code == 3
+    assert "finding no solution in it proves nothing" in json.loads(run.out)["message"]

@@ -220,17 +220,22 @@ def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = 
             if settings.verbose:
                 log(f"solver statistics: {backend.statistics()}")
         if settings.want_dimacs:
-            dimacs = dimacs_text(encoding.formula, cuts, header=_header(name, stage.name), assumed=assumptions)
+            dimacs = dimacs_text(encoding.formula, cuts, header=_header(name, stage.name, stage.complete),
+                                 assumed=assumptions)
         if len(found) >= wanted or exhausted:
             break
         log(f"stage {stage.name} {'found no more' if found else 'found no'} solution")
+    message = ""
     if found:
         status = "solved"
     elif exhausted:
         status = "unsolvable"
     else:
         status = "unknown"
-    return Outcome(status, found, exhausted, stats, dimacs, explanation=explanation, certificate=certificate)
+        message = (f"the encoding tried ({', '.join(stats.stages)}) is stronger than the rules: finding no solution "
+                   "in it proves nothing (--encoding auto or complete, where the puzzle has that option, decides)")
+    return Outcome(status, found, exhausted, stats, dimacs, explanation=explanation, certificate=certificate,
+                   message=message)
 
 
 def _certificate(encoding: Encoding[S], cuts: list[Clause], found: list[S], backend: Backend, name: str, stage: str,
@@ -251,11 +256,15 @@ def _certificate(encoding: Encoding[S], cuts: list[Clause], found: list[S], back
 def first_formula_dimacs(rules: Rules[I, Any], instance: I, settings: Settings, name: str = "") -> str:
     """The DIMACS text of the first encoding stage (for ``-o`` when the method used no formula)."""
     stage = rules.stages(instance, with_defaults(rules, settings, instance))[0]
-    return dimacs_text(stage.build().formula, header=_header(name, stage.name))
+    return dimacs_text(stage.build().formula, header=_header(name, stage.name, stage.complete))
 
 
-def _header(name: str, stage: str) -> list[str]:
-    return [f"satpuzzles {name}, encoding {stage}" if name else f"satpuzzles, encoding {stage}"]
+def _header(name: str, stage: str, complete: bool = True) -> list[str]:
+    lines = [f"satpuzzles {name}, encoding {stage}" if name else f"satpuzzles, encoding {stage}"]
+    if not complete:  # a stage tried before the complete encoding: a model is a solution, UNSAT proves nothing
+        lines.append("this stage's formula is stronger than the rules: its models are solutions, but not all of them "
+                     "(--encoding complete, where the puzzle has it, writes the formula of the rules alone)")
+    return lines
 
 
 def solve_within_limit(rules: Rules[I, S], instance: I, settings: Settings, name: str = "") -> Outcome[S]:

@@ -42,8 +42,9 @@ SPEC = PuzzleSpec(
         Option("no_self_touch", ("--no-self-touch",), "Paths never run beside themselves (no two cells of one "
                "path adjacent unless consecutive), for solving, --count and --unique.", affects_solving=True),
         Option("numbers", ("--numbers",), "Print the numbered board (labels in every cell) too."),
-        Option("encoding", ("--encoding",), "auto: strengthened first, complete when it finds nothing; "
-               "strengthened alone cannot prove unsolvability.", kind="choice", choices=ENCODINGS, default="auto",
+        Option("encoding", ("--encoding",), "auto: strengthened first, complete when it finds nothing (on huge "
+               "sparse boards a compressed board first, under --rules open a filling first); strengthened or "
+               "complete: that encoding alone. strengthened alone cannot prove unsolvability.", kind="choice", choices=ENCODINGS, default="auto",
                affects_solving=True),
     ),
     examples=(".,2\n.,1\n2,1\n", "1,.,.\n.,.,1\n2,.,2\n", "https://puzz.link/p?numlin/5/5/j1g2j3i12g3l"),

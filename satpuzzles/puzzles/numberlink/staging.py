@@ -38,17 +38,18 @@ def stages(instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[N
             argument = refuted[0]
             return [Stage(argument + ENCODING_SUFFIX, True, lambda: Refuted(argument))]
     complete = Stage("complete", True, lambda: NumberlinkEncoding(instance, False, rules))
+    choice = settings.extras.get("encoding") or "auto"
     first: list[Stage[NumberlinkSolution]] = []
-    if instance.grid.size >= COMPRESS_FROM_CELLS:  # numpy and the widening are imported for huge boards only
-        from satpuzzles.puzzles.numberlink.compress import CompressedEncoding, compressible
+    if choice == "auto":  # an encoding named by --encoding is used alone: no compressed board, no filling first
+        if instance.grid.size >= COMPRESS_FROM_CELLS:  # numpy and the widening are imported for huge boards only
+            from satpuzzles.puzzles.numberlink.compress import CompressedEncoding, compressible
 
-        if compressible(instance, rules):
-            first.append(Stage("compressed", False, lambda: CompressedEncoding(instance, rules)))
-    if not rules.fill:
-        first.append(Stage("fill first", False, lambda: FillFirstEncoding(instance, rules)))
+            if compressible(instance, rules):
+                first.append(Stage("compressed", False, lambda: CompressedEncoding(instance, rules)))
+        if not rules.fill:
+            first.append(Stage("fill first", False, lambda: FillFirstEncoding(instance, rules)))
     if not rules.self_touch:
         return [*first, complete]
-    choice = settings.extras.get("encoding") or "auto"
     strengthened = Stage("strengthened", False, lambda: NumberlinkEncoding(instance, True, rules))
     return first + {"auto": [strengthened, complete], "strengthened": [strengthened], "complete": [complete]}[choice]
 
