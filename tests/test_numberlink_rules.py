@@ -240,3 +240,14 @@ def test_an_incomplete_encoding_that_finds_nothing_says_why_the_answer_is_unknow
                   stdin=crossed)
     assert run.code == 3
     assert "finding no solution in it proves nothing" in json.loads(run.out)["message"]
+
+
+def test_the_svg_title_names_the_rules_when_they_are_not_plain_fill(tmp_path) -> None:
+    board = "1,.,.\n.,.,1\n2,.,2\n"
+    titles = {}
+    for name, flags in (("fill", []), ("open", ["--rules", "open"]), ("open-nst", ["--rules", "open", "--no-self-touch"])):
+        picture = tmp_path / f"{name}.svg"
+        assert run_cli("numberlink", "-", *flags, "--svg", picture, stdin=board).code in (0, 1)
+        titles[name] = picture.read_text().split("<title>")[1].split("</title>")[0]
+    assert titles == {"fill": "Numberlink 3x3", "open": "Numberlink 3x3, rules open (cells may stay empty)",
+                      "open-nst": "Numberlink 3x3, rules open (cells may stay empty), no self-touch"}

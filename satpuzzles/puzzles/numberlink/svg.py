@@ -64,10 +64,11 @@ def _analysis(instance: NumberlinkInstance, state: Mapping[Hashable, str]) -> li
 
 
 def numberlink_svg(instance: NumberlinkInstance, routes: Mapping[str, Sequence[Cell]] | None,
-                   analysis: Mapping[Hashable, str] | None = None) -> str:
+                   analysis: Mapping[Hashable, str] | None = None, rules: str = "") -> str:
     """The board with each label's route (its cells from end to end) drawn; the bare puzzle when ``routes`` is None.
 
     With ``analysis`` (each link's and cell's state, as Analysis.states gives it) they are drawn by their state.
+    ``rules``, when not the plain fill rule, is named in the title ("open (cells may stay empty)").
     """
     rows, cols = instance.grid.rows, instance.grid.cols
     body = svg.grid_lines(rows, cols, CELL, MARGIN, class_="grid")
@@ -87,8 +88,9 @@ def numberlink_svg(instance: NumberlinkInstance, routes: Mapping[str, Sequence[C
         ring = COLOURS[order[label] % len(COLOURS)] if label in routes else None
         body.append(svg.element("circle", cx=x, cy=y, r=CELL * 0.4, class_="end" if ring else "end bare", stroke=ring))
         body.append(svg.text(x, y, label, size, class_="label"))
-    title = f"Numberlink {cols}x{rows}" + ("" if solved else " (unsolved)")
+    name = f"Numberlink {cols}x{rows}" + (f", rules {rules}" if rules else "")
+    title = name + ("" if solved else " (unsolved)")
     if analysis is not None:
-        title = f"Numberlink {cols}x{rows} (analysis; {svg.ANALYSIS_TITLE})"
+        title = f"{name} (analysis; {svg.ANALYSIS_TITLE})"
     style = STYLE + (svg.ANALYSIS_STYLE if analysis is not None else "")
     return svg.document(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN, body, title=title, style=style)

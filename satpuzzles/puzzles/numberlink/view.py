@@ -140,9 +140,11 @@ def svg(instance: NumberlinkInstance, outcome: Outcome[NumberlinkSolution], sett
     under the open rule, every cell) by its state."""
     from satpuzzles.puzzles.numberlink.svg import numberlink_svg  # --svg only
 
+    rules = rules_in_force(instance, settings.extras)
+    under = "" if rules.is_default else rules.describe()  # the title names the rules, as the report does
     if outcome.analysis is not None:
-        return numberlink_svg(instance, None, outcome.analysis.states())
-    return numberlink_svg(instance, outcome.solution.routes if outcome.solution is not None else None)
+        return numberlink_svg(instance, None, outcome.analysis.states(), rules=under)
+    return numberlink_svg(instance, outcome.solution.routes if outcome.solution is not None else None, rules=under)
 
 
 def result_file(instance: NumberlinkInstance, solution: NumberlinkSolution) -> str:
