@@ -145,6 +145,12 @@ def test_json_bare_input_object_and_pretty_printed_envelope() -> None:
         ("minesweeper", '{"width": 2, "height": 1, "grid": ["1x"]}', "1:1", "input.grid[0]: unknown character 'x'"),
         ("minesweeper", '{"width": 2, "height": 1, "grid": ["1?"], "mines": 5}', "1:1", "input.mines"),
         ("minesweeper", '{"width": 2, "height": 1, "grid": 7}', "1:1", "input.grid: expected 1 rows"),
+        # values quoted as JSON writes them, not as Python does (True, 'yes')
+        ("minesweeper", '{"width": true, "height": 1, "grid": ["1?"]}', "1:1", "found true"),
+        ("minesweeper", '{"width": 2, "height": 1, "grid": ["1?"], "mines": false}', "1:1", "found false"),
+        ("slitherlink", '{"width": 1, "height": 1, "grid": ["2"], "visit_all": "yes"}', "1:1", 'found "yes"'),
+        ("numberlink", '{"width": 2, "height": 1, "grid": [["1", "1"]], "rules": "Open"}', "1:1",
+         'expected one of "fill", "open", found "Open"'),
     ],
 )
 def test_json_input_errors_are_one_located_line(puzzle: str, text: str, where: str, message: str) -> None:

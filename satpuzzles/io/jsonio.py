@@ -92,6 +92,14 @@ def read_json_instances(puzzle: PuzzleSpec[I, Any], text: str) -> list[I]:
     return instances
 
 
+def shown(value: object, limit: int = 60) -> str:
+    """A JSON value as JSON writes it (``true``, ``null``, ``"text"``), cut to ``limit`` characters, for messages."""
+    import json  # only when JSON is read
+
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _kind(value: object) -> str:
     return {dict: "an object", list: "an array", str: "a string", bool: "true/false", type(None): "null"}.get(
         type(value), "a number"
@@ -121,7 +129,7 @@ class JsonReader:
         """A positive integer member (a width or a height)."""
         value = self.member(name)
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise self.error(f"input.{name}", f"expected a positive whole number, found {value!r}")
+            raise self.error(f"input.{name}", f"expected a positive whole number, found {shown(value)}")
         return value
 
     def holds_only(self, name: str, cells: str | None) -> bool:

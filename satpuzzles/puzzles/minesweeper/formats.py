@@ -257,7 +257,7 @@ def from_json(data: object, line: int, column: int) -> MinesweeperInstance:
     """The board an ``input`` object describes (as :func:`to_json` writes it)."""
     import numpy as np
 
-    from satpuzzles.io.jsonio import JsonReader  # JSON input only
+    from satpuzzles.io.jsonio import JsonReader, shown  # JSON input only
 
     reader = JsonReader(data, line, column)
     width, height = reader.size("width"), reader.size("height")
@@ -271,7 +271,7 @@ def from_json(data: object, line: int, column: int) -> MinesweeperInstance:
         raise reader.error(f"input.grid[{r}]", f"unknown character {bad!r}: {_HINT}")
     mines = reader.data.get("mines")
     if mines is not None and (not isinstance(mines, int) or isinstance(mines, bool) or not 0 <= mines <= board.size):
-        raise reader.error("input.mines", f"expected null or a number of mines from 0 to {board.size}, found {mines!r}")
+        raise reader.error("input.mines", f"expected null or a number of mines from 0 to {board.size}, found {shown(mines)}")
     return MinesweeperInstance(board, mines, line)
 
 

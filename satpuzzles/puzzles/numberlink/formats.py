@@ -310,7 +310,7 @@ def to_json_under(instance: NumberlinkInstance, settings: Settings) -> dict[str,
 
 def from_json(data: object, line: int, column: int) -> NumberlinkInstance:
     """The puzzle an ``input`` object describes (as :func:`to_json` writes it)."""
-    from satpuzzles.io.jsonio import JsonReader  # JSON input only
+    from satpuzzles.io.jsonio import JsonReader, shown  # JSON input only
 
     reader = JsonReader(data, line, column)
     width, height = reader.size("width"), reader.size("height")
@@ -322,7 +322,7 @@ def from_json(data: object, line: int, column: int) -> NumberlinkInstance:
             raise reader.error(f"input.grid[{r}]", f"bad label {bad!r}: printable text without spaces, '.' for none")
     rules = reader.data.get("rules")
     if rules is not None and rules not in RULE_NAMES:
-        raise reader.error("input.rules", f"expected one of {', '.join(map(repr, RULE_NAMES))}, found {rules!r}")
+        raise reader.error("input.rules", f"expected one of {', '.join(map(shown, RULE_NAMES))}, found {shown(rules)}")
     tokens = [[Token(cell, line, column) for cell in row] for row in rows]
     try:
         instance = build_instance(tokens, line, width, char_grid=True)

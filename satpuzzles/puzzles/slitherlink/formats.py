@@ -248,7 +248,7 @@ def to_json(instance: SlitherlinkInstance) -> dict[str, object]:
 
 def from_json(data: object, line: int, column: int) -> SlitherlinkInstance:
     """The puzzle an ``input`` object describes (as :func:`to_json` writes it)."""
-    from satpuzzles.io.jsonio import JsonReader  # JSON input only
+    from satpuzzles.io.jsonio import JsonReader, shown  # JSON input only
 
     reader = JsonReader(data, line, column)
     width, height = reader.size("width"), reader.size("height")
@@ -266,7 +266,7 @@ def from_json(data: object, line: int, column: int) -> SlitherlinkInstance:
                 raise reader.error(f"input.grid[{r}]", f"unknown character {ch!r}: {hint}")
     visit_all = reader.data.get("visit_all", False)
     if not isinstance(visit_all, bool):
-        raise reader.error("input.visit_all", f"expected true or false, found {visit_all!r}")
+        raise reader.error("input.visit_all", f"expected true or false, found {shown(visit_all)}")
     return SlitherlinkInstance(Grid(height, width), clues, frozenset(unknown), visit_all, line)
 
 
