@@ -84,7 +84,7 @@ class NumberlinkEncoding:
 
     def decided(self, solution: NumberlinkSolution) -> set[Hashable]:
         """For --analyze: the solution's links and the cells its paths use."""
-        cells = {cell for route in solution.routes.values() for cell in route}
+        cells = solution.cells()
         return {*solution.links(), *cells}
 
     def ends(self) -> dict[Hashable, tuple[Hashable, Hashable]]:

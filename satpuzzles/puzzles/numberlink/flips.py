@@ -37,7 +37,7 @@ def weight(cell: Cell) -> int:
 def corner_flip(instance: NumberlinkInstance, solution: NumberlinkSolution,
                 rules: RuleSet) -> NumberlinkSolution | None:
     """S with one corner flipped to its empty diagonal cell, when that is a solution under ``rules`` (None: nowhere)."""
-    used = {cell for route in solution.routes.values() for cell in route}
+    used = solution.cells()
     for label, route in solution.routes.items():
         own = set(route)
         for i in range(1, len(route) - 1):

@@ -93,6 +93,10 @@ class NumberlinkSolution(Record, frozen=True):
                 grid[r][c] = label
         return grid
 
+    def cells(self) -> set[Cell]:
+        """The cells the routes use (under the open rule, every cell not left empty)."""
+        return {cell for route in self.routes.values() for cell in route}
+
     def links(self) -> set[tuple[Cell, Cell]]:
         """The used links, each as (smaller cell, larger cell)."""
         used = set()

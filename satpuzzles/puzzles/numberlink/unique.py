@@ -84,7 +84,7 @@ def shortcut(solution: NumberlinkSolution) -> NumberlinkSolution | None:
 def detour(instance: NumberlinkInstance, solution: NumberlinkSolution) -> NumberlinkSolution | None:
     """S with one link replaced by a way round through empty cells (valid when cells may stay empty)."""
     grid = instance.grid
-    used = {cell for route in solution.routes.values() for cell in route}
+    used = solution.cells()
     for label, route in solution.routes.items():
         for i, (u, v) in enumerate(zip(route, route[1:])):
             way = _empty_way(grid, used, u, v)
@@ -236,7 +236,7 @@ def _in_windows(instance: NumberlinkInstance, encoding: NumberlinkEncoding, solu
         # other link off (fewer assumptions than one per link, the same search).
         kept = [(r1, c1, r2, c2, var) for ((r1, c1), (r2, c2)), var in encoding.link_var.items()
                 if ((r1, c1), (r2, c2)) in links]
-        used = {cell for route in solution.routes.values() for cell in route}
+        used = solution.cells()
         empty = [(r, c, -var) for (r, c), var in encoding.paths.used.items() if (r, c) not in used]
         pending = windows(instance.grid, sizes)
         for budget in (budgets or WINDOW_CONFLICTS) if isinstance(backend, LimitedBackend) else (None,):

@@ -82,6 +82,7 @@ def seek_witnesses(instance: NumberlinkInstance, settings: Settings, first: Numb
         walk.run(first)
         proved = _refuted_by_sides(instance, rules, first, left)
         left -= proved
+        used = first.cells()
         for source in _sources(instance, rules, first, left):
             if not left:
                 break
@@ -90,7 +91,6 @@ def seek_witnesses(instance: NumberlinkInstance, settings: Settings, first: Numb
             except SearchLimit:
                 continue  # a question ran over its budget: the search ends, and proves nothing
             if source.proves:
-                used = {cell for route in first.routes.values() for cell in route}
                 proved |= {key for key in unflipped & left if key in used}
                 left -= proved
     return proved
@@ -181,7 +181,7 @@ def _sources(instance: NumberlinkInstance, rules: RuleSet, first: NumberlinkSolu
              left: set[Hashable]) -> Iterator[_Source]:
     """The encodings searched after the walk, far faster to search than the complete one, in order (each made
     when its turn comes, from the keys then left)."""
-    used = {cell for route in first.routes.values() for cell in route}
+    used = first.cells()
     if not rules.fill and len(used) == instance.grid.size:
         # ``first`` fills the board, so the fill rule has solutions: fillings are open solutions, and the fill
         # encoding propagates at every cell (the seed's 40x10 board: 849 keys left by the walk, 1 after it).
