@@ -304,6 +304,22 @@ def test_dimacs_to_dev_stdout_redirected_to_a_file_keeps_the_report(tmp_path) ->
     assert json.loads(text[text.index('{"puzzle"'):])["status"] == "solved"
 
 
+def test_a_link_to_dev_stdout_redirected_to_a_file_is_the_stream(tmp_path) -> None:
+    """``-o link > file`` with ``link -> /dev/stdout``: written through the stream, the file not replaced."""
+    link = tmp_path / "link"
+    link.symlink_to("/dev/stdout")
+    out = tmp_path / "out.txt"
+    with out.open("w") as stdout:
+        done = subprocess.run([sys.executable, "-m", "satpuzzles", "numberlink", str(SEED / "instance_1.txt"), "-o",
+                               str(link), "--format", "json"], stdout=stdout, stderr=subprocess.PIPE, text=True,
+                              cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert link.is_symlink()
+    text = out.read_text()
+    assert text.startswith("c satpuzzles numberlink") and "p cnf 231 883" in text
+    assert json.loads(text[text.index('{"puzzle"'):])["status"] == "solved"
+
+
 def test_several_outputs_to_a_device_go_to_the_device(tmp_path) -> None:
     """Numbered names are for files: ``--count 2 -o /dev/null`` writes no /dev/null.1 (nor /dev/stdout.N)."""
     assert run_cli("generate", "numberlink", "5", "5", "--seed", "1", "--count", "2", "-o", "/dev/null").code == 0

@@ -71,17 +71,26 @@ def _umask() -> int:
 STREAMS = {"/dev/stdout": 1, "/dev/stderr": 2}
 """Paths that name this process's own output streams, whatever file the shell sent them to."""
 STREAM_FOLDERS = ("/dev/fd/", "/proc/self/fd/")
+_MAX_LINK_HOPS = 40  # as the kernel's limit on symbolic links in one lookup
 
 
 def _stream_fd(path: str) -> int | None:
     """The descriptor of this process that ``path`` names (``/dev/stdout``: 1, ``/dev/fd/3``: 3), or None. Such a
     path may lead to a regular file the shell redirected to: it is written through that descriptor, at its
     offset, never reopened (which would truncate it) nor replaced."""
-    if path in STREAMS:
-        return STREAMS[path]
-    folder = next((folder for folder in STREAM_FOLDERS if path.startswith(folder)), None)
-    number = path[len(folder):] if folder is not None else ""
-    return int(number) if number.isascii() and number.isdigit() else None  # not "²", which int() refuses
+    for _ in range(_MAX_LINK_HOPS):  # a link to /dev/stdout names the stream too
+        if path in STREAMS:
+            return STREAMS[path]
+        folder = next((folder for folder in STREAM_FOLDERS if path.startswith(folder)), None)
+        number = path[len(folder):] if folder is not None else ""
+        if number.isascii() and number.isdigit():  # not "²", which int() refuses
+            return int(number)
+        try:
+            hop = os.readlink(path)
+        except (OSError, ValueError):
+            return None
+        path = os.path.normpath(os.path.join(os.path.dirname(path), hop))
+    return None
 
 
 def _is_special(path: str) -> bool:
