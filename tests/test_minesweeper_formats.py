@@ -200,6 +200,7 @@ def test_error_in_a_large_board_is_located() -> None:
         ("mines: 1\n??\n", 1, 1, "malformed 'mines' line"),
         ("  mines 1\n??\nmines 1\n", 3, 1, "second 'mines' line (the first is line 1)"),
         ("??\nmines 1\n??\n", 2, 1, "inside the grid"),
+        ("2 2\n??\n??\nmines 1\nxyz\n", 5, 1, "unexpected line after the 'mines' line: the header says 2 rows"),
         ("2 2\n??\n??\nmines 5\n", 4, 7, "5 mines but the board has only 4 cells"),
         ("1 ? x\n? ?\n", 1, 5, "unknown character 'x'"),
     ],

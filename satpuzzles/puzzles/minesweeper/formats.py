@@ -229,6 +229,10 @@ def _parse_board(lines: list[Line]) -> MinesweeperInstance:
         # A bad first row gives width 0: its cells are reported before any width.
         body, body_cells, width, what = rest, cells, len(cells[0] or ""), "the grid has"
         LIMIT.check(len(body), width, rest[0].number, 1, partial(_only_cells, cells))
+    if (mines_line is not None and header is not None and len(body) > header[0] > 0
+            and body[header[0] - 1].number < mines_line.number):
+        raise body[header[0]].error(f"unexpected line after the 'mines' line: the header says {header[0]} rows, "
+                                    "and the 'mines' line comes after them", 1)
     if mines_line is not None and body and body[0].number < mines_line.number < body[-1].number:
         raise mines_line.error("'mines' line inside the grid: put it before or after the rows", 1)
     board = _read_rows(body, body_cells, width, what)
