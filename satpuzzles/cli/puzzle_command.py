@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 
+from satpuzzles.cli.output import say
 from satpuzzles.cli.printer import Printer
 from satpuzzles.cnf.formula import collector_paused
 from satpuzzles.core.errors import ExitStatus, InputError, UsageError
@@ -136,6 +137,9 @@ def solve_and_print(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: 
         if size is not None:
             check_size(*size)
     statuses = []
+    caveat = writer.caveat(settings) if writer is not None and writer.caveat is not None else None
+    if caveat is not None and chosen:
+        say(f"satpuzzles: warning: {caveat}")
     for index, instance in chosen:
         if writer is not None:
             try:

@@ -13,7 +13,7 @@ from satpuzzles.puzzles.numberlink.formats import JSON, READERS
 from satpuzzles.puzzles.numberlink.model import RULE_NAMES
 from satpuzzles.puzzles.numberlink.staging import ENCODINGS
 from satpuzzles.puzzles.numberlink.unique import RULES
-from satpuzzles.puzzles.numberlink.url import URL_READER, to_url, url_under
+from satpuzzles.puzzles.numberlink.url import URL_READER, to_url, url_caveat, url_under
 
 SPEC = PuzzleSpec(
     name="numberlink",
@@ -33,7 +33,7 @@ SPEC = PuzzleSpec(
     ),
     json=JSON,
     writers=(Writer("url", to_url, "Print the puzzle as a puzz.link URL instead of solving (arukone under the "
-                    "fill rule, numlin under open).", write_under=url_under),),
+                    "fill rule, numlin under open).", write_under=url_under, caveat=url_caveat),),
     generator=deferred("satpuzzles.puzzles.numberlink.generator", "GENERATOR"),  # loaded by `generate` only
     options=(
         Option("rules", ("--rules",), "fill: every cell is used (Flow Free, arukone URLs); open: cells may stay "

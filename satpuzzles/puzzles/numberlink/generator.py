@@ -35,7 +35,7 @@ from satpuzzles.puzzles.numberlink.model import (
     self_touches,
 )
 from satpuzzles.puzzles.numberlink.unique import RULES, detour, shortcut
-from satpuzzles.puzzles.numberlink.url import to_url
+from satpuzzles.puzzles.numberlink.url import NO_SELF_TOUCH_LOST, to_url
 from satpuzzles.solve.limited import LIMITED_SOLVER, LimitedBackend, SearchLimit
 from satpuzzles.solve.loop import lazy_solutions
 from satpuzzles.solve.pipeline import solve
@@ -320,7 +320,11 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
     else:
         instance, picked = generate_graded(grid, rng, progress, rules, min_length, target)
         head = grade_comment(target, picked.level)
-    return to_url(instance, rules) + "\n" if options.get("url") else head + to_text(instance)
+    if not options.get("url"):
+        return head + to_text(instance)
+    if not rules.self_touch:
+        progress(f"warning: {NO_SELF_TOUCH_LOST}")
+    return to_url(instance, rules) + "\n"
 
 
 def grade_comment(target: str, level: str) -> str:
