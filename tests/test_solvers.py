@@ -466,8 +466,22 @@ def test_a_solver_answer_that_is_no_model_is_the_solvers_fault(tmp_path: Path) -
     script.chmod(0o755)
     result = run_cli("numberlink", INSTANCES / "numberlink" / "seed" / "instance_1.txt", "-s", script)
     assert result.code == 3
-    assert "answered 'satisfiable' with an assignment that breaks clause" in result.err
-    assert "internal error" not in result.err
+    assert "Solvable = unknown (the solver" in result.out
+    assert "answered 'satisfiable' with an assignment that breaks clause" in result.out
+    assert "internal error" not in result.err + result.out
+
+
+def test_a_solver_that_gives_no_answer_still_gets_a_json_envelope(tmp_path: Path) -> None:
+    """As a timeout does: status unknown, the reason in ``message``, exit 3; scripts read one envelope either way."""
+    script = tmp_path / "failing-solver"
+    script.write_text("#!/bin/sh\necho 'c giving up'\nexit 7\n")
+    script.chmod(0o755)
+    result = run_cli("numberlink", INSTANCES / "numberlink" / "seed" / "instance_1.txt", "-s", script,
+                     "--format", "json")
+    assert result.code == 3 and not result.err
+    envelope = json.loads(result.out)
+    assert envelope["status"] == "unknown" and envelope["solution"] is None
+    assert "gave no answer (exit code 7)" in envelope["message"]
 
 
 def test_a_timeout_kills_what_an_external_solver_started(tmp_path: Path) -> None:

@@ -11,8 +11,8 @@ import sys
 from satpuzzles.cli.output import say
 from satpuzzles.cli.printer import Printer
 from satpuzzles.cnf.formula import collector_paused
-from satpuzzles.core.errors import ExitStatus, InputError, UsageError
-from satpuzzles.core.outcome import DEFAULT_SOLVER, Outcome, Settings
+from satpuzzles.core.errors import ExitStatus, InputError, SolverError, UsageError
+from satpuzzles.core.outcome import DEFAULT_SOLVER, Outcome, Settings, SolveStats
 from satpuzzles.core.spec import PuzzleSpec, Writer
 from satpuzzles.io.files import check_distinct, check_writable, numbered_path, read_input, write_atomic
 from satpuzzles.io.reading import read_instances
@@ -149,8 +149,11 @@ def solve_and_print(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: 
                 raise UsageError(f"--to-{writer.name}: {exc}") from None
             statuses.append("solved")
             continue
-        with collector_paused():  # a solve's many small objects (clauses) hold no cycles; each is freed after it
-            outcome = solve_within_limit(puzzle.rules, instance, settings, puzzle.name)
+        try:
+            with collector_paused():  # a solve's many small objects (clauses) hold no cycles; each is freed after it
+                outcome = solve_within_limit(puzzle.rules, instance, settings, puzzle.name)
+        except SolverError as exc:  # the solver gave no answer: reported like a timeout (status unknown, exit 3)
+            outcome = Outcome(status="unknown", stats=SolveStats(solver=str(settings.solver or "")), message=str(exc))
         statuses.append(outcome.status)
         write_outputs(puzzle, instance, outcome, options, settings, index, len(chosen))
         heading = None
