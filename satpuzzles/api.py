@@ -47,12 +47,25 @@ def _spec(name: str) -> PuzzleSpec[Any, Any]:
 def _text_of(source: str | os.PathLike[str]) -> tuple[str, str]:
     """The text of a source (a path, or the puzzle text or URL itself) and the name to report it by."""
     if isinstance(source, os.PathLike):
-        return read_input(os.fspath(source))
+        path = os.fspath(source)
+        if Path(path).is_dir():
+            raise UsageError(f"{path}: a folder, not a puzzle file (satpuzzles batch solves a folder)")
+        if not Path(path).exists():
+            raise UsageError(f"{path}: no such file")
+        return read_input(path)
     if not isinstance(source, str):
         raise TypeError(f"a puzzle source is a path or the puzzle's text, not {type(source).__name__}")
     if "\n" not in source.strip() and "://" not in source and _is_file(source):
         return read_input(source)
     return source, "<text>"
+
+
+def _is_folder(source: str) -> bool:
+    """Whether one line of text names an existing folder."""
+    try:
+        return "\n" not in source.strip() and Path(source.strip()).is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 def _is_file(source: str) -> bool:
@@ -64,9 +77,11 @@ def _is_file(source: str) -> bool:
 
 
 def _looks_like_path(source: str | os.PathLike[str]) -> bool:
-    """Whether a source that read as no puzzle was meant as a file: one line naming a folder or a file type."""
+    """Whether a source that read as no puzzle was meant as a file: one line naming a folder or a file type, or
+    one word."""
     text = os.fspath(source).strip()
-    return "\n" not in text and "://" not in text and "?" not in text and (os.sep in text or Path(text).suffix != "")
+    return ("\n" not in text and "://" not in text and "?" not in text
+            and (os.sep in text or Path(text).suffix != "" or not any(c.isspace() for c in text)))
 
 
 def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format: str = "auto") -> list[Puzzle]:
@@ -74,18 +89,22 @@ def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format
 
     ``puzzle`` names the puzzle type; without it a file's path may name it (a puzzle's name as a word in the
     file name or a folder above it), else the type is detected (an error when the text reads as more than
-    one). ``input_format`` is one of the type's formats, or auto.
+    one). ``input_format`` is one of the type's formats, or auto (a format other than auto needs the type).
     """
     text, name = _text_of(source)
-    puzzle = puzzle or (named_puzzle(name) if name != "<text>" else None)  # a path naming one, as the CLI reads it
+    if name == "<text>" and _is_folder(text):
+        raise UsageError(f"{text.strip()}: a folder, not a puzzle file (satpuzzles batch solves a folder)")
+    named = puzzle or (named_puzzle(name) if name != "<text>" else None)  # a path naming one, as the CLI reads it
+    if named is None and input_format != "auto":
+        raise UsageError(f"input_format={input_format!r} needs puzzle=: each puzzle type has its own formats")
     try:
-        if puzzle is None:
+        if named is None:
             kind, instances = detect(text, name)
         else:
-            kind, instances = puzzle, read_instances(_spec(puzzle), text, input_format)
+            kind, instances = named, read_instances(_spec(named), text, input_format)
     except InputError as exc:
-        if name == "<text>" and _looks_like_path(source) and not Path(source).exists():
-            raise UsageError(f"{source}: no such file (and not a puzzle's text either)") from None
+        if name == "<text>" and puzzle is None and _looks_like_path(source) and not Path(source).exists():
+            raise UsageError(f"{source}: no such file, and not a puzzle's text either") from None
         raise exc.located(name) from None
     return [Puzzle(_spec(kind), instance) for instance in instances]
 
@@ -109,6 +128,8 @@ def generate(puzzle: str, rows: int, cols: int, seed: int | None = None, **optio
     unknown = set(options) - set(values)
     if unknown:
         raise UsageError(f"the {puzzle} generator has no option {sorted(unknown)[0]!r}; it has {', '.join(values)}")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise UsageError(f"seed {seed!r}: expected a whole number, or None for a fresh puzzle each time")
     spec.generator.check_size(rows, cols, f"rows={rows!r}, cols={cols!r}")
     options = _checked_options(spec.generator.options, options)
     return spec.generator.make(rows, cols, seed, {**values, **options}, lambda text: None)
@@ -165,6 +186,9 @@ class Puzzle:
         if timeout is not None and (not isinstance(timeout, (int, float)) or isinstance(timeout, bool)):
             raise UsageError(f"timeout {timeout!r}: expected a number of seconds")
         check_seconds("timeout", timeout)
+        for flag, value in (("unique", unique), ("explain", explain), ("analyze", analyze)):
+            if not isinstance(value, bool):
+                raise UsageError(f"{flag} {value!r}: expected True or False")
         settings = Settings(solver=solver, method=method, count=count, unique=unique, explain=explain,
                             timeout=timeout, analyze=analyze, extras=extras)
         check_settings(self.spec.rules, settings)
@@ -180,8 +204,13 @@ class Puzzle:
         return {**known, **_checked_options(self.spec.options, options)}
 
     def verify(self, solution: Any) -> list[str]:
-        """The rules ``solution`` breaks ([] when it is a valid solution)."""
-        return self.spec.rules.verify(self.instance, solution)
+        """The rules ``solution`` breaks ([] when it is a valid solution); TypeError when it is no solution object
+        of this puzzle (such as ``result.solution``)."""
+        try:
+            return self.spec.rules.verify(self.instance, solution)
+        except (AttributeError, TypeError) as exc:
+            raise TypeError(f"{type(solution).__name__} is not a {self.name} solution (give a result's solution): "
+                            f"{exc}") from exc
 
     def text(self) -> str:
         """The unsolved puzzle as a text board."""

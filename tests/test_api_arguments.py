@@ -20,6 +20,7 @@ ARUKONE = "https://puzz.link/p?arukone/5/5/j1g2j3i12g3l"
     {"rules": "bogus"}, {"encoding": "bogus"}, {"no_self_touch": "yes"},
     {"count": 0}, {"count": -1}, {"count": 1.5}, {"count": "3"},
     {"timeout": 0}, {"timeout": -1}, {"timeout": math.nan}, {"timeout": math.inf},
+    {"unique": "yes"}, {"analyze": 1}, {"explain": None},
 ])
 def test_solve_refuses_bad_arguments(arguments: dict) -> None:
     puzzle = satpuzzles.load(ARUKONE)
@@ -37,10 +38,11 @@ def test_solve_takes_good_arguments() -> None:
     ("minesweeper", 10**9, 10**9, {}),
     ("minesweeper", 3, 3, {"mine_density": math.nan}), ("minesweeper", 3, 3, {"mine_density": 2.0}),
     ("minesweeper", 3, 3, {"mine_density": "x"}), ("numberlink", 4, 4, {"rules": "bogus"}),
+    ("numberlink", 4, 4, {"seed": "x"}), ("numberlink", 4, 4, {"seed": 1.5}),
 ])
 def test_generate_refuses_bad_arguments(puzzle: str, rows: object, cols: object, options: dict) -> None:
     with pytest.raises(UsageError):
-        satpuzzles.generate(puzzle, rows, cols, seed=1, **options)
+        satpuzzles.generate(puzzle, rows, cols, **{"seed": 1, **options})
 
 
 @pytest.mark.parametrize(("puzzle", "rows", "cols", "accepts"), [
@@ -76,6 +78,32 @@ def test_load_names_a_missing_file(tmp_path, source: str) -> None:
         satpuzzles.load(source)
     with pytest.raises(UsageError, match="no such file"):
         satpuzzles.load(str(tmp_path / source.lstrip("/")))
+
+
+def test_load_names_a_missing_file_however_it_is_named(tmp_path) -> None:
+    """A Path, a word without a suffix, and a folder: each a UsageError saying what the CLI says."""
+    from pathlib import Path
+
+    with pytest.raises(UsageError, match="no such file"):
+        satpuzzles.load(Path("no_such_board.txt"))
+    with pytest.raises(UsageError, match="nofile: no such file, and not a puzzle's text either"):
+        satpuzzles.load("nofile")
+    for folder in (tmp_path, str(tmp_path)):
+        with pytest.raises(UsageError, match="a folder, not a puzzle file"):
+            satpuzzles.load(folder)
+
+
+def test_an_input_format_needs_the_puzzle_it_belongs_to() -> None:
+    with pytest.raises(UsageError, match="needs puzzle="):
+        satpuzzles.load(ARUKONE, input_format="grid")
+    assert satpuzzles.load(ARUKONE, puzzle="numberlink", input_format="url").name == "numberlink"
+
+
+def test_verify_refuses_what_is_no_solution() -> None:
+    puzzle = satpuzzles.load(ARUKONE)
+    assert puzzle.verify(puzzle.solve().solution) == []
+    with pytest.raises(TypeError, match="NoneType is not a numberlink solution"):
+        puzzle.verify(None)
 
 
 def test_load_still_reads_one_line_texts_and_locates_their_errors() -> None:
