@@ -10,7 +10,7 @@ from pathlib import Path
 
 from satpuzzles.core import registry
 from satpuzzles.core.spec import PuzzleSpec, Reader, Rules, Stage, View
-from tests.conftest import ROOT, run_cli
+from tests.conftest import INSTANCES, ROOT, run_cli
 
 
 def _fake_distribution(folder: Path, entry: str) -> None:
@@ -156,3 +156,25 @@ def test_a_registered_puzzle_gets_a_command_without_touching_the_core() -> None:
     finally:
         remove()
     assert "toy" not in registry.names()
+
+
+def test_batch_analyses_what_it_can_and_solves_a_puzzle_without_an_analysis() -> None:
+    """A mixed batch under --analyze: the toy (no analysis) is solved without one, not refused, and the summary
+    says why it has no grade. (Batch workers are other processes, which know installed plugins only.)"""
+    from satpuzzles.batch.inputs import PuzzleFile
+    from satpuzzles.batch.summary import grade_line
+    from satpuzzles.batch.work import settings_for
+    from satpuzzles.cli.batch import check_puzzles
+
+    remove = registry.register(_toy_spec())
+    try:
+        options = {"analyze": True, "extras": {}}
+        assert settings_for("toy", options).analyze is False and settings_for("numberlink", options).analyze is True
+        check_puzzles([PuzzleFile("pick.txt", "toy", 1), PuzzleFile("nl.txt", "numberlink", 1)], options)
+        rows = [{"puzzle": "toy", "status": "solved", "grade": None, "undetermined": None},
+                {"puzzle": "numberlink", "status": "solved", "grade": "easy", "undetermined": 0},
+                {"puzzle": "numberlink", "status": "solved", "grade": None, "undetermined": None}]
+        assert str(grade_line(rows)) == ("Grades: 1 easy, 1 not analysed (a puzzle type without an analysis), "
+                                         "1 not analysed (timed out)")
+    finally:
+        remove()

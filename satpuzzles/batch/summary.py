@@ -46,19 +46,32 @@ def uniqueness_line(rows: Sequence[dict[str, Any]]) -> Text:
     return Text(f"Uniqueness: {unique} unique, {not_unique} not unique, {len(solved) - unique - not_unique} undecided")
 
 
+def _analyzable(puzzle: str) -> bool:
+    """Whether the puzzle type (registered now; a resumed report may name one that is not) has an analysis."""
+    from satpuzzles.core import registry
+
+    try:
+        return registry.get(puzzle).rules.analyzable
+    except KeyError:
+        return True
+
+
 def grade_line(rows: Sequence[dict[str, Any]]) -> Text:
     """How many analysed puzzles got each grade (easiest first), how many have none (Minesweeper's analysis),
-    and how many solved ones have no analysis (the timeout came first)."""
+    and how many solved ones have no analysis (a puzzle type without one, or the timeout came first)."""
     solved = [row for row in rows if row["status"] == "solved"]
     grades = Counter(str(row["grade"]) for row in solved if row.get("grade"))
     order = [*[level for level in LEVEL_NAMES if level in grades], *sorted(set(grades) - set(LEVEL_NAMES))]
     parts = [f"{grades[level]} {level}" for level in order]
-    unanalysed = sum(1 for row in solved if not row.get("grade") and row.get("undetermined") is None)
-    ungraded = len(solved) - sum(grades.values()) - unanalysed
+    unanalysed = [row for row in solved if not row.get("grade") and row.get("undetermined") is None]
+    cannot = sum(1 for row in unanalysed if not _analyzable(row["puzzle"]))
+    ungraded = len(solved) - sum(grades.values()) - len(unanalysed)
     if ungraded:
         parts.append(f"{ungraded} without a grade")
-    if unanalysed:
-        parts.append(f"{unanalysed} not analysed (timed out)")
+    if cannot:
+        parts.append(f"{cannot} not analysed (a puzzle type without an analysis)")
+    if len(unanalysed) > cannot:
+        parts.append(f"{len(unanalysed) - cannot} not analysed (timed out)")
     return Text(f"Grades: {', '.join(parts) or 'none'}")
 
 

@@ -50,9 +50,11 @@ def error_row(file: str, index: int, puzzle: str, message: str, seconds: float =
 
 
 def settings_for(puzzle: str, options: Options) -> Settings:
-    """The Settings of one puzzle from plain options (extras only where the puzzle has the option)."""
+    """The Settings of one puzzle from plain options (extras only where the puzzle has the option; --analyze only
+    where it can be analysed: the others of a mixed batch are solved without an analysis)."""
+    analyze = bool(options.get("analyze")) and registry.get(puzzle).rules.analyzable
     return Settings(solver=options.get("solver"), method=options.get("method") or "auto", count=options.get("count", 1),
-                    unique=options.get("unique", False), analyze=bool(options.get("analyze")),
+                    unique=options.get("unique", False), analyze=analyze,
                     timeout=options.get("timeout"), extras=dict(options.get("extras", {}).get(puzzle, {})))
 
 
