@@ -94,12 +94,12 @@ def puzzles_command(markdown: bool) -> None:
     for name, spec in registry.puzzles().items():
         features = [feature for feature, present in (
             ("generate", spec.generator is not None), ("play", spec.game is not None), ("svg", spec.view.svg is not None),
-            ("explain", spec.rules.explainable), ("json", spec.json is not None),
+            ("explain", spec.rules.explainable), ("analyze", spec.rules.analyzable), ("json", spec.json is not None),
             *((f"to-{writer.name}", True) for writer in spec.writers),
         ) if present]
         click.echo(f"{name}: {spec.summary}")
         click.echo(f"  formats: {', '.join(spec.input_formats[1:])}")
-        click.echo(f"  methods: {', '.join(spec.methods)}; features: {', '.join(features)}")
+        click.echo(f"  methods: {', '.join(spec.methods)}; features: {', '.join(features) or 'none beyond solving'}")
 
 
 @click.group(cls=PuzzleGroup, context_settings={"help_option_names": ["-h", "--help"]})
