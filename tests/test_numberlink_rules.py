@@ -92,6 +92,11 @@ def check(rows: int, cols: int, pairs: Pairs, rules: RuleSet) -> None:
     if expected:
         assert outcome.uniqueness(unique) is (len(expected) == 1)
         assert all(normalise(s) in expected for s in outcome.solutions)
+    two = PUZZLE.solve(instance, Settings(count=2, extras=extras(rules)))  # the uniqueness strategy's
+    assert two.stats.method == "unique" or not expected
+    assert len(two.solutions) == min(len(expected), 2) and {normalise(s) for s in two.solutions} <= expected
+    if expected:
+        assert two.exhausted is (len(expected) == 1)
 
 
 SIZES = st.sampled_from([(r, c) for r in range(1, 5) for c in range(1, 5) if r * c >= 4] + [(3, 4), (4, 4), (4, 3)] * 2)

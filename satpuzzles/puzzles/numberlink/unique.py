@@ -292,13 +292,15 @@ def window_backend(name: str) -> Backend:
 
 
 def _refuses(settings: Settings) -> str | None:
-    if not settings.unique or settings.count > 2:
-        return "it decides --unique only (--count N enumerates with the cnf method)"
+    if settings.wanted != 2:
+        return "it decides whether there is a second solution only (--unique, --count 2); --count N enumerates " \
+               "with the cnf method"
     return None
 
 
 UNIQUE: Strategy[NumberlinkInstance, NumberlinkSolution] = Strategy(
-    "unique", "--unique: a second solution sought near the first (shortcuts, windows) before the whole board",
+    "unique", "--unique and --count 2: a second solution sought near the first (shortcuts, windows) before the "
+    "whole board",
     solve_unique, _refuses)
 RULES: Rules[NumberlinkInstance, NumberlinkSolution] = replace(
     STAGED, strategies=(UNIQUE,), unique_given=unique_given,
