@@ -23,7 +23,7 @@ from typing import Any
 from satpuzzles.core import registry
 from satpuzzles.core.errors import InputError, UsageError
 from satpuzzles.core.outcome import Analysis, Outcome, Settings, check_seconds
-from satpuzzles.core.spec import Option, PuzzleSpec
+from satpuzzles.core.spec import AnalysisView, Option, PuzzleSpec
 from satpuzzles.io.detect import detect, named_puzzle
 from satpuzzles.io.files import read_input
 from satpuzzles.io.reading import read_instances
@@ -192,7 +192,8 @@ class Puzzle:
         settings = Settings(solver=solver, method=method, count=count, unique=unique, explain=explain,
                             timeout=timeout, analyze=analyze, extras=extras)
         check_settings(self.spec.rules, settings)
-        outcome = solve_within_limit(self.spec.rules, self.instance, settings, self.name)
+        outcome = solve_within_limit(self.spec.rules, self.instance, settings, self.name,
+                                     AnalysisView.shows_partial(self.spec.view.analysis))
         return Result(self, outcome, settings)
 
     def _extras(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -297,7 +298,8 @@ class Result:
     @property
     def analysis(self) -> Analysis | None:
         """With ``analyze=True`` on a solved puzzle: the decisions forced true, forced false and undetermined,
-        and the grade (Minesweeper keeps its analysis in the solution, as ``to_json()["analysis"]`` shows)."""
+        and the grade (Minesweeper keeps its analysis in the solution, as ``to_json()["analysis"]`` shows). When
+        ``timeout`` cut it, what was decided by then: ``analysis.partial``, the rest in ``analysis.undecided``."""
         return self.outcome.analysis
 
     @property

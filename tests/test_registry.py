@@ -10,7 +10,7 @@ from pathlib import Path
 
 from satpuzzles.core import registry
 from satpuzzles.core.spec import PuzzleSpec, Reader, Rules, Stage, View
-from tests.conftest import INSTANCES, ROOT, run_cli
+from tests.conftest import ROOT, run_cli
 
 
 def _fake_distribution(folder: Path, entry: str) -> None:

@@ -13,7 +13,7 @@ from satpuzzles.cli.printer import Printer
 from satpuzzles.cnf.formula import collector_paused
 from satpuzzles.core.errors import ExitStatus, InputError, SolverError, UsageError
 from satpuzzles.core.outcome import DEFAULT_SOLVER, Outcome, Settings, SolveStats
-from satpuzzles.core.spec import PuzzleSpec, Writer
+from satpuzzles.core.spec import AnalysisView, PuzzleSpec, Writer
 from satpuzzles.io.files import check_distinct, check_writable, numbered_path, read_input, write_atomic
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import source_text
@@ -151,7 +151,8 @@ def solve_and_print(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: 
             continue
         try:
             with collector_paused():  # a solve's many small objects (clauses) hold no cycles; each is freed after it
-                outcome = solve_within_limit(puzzle.rules, instance, settings, puzzle.name)
+                outcome = solve_within_limit(puzzle.rules, instance, settings, puzzle.name,
+                                             AnalysisView.shows_partial(puzzle.view.analysis))
         except SolverError as exc:  # the solver gave no answer: reported like a timeout (status unknown, exit 3)
             outcome = Outcome(status="unknown", stats=SolveStats(solver=str(settings.solver or "")), message=str(exc))
         statuses.append(outcome.status)

@@ -148,12 +148,29 @@ class Analysis(Record):
     grade: Grade | None = None
     deduced_in: dict[Hashable, int] = field(default_factory=dict)
     """For the grade: the round each forced decision was deduced in (0: propagation alone; absent: never)."""
+    undecided: list[Hashable] = field(default_factory=list)
+    """Decisions not decided yet: only in a partial analysis, which --timeout cut (it then has no grade)."""
+
+    @property
+    def partial(self) -> bool:
+        """Whether some decisions are left undecided (the analysis was cut by --timeout)."""
+        return bool(self.undecided)
+
+    @property
+    def unique(self) -> bool | None:
+        """False when some decision is undetermined (two solutions differ), True when every one is forced, None
+        when that is not known yet (a partial analysis with nothing undetermined)."""
+        if self.undetermined:
+            return False
+        return None if self.undecided else True
 
     def states(self) -> dict[Hashable, str]:
-        """Each key's state: ``true`` (forced true), ``false`` (forced false) or ``undetermined``."""
+        """Each key's state: ``true`` (forced true), ``false`` (forced false), ``undetermined`` or (in a partial
+        analysis) ``undecided``."""
         found = {key: "true" for key in self.forced_true}
         found.update((key, "false") for key in self.forced_false)
         found.update((key, "undetermined") for key in self.undetermined)
+        found.update((key, "undecided") for key in self.undecided)
         return found
 
 

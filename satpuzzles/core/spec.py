@@ -223,6 +223,14 @@ class AnalysisView(Record, Generic[I], frozen=True, eq=False, repr=False):
     """What forced true and forced false mean here, for the report (``on``/``off`` ...)."""
     lines: Callable[[I, Analysis], list[tuple[str, str]]] | None = None
     """The report's summary lines instead of the default Forced and Undetermined counts."""
+    partial: bool = False
+    """Whether ``text``, ``json``, ``styled``, ``lines`` and the View's ``svg`` show a partial analysis (one cut by
+    --timeout: ``Analysis.undecided`` keys, ``undecided`` in ``states()``); without it such an analysis is not shown."""
+
+    @staticmethod
+    def shows_partial(view: AnalysisView[Any] | None) -> bool:
+        """Whether ``view`` (a puzzle's, or None) shows a partial analysis."""
+        return view is not None and view.partial
 
 
 class View(Record, Generic[I, S], frozen=True, eq=False, repr=False):

@@ -1,7 +1,8 @@
 """The --analyze board of a puzzle whose decisions are links between orthogonally adjacent cells.
 
 Shared by Numberlink and the Masyu example: each cell drawn by the puzzle, a gap between
-cells for each link, ``───``/``│`` forced on, ``×`` forced off, ``┄┄┄``/``┆`` undetermined.
+cells for each link, ``───``/``│`` forced on, ``×`` forced off, ``┄┄┄``/``┆`` undetermined, blank undecided (a
+partial analysis).
 """
 
 from __future__ import annotations

@@ -50,8 +50,13 @@ def status_lines(outcome: Outcome[Any], settings: Settings) -> list[tuple[str, s
         unique = outcome.uniqueness(settings)
         undecided = f"unknown ({outcome.message})" if outcome.message else "unknown"
         lines.append(("Unique", undecided if unique is None else str(unique)))
-    if settings.analyze and outcome.status == "solved" and outcome.analysis is None and outcome.message:
-        lines.append(("Analysis", f"unknown ({outcome.message})"))  # a solution came before the deadline
+    if settings.analyze and outcome.status == "solved" and outcome.message:  # a solution came before the deadline
+        if outcome.analysis is None:
+            lines.append(("Analysis", f"unknown ({outcome.message})"))
+        elif outcome.analysis.partial:
+            lines.append(("Analysis", f"partial ({outcome.message})"))
+        elif outcome.analysis.grade is None:
+            lines.append(("Analysis", f"complete, without a grade ({outcome.message})"))
     if outcome.explanation is not None:
         lines.append(("Conflict", _conflict(len(outcome.explanation))))
     if settings.count > 1 and outcome.status == "solved":
@@ -73,8 +78,12 @@ def analysis_lines(puzzle: PuzzleSpec[Any, Any], instance: Any, analysis: Analys
         forced = len(analysis.forced_true) + len(analysis.forced_false)
         lines = [("Forced", f"{forced} ({len(analysis.forced_true)} {yes}, {len(analysis.forced_false)} {no})"),
                  ("Undetermined", str(len(analysis.undetermined)))]
-    lines.append(("Unique", "True (every decision is forced)" if not analysis.undetermined
-                  else "False (the undetermined decisions differ between solutions)"))
+        if analysis.partial:
+            lines.append(("Undecided", str(len(analysis.undecided))))
+    unique = analysis.unique
+    lines.append(("Unique", "True (every decision is forced)" if unique is True
+                  else "False (the undetermined decisions differ between solutions)" if unique is False
+                  else "unknown (no decision found undetermined before the analysis was cut)"))
     grade = analysis.grade
     if grade is not None:
         how = f"{grade.rounds} round(s) of propagation and probing, {grade.probes} probes"
@@ -101,7 +110,8 @@ def analysis_text(puzzle: PuzzleSpec[Any, Any], instance: Any, analysis: Analysi
 
 
 def _lists(analysis: Analysis) -> dict[str, list[Any]]:
-    return {"true": analysis.forced_true, "false": analysis.forced_false, "undetermined": analysis.undetermined}
+    lists = {"true": analysis.forced_true, "false": analysis.forced_false, "undetermined": analysis.undetermined}
+    return {**lists, "undecided": analysis.undecided} if analysis.partial else lists
 
 
 def _plain(key: Any) -> Any:
@@ -191,8 +201,13 @@ def explanation_json(puzzle: PuzzleSpec[Any, Any], instance: Any, keys: list[Has
 
 def unique_by_analysis(analysis: object) -> bool | None:
     """Uniqueness as --analyze decides it from its JSON ``analysis`` object: unique exactly when no decision is
-    undetermined (every solution agrees on all of them); None without an analysis."""
-    return not analysis.get("undetermined") if isinstance(analysis, dict) else None
+    undetermined (every solution agrees on all of them); None without an analysis, or when a partial one found
+    nothing undetermined before it was cut."""
+    if not isinstance(analysis, dict):
+        return None
+    if analysis.get("undetermined"):
+        return False
+    return None if analysis.get("undecided") else True
 
 
 def analysed_unique(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any],
@@ -200,7 +215,7 @@ def analysed_unique(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcom
     """:func:`unique_by_analysis` without building the whole envelope: from the outcome's analysis, or the
     puzzle's own (Minesweeper keeps it in the solution and shows it through ``outcome_json``)."""
     if outcome.analysis is not None:
-        return not outcome.analysis.undetermined
+        return outcome.analysis.unique
     view = puzzle.view
     own = view.outcome_json(instance, outcome, settings) if view.outcome_json is not None else {}
     return unique_by_analysis(own.get("analysis"))

@@ -23,11 +23,19 @@ def palette_style(index: int) -> str:
     """The style of the ``index``-th item (path, loop ...)."""
     return PALETTE[index % len(PALETTE)]
 
-ANALYSIS_STYLES = {"true": "bold magenta3", "false": "dim", "undetermined": UNSURE}
-"""--analyze's three kinds of decision on a terminal: forced true (drawn), forced false (crossed), undetermined."""
-ANALYSIS_ACROSS = {"true": "───", "false": " × ", "undetermined": "┄┄┄"}
+ANALYSIS_STYLES = {"true": "bold magenta3", "false": "dim", "undetermined": UNSURE, "undecided": ""}
+"""--analyze's kinds of decision on a terminal: forced true (drawn), forced false (crossed), undetermined, and
+undecided (a partial analysis, cut by --timeout: left blank)."""
+ANALYSIS_ACROSS = {"true": "───", "false": " × ", "undetermined": "┄┄┄", "undecided": "   "}
 """A line segment between two points side by side, by its state (three columns)."""
-ANALYSIS_DOWN = {"true": "│", "false": "×", "undetermined": "┆"}
+ANALYSIS_DOWN = {"true": "│", "false": "×", "undetermined": "┆", "undecided": " "}
 """A line segment between two points one above the other, by its state (one column)."""
 ANALYSIS_LEGEND = "─ forced on   × forced off   ┄ undetermined"
 """The first line of an --analyze board (it reads without colour)."""
+PARTIAL_LEGEND = "   blank: undecided (timed out)"
+"""Added to the legend of a partial analysis."""
+
+
+def analysis_legend(partial: bool) -> str:
+    """The legend of an --analyze board of links or edges, and of its blanks when the analysis is partial."""
+    return ANALYSIS_LEGEND + (PARTIAL_LEGEND if partial else "")

@@ -6,7 +6,7 @@ units; the ``width``/``height`` attributes scale the view box for viewers that n
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable, Mapping
 
 from satpuzzles.core.errors import UsageError
 
@@ -126,9 +126,18 @@ ANALYSIS_STYLE = """
 ANALYSIS_TITLE = "solid: forced on, x: forced off, dashed: undetermined"
 
 
+def analysis_title(states: Mapping[Hashable, str]) -> str:
+    """What the analysis marks mean, for the picture's title (a partial analysis also says what is missing)."""
+    partial = any(state == "undecided" for state in states.values())
+    return ANALYSIS_TITLE + (", not drawn: undecided (timed out)" if partial else "")
+
+
 def analysis_segment(start: tuple[float, float], end: tuple[float, float], state: str, cross: float) -> list[str]:
     """A segment from ``start`` to ``end`` by --analyze's ``state`` (``true``, ``false``, ``undetermined``);
-    forced false is a cross of half-width ``cross`` at its middle, with a title naming the state."""
+    forced false is a cross of half-width ``cross`` at its middle, with a title naming the state. An ``undecided``
+    one (a partial analysis) is not drawn."""
+    if state == "undecided":
+        return []
     (x1, y1), (x2, y2) = start, end
     if state != "false":
         name = "forced-on" if state == "true" else "undetermined"

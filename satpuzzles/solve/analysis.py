@@ -18,7 +18,7 @@ so everything learnt stays for the next question (and for the grade, solve.gradi
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 
 from satpuzzles.cnf.formula import Clause
 from satpuzzles.core.errors import VerificationError
@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     Seek = Callable[[set[Hashable], Callable[[Any], None]], set[Hashable]]
     """A puzzle's cheap search for other solutions, ``(left, found)`` -> keys it proved forced: ``Rules.witnesses``
     for one instance."""
+    Progress = Callable[[Collection[Hashable], Collection[Hashable], Collection[Hashable]], None]
+    """Told the keys forced, undetermined and undecided so far."""
 
 I = TypeVar("I")  # noqa: E741
 S = TypeVar("S")
@@ -60,6 +62,8 @@ def analyse(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats
         return None
     calls_before = stats.sat_calls
     cuts: list[Clause] = []
+    made = set(encoding.decided(first))
+    partial = _PartialReports(settings, made, stats, start)
     if proved_unique(rules, instance, settings, first):
         log("analysis: the puzzle's own reasoning proved one solution: every decision is forced")
         forced: list[Hashable] = list(encoding.decisions())
@@ -76,14 +80,15 @@ def analyse(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats
 
                 def seek(left: set[Hashable], found: Callable[[S], None]) -> set[Hashable]:
                     return witnesses(instance, settings, first, left, found, stats)
-            forced, undetermined = backbone(encoding, backend, first, verify, stats, cuts, log, seek=seek)
-    made = set(encoding.decided(first))
+            forced, undetermined = backbone(encoding, backend, first, verify, stats, cuts, log, seek=seek,
+                                            progress=partial.report)
     analysis = Analysis(
         forced_true=[key for key in forced if key in made],
         forced_false=[key for key in forced if key not in made],
         undetermined=undetermined,
         sat_calls=stats.sat_calls - calls_before,
     )
+    partial.report(forced, undetermined, (), now_or_never=True)  # what --timeout shows if grading is cut
     var_of = encoding.decisions()
     forced_literals = [var_of[key] if key in made else -var_of[key] for key in forced]
     log(f"analysis: {len(forced)} forced, {len(undetermined)} undetermined; grading")
@@ -100,6 +105,34 @@ def analyse(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats
     return analysis
 
 
+REPORT_EVERY = 0.25
+"""Seconds between two reports of a partial analysis (each is pickled to the --timeout parent)."""
+
+
+class _PartialReports:
+    """The analysis so far, sent through ``settings.on_progress`` (as kind ``analysis``, at most every REPORT_EVERY
+    seconds) when a --timeout parent listens: what it holds when the time runs out is shown, marked partial."""
+
+    def __init__(self, settings: Settings, made: set[Hashable], stats: SolveStats, start: float) -> None:
+        self.on_progress, self.made, self.stats, self.start = settings.on_progress, made, stats, start
+        self.calls_before = stats.sat_calls
+        self.last = 0.0
+
+    def report(self, forced: Collection[Hashable], undetermined: Collection[Hashable],
+               undecided: Collection[Hashable], now_or_never: bool = False) -> None:
+        """Send the analysis with these keys decided each way and ``undecided`` left, if it is time to (or
+        ``now_or_never``: the whole backbone, before the grade)."""
+        now = time.perf_counter()
+        if self.on_progress is None or (now - self.last < REPORT_EVERY and not now_or_never):
+            return
+        self.last = now
+        analysis = Analysis(forced_true=[key for key in forced if key in self.made],
+                            forced_false=[key for key in forced if key not in self.made],
+                            undetermined=list(undetermined), undecided=list(undecided),
+                            sat_calls=self.stats.sat_calls - self.calls_before, seconds=now - self.start)
+        self.on_progress("analysis", analysis, self.stats)
+
+
 def proved_unique(rules: Rules[I, S], instance: I, settings: Settings, first: S) -> bool:
     """Whether the puzzle's own fast uniqueness reasoning (``Rules.unique_given``, Numberlink's) proves
     ``first`` the only solution: then every decision is forced, and the backbone search, whose last call
@@ -111,13 +144,15 @@ def proved_unique(rules: Rules[I, S], instance: I, settings: Settings, first: S)
 
 def backbone(encoding: Any, backend: Backend, first: Any, verify: Callable[[Any], list[str]], stats: SolveStats,
              cuts: list[Clause], log: Callable[[str], None] = lambda message: None,
-             assumptions: Sequence[int] = (), seek: Seek | None = None) -> tuple[list[Hashable], list[Hashable]]:
+             assumptions: Sequence[int] = (), seek: Seek | None = None,
+             progress: Progress = lambda forced, undetermined, undecided: None) -> tuple[list[Hashable], list[Hashable]]:
     """The decision keys every solution sets as ``first`` does (forced) and the others (undetermined).
 
     ``encoding`` is an Encoding with Decisions whose formula ``backend`` holds; cuts learnt
     are added to ``backend`` and appended to ``cuts``. Flips that unit propagation refutes are
     forced at once; then ``seek`` (the puzzle's cheap search for other solutions) may set
     undetermined keys aside, and prove others forced by its own reasoning, before the whole-board questions.
+    ``progress`` is told the keys forced, undetermined and undecided so far after each step.
     """
     var_of: dict[Hashable, int] = encoding.decisions()
     made = set(encoding.decided(first))
@@ -125,20 +160,26 @@ def backbone(encoding: Any, backend: Backend, first: Any, verify: Callable[[Any]
     key_of = {lit: key for key, lit in flip_of.items()}
     proved = _refuted_by_propagation(encoding.formula.clauses, flip_of) if not assumptions else set()
     left = set(var_of) - proved
+    flipped_keys: set[Hashable] = set()
     if seek is not None and left:
         def found(solution: Any) -> None:
             flipped = {key_of[lit] for lit in _flips(encoding, solution, verify, {flip_of[key] for key in left},
                                                      key_of)}
             left.difference_update(flipped)
+            flipped_keys.update(flipped)
             log(f"analysis: another solution flips {len(flipped)}, {len(left)} left to try")
+            progress(proved, flipped_keys, left)
 
         proved |= seek(left, found)
         left -= proved
+    progress(proved, flipped_keys, left)
 
     def verified_flips(question: list[int], candidates: set[int]) -> set[int] | None:
         flipped = _witness(encoding, backend, verify, stats, cuts, question, candidates, key_of, var_of, log)
         if flipped is not None:
             log(f"analysis: a solution flips {len(flipped)}, {len(candidates) - len(flipped)} left to try")
+            flipped_keys.update(key_of[lit] for lit in flipped)
+            progress(proved, flipped_keys, set(var_of) - proved - flipped_keys)
         return flipped
 
     # No single-check tail: a witness blocks the solutions it sets aside under its question's selector.

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from satpuzzles.core.errors import OutOfMemory, SatPuzzlesError
 from satpuzzles.solve import solver_process
@@ -86,11 +86,19 @@ class SolverCrashed(RuntimeError):
         self.details = details
 
 
+class Superseding(NamedTuple):
+    """A progress report that replaces the earlier one with the same ``key``: only the latest is kept (a partial
+    result sent again and again as it grows)."""
+
+    key: str
+    value: object
+
+
 def run_with_deadline(work: Callable[[Report], T], seconds: float, on_report: Report | None = None) -> T:
     """Return ``work(report)`` computed in a child process, or raise Timeout after ``seconds``.
 
     ``report(progress)`` sends a partial result to the parent, which passes it to
-    ``on_report`` as it arrives; Timeout carries them all.
+    ``on_report`` as it arrives; Timeout carries them all (of Superseding ones, the latest per key).
     """
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
@@ -115,6 +123,8 @@ def run_with_deadline(work: Callable[[Report], T], seconds: float, on_report: Re
                     continue
                 if kind != "progress":
                     break
+                if isinstance(payload, Superseding):
+                    reports = [old for old in reports if not (isinstance(old, Superseding) and old.key == payload.key)]
                 reports.append(payload)
                 if on_report is not None:
                     on_report(payload)

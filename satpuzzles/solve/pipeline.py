@@ -267,29 +267,43 @@ def _header(name: str, stage: str, complete: bool = True) -> list[str]:
     return lines
 
 
-def solve_within_limit(rules: Rules[I, S], instance: I, settings: Settings, name: str = "") -> Outcome[S]:
+def solve_within_limit(rules: Rules[I, S], instance: I, settings: Settings, name: str = "",
+                       partial_analysis: bool = False) -> Outcome[S]:
     """:func:`solve`, in a child process killed at ``settings.timeout`` when one is set.
 
     Solutions found before the deadline are kept: the outcome is then "solved" with
-    uniqueness and the count left undecided, and a message says the time ran out.
+    uniqueness and the count left undecided, and a message says the time ran out. With
+    ``partial_analysis`` (the puzzle's views draw undecided decisions), the analysis reached
+    by then is kept too, its undecided decisions listed.
     """
     settings = with_defaults(rules, settings, instance)
     if settings.timeout is None:
         return solve(rules, instance, settings, name)
-    from satpuzzles.solve.isolation import Timeout, run_with_deadline  # multiprocessing, only for --timeout
+    from satpuzzles.solve.isolation import Superseding, Timeout, run_with_deadline  # multiprocessing: --timeout only
 
     def work(report: Callable[[object], None]) -> Outcome[S]:
-        progress = replace(settings, on_progress=lambda kind, found, stats: report((kind, found, stats)))
-        return solve(rules, instance, progress, name)
+        def on_progress(kind: str, found: object, stats: SolveStats) -> None:
+            # A partial analysis is sent again as it grows: the parent keeps the latest only.
+            report(Superseding(kind, (kind, found, stats)) if kind == "analysis" else (kind, found, stats))
+
+        return solve(rules, instance, replace(settings, on_progress=on_progress), name)
 
     try:
         return run_with_deadline(work, settings.timeout)
     except Timeout as stopped:
         message = f"timed out after {settings.timeout:g} s"
-        if not stopped.reports:
+        reports: list[tuple[str, Any, SolveStats]] = [
+            report.value if isinstance(report, Superseding) else report  # type: ignore[misc]
+            for report in stopped.reports]
+        if not reports:
             return Outcome(status="unknown", stats=SolveStats(solver=str(settings.solver)), message=message)
-        stats = stopped.reports[-1][2]
-        if stopped.reports[-1][0] == "unsolvable":
+        stats = reports[-1][2]
+        if reports[-1][0] == "unsolvable":
             return Outcome(status="unsolvable", exhausted=True, stats=stats, message=f"explanation {message}")
-        solutions = [found for kind, found, _ in stopped.reports if kind == "solution"]
-        return Outcome(status="solved", solutions=solutions, stats=stats, message=message)
+        solutions = [found for kind, found, _ in reports if kind == "solution"]
+        analyses = [found for kind, found, _ in reports if kind == "analysis"]
+        if not (partial_analysis and analyses and solutions):
+            return Outcome(status="solved", solutions=solutions, stats=stats, message=message)
+        analysis = analyses[-1]
+        cut = f"; {len(analysis.undecided):,} decision(s) undecided" if analysis.partial else " while grading"
+        return Outcome(status="solved", solutions=solutions, stats=stats, message=message + cut, analysis=analysis)

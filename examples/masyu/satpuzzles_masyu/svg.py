@@ -43,6 +43,6 @@ def masyu_svg(instance: MasyuInstance, edges: Collection[Link] | None,
         body.append(svg.element("circle", cx=x, cy=y, r=CELL * 0.32, class_="white" if colour == WHITE else "black"))
     title = f"Masyu {cols}x{rows}" + ("" if edges is not None else " (unsolved)")
     if analysis is not None:
-        title = f"Masyu {cols}x{rows} (analysis; {svg.ANALYSIS_TITLE})"
+        title = f"Masyu {cols}x{rows} (analysis; {svg.analysis_title(analysis)})"
     style = STYLE + (svg.ANALYSIS_STYLE if analysis is not None else "")
     return svg.document(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN, body, title=title, style=style)

@@ -13,7 +13,7 @@ from satpuzzles.core.outcome import Analysis, Outcome, Settings
 from satpuzzles.core.spec import AnalysisView, StyledBoard
 from satpuzzles.geometry import Link
 from satpuzzles.present.link_board import Piece, link_analysis_rows
-from satpuzzles.present.styles import ANALYSIS_LEGEND, ANALYSIS_STYLES
+from satpuzzles.present.styles import ANALYSIS_STYLES, analysis_legend
 from satpuzzles_masyu.model import WHITE, MasyuInstance, MasyuSolution, steps_at
 from satpuzzles_masyu.svg import masyu_svg
 
@@ -103,26 +103,30 @@ def _analysis_pieces(instance: MasyuInstance, analysis: Analysis) -> list[list[P
 
 
 def analysis_text(instance: MasyuInstance, analysis: Analysis) -> str:
-    """The legend, then the cells with every link forced on (─ │), forced off (×) or undetermined (┄ ┆)."""
+    """The legend, then the cells with every link forced on (─ │), forced off (×) or undetermined (┄ ┆); in a
+    partial analysis, undecided links blank."""
     board = ["".join(piece for piece, _ in row).rstrip() for row in _analysis_pieces(instance, analysis)]
-    return "\n".join([ANALYSIS_LEGEND, *board])
+    return "\n".join([analysis_legend(analysis.partial), *board])
 
 
 def analysis_styled(instance: MasyuInstance, analysis: Analysis) -> StyledBoard:
     """The analysis board in colour: forced links bold, crosses dim, undetermined links orange."""
     styles = {**ROLE_STYLES, **ANALYSIS_STYLES}
-    board: StyledBoard = [[(ANALYSIS_LEGEND, "dim")]]
+    board: StyledBoard = [[(analysis_legend(analysis.partial), "dim")]]
     return board + [[(piece, styles[role]) for piece, role in row] for row in _analysis_pieces(instance, analysis)]
 
 
 def analysis_json(instance: MasyuInstance, analysis: Analysis) -> dict[str, object]:
-    """``on``, ``off`` and ``undetermined`` links as [[r1, c1], [r2, c2]] (as in ``edges``), and their ``counts``."""
-    lists = {"on": analysis.forced_true, "off": analysis.forced_false, "undetermined": analysis.undetermined}
+    """``on``, ``off`` and ``undetermined`` links as [[r1, c1], [r2, c2]] (as in ``edges``), and their ``counts``
+    (and ``undecided`` in a partial analysis)."""
+    lists = {"on": analysis.forced_true, "off": analysis.forced_false, "undetermined": analysis.undetermined,
+             **({"undecided": analysis.undecided} if analysis.partial else {})}
     record: dict[str, object] = {name: [[list(a), list(b)] for a, b in sorted(k for k in keys if isinstance(k, tuple))]
                                  for name, keys in lists.items()}
     record["counts"] = {name: len(keys) for name, keys in lists.items()}
     return record
 
 
-ANALYSIS = AnalysisView(text=analysis_text, json=analysis_json, styled=analysis_styled, words=("on", "off"))
+ANALYSIS = AnalysisView(text=analysis_text, json=analysis_json, styled=analysis_styled, words=("on", "off"),
+                        partial=True)
 """--analyze's board, styled board and JSON."""

@@ -3,7 +3,8 @@
 The board puts a gap between cells for the links: ``───`` or ``│`` forced on, ``×`` forced
 off, ``┄`` or ``┆`` undetermined. A cell shows its label at an endpoint; under the open rule
 ``•`` where a path must pass, ``×`` where none can, ``?`` where solutions differ (``·`` under
-the fill rule, where every cell is used).
+the fill rule, where every cell is used). In a partial analysis (cut by --timeout) what is not
+decided yet is left blank.
 """
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ from satpuzzles.core.outcome import Analysis
 from satpuzzles.core.spec import AnalysisView, StyledBoard
 from satpuzzles.geometry import Cell, Link
 from satpuzzles.present.link_board import Piece, link_analysis_rows
-from satpuzzles.present.styles import ANALYSIS_LEGEND, ANALYSIS_STYLES
+from satpuzzles.present.styles import ANALYSIS_LEGEND, ANALYSIS_STYLES, PARTIAL_LEGEND
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance
 
-CELL_GLYPHS = {"true": "•", "false": "×", "undetermined": "?", None: "·"}
+CELL_GLYPHS = {"true": "•", "false": "×", "undetermined": "?", "undecided": " ", None: "·"}
 """A cell that is no endpoint, by the state of its use (None: no such decision, under the fill rule)."""
 CELL_LEGEND = "   • used   × empty   ? either"
-CELL_STYLES = {"true": "bold", "false": "dim", "undetermined": ANALYSIS_STYLES["undetermined"], None: "dim"}
+CELL_STYLES = {"true": "bold", "false": "dim", "undetermined": ANALYSIS_STYLES["undetermined"], "undecided": "",
+               None: "dim"}
 
 
 def _is_link(key: Hashable) -> bool:
@@ -48,9 +50,9 @@ def _pieces(instance: NumberlinkInstance, analysis: Analysis) -> list[list[Piece
 
 
 def _legend(analysis: Analysis) -> str:
-    cells = any(not _is_link(key) for keys in (analysis.forced_true, analysis.forced_false, analysis.undetermined)
-                for key in keys)
-    return ANALYSIS_LEGEND + (CELL_LEGEND if cells else "")
+    cells = any(not _is_link(key) for keys in (analysis.forced_true, analysis.forced_false, analysis.undetermined,
+                                               analysis.undecided) for key in keys)
+    return ANALYSIS_LEGEND + (CELL_LEGEND if cells else "") + (PARTIAL_LEGEND if analysis.partial else "")
 
 
 def analysis_text(instance: NumberlinkInstance, analysis: Analysis) -> str:
@@ -69,29 +71,36 @@ def analysis_styled(instance: NumberlinkInstance, analysis: Analysis) -> StyledB
 
 def analysis_json(instance: NumberlinkInstance, analysis: Analysis) -> dict[str, object]:
     """``on``, ``off``, ``undetermined`` links as [[r1, c1], [r2, c2]] and their ``counts``; under the open
-    rule also ``cells``: ``used``, ``empty``, ``undetermined`` as [r, c], with their counts."""
-    (on, used), (off, empty), (links, cells) = (_split(keys) for keys in (
-        analysis.forced_true, analysis.forced_false, analysis.undetermined))
-    record: dict[str, object] = {name: [[list(a), list(b)] for a, b in sorted(keys)]
-                                 for name, keys in (("on", on), ("off", off), ("undetermined", links))}
-    record["counts"] = {"on": len(on), "off": len(off), "undetermined": len(links)}
-    if used or empty or cells:
-        lists = {"used": used, "empty": empty, "undetermined": cells}
+    rule also ``cells``: ``used``, ``empty``, ``undetermined`` as [r, c], with their counts. A partial analysis
+    adds ``undecided`` links (and cells)."""
+    (on, used), (off, empty), (links, cells), (open_links, open_cells) = (_split(keys) for keys in (
+        analysis.forced_true, analysis.forced_false, analysis.undetermined, analysis.undecided))
+    named = [("on", on), ("off", off), ("undetermined", links)] + ([("undecided", open_links)] if analysis.partial
+                                                                    else [])
+    record: dict[str, object] = {name: [[list(a), list(b)] for a, b in sorted(keys)] for name, keys in named}
+    record["counts"] = {name: len(keys) for name, keys in named}
+    if used or empty or cells or open_cells:
+        lists = {"used": used, "empty": empty, "undetermined": cells,
+                 **({"undecided": open_cells} if analysis.partial else {})}
         record["cells"] = {**{name: [list(cell) for cell in sorted(keys)] for name, keys in lists.items()},
                            "counts": {name: len(keys) for name, keys in lists.items()}}
     return record
 
 
 def analysis_lines(instance: NumberlinkInstance, analysis: Analysis) -> list[tuple[str, str]]:
-    """Links forced on, off, undetermined; under the open rule the cells' use likewise."""
-    (on, used), (off, empty), (links, cells) = (_split(keys) for keys in (
-        analysis.forced_true, analysis.forced_false, analysis.undetermined))
-    lines = [("Links", f"{len(on)} forced on, {len(off)} forced off, {len(links)} undetermined")]
-    if used or empty or cells:
-        lines.append(("Cells", f"{len(used)} forced used, {len(empty)} forced empty, {len(cells)} undetermined"))
+    """Links forced on, off, undetermined (and undecided, in a partial analysis); under the open rule the cells'
+    use likewise."""
+    (on, used), (off, empty), (links, cells), (open_links, open_cells) = (_split(keys) for keys in (
+        analysis.forced_true, analysis.forced_false, analysis.undetermined, analysis.undecided))
+    partial = analysis.partial
+    lines = [("Links", f"{len(on)} forced on, {len(off)} forced off, {len(links)} undetermined"
+                       + (f", {len(open_links)} undecided" if partial else ""))]
+    if used or empty or cells or open_cells:
+        lines.append(("Cells", f"{len(used)} forced used, {len(empty)} forced empty, {len(cells)} undetermined"
+                               + (f", {len(open_cells)} undecided" if partial else "")))
     return lines
 
 
 ANALYSIS = AnalysisView(text=analysis_text, json=analysis_json, styled=analysis_styled, words=("on", "off"),
-                        lines=analysis_lines)
+                        lines=analysis_lines, partial=True)
 """--analyze's board, styled board, JSON and report lines."""

@@ -91,6 +91,6 @@ def numberlink_svg(instance: NumberlinkInstance, routes: Mapping[str, Sequence[C
     name = f"Numberlink {cols}x{rows}" + (f", rules {rules}" if rules else "")
     title = name + ("" if solved else " (unsolved)")
     if analysis is not None:
-        title = f"{name} (analysis; {svg.ANALYSIS_TITLE})"
+        title = f"{name} (analysis; {svg.analysis_title(analysis)})"
     style = STYLE + (svg.ANALYSIS_STYLE if analysis is not None else "")
     return svg.document(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN, body, title=title, style=style)

@@ -68,7 +68,7 @@ def slitherlink_svg(
             body.append(svg.text(x, y, clue, size, class_="clue"))
     state = "" if edges is not None else " (conflicting clues ringed)" if marked else " (unsolved)"
     if analysis is not None:
-        state = f" (analysis; {svg.ANALYSIS_TITLE})"
+        state = f" (analysis; {svg.analysis_title(analysis)})"
     title = f"Slitherlink {grid.cols}x{grid.rows}{state}"
     style = STYLE + (svg.ANALYSIS_STYLE if analysis is not None else "")
     return svg.document(grid.cols * CELL + 2 * MARGIN, grid.rows * CELL + 2 * MARGIN, body, title=title, style=style)

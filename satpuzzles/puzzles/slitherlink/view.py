@@ -10,10 +10,10 @@ from satpuzzles.geometry import Cell
 from satpuzzles.present.styles import (
     ANALYSIS_ACROSS,
     ANALYSIS_DOWN,
-    ANALYSIS_LEGEND,
     ANALYSIS_STYLES,
     MARKED,
     SOFT_BACKGROUND,
+    analysis_legend,
 )
 from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance, SlitherlinkSolution, inside_cells
 
@@ -145,27 +145,31 @@ def _analysis_pieces(instance: SlitherlinkInstance, analysis: Analysis) -> list[
 
 
 def analysis_text(instance: SlitherlinkInstance, analysis: Analysis) -> str:
-    """The legend, then the dot grid with edges forced on (─ │), forced off (×) and undetermined (┄ ┆)."""
+    """The legend, then the dot grid with edges forced on (─ │), forced off (×) and undetermined (┄ ┆); in a
+    partial analysis, undecided edges blank."""
     board = ["".join(piece for piece, _ in row).rstrip() for row in _analysis_pieces(instance, analysis)]
-    return "\n".join([ANALYSIS_LEGEND, *board])
+    return "\n".join([analysis_legend(analysis.partial), *board])
 
 
 def analysis_styled(instance: SlitherlinkInstance, analysis: Analysis) -> StyledBoard:
     """The analysis board in colour: forced-on edges bold, forced-off crosses dim, undetermined orange."""
     styles = {**ANALYSIS_STYLES, "dot": "dim", "clue": "bold", "gap": ""}
-    board: StyledBoard = [[(ANALYSIS_LEGEND, "dim")]]
+    board: StyledBoard = [[(analysis_legend(analysis.partial), "dim")]]
     board += [[(piece, styles[role]) for piece, role in row] for row in _analysis_pieces(instance, analysis)]
     return board
 
 
 def analysis_json(instance: SlitherlinkInstance, analysis: Analysis) -> dict[str, object]:
-    """``on``, ``off`` and ``undetermined`` edges as ["h" or "v", row, col], and their ``counts``."""
-    lists = {"on": analysis.forced_true, "off": analysis.forced_false, "undetermined": analysis.undetermined}
+    """``on``, ``off`` and ``undetermined`` edges as ["h" or "v", row, col], and their ``counts`` (and ``undecided``
+    in a partial analysis)."""
+    lists = {"on": analysis.forced_true, "off": analysis.forced_false, "undetermined": analysis.undetermined,
+             **({"undecided": analysis.undecided} if analysis.partial else {})}
     record: dict[str, object] = {name: [list(edge) for edge in sorted(e for e in edges if isinstance(e, tuple))]
                                  for name, edges in lists.items()}
     record["counts"] = {name: len(edges) for name, edges in lists.items()}
     return record
 
 
-ANALYSIS = AnalysisView(text=analysis_text, json=analysis_json, styled=analysis_styled, words=("on", "off"))
+ANALYSIS = AnalysisView(text=analysis_text, json=analysis_json, styled=analysis_styled, words=("on", "off"),
+                        partial=True)
 """--analyze's board, styled board and JSON."""
