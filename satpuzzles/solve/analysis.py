@@ -81,7 +81,7 @@ def analyse(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats
                 def seek(left: set[Hashable], found: Callable[[S], None]) -> set[Hashable]:
                     return witnesses(instance, settings, first, left, found, stats)
             forced, undetermined = backbone(encoding, backend, first, verify, stats, cuts, log, seek=seek,
-                                            progress=partial.report)
+                                            progress=partial.report if settings.on_progress is not None else None)
     analysis = Analysis(
         forced_true=[key for key in forced if key in made],
         forced_false=[key for key in forced if key not in made],
@@ -145,7 +145,7 @@ def proved_unique(rules: Rules[I, S], instance: I, settings: Settings, first: S)
 def backbone(encoding: Any, backend: Backend, first: Any, verify: Callable[[Any], list[str]], stats: SolveStats,
              cuts: list[Clause], log: Callable[[str], None] = lambda message: None,
              assumptions: Sequence[int] = (), seek: Seek | None = None,
-             progress: Progress = lambda forced, undetermined, undecided: None) -> tuple[list[Hashable], list[Hashable]]:
+             progress: Progress | None = None) -> tuple[list[Hashable], list[Hashable]]:
     """The decision keys every solution sets as ``first`` does (forced) and the others (undetermined).
 
     ``encoding`` is an Encoding with Decisions whose formula ``backend`` holds; cuts learnt
@@ -168,18 +168,21 @@ def backbone(encoding: Any, backend: Backend, first: Any, verify: Callable[[Any]
             left.difference_update(flipped)
             flipped_keys.update(flipped)
             log(f"analysis: another solution flips {len(flipped)}, {len(left)} left to try")
-            progress(proved, flipped_keys, left)
+            if progress is not None:
+                progress(proved, flipped_keys, left)
 
         proved |= seek(left, found)
         left -= proved
-    progress(proved, flipped_keys, left)
+    if progress is not None:
+        progress(proved, flipped_keys, left)
 
     def verified_flips(question: list[int], candidates: set[int]) -> set[int] | None:
         flipped = _witness(encoding, backend, verify, stats, cuts, question, candidates, key_of, var_of, log)
         if flipped is not None:
             log(f"analysis: a solution flips {len(flipped)}, {len(candidates) - len(flipped)} left to try")
-            flipped_keys.update(key_of[lit] for lit in flipped)
-            progress(proved, flipped_keys, set(var_of) - proved - flipped_keys)
+            if progress is not None:
+                flipped_keys.update(key_of[lit] for lit in flipped)
+                progress(proved, flipped_keys, set(var_of) - proved - flipped_keys)
         return flipped
 
     # No single-check tail: a witness blocks the solutions it sets aside under its question's selector.
