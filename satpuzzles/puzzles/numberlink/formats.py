@@ -76,6 +76,14 @@ class _TokenRows:
         text = self.lines[index].text
         return len(text.split()) if self.spaced else len(text.rstrip())
 
+    def labelled(self, index: int) -> list[tuple[int, Token]]:
+        """The cells of row ``index`` that are not empty, with their columns: in a character row without making a
+        token for each ``.`` (most of a board's cells)."""
+        if self.spaced or index in self.made:
+            return [(c, token) for c, token in enumerate(self[index]) if token.text != EMPTY]
+        line = self.lines[index]
+        return [(c, Token(ch, line.number, c + 1)) for c, ch in enumerate(line.text.rstrip()) if ch != EMPTY]
+
 
 def _split_rows(lines: list[Line]) -> tuple[_TokenRows, bool]:
     """Rows (made into tokens as they are read), and whether they were character rows (no separators).
@@ -167,10 +175,10 @@ def build_instance(
     seen: Counter[str] = Counter()
     first_seen: dict[str, Token] = {}
     order: list[str] = []
+    labelled = rows.labelled if isinstance(rows, _TokenRows) else (
+        lambda index: [(c, token) for c, token in enumerate(rows[index]) if token.text != EMPTY])
     for r in range(len(rows)):
-        for c, token in enumerate(rows[r]):
-            if token.text == EMPTY:
-                continue
+        for c, token in labelled(r):
             _check_label(token, char_grid)
             seen[token.text] += 1
             if seen[token.text] == 1:
