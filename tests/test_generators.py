@@ -284,3 +284,33 @@ def test_the_narrowed_clue_check_agrees_with_the_plain_one() -> None:
             narrowed.settle(cell, kept=cell in kept)
         narrowed.close()
     assert checks[True] and checks[False]
+
+
+@pytest.mark.parametrize("puzzle", ["numberlink", "slitherlink", "minesweeper"])
+def test_json_lines_describe_each_puzzle_and_read_back(tmp_path: Path, puzzle: str) -> None:
+    """``--format json``: one object per puzzle (its seed, its input object, its text); the file reads back as
+    the same puzzles the text format gives."""
+    from satpuzzles.core import registry
+
+    made = run_cli("generate", puzzle, "5", "5", "--seed", "7", "--count", "2", "--format", "json")
+    assert made.code == 0, made.err
+    records = [json.loads(line) for line in made.out.splitlines()]
+    assert [record["seed"] for record in records] == [7, 8] and {record["puzzle"] for record in records} == {puzzle}
+    text = run_cli("generate", puzzle, "5", "5", "--seed", "7", "--count", "2").out
+    assert "".join(record["text"] for record in records) == text
+    lines = tmp_path / "made.jsonl"
+    lines.write_text(made.out)
+    driver, codec = Driver(puzzle), registry.get(puzzle).json
+    assert codec is not None
+    assert [codec.to_json(i) for i in driver.parse(made.out)] == [codec.to_json(i) for i in driver.parse(text)]
+    assert run_cli(puzzle, lines).out.count("Solvable = True") == 2
+
+
+def test_json_lines_carry_the_grade_and_the_rules() -> None:
+    made = run_cli("generate", "numberlink", "8", "8", "--seed", "2", "--rules", "open", "--difficulty", "hard",
+                   "--format", "json")
+    record = json.loads(made.out)
+    assert record["input"]["rules"] == "open"  # read back, solved under the rules it was made unique under
+    level, reached = record["text"].split("\n", 1)[0].removeprefix("# grade: "), record["grade"]["reached"]
+    assert record["grade"]["level"] == level.split(" (asked for ")[0] and reached is (" (asked for " not in level)
+    assert json.loads(run_cli("generate", "minesweeper", "4", "4", "--seed", "1", "--format", "json").out)["grade"] is None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any, cast
@@ -12,8 +13,10 @@ import click
 from satpuzzles.cli.options import check_seconds, to_click
 from satpuzzles.cli.output import stdout
 from satpuzzles.core.errors import ExitStatus, SatPuzzlesError
+from satpuzzles.core.outcome import Settings
 from satpuzzles.core.spec import PuzzleSpec
 from satpuzzles.io.files import check_writable, numbered_path, write_atomic
+from satpuzzles.solve.select import read_grade_comment
 
 WARNING = "warning: "
 """A generator's status text that starts so is printed on standard error, not only shown in the progress bar."""
@@ -99,13 +102,31 @@ class GenerationProgress:
             self.bar.stop()
 
 
+def json_line(puzzle: PuzzleSpec[Any, Any], text: str, seed: int | None, options: dict[str, Any]) -> str:
+    """``generate --format json``: one made puzzle as a JSON object on one line (its text read back, so the
+    ``input`` is what the puzzle's reader makes of it, with the rules it was made under)."""
+    from satpuzzles.io.reading import read_instances
+
+    assert puzzle.json is not None
+    (instance,) = read_instances(puzzle, text)
+    codec, settings = puzzle.json, Settings(extras=dict(options))
+    graded = read_grade_comment(text)
+    grade = None if graded is None else {"level": graded[0], "reached": graded[1]}
+    record = {"puzzle": puzzle.name, "seed": seed,
+              "input": codec.to_json_under(instance, settings) if codec.to_json_under is not None
+              else codec.to_json(instance),
+              "grade": grade, "text": text}
+    return json.dumps(record, ensure_ascii=False) + "\n"
+
+
 def generate_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
     """``satpuzzles generate NAME ROWS COLS`` (or ``W H``) for a puzzle with a generator."""
     generator = puzzle.generator
     assert generator is not None
     first, second = ("width", "height") if generator.width_first else ("rows", "cols")
 
-    def callback(seed: int | None, output: str | None, count: int, budget: float | None, **options: Any) -> None:
+    def callback(seed: int | None, output: str | None, count: int, budget: float | None,
+                 output_format: str = "text", **options: Any) -> None:
         from satpuzzles.solve.isolation import Timeout, run_with_deadline
 
         size = {name: options.pop(name) for name in (first, second)}
@@ -130,6 +151,8 @@ def generate_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
             if kind == "status":
                 progress.report(content)
                 return
+            if output_format == "json":
+                content = json_line(puzzle, content, seeds[index[0]], options)
             with progress.cleared():
                 if output is None:
                     out.write(content)
@@ -169,6 +192,12 @@ def generate_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
             click.Option(["--budget"], type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
                          help="Give up (exit 3) when the puzzles are not all made within SECONDS."),
             *(to_click(option) for option in generator.options),
+            *([click.Option(["--format", "output_format"], type=click.Choice(["text", "json"]), default="text",
+                            show_default=True,
+                            help="json: one JSON object per puzzle, one per line: puzzle, seed, input (the "
+                                 "puzzle as the JSON envelope's input, which the puzzle command reads back), "
+                                 "grade (with --difficulty) and text (as the text format writes it).")]
+              if puzzle.json is not None else []),
         ],
         help=f"Generate {puzzle.name} puzzles of {size_help} cells, in the puzzle's input format.",
     )

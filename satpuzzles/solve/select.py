@@ -91,6 +91,26 @@ def closer(best: Picked[T] | None, new: Picked[T], target: str) -> Picked[T]:
     return new if distance(new) < distance(best) else best
 
 
+GRADE_COMMENT = "# grade: "
+"""How a puzzle made with --difficulty starts: ``# grade: LEVEL``, or ``... (asked for TARGET: not reached)``."""
+_NOT_REACHED = " (asked for "
+
+
+def grade_comment(level: str, target: str) -> str:
+    """The first line of a puzzle made with --difficulty: its grade, and the target when it was not reached."""
+    return f"{GRADE_COMMENT}{level}\n" if level == target else f"{GRADE_COMMENT}{level}{_NOT_REACHED}{target}: not reached)\n"
+
+
+def read_grade_comment(text: str) -> tuple[str, bool] | None:
+    """The grade a made puzzle's first line gives (:func:`grade_comment`) and whether it was the target; None
+    when the text has none."""
+    first = text.split("\n", 1)[0]
+    if not first.startswith(GRADE_COMMENT):
+        return None
+    level, _, asked = first[len(GRADE_COMMENT):].partition(_NOT_REACHED)
+    return level, not asked
+
+
 def shortfall(name: str, picked: Picked[Any], target: str, tries: int) -> str:
     """The warning when the level asked for was not reached: what was obtained instead."""
     return (f"warning: no {name} graded {target} turned up in {tries} tries; "

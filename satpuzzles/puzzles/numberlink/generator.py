@@ -39,7 +39,18 @@ from satpuzzles.puzzles.numberlink.url import NO_SELF_TOUCH_LOST, to_url
 from satpuzzles.solve.limited import LIMITED_SOLVER, LimitedBackend, SearchLimit
 from satpuzzles.solve.loop import lazy_solutions
 from satpuzzles.solve.pipeline import solve
-from satpuzzles.solve.select import ANY, TARGETS, TRIES, Picked, closer, grade_level, pick, rank, shortfall
+from satpuzzles.solve.select import (
+    ANY,
+    TARGETS,
+    TRIES,
+    Picked,
+    closer,
+    grade_comment,
+    grade_level,
+    pick,
+    rank,
+    shortfall,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -319,17 +330,13 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
         instance = generate_numberlink(grid, rng, progress, False, rules, min_length)
     else:
         instance, picked = generate_graded(grid, rng, progress, rules, min_length, target)
-        head = grade_comment(target, picked.level)
+        head = grade_comment(picked.level, target)
     if not options.get("url"):
         return head + to_text(instance)
     if not rules.self_touch:
         progress(f"warning: {NO_SELF_TOUCH_LOST}")
     return to_url(instance, rules) + "\n"
 
-
-def grade_comment(target: str, level: str) -> str:
-    """The comment line heading a puzzle made with --difficulty: its grade, and the target when missed."""
-    return f"# grade: {level}\n" if level == target else f"# grade: {level} (asked for {target}: not reached)\n"
 
 
 GENERATOR = Generator(

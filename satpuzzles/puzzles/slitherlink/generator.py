@@ -35,7 +35,7 @@ from satpuzzles.puzzles.slitherlink.url import LIMIT, to_url
 from satpuzzles.solve.limited import LIMITED_SOLVER, LimitedBackend, SearchLimit
 from satpuzzles.solve.loop import lazy_solutions
 from satpuzzles.solve.pipeline import run_stages
-from satpuzzles.solve.select import ANY, TARGETS, TRIES, Picked, closer, grade_level, pick, shortfall
+from satpuzzles.solve.select import ANY, TARGETS, TRIES, Picked, closer, grade_comment, grade_level, pick, shortfall
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -311,8 +311,7 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
                                             target)
     if options.get("url"):
         return to_url(instance) + "\n"
-    head = "" if picked is None else (f"# grade: {picked.level}\n" if picked.reached
-                                      else f"# grade: {picked.level} (asked for {target}: not reached)\n")
+    head = "" if picked is None else grade_comment(picked.level, picked.level if picked.reached else target)
     return head + to_text(instance)
 
 
