@@ -276,6 +276,7 @@ def test_interrupt_keeps_the_finished_rows(tmp_path: Path) -> None:
         [sys.executable, "-m", "satpuzzles", "batch", str(NL / "janko-arukone"), "--unique", "-j", "1",
          "--report", str(report)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as from a shell, not a background job
     )
     try:
         while process.poll() is None and (not report.exists() or len(report.read_text().splitlines()) < 2):

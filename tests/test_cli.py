@@ -250,14 +250,18 @@ def test_interrupt_exits_130_without_traceback() -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "satpuzzles", "numberlink", "-i", "-", "--count", "100000000", "-v"],
         stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as from a shell, not a background job
     )
-    process.stdin.write(HAMILTON_8)
-    process.stdin.close()
-    assert "encoded" in process.stderr.readline()  # solving has started
-    time.sleep(0.5)
-    process.send_signal(signal.SIGINT)
-    err = process.stderr.read()
-    process.wait(timeout=30)
+    try:
+        process.stdin.write(HAMILTON_8)
+        process.stdin.close()
+        process.stdin = None  # closed: communicate() below has nothing to send
+        assert "encoded" in process.stderr.readline()  # solving has started
+        time.sleep(0.5)
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=30)  # never waits for ever, should the signal be lost
+    finally:
+        process.kill()
     assert process.returncode == 130
     assert "Traceback" not in err and "interrupted" in err
 

@@ -42,7 +42,8 @@ SCRIPT = textwrap.dedent("""
                                                      (signal.SIGHUP, 129, "hung up")])
 def test_a_signal_lost_in_a_finaliser_still_stops_the_run(sig: int, status: int, said: str) -> None:
     done = subprocess.run([sys.executable, "-c", SCRIPT.format(sig=int(sig))], input="1..1\n2..2\n",
-                          capture_output=True, text=True, timeout=120, check=False)
+                          capture_output=True, text=True, timeout=120, check=False,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as from a shell
     assert done.returncode == status, done.stderr
     assert done.stderr.strip().splitlines() == [f"satpuzzles: {said}"]
     assert "Solvable" not in done.stdout
