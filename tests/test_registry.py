@@ -178,3 +178,19 @@ def test_batch_analyses_what_it_can_and_solves_a_puzzle_without_an_analysis() ->
                                          "1 not analysed (timed out)")
     finally:
         remove()
+
+
+def test_the_puzzle_listing_as_json_says_what_the_text_says() -> None:
+    import json
+
+    listed = run_cli("puzzles", "--format", "json")
+    assert listed.code == 0
+    records = [json.loads(line) for line in listed.out.splitlines()]
+    assert [record["name"] for record in records] == registry.names()
+    text = run_cli("puzzles").out
+    for record in records:
+        spec = registry.get(record["name"])
+        assert record["formats"] == list(spec.input_formats[1:]) and record["rules"] == spec.rules_text
+        assert f"  methods: {', '.join(record['methods'])}; features: {', '.join(record['features'])}" in text
+    numberlink = next(record for record in records if record["name"] == "numberlink")
+    assert {"generate", "analyze", "json", "to-url"} <= set(numberlink["features"])

@@ -15,6 +15,7 @@ from satpuzzles import __version__
 from satpuzzles.cli import FIXED_COMMANDS
 from satpuzzles.cli.output import OutputClosed
 from satpuzzles.core import registry
+from satpuzzles.core.spec import PuzzleSpec
 
 
 class PuzzleGroup(click.Group):
@@ -82,21 +83,37 @@ class PlayGroup(click.Group):
         return play_command(registry.get(cmd_name))
 
 
+def _features(spec: PuzzleSpec[Any, Any]) -> list[str]:
+    """What a puzzle offers beyond solving (commands and options), by name."""
+    return [feature for feature, present in (
+        ("generate", spec.generator is not None), ("play", spec.game is not None), ("svg", spec.view.svg is not None),
+        ("explain", spec.rules.explainable), ("analyze", spec.rules.analyzable), ("json", spec.json is not None),
+        *((f"to-{writer.name}", True) for writer in spec.writers),
+    ) if present]
+
+
 @click.command("puzzles")
 @click.option("--markdown", is_flag=True, help="A markdown table of the puzzles, their rules and sources (the README's).")
-def puzzles_command(markdown: bool) -> None:
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="json: one JSON object per puzzle, one per line: name, summary, rules, sources, formats, methods "
+                   "and features.")
+def puzzles_command(markdown: bool, output_format: str) -> None:
     """List the registered puzzles, their formats and features."""
     if markdown:
         click.echo("| puzzle | rules | where people play it |\n|---|---|---|")
         for name, spec in registry.puzzles().items():
             click.echo(f"| `{name}` | {spec.rules_text} | {', '.join(spec.sources)} |")
         return
+    if output_format == "json":
+        import json
+
+        for name, spec in registry.puzzles().items():
+            click.echo(json.dumps({"name": name, "summary": spec.summary, "rules": spec.rules_text,
+                                   "sources": list(spec.sources), "formats": list(spec.input_formats[1:]),
+                                   "methods": list(spec.methods), "features": _features(spec)}, ensure_ascii=False))
+        return
     for name, spec in registry.puzzles().items():
-        features = [feature for feature, present in (
-            ("generate", spec.generator is not None), ("play", spec.game is not None), ("svg", spec.view.svg is not None),
-            ("explain", spec.rules.explainable), ("analyze", spec.rules.analyzable), ("json", spec.json is not None),
-            *((f"to-{writer.name}", True) for writer in spec.writers),
-        ) if present]
+        features = _features(spec)
         click.echo(f"{name}: {spec.summary}")
         click.echo(f"  formats: {', '.join(spec.input_formats[1:])}")
         click.echo(f"  methods: {', '.join(spec.methods)}; features: {', '.join(features) or 'none beyond solving'}")
