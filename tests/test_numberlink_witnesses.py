@@ -15,7 +15,7 @@ from satpuzzles.core.records import replace
 from satpuzzles.geometry import Grid
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
-from satpuzzles.puzzles.numberlink.sides import add_sides, crossing_labels, refuted_by_sides
+from satpuzzles.puzzles.numberlink.sides import add_sides, crossing_labels, implied_sides, refuted_by_sides
 from satpuzzles.puzzles.numberlink.unique import RULES
 from satpuzzles.puzzles.numberlink.witnesses import seek_witnesses
 from satpuzzles.solve.backends import make_backend
@@ -167,12 +167,25 @@ def test_on_random_boards_under_open_the_analysis_is_the_brute_force_backbone(ru
     settings = Settings(analyze=True, extras=extras(rules))
     with_search = solve(RULES, instance, settings, "numberlink")
     without = solve(replace(RULES, witnesses=None), instance, settings, "numberlink")
-    assert with_search.status == without.status == ("solved" if every else "unsolvable")
+    plain = solve(replace(RULES, witnesses=None, implied=None), instance, settings, "numberlink")  # no side clauses
+    assert with_search.status == without.status == plain.status == ("solved" if every else "unsolvable")
     if every:
-        assert analysis_keys(with_search) == analysis_keys(without)
+        assert analysis_keys(with_search) == analysis_keys(without) == analysis_keys(plain)
         forced_true, forced_false, undetermined = analysis_keys(with_search)
         assert forced_true | forced_false == forced
         assert not undetermined & forced
+
+
+def test_the_analysis_adds_side_clauses_under_open_with_self_touch_only() -> None:
+    """Measured faster there (sides.implied_sides); the board's first path runs from border to border."""
+    instance = random_board(3)
+    assert crossing_labels(instance)
+    for rules, wanted in ((RuleSet(fill=False), True), (RuleSet(fill=False, self_touch=False), False),
+                          (RuleSet(), False)):
+        encoding = NumberlinkEncoding(instance, False, rules)
+        before = list(encoding.formula.clauses)
+        implied = implied_sides(instance, Settings(extras=extras(rules)), encoding)
+        assert bool(implied) is wanted and encoding.formula.clauses == before  # the formula itself is untouched
 
 
 INPUTS2 = Path(__file__).parent.parent / "instances" / "numberlink" / "handmade" / "inputs2.txt"

@@ -209,6 +209,10 @@ class Rules(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     the puzzle's own cheap means before the backbone's whole-board questions, handing each to ``found``, which
     verifies it and removes from ``left`` the decision keys it sets otherwise than ``first`` does; its SAT calls
     are added to ``stats``. Returns the keys of ``left`` it proved forced (set as in ``first`` by every solution)."""
+    implied: Callable[[I, Settings, Any], list[list[int]]] | None = field(default=None, deferrable=True)
+    """Optional, for --analyze: ``(instance, settings, encoding)`` gives clauses every solution satisfies (over the
+    complete encoding's variables and fresh ones it takes from its pool), added to the backbone's questions only,
+    not to what the grade propagates."""
 
 
 class AnalysisView(Record, Generic[I], frozen=True, eq=False, repr=False):

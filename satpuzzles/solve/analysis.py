@@ -71,6 +71,8 @@ def analyse(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats
     else:
         with make_backend(str(settings.solver), verbose=settings.verbose) as backend:
             backend.add_clauses(encoding.formula.clauses)
+            if rules.implied is not None:
+                backend.add_clauses(rules.implied(instance, settings, encoding))
             def verify(solution: S) -> list[str]:
                 return rules.verify(instance, solution)
 

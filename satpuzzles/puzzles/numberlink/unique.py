@@ -306,6 +306,7 @@ UNIQUE: Strategy[NumberlinkInstance, NumberlinkSolution] = Strategy(
     solve_unique, _refuses)
 RULES: Rules[NumberlinkInstance, NumberlinkSolution] = replace(
     STAGED, strategies=(UNIQUE,), unique_given=unique_given,
-    witnesses=deferred("satpuzzles.puzzles.numberlink.witnesses", "seek_witnesses"))  # --analyze only
+    witnesses=deferred("satpuzzles.puzzles.numberlink.witnesses", "seek_witnesses"),  # --analyze only
+    implied=deferred("satpuzzles.puzzles.numberlink.sides", "implied_sides"))
 """How Numberlink is solved and checked: the stages, the uniqueness strategy for --unique, and --analyze's
 cheap search for other solutions."""
