@@ -202,6 +202,7 @@ def test_error_in_a_large_board_is_located() -> None:
         ("??\nmines 1\n??\n", 2, 1, "inside the grid"),
         ("2 2\n??\n??\nmines 1\nxyz\n", 5, 1, "unexpected line after the 'mines' line: the header says 2 rows"),
         ("2 2\n??\n??\nmines 5\n", 4, 7, "5 mines but the board has only 4 cells"),
+        ("1 1\n?\nmines 2\n", 3, 7, "2 mines but the board has only 1 cell"),
         ("1 ? x\n? ?\n", 1, 5, "unknown character 'x'"),
     ],
 )

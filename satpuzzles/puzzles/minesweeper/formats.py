@@ -240,7 +240,8 @@ def _parse_board(lines: list[Line]) -> MinesweeperInstance:
         at = body[header[0]] if len(body) > header[0] else rest[0]
         raise at.error(f"header says {header[0]} rows but the grid has {len(body)}", 1)
     if mines is not None and int(mines.text) > board.size:
-        raise mines.error(f"{int(mines.text)} mines but the board has only {board.size} cells")
+        raise mines.error(f"{int(mines.text)} mines but the board has only {board.size} "
+                          f"cell{'' if board.size == 1 else 's'}")
     return MinesweeperInstance(board, None if mines is None else int(mines.text), lines[0].number)
 
 
