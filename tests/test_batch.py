@@ -175,6 +175,26 @@ def test_report_columns_and_resume(tmp_path: Path) -> None:
     assert finished.code == 0 and report.read_text() == "".join(resumed)
 
 
+def test_format_json_prints_the_jsonl_reports_rows_instead_of_the_summary(tmp_path: Path) -> None:
+    (tmp_path / "bad.txt").write_text("x\n")
+    report = tmp_path / "r.jsonl"
+    printed = run_cli("batch", SEED, tmp_path / "bad.txt", "--format", "json", "--report", report, "-j", "2")
+    assert printed.code == 2  # the bad file's error row, as with the summary
+    lines = printed.out.splitlines()
+    assert "Slowest" not in printed.out and len(lines) == 13
+    rows = [json.loads(line) for line in lines]
+    assert rows == jsonl(report)  # the same rows, field for field
+    assert list(rows[0]) == COLUMNS
+    statuses = {Path(row["file"]).name: row["status"] for row in rows}
+    assert statuses["bad.txt"] == "error" and statuses["instance_4.txt"] == "unsolvable"
+    assert statuses["instance_1.txt"] == "solved"
+    resumed = run_cli("batch", SEED, tmp_path / "bad.txt", SLITHER / "pzprjs" / "cspuz_bench_4x4.url",
+                      "--format", "json", "--report", report, "--resume")
+    assert [json.loads(line)["puzzle"] for line in resumed.out.splitlines()] == ["slitherlink"]  # this run's only
+    analysed = run_cli("batch", SEED / "instance_1.txt", "--analyze", "--format", "json")
+    assert analysed.code == 0 and list(json.loads(analysed.out)) == COLUMNS + ANALYSIS_COLUMNS
+
+
 def test_jsonl_resume_counts_earlier_errors(tmp_path: Path) -> None:
     (tmp_path / "bad.txt").write_text("x\n")
     report = tmp_path / "r.jsonl"

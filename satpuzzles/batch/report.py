@@ -80,6 +80,13 @@ def report_record(row: Row, options: str = "", columns: list[str] = COLUMNS) -> 
     return record
 
 
+def json_line(row: Row, options: str, columns: list[str] = COLUMNS) -> str:
+    """A result row as a line of a JSON-lines report (``options`` as options_text gives them)."""
+    record = report_record(row, options, columns)
+    record["options"] = json.loads(options) if options else None
+    return json.dumps(record, ensure_ascii=False) + "\n"
+
+
 def _csv_cell(value: object) -> str:
     if value is None:
         return ""
@@ -251,12 +258,11 @@ class Report:
 
     def write(self, row: Row) -> None:
         """Append one row and flush it, so an interrupted batch keeps every finished puzzle."""
-        record = report_record(row, self.options, self.columns)
         if self.writer is not None:
+            record = report_record(row, self.options, self.columns)
             self._guarded(self.writer.writerow, {name: _csv_cell(value) for name, value in record.items()})
         else:
-            record["options"] = json.loads(self.options)
-            self._guarded(self.out.write, json.dumps(record, ensure_ascii=False) + "\n")
+            self._guarded(self.out.write, json_line(row, self.options, self.columns))
 
     def close(self) -> None:
         """Close the file."""

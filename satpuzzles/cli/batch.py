@@ -12,13 +12,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from satpuzzles.batch.engine import file_error_rows, pending_count, run_batch
 from satpuzzles.batch.inputs import PuzzleFile, expand_paths, scan_file
-from satpuzzles.batch.report import Report
+from satpuzzles.batch.report import Report, json_line, options_text, report_columns
 from satpuzzles.batch.summary import exit_status, summary
 from satpuzzles.batch.work import Options, Row, settings_for
 from satpuzzles.cli.options import (
     check_seconds,
     color_option,
     count_options,
+    format_option,
     method_choices,
     puzzle_extras,
     solver_option,
@@ -119,6 +120,8 @@ def run(params: dict[str, Any]) -> int:
         from satpuzzles.batch.cluster import connect  # dask only
 
         connect(params["dask"])  # an unreachable scheduler is a usage error before the report is opened
+    out, as_json = stdout(), params["output_format"] == "json"
+    stored_options, columns = options_text(options), report_columns(options)
     report = Report(params["report"], params["resume"], options) if params["report"] else None
     try:
         done = report.done() if report else set()
@@ -130,6 +133,9 @@ def run(params: dict[str, Any]) -> int:
         def on_row(row: Row) -> None:
             if report is not None:
                 report.write(row)
+            if as_json:  # each row as it finishes, as the .jsonl report holds it
+                out.write(json_line(row, stored_options, columns))
+                out.flush()
             rows.append({k: row.get(k) for k in SUMMARY_FIELDS})
             bar.advance(row)
 
@@ -141,10 +147,10 @@ def run(params: dict[str, Any]) -> int:
     finally:
         if report is not None:
             report.close()
-    out = stdout()
-    shown = summary(rows, wall, where, earlier, params["unique"] or params["analyze"], params["analyze"])
-    make_console(out, colour=use_colour(out, params["color"])).print(shown)
-    out.flush()
+    if not as_json:
+        shown = summary(rows, wall, where, earlier, params["unique"] or params["analyze"], params["analyze"])
+        make_console(out, colour=use_colour(out, params["color"])).print(shown)
+        out.flush()
     return exit_status(rows)
 
 
@@ -164,6 +170,8 @@ def batch_command() -> click.Command:
                          help="The puzzle of every file (default: detected per file, see the README)."),
             solver_option(),
             color_option(),
+            format_option("instead of the summary, one JSON object per puzzle as it finishes, one per line: the "
+                          "row a .jsonl --report holds (with --resume, the puzzles solved in this run)."),
             click.Option(["--method"], type=click.Choice(method_choices()), default="auto", show_default=True,
                          help="How to solve each puzzle (see each puzzle's --help)."),
             timeout_option("the puzzle is then 'unknown'"),

@@ -13,6 +13,7 @@ import click
 
 from satpuzzles import __version__
 from satpuzzles.cli import FIXED_COMMANDS
+from satpuzzles.cli.options import format_option
 from satpuzzles.cli.output import OutputClosed
 from satpuzzles.core import registry
 from satpuzzles.core.spec import PuzzleSpec
@@ -92,11 +93,9 @@ def _features(spec: PuzzleSpec[Any, Any]) -> list[str]:
     ) if present]
 
 
-@click.command("puzzles")
+@click.command("puzzles", params=[format_option("one JSON object per puzzle, one per line: name, summary, rules, "
+                                                  "sources, formats, methods and features.")])
 @click.option("--markdown", is_flag=True, help="A markdown table of the puzzles, their rules and sources (the README's).")
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="json: one JSON object per puzzle, one per line: name, summary, rules, sources, formats, methods "
-                   "and features.")
 def puzzles_command(markdown: bool, output_format: str) -> None:
     """List the registered puzzles, their formats and features."""
     if markdown:

@@ -10,7 +10,7 @@ from typing import Any, cast
 
 import click
 
-from satpuzzles.cli.options import check_seconds, to_click
+from satpuzzles.cli.options import check_seconds, format_option, to_click
 from satpuzzles.cli.output import stdout
 from satpuzzles.core.errors import ExitStatus, SatPuzzlesError
 from satpuzzles.core.outcome import Settings
@@ -192,11 +192,9 @@ def generate_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
             click.Option(["--budget"], type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
                          help="Give up (exit 3) when the puzzles are not all made within SECONDS."),
             *(to_click(option) for option in generator.options),
-            *([click.Option(["--format", "output_format"], type=click.Choice(["text", "json"]), default="text",
-                            show_default=True,
-                            help="json: one JSON object per puzzle, one per line: puzzle, seed, input (the "
-                                 "puzzle as the JSON envelope's input, which the puzzle command reads back), "
-                                 "grade (with --difficulty) and text (as the text format writes it).")]
+            *([format_option("one JSON object per puzzle, one per line: puzzle, seed, input (the puzzle as the "
+                             "JSON envelope's input, which the puzzle command reads back), grade (with --difficulty) "
+                             "and text (as the text format writes it).")]
               if puzzle.json is not None else []),
         ],
         help=f"Generate {puzzle.name} puzzles of {size_help} cells, in the puzzle's input format.",

@@ -93,14 +93,23 @@ def color_option() -> click.Option:
                         "NO_COLOR are honoured).")
 
 
+FORMATS = ("text", "json")
+"""The --format choices: text (the default) or JSON."""
+
+
+def format_option(what: str) -> click.Option:
+    """--format text|json; ``what`` says what json prints."""
+    return click.Option(["--format", "output_format"], type=click.Choice(list(FORMATS)), default="text",
+                        show_default=True, help=f"json: {what}")
+
+
 def output_options(svg: bool = True) -> list[click.Option]:
     """-o (DIMACS), -r (result file), --svg (picture, when the puzzle draws one) and --format."""
     options = [
         click.Option(["-o", "--output"], metavar="FILE",
                      help="Write the CNF formula (DIMACS, variables named in comments)."),
         click.Option(["-r", "--result"], metavar="FILE", help="Write the solution as a result file."),
-        click.Option(["--format", "output_format"], type=click.Choice(["text", "json"]), default="text",
-                     show_default=True, help="json: one JSON object per puzzle, one per line."),
+        format_option("one JSON object per puzzle, one per line."),
     ]
     if svg:
         options.append(click.Option(["--svg"], metavar="FILE",
