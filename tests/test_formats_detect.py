@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import pickle
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -89,7 +90,8 @@ def test_a_url_written_under_no_self_touch_says_it_drops_the_convention() -> Non
         ("https://puzz.link/p?numlin/5/5/1j2h3m1h2j.", 42, "'?' endpoint"),
         ("https://puzz.link/p?numlin/5/5/1j2h3m1h2jA", 42, "unknown character 'A'"),
         ("https://puzz.link/p?numlin/5/5/-1", 32, "needs 2 hex digits"),
-        ("https://puzz.link/p?numlin/e/5/5/1j2", 28, "unknown URL flag 'e'"),
+        ("https://puzz.link/p?numlin/x/5/5/1j2", 28, "unknown URL flag 'x': only 'e' (cells may stay empty)"),
+        ("https://puzz.link/p?numlin/6/1/1g2g1h", 34, "label '2' appears once"),  # at the label, not the body
         ("https://puzz.link/p?numlin/5/1/1m", 32, "label '1' appears once"),
     ],
 )
@@ -269,3 +271,41 @@ def test_a_size_refusal_is_too_large_unless_the_text_is_not_the_puzzles_anyway()
     with pytest.raises(InputError) as plain:
         limit.check(11, 2, 3, 4, ours=lambda: False)
     assert type(plain.value) is InputError and str(plain.value) == str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("url", "rules"),
+    [
+        ("https://puzz.link/p?arukone/4/4/12l3123j", "fill"),
+        ("https://puzz.link/p?arukone/e/4/4/12l3123j", "open"),  # pzprjs' arukone variant: cells need not all be used
+        ("https://puzz.link/p?numlin/e/4/4/12l3123j", "open"),
+        ("https://puzz.link/p?numberlink/4/4/12l3123j", "open"),  # pzprjs' other name for numlin
+    ],
+)
+def test_numberlink_url_types_and_flags_carry_their_rules(url: str, rules: str) -> None:
+    result = run_cli("numberlink", url, "--format", "json")
+    assert result.code == 0, result.err
+    envelope = json.loads(result.out)
+    assert envelope["rules"] == rules and envelope["input"]["grid"][2] == ["3", "1", "2", "3"]
+
+
+def test_numbers_from_8192_are_written_with_at_and_read_with_either_prefix(tmp_path: Path) -> None:
+    board = tmp_path / "big.txt"
+    board.write_text("3 1\n9000 9000 .\n")
+    written = run_cli("numberlink", "-i", board, "--to-url")
+    assert written.out.strip() == "https://puzz.link/p?arukone/3/1/@328@328g"  # pzprjs writes '@' ('%32' escapes)
+    for prefix in "@%":
+        read = run_cli("numberlink", f"https://puzz.link/p?arukone/3/1/{prefix}328{prefix}328g", "--format", "json")
+        assert json.loads(read.out)["input"]["grid"] == [["9000", "9000", "."]], prefix
+
+
+@pytest.mark.parametrize(
+    ("command", "source", "kind"),
+    [("numberlink", "3x3t0:2a3b1c", "game id"), ("minesweeper", "https://puzz.link/p?slither/3/3/g0h", "URL")],
+)
+def test_a_typed_url_or_game_id_the_puzzle_does_not_read_is_named_as_such(command: str, source: str,
+                                                                         kind: str) -> None:
+    result = run_cli(command, source)
+    assert result.code == 2
+    assert result.err.startswith(f"satpuzzles: error: {source}:1:1: {command} reads no such {kind} (its formats: ")
+    assert "satpuzzles solve SOURCE" in result.err and len(result.err.splitlines()) == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -116,7 +117,7 @@ def test_visit_all_flag() -> None:
     assert instance.visit_all
     assert instance.clues == {(0, 0): 2, (1, 1): 1}
     assert instance.unknown == frozenset({(2, 2)})
-    assert to_url(instance) == "https://puzz.link/p?slither/f/3/3/cgbg."
+    assert to_url(instance) == "https://puzz.link/p?slither/f/3/3/cgbg./"  # the final / pzprjs writes after a .
     assert parse_one(to_url(instance)) == instance
 
 
@@ -173,6 +174,19 @@ def test_two_numbers_above_packed_rows_of_two_are_a_header() -> None:
     assert parse_one("2 2\n3 .\n. .\n. .\n").grid == Grid(4, 2)
 
 
+def test_a_loopy_id_with_one_size_is_square_as_loopy_reads_it() -> None:
+    assert parse_one("3t0:2a3b1c\n") == parse_one("3x3t0:2a3b1c\n")
+    assert parse_one("3:2a3b1c\n").grid == Grid(3, 3)
+    typed = run_cli("slitherlink", "3t0:2a3b1c", "--format", "json")  # a SOURCE on the command line
+    assert typed.code == 0 and json.loads(typed.out)["input"]["grid"] == ["2.3", "..1", "..."]
+
+
+def test_a_final_unknown_clue_gets_the_slash_pzprjs_writes() -> None:
+    written = run_cli("slitherlink", "-", "--to-url", stdin="2 3\n1 . .\n. . ?\n")
+    assert written.out.strip() == "https://puzz.link/p?slither/3/2/bh./"
+    assert parse_one(written.out).unknown == frozenset({(1, 2)})
+
+
 def test_loopy_game_id_with_difficulty() -> None:
     instance = parse_one("  4x3t0dh:c4f3a  \n")
     assert instance.grid == Grid(3, 4)
@@ -210,6 +224,7 @@ def test_loopy_game_id_with_difficulty() -> None:
         ("3x2t0:1a2-b\n", 1, 10, "unknown character '-'"),
         ("3x2t0\n", 1, 6, "needs ':'"),
         ("3x2q:1a20b\n", 1, 1, "bad Loopy parameters"),
+        ("10x10t0dh#12345\n", 1, 10, "a Loopy random seed ('#') names no puzzle"),
         ("0x2t0:\n", 1, 1, "empty grid"),
     ],
 )
@@ -236,8 +251,9 @@ def test_a_url_body_that_ends_early_leaves_the_rest_blank() -> None:
     assert result.code == 0 and "Solutions = 2" in result.out
 
 
-LOOPY_PARAMS_PATTERN = r"(\d{1,9})x(\d{1,9})(?:t(\d{1,9}))?(?:d[a-z])?"
-"""The grammar of a Loopy id's parameters as a regular expression: the parser reads them by hand."""
+LOOPY_PARAMS_PATTERN = r"(\d{1,9})(?:x(\d{1,9}))?(?:t(\d{1,9}))?(?:d[a-z])?"
+"""The grammar of a Loopy id's parameters as a regular expression (a lone N is N x N, as Loopy reads it): the
+parser reads them by hand."""
 
 
 @given(st.text(alphabet="0123456789xtdaz:", max_size=14) | st.from_regex(LOOPY_PARAMS_PATTERN, fullmatch=True))
@@ -250,7 +266,7 @@ LOOPY_PARAMS_PATTERN = r"(\d{1,9})x(\d{1,9})(?:t(\d{1,9}))?(?:d[a-z])?"
 @example("1x1t0t0")
 def test_loopy_parameters_read_by_hand_follow_the_grammar(params: str) -> None:
     match = re.fullmatch(LOOPY_PARAMS_PATTERN, params, re.ASCII)
-    expected = None if match is None else (int(match.group(1)), int(match.group(2)),
+    expected = None if match is None else (int(match.group(1)), int(match.group(2) or match.group(1)),
                                            None if match.group(3) is None else int(match.group(3)),
                                            match.start(3) - 1 if match.group(3) is not None else -1)
     assert _loopy_params(params) == expected

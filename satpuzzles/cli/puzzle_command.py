@@ -16,7 +16,7 @@ from satpuzzles.core.outcome import DEFAULT_SOLVER, Outcome, Settings, SolveStat
 from satpuzzles.core.spec import AnalysisView, PuzzleSpec, Writer
 from satpuzzles.io.files import check_distinct, check_writable, numbered_path, read_input, write_atomic
 from satpuzzles.io.reading import read_instances
-from satpuzzles.io.sources import source_text
+from satpuzzles.io.sources import is_written_out, source_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -185,11 +185,25 @@ def input_text(options: dict[str, Any]) -> tuple[str, str]:
     return read_input(options["input_path"])
 
 
+def check_written_out(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any], text: str) -> None:
+    """A URL or game id typed as SOURCE that none of the puzzle's readers claims is refused as such (its grid
+    reader would complain about a character of it instead)."""
+    source = options.get("source")
+    if source is None or (options.get("input_format") or "auto") != "auto" or not is_written_out(source):
+        return
+    if not any(reader.sniff is not None and reader.sniff(text) for reader in puzzle.readers):
+        kind = "URL" if "/" in text else "game id"
+        formats = ", ".join(name for name in puzzle.input_formats if name != "auto")
+        raise InputError(f"{puzzle.name} reads no such {kind} (its formats: {formats}); 'satpuzzles solve SOURCE' "
+                         "finds the puzzle that reads it, if any", 1, 1, source)
+
+
 def run_puzzle(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
     """Parse, solve, verify and print every selected puzzle; return the exit status."""
     check_output_files(options)
     settings, writer = prepared_settings(puzzle, options)
     text, source = input_text(options)
+    check_written_out(puzzle, options, text)
     try:
         instances = read_instances(puzzle, text, options.get("input_format") or "auto")
     except InputError as exc:

@@ -19,11 +19,13 @@ RUN_LETTERS = "ghijklmnopqrstuvwxyz"
 _URL_START = r"\s*(https?://|[\w.-]+/p(\.html)?\?)"
 """Case-insensitive: what a line starting with a URL matches (every such line holds ``://`` or ``?``)."""
 _NUMBER_FORMS = (
-    (77776, "$", 5, 77776), (12240, "*", 4, 12240), (8192, "%", 3, 8192), (4096, "=", 3, 4096),
+    (77776, "$", 5, 77776), (12240, "*", 4, 12240), (8192, "@", 3, 8192), (4096, "=", 3, 4096),
     (256, "+", 3, 0), (16, "-", 2, 0),
 )
 """pzprjs' Number16 forms above one hex digit: lowest value, prefix, hex digits that follow, offset added."""
-_WIDE = {prefix: (digits, offset) for _, prefix, digits, offset in _NUMBER_FORMS}
+_WIDE = {prefix: (digits, offset) for _, prefix, digits, offset in _NUMBER_FORMS} | {"%": (3, 8192)}
+"""The wide forms by prefix; ``%`` is the old prefix of ``@`` (pzprjs reads both and writes ``@``, as ``%32``
+would be read as a percent-escape)."""
 MAX_NUMBER = 77776 + 0xFFFFF
 """The largest number Number16 can write."""
 _HEX = "0123456789abcdef"
@@ -131,31 +133,33 @@ def _size(line: Line, part: str, column: int, what: str, shape: str) -> int:
     return int(part)
 
 
-def decode_number16(head: UrlHead, unknown_hint: str = "") -> dict[int, int | None]:
-    """pzprjs' decodeNumber16: cell index -> number (None for ``.``, a number left unknown), runs skipped.
+def decode_number16(head: UrlHead, unknown_hint: str = "") -> dict[int, tuple[int | None, int]]:
+    """pzprjs' decodeNumber16: cell index -> (number, the column in the URL where it is written); the number is
+    None for ``.``, a number left unknown; runs of empty cells are skipped.
 
     ``unknown_hint`` makes ``.`` an error with that text (a puzzle that needs every number).
     """
-    numbers: dict[int, int | None] = {}
+    numbers: dict[int, tuple[int | None, int]] = {}
     body, cursor, at = head.body, 0, 0
     while at < len(body) and cursor < head.size:
-        ch = body[at]
+        ch, column = body[at], head.body_column + at
         if ch in _HEX:
-            numbers[cursor], cursor, at = int(ch, 16), cursor + 1, at + 1
+            numbers[cursor], cursor, at = (int(ch, 16), column), cursor + 1, at + 1
         elif ch in _WIDE:
             digits, offset = _WIDE[ch]
             hex_text = body[at + 1 : at + 1 + digits]
             if len(hex_text) != digits or any(d not in _HEX for d in hex_text):
                 raise head.error(f"{ch!r} in the URL body needs {digits} hex digits after it", at)
-            numbers[cursor], cursor, at = int(hex_text, 16) + offset, cursor + 1, at + 1 + digits
+            numbers[cursor], cursor, at = (int(hex_text, 16) + offset, column), cursor + 1, at + 1 + digits
         elif run_length(ch) is not None:
             cursor, at = cursor + (run_length(ch) or 0), at + 1
         elif ch == ".":
             if unknown_hint:
                 raise head.error(unknown_hint, at)
-            numbers[cursor], cursor, at = None, cursor + 1, at + 1
+            numbers[cursor], cursor, at = (None, column), cursor + 1, at + 1
         else:
-            raise head.error(f"unknown character {ch!r} in URL body: expected 0-9, a-f, '-', '+', g-z", at)
+            raise head.error(f"unknown character {ch!r} in URL body: expected 0-9 or a-f (a number), '-', '+', "
+                             "'=', '@', '%', '*' or '$' (a longer number) or g-z (empty cells)", at)
     if at < len(body):
         raise head.error("URL body is longer than the grid: unexpected text after the last cell", at)
     return numbers
@@ -204,5 +208,7 @@ def encode_circle(cells: list[int]) -> str:
 
 
 def url(kind: str, width: int, height: int, body: str, flags: str = "") -> str:
-    """A puzz.link URL."""
-    return f"https://puzz.link/p?{kind}/{flags + '/' if flags else ''}{width}/{height}/{body}"
+    """A puzz.link URL; a body ending in ``.`` gets a final ``/``, as pzprjs writes it (link shorteners and
+    mail programs drop a final dot)."""
+    end = "/" if body.endswith(".") else ""
+    return f"https://puzz.link/p?{kind}/{flags + '/' if flags else ''}{width}/{height}/{body}{end}"

@@ -9,8 +9,10 @@ from satpuzzles.io.files import read_input
 
 _URL = r"https?://|[\w.-]+/p(\.html)?\?"
 _TATHAM_PAGE = r"https?://[^#?\s]*/puzzles/js/[\w-]+\.html[#?](?P<id>.+)"
-_GAME_ID = r"#?(?P<id>\d+x\d+[^:\s]*:\S+)"
-"""Patterns (the URLs case-insensitive), compiled by re on first use: a SOURCE that is a file needs none."""
+_GAME_ID = r"#?(?P<id>\d+(x\d+)?[^:#\s]*[:#]\S+)"
+"""Patterns (the URLs case-insensitive), compiled by re on first use: a SOURCE that is a file needs none. A game
+id is ``WxH...:DESC`` (or ``N...:DESC`` for N x N, as Tatham's puzzles read it); one with ``#`` in place of
+``:`` is a random seed, which the puzzle's reader then explains."""
 
 
 def written_out(text: str) -> str | None:
@@ -29,6 +31,11 @@ def written_out(text: str) -> str | None:
     if game is not None:
         return game.group("id")
     return text if re.match(_URL, text, re.IGNORECASE) else None
+
+
+def is_written_out(source: str) -> bool:
+    """Whether a SOURCE is a URL or a game id (not '-' or a file)."""
+    return source != "-" and not os.path.exists(source or ".") and written_out(source) is not None
 
 
 def source_text(source: str) -> tuple[str, str]:

@@ -18,25 +18,28 @@ from satpuzzles.io.textgrid import Line, Token, first_content_lines, nonblank_li
 from satpuzzles.puzzles.numberlink.formats import LIMIT, build_instance
 from satpuzzles.puzzles.numberlink.model import EMPTY, FILL, OPEN, NumberlinkInstance, RuleSet, rules_in_force
 
-URL_TYPES = ("numlin", "arukone")
-TYPE_RULES = {"numlin": OPEN, "arukone": FILL}
-"""The rule each URL type means."""
+URL_TYPES = ("numlin", "arukone", "numberlink")
+TYPE_RULES = {"numlin": OPEN, "arukone": FILL, "numberlink": OPEN}
+"""The rule each URL type means (``numberlink`` is pzprjs' other name for ``numlin``)."""
+OPEN_FLAG = "e"
+"""pzprjs' arukone flag for its variant "cells need not all be used": the open rule (numlin is open anyway)."""
 UNKNOWN_HINT = "'?' endpoint (a number left unknown) in the URL: every endpoint needs its number"
 
 
 def read_url(line: Line) -> NumberlinkInstance:
     """A ``numlin`` (or ``arukone``) puzz.link URL."""
-    head = read_head(line, URL_TYPES, "Numberlink")
+    head = read_head(line, URL_TYPES, "Numberlink", {OPEN_FLAG: "cells may stay empty"})
     LIMIT.check(head.height, head.width, line.number, head.body_column)
     numbers = decode_number16(head, unknown_hint=UNKNOWN_HINT)
-    labels = {divmod(index, head.width): str(value) for index, value in numbers.items()}
-    rows = [[Token(labels.get((r, c), EMPTY), line.number, head.body_column) for c in range(head.width)]
-            for r in range(head.height)]
+    rows = [[Token(EMPTY, line.number, head.body_column) for _ in range(head.width)] for _ in range(head.height)]
+    for index, (value, column) in numbers.items():
+        r, c = divmod(index, head.width)
+        rows[r][c] = Token(str(value), line.number, column)
     try:
         instance = build_instance(rows, line.number, head.width, char_grid=True)
     except InputError as exc:
-        raise line.error(f"in the URL: {exc.message}", head.body_column) from None
-    return replace(instance, rules=TYPE_RULES[head.kind])
+        raise line.error(f"in the URL: {exc.message}", exc.column or head.body_column) from None
+    return replace(instance, rules=OPEN if OPEN_FLAG in head.flags else TYPE_RULES[head.kind])
 
 
 def url_numbers(instance: NumberlinkInstance) -> dict[str, int]:

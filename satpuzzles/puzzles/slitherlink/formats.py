@@ -58,12 +58,12 @@ def _number_at(text: str, start: int) -> tuple[int, int] | None:
 
 def _loopy_params(params: str) -> tuple[int, int, int | None, int] | None:
     """Width, height, grid type (None: not given) and where its ``t`` stands, from a Loopy game id's parameters
-    ``WxH[tT][dD]`` (each number of 1-9 digits, D a letter); None when ``params`` is not exactly that.
-    By hand, not by ``re``: loading it cost a solve 5 ms."""
+    ``WxH[tT][dD]`` or ``N[tT][dD]`` (N x N, as Loopy reads it; each number of 1-9 digits, D a letter); None
+    when ``params`` is not exactly that. By hand, not by ``re``: loading it cost a solve 5 ms."""
     width = _number_at(params, 0)
-    if width is None or params[width[1]:width[1] + 1] != "x":
+    if width is None:
         return None
-    height = _number_at(params, width[1] + 1)
+    height = _number_at(params, width[1] + 1) if params[width[1]:width[1] + 1] == "x" else width
     if height is None:
         return None
     at, grid_type, type_at = height[1], None, -1
@@ -84,7 +84,8 @@ def _is_url(line: Line) -> bool:
 def _is_loopy(line: Line) -> bool:
     text = line.text.lstrip()
     size = _digits_end(text, 0)
-    return size > 0 and text[size:size + 1] == "x" and text[size + 1:size + 2] in _DIGITS
+    after = text[size:size + 2]
+    return size > 0 and (after[:1] == ":" or after[:1] in ("x", "t") and after[1:] in _DIGITS)
 
 
 def _header(lines: list[Line]) -> tuple[int, int] | None:
@@ -166,6 +167,9 @@ def _parse_grid(lines: list[Line]) -> SlitherlinkInstance:
 def _parse_loopy(line: Line) -> SlitherlinkInstance:
     start = first_column(line)
     params, colon, desc = line.text.strip().partition(":")
+    if not colon and "#" in params:
+        raise line.error("a Loopy random seed ('#') names no puzzle until Loopy generates it: give the game id "
+                         f"({LOOPY_SHAPE}, Loopy's Game > Specific)", start + params.index("#"))
     if not colon:
         raise line.error(f"Loopy game id needs ':' before the description, as in {LOOPY_SHAPE}", start + len(params))
     parsed = _loopy_params(params)
