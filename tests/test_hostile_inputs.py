@@ -35,6 +35,11 @@ def test_a_solver_that_fails_is_reported_on_one_line(tmp_path) -> None:
     quiet = run_cli("numberlink", board, "-s", silent)
     assert quiet.code == 3 and not quiet.err
     assert "Solvable = unknown (solver silent-solver gave no answer (exit code 0))\n" in quiet.out
+    crashing = tmp_path / "crashing-solver"
+    crashing.write_text("#!/bin/sh\nkill -SEGV $$\n")
+    crashing.chmod(0o755)
+    crashed = run_cli("numberlink", board, "-s", crashing)  # a signal is named, as for a batch worker
+    assert crashed.code == 3 and "Solvable = unknown (solver crashing-solver gave no answer (killed by SIGSEGV))" in crashed.out
 
 
 @pytest.mark.parametrize(("url", "expected"), [

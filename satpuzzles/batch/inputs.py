@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import glob
 import os
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
+from satpuzzles.batch.report import is_jsonl_report
 from satpuzzles.core import registry
 from satpuzzles.core.errors import InputError, SatPuzzlesError, UsageError
 from satpuzzles.io.detect import detect, named_puzzle
@@ -26,17 +27,19 @@ class PuzzleFile:
     error: str = ""
 
 
-def expand_paths(paths: Iterable[str], leave_out: Iterable[str] = ()) -> list[str]:
+def expand_paths(paths: Iterable[str], leave_out: Iterable[str] = (),
+                 leave_out_ids: Collection[tuple[int, int]] = ()) -> list[str]:
     """Every file named by ``paths`` (files, folders walked recursively, globs), first mention kept.
 
-    ``leave_out`` files (the batch's own report) are never taken as puzzles.
+    ``leave_out`` files (the batch's own report) and the files whose (device, inode) is in ``leave_out_ids`` (its
+    standard output redirected to a file, which the shell made before the scan) are never taken as puzzles.
     """
     found: list[str] = []
     seen: set[str] = {os.path.realpath(path) for path in leave_out}
 
     def add(path: str) -> None:
         key = os.path.realpath(path)
-        if key not in seen:
+        if key not in seen and not (leave_out_ids and _file_id(path) in leave_out_ids):
             seen.add(key)
             found.append(path)
 
@@ -60,13 +63,23 @@ def expand_paths(paths: Iterable[str], leave_out: Iterable[str] = ()) -> list[st
     return found
 
 
+def _file_id(path: str) -> tuple[int, int] | None:
+    """A file's (device, inode), None when it cannot be read."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
 def _folder_files(folder: str) -> list[str]:
+    """The puzzle files under a folder: by suffix, without hidden ones and batch reports (JSON lines of results)."""
     names = []
     for root, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         names += [os.path.join(root, f) for f in sorted(files)
                   if not f.startswith(".") and f.lower().endswith(PUZZLE_SUFFIXES)]
-    return names
+    return [name for name in names if not (name.lower().endswith(".jsonl") and is_jsonl_report(name))]
 
 
 def scan_file(path: str, puzzle: str | None) -> PuzzleFile:

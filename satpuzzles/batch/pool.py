@@ -27,6 +27,7 @@ from multiprocessing.process import BaseProcess
 
 from satpuzzles.batch.work import Options, Part, Row, error_row, solve_part
 from satpuzzles.solve.children import kill_group
+from satpuzzles.solve.exits import exit_description
 from satpuzzles.solve.parallel import CORES_VARIABLE
 
 DEADLINE_GRACE = 10.0
@@ -45,6 +46,41 @@ def _context() -> multiprocessing.context.ForkServerContext | multiprocessing.co
         context.set_forkserver_preload(["satpuzzles.batch.work"])
         return context
     return multiprocessing.get_context("spawn")
+
+
+class _ChildrenIgnoreInterrupts:
+    """While a new interpreter is started (the forkserver, or a spawned worker), SIGINT is ignored in this process:
+    the child inherits that across exec, so a Ctrl-C while it imports its modules cannot print a traceback. (Python
+    gives a child a KeyboardInterrupt handler only when SIGINT is at its default; the forkserver ignores it once its
+    modules are loaded, the workers as they start.) Starting a process takes milliseconds, so a Ctrl-C in this window
+    is what is lost, only in the main thread, where signal handlers can be set."""
+
+    def __enter__(self) -> None:
+        self.previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if _main_thread() else None
+
+    def __exit__(self, *exc: object) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+
+
+def _main_thread() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
+
+
+def _start(context: multiprocessing.context.BaseContext, process: BaseProcess) -> None:
+    """Start a worker; the interpreter started for it (the forkserver, the first time, or a spawned worker) starts
+    with SIGINT ignored."""
+    if isinstance(context, multiprocessing.context.ForkServerContext):
+        from multiprocessing import forkserver
+
+        with _ChildrenIgnoreInterrupts():
+            forkserver.ensure_running()  # spawns the server once, without waiting for its preloaded modules
+        process.start()
+    else:
+        with _ChildrenIgnoreInterrupts():
+            process.start()
 
 
 def _die_with_batch(lifeline: Connection) -> None:
@@ -101,7 +137,7 @@ def run_local(parts: Iterator[Part], options: Options, jobs: int, on_row: Callab
         # one lifeline per worker: the SIGIO owner belongs to the pipe, so a shared one would signal only one worker
         lifeline, holder = context.Pipe(duplex=False)
         process = context.Process(target=_worker_main, args=(theirs, lifeline, options), name="satpuzzles-batch")
-        process.start()
+        _start(context, process)
         theirs.close()
         lifeline.close()
         worker = _Worker(process, mine, holder)
@@ -151,7 +187,7 @@ def run_local(parts: Iterator[Part], options: Options, jobs: int, on_row: Callab
                         row = worker.conn.recv()
                     except (EOFError, OSError):
                         worker.process.join()
-                        replace(worker, f"internal error: worker process died ({_exit_description(worker.process.exitcode)})")
+                        replace(worker, f"internal error: worker process died ({exit_description(worker.process.exitcode)})")
                         idle.append(start())
                         continue
                     on_row(row)
@@ -166,12 +202,3 @@ def run_local(parts: Iterator[Part], options: Options, jobs: int, on_row: Callab
     finally:
         for worker in workers:
             _kill(worker)
-
-
-def _exit_description(code: int | None) -> str:
-    if code is not None and code < 0:
-        try:
-            return f"killed by {signal.Signals(-code).name}"
-        except ValueError:
-            return f"signal {-code}"
-    return f"exit code {code}"

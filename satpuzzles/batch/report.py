@@ -73,6 +73,7 @@ def report_record(row: Row, options: str = "", columns: list[str] = COLUMNS) -> 
     stats = row.get("stats") or {}
     record = {name: row.get(name) for name in COLUMNS}
     record["error"] = record.get("error") or None  # empty (JSON null) when nothing went wrong, as documented
+    record["puzzle"] = record.get("puzzle") or None  # empty when the file's puzzle was not detected
     for name in STATS_COLUMNS:
         record[name] = stats.get(name)
     record["options"] = options or None
@@ -85,6 +86,17 @@ def json_line(row: Row, options: str, columns: list[str] = COLUMNS) -> str:
     record = report_record(row, options, columns)
     record["options"] = json.loads(options) if options else None
     return json.dumps(record, ensure_ascii=False) + "\n"
+
+
+def is_jsonl_report(path: str) -> bool:
+    """Whether a file starts with a row of a JSON-lines batch report (what --report and --format json write)."""
+    try:
+        with open(path, "rb") as handle:
+            first = handle.readline(1 << 16)
+        row = json.loads(first)
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(row, dict) and {"file", "index", "status", "options"} <= row.keys()
 
 
 def _csv_cell(value: object) -> str:

@@ -64,7 +64,7 @@ def grade_line(rows: Sequence[dict[str, Any]]) -> Text:
     order = [*[level for level in LEVEL_NAMES if level in grades], *sorted(set(grades) - set(LEVEL_NAMES))]
     parts = [f"{grades[level]} {level}" for level in order]
     unanalysed = [row for row in solved if not row.get("grade") and row.get("undetermined") is None]
-    cannot = sum(1 for row in unanalysed if not _analyzable(str(row.get("puzzle", ""))))
+    cannot = sum(1 for row in unanalysed if not _analyzable(row.get("puzzle") or ""))
     ungraded = len(solved) - sum(grades.values()) - len(unanalysed)
     if ungraded:
         parts.append(f"{ungraded} without a grade")

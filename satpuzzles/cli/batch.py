@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from typing import Any
@@ -70,13 +71,14 @@ def check_puzzles(files: list[PuzzleFile], options: Options) -> None:
 
 
 class ProgressBar:
-    """Completed, failed, rate and ETA on stderr; nothing at all when stderr is not a terminal."""
+    """Completed, failed, rate and ETA on stderr; nothing at all when stderr is not a terminal, or when ``shown`` is
+    false (rows printed to the same terminal as they arrive would tangle with the live bar)."""
 
-    def __init__(self, total: int) -> None:
+    def __init__(self, total: int, shown: bool = True) -> None:
         self.start = time.monotonic()
         self.done = self.failed = self.unknown = 0
         self.progress: Progress | None = None
-        if sys.stderr.isatty():
+        if shown and sys.stderr.isatty():
             self.progress = Progress(
                 TextColumn("[bold]batch"), BarColumn(), MofNCompleteColumn(),
                 TextColumn("[magenta]failed {task.fields[failed]}"), TextColumn("[dark_orange]unknown {task.fields[unknown]}"),
@@ -101,6 +103,17 @@ class ProgressBar:
             self.progress.stop()
 
 
+def stdout_file() -> tuple[int, int] | None:
+    """(device, inode) of the regular file standard output goes to (``> set/out.jsonl``), None for anything else."""
+    import stat
+
+    try:
+        info = os.fstat(sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no descriptor (click's test runner), or a closed one
+        return None
+    return (info.st_dev, info.st_ino) if stat.S_ISREG(info.st_mode) else None
+
+
 def run(params: dict[str, Any]) -> int:
     """Scan, solve, report and summarise; return the batch's exit status."""
     check_seconds("--timeout", params["timeout"])
@@ -114,7 +127,9 @@ def run(params: dict[str, Any]) -> int:
     if params["report"]:
         Report.check(params["report"])
     leave_out = [params["report"]] if params["report"] else []
-    files = [scan_file(path, params["puzzle"]) for path in expand_paths(params["paths"], leave_out)]
+    output = stdout_file()
+    files = [scan_file(path, params["puzzle"])
+             for path in expand_paths(params["paths"], leave_out, [output] if output else [])]
     check_puzzles(files, options)
     if params["dask"] is not None:
         from satpuzzles.batch.cluster import connect  # dask only
@@ -127,7 +142,8 @@ def run(params: dict[str, Any]) -> int:
         done = report.done() if report else set()
         rows: list[dict[str, Any]] = [{k: r.get(k) for k in SUMMARY_FIELDS} for r in (report.previous if report else [])]
         earlier = len(rows)
-        bar = ProgressBar(len(file_error_rows(files, done)) + pending_count(files, done))
+        bar = ProgressBar(len(file_error_rows(files, done)) + pending_count(files, done),
+                          shown=not (as_json and out.isatty()))
         start = time.monotonic()
 
         def on_row(row: Row) -> None:
@@ -171,7 +187,7 @@ def batch_command() -> click.Command:
             solver_option(),
             color_option(),
             format_option("instead of the summary, one JSON object per puzzle as it finishes, one per line: the "
-                          "row a .jsonl --report holds (with --resume, the puzzles solved in this run)."),
+                          "row a .jsonl --report holds (with --resume, the puzzles processed in this run)."),
             click.Option(["--method"], type=click.Choice(method_choices()), default="auto", show_default=True,
                          help="How to solve each puzzle (see each puzzle's --help)."),
             timeout_option("the puzzle is then 'unknown'"),
@@ -188,7 +204,8 @@ def batch_command() -> click.Command:
             click.Option(["--dask"], metavar="ADDRESS",
                          help="Run on this Dask scheduler (tcp://host:8786); needs the dask extra."),
         ],
-        help="Solve every puzzle in files, folders and globs; print a summary.\n\n"
+        help="Solve every puzzle in files, folders and globs; print a summary (or, with --format json, each "
+             "puzzle's row).\n\n"
              "Exit status: 0 every puzzle solved or proved unsolvable, 2 bad usage or any error row "
              "(unreadable, unrecognised or malformed input, a crash), 3 any unknown (timeout), 130 interrupted.",
         short_help="Solve many puzzle files in parallel (locally or on Dask).",

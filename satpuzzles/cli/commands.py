@@ -26,11 +26,14 @@ class PuzzleGroup(click.Group):
         return sorted([*registry.names(), *FIXED_COMMANDS])
 
     def invoke(self, ctx: click.Context) -> Any:
-        """Run the subcommand; a broken pipe anywhere becomes OutputClosed (click would exit 1 for it)."""
+        """Run the subcommand; a broken pipe anywhere becomes OutputClosed (click would exit 1 for it), and Ctrl-C
+        click's Abort (which it would precede with an empty line on stderr)."""
         try:
             return super().invoke(ctx)
         except BrokenPipeError:
             raise OutputClosed("standard output closed") from None
+        except KeyboardInterrupt:
+            raise click.exceptions.Abort() from None
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name == "batch":

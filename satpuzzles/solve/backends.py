@@ -13,6 +13,7 @@ from satpuzzles.cnf.formula import Clause
 from satpuzzles.core.errors import SolverError, UsageError
 from satpuzzles.core.outcome import DEFAULT_SOLVER
 from satpuzzles.solve.direct import DIRECT_SOLVERS, direct_solver
+from satpuzzles.solve.exits import exit_description
 from satpuzzles.solve.interrupts import (
     INTERRUPTIBLE,
     call_without_interrupt,
@@ -332,7 +333,8 @@ class ExternalBackend(FreshEachCall):
 
     def _no_answer(self, done: SolverRun) -> SolverError:
         said = " ".join(done.stderr.split())[:200]
-        return SolverError(f"solver {self.name} gave no answer (exit code {done.returncode})" + (f": {said}" if said else ""))
+        how = exit_description(done.returncode)
+        return SolverError(f"solver {self.name} gave no answer ({how})" + (f": {said}" if said else ""))
 
     def _read_minisat(self, text: str, done: SolverRun) -> bool:
         words = text.split()

@@ -25,6 +25,7 @@ from typing import Any, NamedTuple, TypeVar
 from satpuzzles.core.errors import OutOfMemory, SatPuzzlesError
 from satpuzzles.solve import solver_process
 from satpuzzles.solve.children import HELD_SIGNALS, child_signals, kill_group, signals_held
+from satpuzzles.solve.exits import exit_description
 from satpuzzles.solve.interrupts import raise_terminated
 
 T = TypeVar("T")
@@ -170,10 +171,7 @@ def _kill_solver_groups(receiver: Connection, groups: set[int]) -> None:
 def _died(exitcode: int | None) -> Exception:
     """The error for a child that ended without a word (a signal, such as SIGSEGV or the OOM killer's SIGKILL)."""
     if exitcode is not None and exitcode < 0:
-        try:
-            how = f"killed by {signal.Signals(-exitcode).name}"
-        except ValueError:
-            how = f"killed by signal {-exitcode}"
+        how = exit_description(exitcode)
         if -exitcode == signal.SIGKILL:
             return OutOfMemory(f"the solver process was {how} (out of memory?)")
         return SolverCrashed(f"the solver process was {how}", "")
