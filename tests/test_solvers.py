@@ -24,7 +24,7 @@ from satpuzzles.solve.loop import lazy_solutions
 from satpuzzles.solve.model import Model
 from tests.conftest import INSTANCES, run_cli
 
-PYSAT_SOLVERS = ["cadical195", "glucose4", "minisat22", "g4"]
+PYSAT_SOLVERS = ["cadical195", "glucose4", "minisat22", "g4", "cadical195 --inprocessing=0 --no-lucky"]
 EXTERNAL_SOLVERS = [
     pytest.param(name, marks=pytest.mark.skipif(shutil.which(name) is None, reason=f"{name} binary not installed"))
     for name in ("cadical", "minisat")
@@ -148,10 +148,46 @@ def test_pysat_core_is_an_unsatisfiable_subset_of_the_assumptions(name: str) -> 
 def test_pysat_names_and_aliases(name: str) -> None:
     with make_backend(name) as backend:
         assert isinstance(backend, PySatBackend)
-        assert backend.name == canonical_pysat_name(name)
+        assert backend.name == canonical_pysat_name(name.split()[0])  # the solver; its options are applied to it
     assert canonical_pysat_name("g4") == "glucose4"
     assert canonical_pysat_name("m22") == "minisat22"
 
+
+
+def test_cadical_options_take_effect_through_the_solver_name() -> None:
+    """CaDiCaL's initial phase decides the free variables of the first model: the options reach the solver."""
+    models = {}
+    for phase in (0, 1):
+        with make_backend(f"cadical195 --no-lucky --phase={phase}") as backend:
+            backend.add_clauses([[1, 2, 3, 4], [5, -5]])
+            assert backend.solve()
+            models[phase] = backend.model_literals()
+    assert models == {0: [1, -2, -3, -4, -5], 1: [1, 2, 3, 4, 5]}
+    with make_backend("cadical195 --no-lucky --phase=0", proof=True) as logged:  # PySAT's own class, as for --proof
+        logged.add_clauses([[1, 2, 3, 4], [5, -5]])
+        assert logged.solve() and logged.model_literals() == [1, -2, -3, -4, -5]
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    ("cadical195 --nosuch=1", "'--nosuch=1' is not an option of CaDiCaL 1.9.5"),
+    ("cadical195 inprocessing=0", "'inprocessing=0' is not an option"),
+    ("cadical195 --elim=2", "CaDiCaL's elim takes a whole number from 0 to 1"),
+    ("cadical195 --seed=x", "CaDiCaL's seed takes a whole number"),
+    ("cadical195 --lrat=1", "is not an option"),  # proofs are --proof's; options that write or print are refused
+    ("glucose4 --inprocessing=0", "options are for cadical195"),
+])
+def test_bad_cadical_options_are_usage_errors(name: str, words: str) -> None:
+    with pytest.raises(UsageError, match=words.replace("(", r"\(")):
+        make_backend(name)
+    result = run_cli("slitherlink", "https://puzz.link/p?slither/5/5/cbcbcddad", "-s", name)
+    assert result.code == 2 and words in result.err and len(result.err.splitlines()) == 1
+
+
+def test_large_slitherlinks_default_to_cadical_without_inprocessing() -> None:
+    board = INSTANCES / "slitherlink" / "tatham" / "hard_45x45.loopy"
+    envelope = json.loads(run_cli("slitherlink", board, "--format", "json").out)
+    assert envelope["status"] == "solved" and envelope["stats"]["solver"] == "cadical195 --inprocessing=0"
+    assert "cadical195 --inprocessing=0 from there" in run_cli("slitherlink", "--help").out
 
 @pytest.mark.parametrize("name", EXTERNAL_SOLVERS)
 def test_external_backend_chosen_for_binaries(name: str) -> None:

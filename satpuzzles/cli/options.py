@@ -76,8 +76,9 @@ def solver_option(default: str | None = None) -> click.Option:
     """-s/--solver: a PySAT solver name or alias, or a DIMACS executable and its options (``default`` in the help)."""
     shown = default or f"{DEFAULT_SOLVER}, or the puzzle's own (see each puzzle's --help)"
     return click.Option(["-s", "--solver"], metavar="NAME",
-                        help=f"PySAT solver name or alias (cadical195, glucose4, minisat22, ...), or a DIMACS solver "
-                        f"executable, with its options if any (quoted: 'kissat --unsat'). Default: {shown}.")
+                        help=f"PySAT solver name or alias (cadical195, glucose4, minisat22, ...), cadical195 with "
+                        f"CaDiCaL's options (quoted: 'cadical195 --inprocessing=0'), or a DIMACS solver executable, "
+                        f"with its options if any ('kissat --unsat'). Default: {shown}.")
 
 
 def timeout_option(what: str) -> click.Option:

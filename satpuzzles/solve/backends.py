@@ -49,6 +49,49 @@ def canonical_pysat_name(name: str) -> str | None:
     return None
 
 
+CONFIGURABLE = "cadical195"
+"""The PySAT solver that takes options in its name (CaDiCaL's own syntax): ``cadical195 --inprocessing=0``."""
+
+
+def pysat_with_options(name: str) -> tuple[str, dict[str, int]] | None:
+    """(canonical PySAT name, CaDiCaL options) for a PySAT solver named alone or followed by options
+    (``--NAME=VALUE``, ``--NAME`` for 1, ``--no-NAME`` for 0); None when the first word is not a PySAT solver.
+    UsageError for options on another PySAT solver, or one CaDiCaL 1.9.5 does not have, or out of its range."""
+    canonical = canonical_pysat_name(name)
+    if canonical is not None:
+        return canonical, {}
+    words = _command_words(name)
+    canonical = canonical_pysat_name(words[0]) if len(words) > 1 else None
+    if canonical is None:
+        return None
+    if canonical != CONFIGURABLE:
+        raise UsageError(f"solver {name!r}: options are for {CONFIGURABLE} (CaDiCaL's own, as --inprocessing=0) and "
+                         f"DIMACS solver executables; PySAT's {words[0]} takes none here")
+    return canonical, dict(_cadical_option(name, word) for word in words[1:])
+
+
+def _cadical_option(name: str, word: str) -> tuple[str, int]:
+    """One CaDiCaL option word, checked against CaDiCaL 1.9.5's options."""
+    from satpuzzles.solve.cadical_options import CADICAL195_OPTIONS
+
+    key, equals, text = word.removeprefix("--").partition("=")
+    value: int | None = 1
+    if not equals and key.startswith("no-"):
+        key, value = key[3:], 0
+    elif equals:
+        value = {"true": 1, "false": 0}.get(text.lower())
+        if value is None and text.lstrip("-").isdigit() and len(text) < 12:
+            value = int(text)
+    known = CADICAL195_OPTIONS.get(key)
+    if not word.startswith("--") or known is None:
+        raise UsageError(f"solver {name!r}: {word!r} is not an option of CaDiCaL 1.9.5 (write --NAME=VALUE, as "
+                         "--inprocessing=0; see CaDiCaL's 'cadical --help')")
+    low, high, _ = known
+    if value is None or not low <= value <= high:
+        raise UsageError(f"solver {name!r}: {word!r}: CaDiCaL's {key} takes a whole number from {low} to {high}")
+    return key, value
+
+
 class Backend(ABC):
     """An incremental SAT solver: add clauses, solve under assumptions, read model or core.
 
@@ -141,6 +184,8 @@ class PySatBackend(Backend):
     _solver: Any
 
     def __init__(self, name: str, proof: bool = False) -> None:
+        """``name``: a PySAT solver, alone or (cadical195) followed by CaDiCaL's options (pysat_with_options)."""
+        name, options = pysat_with_options(name) or (name, {})
         self.name = name
         direct = None if proof else direct_solver(name)
         if direct is not None:
@@ -150,6 +195,8 @@ class PySatBackend(Backend):
 
             disable_pysat_longjmp()  # see solve.interrupts: every SAT call is stopped without PySAT's longjmp
             self._solver = Solver(name=name, with_proof=proof) if proof else Solver(name=name)
+        if options:
+            self._solver.configure(options)
         self.native_cardinality = bool(self._solver.supports_atmost())
         self._without_limits = False
         self.interruptible = name in INTERRUPTIBLE
@@ -354,8 +401,14 @@ def _is_executable_file(path: str) -> bool:
 
 
 def is_pysat_solver(name: str) -> bool:
-    """Whether ``name`` is one of PySAT's in-process solvers (or an alias)."""
-    return canonical_pysat_name(name) is not None
+    """Whether ``name`` is one of PySAT's in-process solvers (or an alias), alone or with its options."""
+    return pysat_base(name) is not None
+
+
+def pysat_base(name: str) -> str | None:
+    """The canonical PySAT name of a solver named alone or followed by options, else None (no check of them)."""
+    words = _command_words(name)
+    return canonical_pysat_name(name) or (canonical_pysat_name(words[0]) if words else None)
 
 
 PROOF_SOLVERS = ("glucose4", "glucose3", "glucose42", "cadical195", "cadical153", "cadical103", "cadical300",
@@ -369,7 +422,7 @@ UNCHECKED_PROOFS = {"maplesat": "writes proofs that do not check when clauses ar
 
 def check_proof_solver(name: str) -> None:
     """Refuse, before any work, a solver that cannot write a proof."""
-    canonical = canonical_pysat_name(name)
+    canonical = pysat_base(name)
     if canonical not in PROOF_SOLVERS:
         why = UNCHECKED_PROOFS.get(canonical or "", "writes no proof")
         raise UsageError(f"--proof: solver {name} {why}; name one whose proofs check "
@@ -390,9 +443,8 @@ def make_backend(name: str, verbose: bool = False, proof: bool = False) -> Backe
     words = _command_words(name)
     if len(words) > 1 and (path := _executable(words[0])):
         return ExternalBackend(path, verbose=verbose, arguments=words[1:])
-    if len(words) > 1 and canonical_pysat_name(words[0]) is not None:
-        raise UsageError(f"solver {name!r}: options are for DIMACS solver executables; "
-                         f"PySAT's {words[0]} takes none here")
+    if pysat_with_options(name) is not None:  # its options checked (UsageError) before the solver is made
+        return PySatBackend(name, proof)
     raise UsageError(
         f"unknown solver {name!r}: give a PySAT solver name (e.g. cadical195, glucose4, minisat22) "
         "or a DIMACS solver executable, with its options if any (e.g. 'kissat --unsat')"

@@ -137,6 +137,11 @@ class DirectCadical195(DirectSolver):
             return None
         return pysolvers.cadical195_core(self._handle, self._assumptions)
 
+    def configure(self, options: dict[str, int]) -> None:
+        """Set CaDiCaL's options (names and values checked by the caller: CaDiCaL ignores ones it does not know)."""
+        for key, value in options.items():
+            pysolvers.cadical195_set(self._handle, key, value)
+
     def set_phases(self, literals: Sequence[int]) -> None:
         """Prefer these literals' values (CaDiCaL's "lucky" phases off, as PySAT does, so they count)."""
         pysolvers.cadical195_set(self._handle, "lucky", 0)

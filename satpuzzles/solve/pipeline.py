@@ -24,7 +24,14 @@ from satpuzzles.core.generic import TypeVar
 from satpuzzles.core.outcome import CNF_METHOD, DEFAULT_SOLVER, Certificate, Outcome, Settings, SolveStats, Timer
 from satpuzzles.core.records import replace
 from satpuzzles.core.spec import SolverBySize
-from satpuzzles.solve.backends import PROOF_SOLVERS, Backend, canonical_pysat_name, check_proof_solver, make_backend
+from satpuzzles.solve.backends import (
+    PROOF_SOLVERS,
+    Backend,
+    canonical_pysat_name,
+    check_proof_solver,
+    make_backend,
+    pysat_base,
+)
 from satpuzzles.solve.loop import lazy_solutions
 
 TYPE_CHECKING = False
@@ -60,7 +67,7 @@ def with_defaults(rules: Rules[Any, Any], settings: Settings, instance: Any = No
     if isinstance(default, SolverBySize):
         default = default.small if instance is None else default(instance)
     solver = settings.solver or (DEFAULT_SOLVER if settings.explain else default) or DEFAULT_SOLVER
-    if settings.proof and settings.solver is None and canonical_pysat_name(solver) not in PROOF_SOLVERS:
+    if settings.proof and settings.solver is None and pysat_base(solver) not in PROOF_SOLVERS:
         solver = DEFAULT_SOLVER
     solver = canonical_pysat_name(solver) or solver
     return settings if solver == settings.solver else replace(settings, solver=solver)

@@ -51,7 +51,7 @@ from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSo
 from satpuzzles.puzzles.numberlink.pushes import exclude_pushes, reverse_push
 from satpuzzles.puzzles.numberlink.staging import STAGED
 from satpuzzles.puzzles.numberlink.twoopt import exclude_pattern, reverse_move
-from satpuzzles.solve.backends import NON_INCREMENTAL, Backend, canonical_pysat_name, make_backend
+from satpuzzles.solve.backends import NON_INCREMENTAL, Backend, canonical_pysat_name, make_backend, pysat_base
 from satpuzzles.solve.limited import LimitedBackend, SearchLimit
 from satpuzzles.solve.loop import lazy_solutions
 from satpuzzles.solve.pipeline import run_stages
@@ -287,10 +287,10 @@ def _from_a_filling(instance: NumberlinkInstance, solution: NumberlinkSolution, 
 
 def window_backend(name: str) -> Backend:
     """The windows' solver: the one the user named, with WINDOW_CONFLICTS per call when it takes a budget."""
-    canonical = canonical_pysat_name(name)
+    canonical = pysat_base(name)
     if canonical is None or canonical in UNBUDGETED:
         return make_backend(name)
-    return LimitedBackend(WINDOW_CONFLICTS[0], canonical)
+    return LimitedBackend(WINDOW_CONFLICTS[0], canonical_pysat_name(name) or name)  # with its options, if any
 
 
 def _refuses(settings: Settings) -> str | None:
