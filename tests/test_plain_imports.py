@@ -91,6 +91,12 @@ def test_a_plain_solve_loads_no_ui_library(name: str) -> None:
         assert "pysat.solvers" not in modules  # the default solver is driven directly (solve/direct.py)
 
 
+def test_a_large_slitherlink_drives_its_configured_cadical_directly() -> None:
+    """From 2,000 cells the default is 'cadical195 --inprocessing=0': its name must not cost PySAT's wrappers."""
+    status, modules = loaded_modules("slitherlink", ROOT / "instances" / "slitherlink" / "tatham" / "hard_45x45.loopy")
+    assert status == 0 and "pysat.solvers" not in modules
+
+
 @pytest.mark.parametrize("name", sorted(BOARDS))
 def test_our_modules_on_the_plain_path_import_nothing_slow(name: str) -> None:
     _, modules = loaded_modules(name)

@@ -43,6 +43,8 @@ def canonical_pysat_name(name: str) -> str | None:
     """The canonical PySAT name for ``name`` or one of its aliases, else None."""
     if name in DIRECT_SOLVERS:  # the defaults: answered without importing PySAT's solver wrappers
         return name
+    if not name or name.split()[0] != name:  # a name with options, or a command: no PySAT name has a space
+        return None
     for canonical, aliases in pysat_solver_names().items():
         if name == canonical or name in aliases:
             return canonical
