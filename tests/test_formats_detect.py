@@ -292,10 +292,12 @@ def test_numberlink_url_types_and_flags_carry_their_rules(url: str, rules: str) 
 def test_numbers_from_8192_are_written_with_at_and_read_with_either_prefix(tmp_path: Path) -> None:
     board = tmp_path / "big.txt"
     board.write_text("3 1\n9000 9000 .\n")
-    written = run_cli("numberlink", "-i", board, "--to-url")
-    assert written.out.strip() == "https://puzz.link/p?arukone/3/1/@328@328g"  # pzprjs writes '@' ('%32' escapes)
+    written = run_cli("numberlink", "-i", board, "--to-url", "--rules", "open")
+    assert written.out.strip() == "https://puzz.link/p?numlin/3/1/@328@328g"  # pzprjs writes '@' ('%32' escapes)
+    kept = run_cli("numberlink", "-i", board, "--to-url")  # the labels kept, under either type
+    assert kept.out.strip() == "https://puzz.link/p?arukone/3/1/@328@328g"
     for prefix in "@%":
-        read = run_cli("numberlink", f"https://puzz.link/p?arukone/3/1/{prefix}328{prefix}328g", "--format", "json")
+        read = run_cli("numberlink", f"https://puzz.link/p?numlin/3/1/{prefix}328{prefix}328g", "--format", "json")
         assert json.loads(read.out)["input"]["grid"] == [["9000", "9000", "."]], prefix
 
 
