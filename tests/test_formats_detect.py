@@ -311,3 +311,9 @@ def test_a_typed_url_or_game_id_the_puzzle_does_not_read_is_named_as_such(comman
     assert result.code == 2
     assert result.err.startswith(f"satpuzzles: error: {source}:1:1: {command} reads no such {kind} (its formats: ")
     assert "satpuzzles solve SOURCE" in result.err and len(result.err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("name", ["12#3.txt", "2024:notes.txt", "3:2a3b1c"])
+def test_a_missing_file_whose_name_holds_a_colon_or_hash_is_a_missing_file(name: str) -> None:
+    result = run_cli("slitherlink", name)
+    assert result.code == 2 and result.err == f"satpuzzles: error: {name}: no such file, and not a puzzle URL or game id\n"

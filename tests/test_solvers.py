@@ -173,6 +173,8 @@ def test_cadical_options_take_effect_through_the_solver_name() -> None:
     ("cadical195 inprocessing=0", "'inprocessing=0' is not an option"),
     ("cadical195 --elim=2", "CaDiCaL's elim takes a whole number from 0 to 1"),
     ("cadical195 --seed=x", "CaDiCaL's seed takes a whole number"),
+    ("cadical195 --seed=--3", "CaDiCaL's seed takes a whole number"),
+    ("cadical195 --seed=\u00b2", "CaDiCaL's seed takes a whole number"),  # a digit to str.isdigit, not to int
     ("cadical195 --lrat=1", "is not an option"),  # proofs are --proof's; options that write or print are refused
     ("glucose4 --inprocessing=0", "options are for cadical195"),
 ])
@@ -181,6 +183,20 @@ def test_bad_cadical_options_are_usage_errors(name: str, words: str) -> None:
         make_backend(name)
     result = run_cli("slitherlink", "https://puzz.link/p?slither/5/5/cbcbcddad", "-s", name)
     assert result.code == 2 and words in result.err and len(result.err.splitlines()) == 1
+
+
+def test_a_solver_name_with_options_is_reported_in_one_form(tmp_path: Path) -> None:
+    """An alias by its canonical name, the options sorted as --NAME=VALUE: statistics and a report's options agree
+    however the options were written, so --resume takes the same solver written another way."""
+    board = INSTANCES / "numberlink" / "seed" / "instance_1.txt"
+    envelope = json.loads(run_cli("numberlink", board, "-s", "cd19 --no-elim  --seed=3 ", "--format", "json").out)
+    assert envelope["stats"]["solver"] == "cadical195 --elim=0 --seed=3"
+    report = tmp_path / "r.jsonl"
+    assert run_cli("batch", board, "-s", "cd19 --seed=3 --no-elim", "--report", report).code == 0
+    resumed = run_cli("batch", board, "-s", "cadical195 --elim=0 --seed=3", "--report", report, "--resume")
+    assert resumed.code == 0, resumed.err
+    refused = run_cli("batch", board, "-s", "cadical195 --seed=4", "--report", report, "--resume")
+    assert refused.code == 2 and "other solve options" in refused.err
 
 
 def test_large_slitherlinks_default_to_cadical_without_inprocessing() -> None:

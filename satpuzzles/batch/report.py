@@ -39,12 +39,13 @@ SOLVE_OPTIONS = ("solver", "method", "count", "unique", "analyze", "timeout")
 
 
 def options_text(options: Options) -> str:
-    """The solve options as the report stores them: canonical JSON (PySAT aliases by their canonical names)."""
-    from satpuzzles.solve.backends import canonical_pysat_name
+    """The solve options as the report stores them: canonical JSON (PySAT aliases by their canonical names, CaDiCaL's
+    options sorted: backends.normal_solver_name)."""
+    from satpuzzles.solve.backends import normal_solver_name
 
     solver = options.get("solver")
     plain = {name: options.get(name) for name in SOLVE_OPTIONS}
-    plain["solver"] = (canonical_pysat_name(solver) or solver) if solver else None
+    plain["solver"] = normal_solver_name(solver) if solver else None
     plain["extras"] = {puzzle: dict(values) for puzzle, values in sorted((options.get("extras") or {}).items())
                        if values}
     return json.dumps(plain, sort_keys=True, separators=(",", ":"))

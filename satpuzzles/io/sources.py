@@ -9,10 +9,10 @@ from satpuzzles.io.files import read_input
 
 _URL = r"https?://|[\w.-]+/p(\.html)?\?"
 _TATHAM_PAGE = r"https?://[^#?\s]*/puzzles/js/[\w-]+\.html[#?](?P<id>.+)"
-_GAME_ID = r"#?(?P<id>\d+(x\d+)?[^:#\s]*[:#]\S+)"
+_GAME_ID = r"#?(?P<id>\d+x\d+[^:#\s]*[:#]\S+|\d+t\d+[^:#\s]*:\S+)"
 """Patterns (the URLs case-insensitive), compiled by re on first use: a SOURCE that is a file needs none. A game
-id is ``WxH...:DESC`` (or ``N...:DESC`` for N x N, as Tatham's puzzles read it); one with ``#`` in place of
-``:`` is a random seed, which the puzzle's reader then explains."""
+id is ``WxH...:DESC`` (or ``NtT...:DESC`` for N x N, as Loopy reads it; a bare ``N:`` is taken in files only, as a
+missing file's name may look like it); ``WxH...#SEED`` is a random seed, which the puzzle's reader then explains."""
 
 
 def written_out(text: str) -> str | None:

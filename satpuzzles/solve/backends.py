@@ -59,7 +59,7 @@ def pysat_with_options(name: str) -> tuple[str, dict[str, int]] | None:
     """(canonical PySAT name, CaDiCaL options) for a PySAT solver named alone or followed by options
     (``--NAME=VALUE``, ``--NAME`` for 1, ``--no-NAME`` for 0); None when the first word is not a PySAT solver.
     UsageError for options on another PySAT solver, or one CaDiCaL 1.9.5 does not have, or out of its range."""
-    canonical = canonical_pysat_name(name)
+    canonical = canonical_pysat_name(name.strip())
     if canonical is not None:
         return canonical, {}
     words = _command_words(name)
@@ -72,6 +72,16 @@ def pysat_with_options(name: str) -> tuple[str, dict[str, int]] | None:
     return canonical, dict(_cadical_option(name, word) for word in words[1:])
 
 
+def normal_solver_name(name: str) -> str:
+    """A solver name as reports and statistics give it: a PySAT alias by its canonical name, CaDiCaL's options
+    sorted and written ``--NAME=VALUE``; any other name (a command) as given. (UsageError for bad options.)"""
+    configured = pysat_with_options(name)
+    if configured is None:
+        return name
+    canonical, options = configured
+    return " ".join([canonical, *(f"--{key}={value}" for key, value in sorted(options.items()))])
+
+
 def _cadical_option(name: str, word: str) -> tuple[str, int]:
     """One CaDiCaL option word, checked against CaDiCaL 1.9.5's options."""
     from satpuzzles.solve.cadical_options import CADICAL195_OPTIONS
@@ -82,7 +92,8 @@ def _cadical_option(name: str, word: str) -> tuple[str, int]:
         key, value = key[3:], 0
     elif equals:
         value = {"true": 1, "false": 0}.get(text.lower())
-        if value is None and text.lstrip("-").isdigit() and len(text) < 12:
+        digits = text.removeprefix("-")
+        if value is None and digits and all("0" <= ch <= "9" for ch in digits):  # not isdigit(): '²' is one
             value = int(text)
     known = CADICAL195_OPTIONS.get(key)
     if not word.startswith("--") or known is None:

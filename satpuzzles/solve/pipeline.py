@@ -27,9 +27,9 @@ from satpuzzles.core.spec import SolverBySize
 from satpuzzles.solve.backends import (
     PROOF_SOLVERS,
     Backend,
-    canonical_pysat_name,
     check_proof_solver,
     make_backend,
+    normal_solver_name,
     pysat_base,
 )
 from satpuzzles.solve.loop import lazy_solutions
@@ -69,7 +69,7 @@ def with_defaults(rules: Rules[Any, Any], settings: Settings, instance: Any = No
     solver = settings.solver or (DEFAULT_SOLVER if settings.explain else default) or DEFAULT_SOLVER
     if settings.proof and settings.solver is None and pysat_base(solver) not in PROOF_SOLVERS:
         solver = DEFAULT_SOLVER
-    solver = canonical_pysat_name(solver) or solver
+    solver = normal_solver_name(solver)
     return settings if solver == settings.solver else replace(settings, solver=solver)
 
 
