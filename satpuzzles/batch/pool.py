@@ -56,11 +56,13 @@ class _ChildrenIgnoreInterrupts:
     is what is lost, only in the main thread, where signal handlers can be set."""
 
     def __enter__(self) -> None:
-        self.previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if _main_thread() else None
+        self.active = _main_thread()
+        if self.active:
+            self.previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def __exit__(self, *exc: object) -> None:
-        if self.previous is not None:
-            signal.signal(signal.SIGINT, self.previous)
+        if self.active:  # a handler not set from Python (None) cannot be put back: the default then
+            signal.signal(signal.SIGINT, signal.SIG_DFL if self.previous is None else self.previous)
 
 
 def _main_thread() -> bool:
