@@ -199,6 +199,24 @@ def test_a_solver_name_with_options_is_reported_in_one_form(tmp_path: Path) -> N
     assert refused.code == 2 and "other solve options" in refused.err
 
 
+def test_a_command_whose_first_word_is_an_executable_runs_it_even_when_pysat_has_that_alias(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """PySAT calls its Kissat 'kissat'; 'kissat --unsat' still runs the kissat binary on PATH, and its options are
+    Kissat's, never checked as CaDiCaL's."""
+    binary = tmp_path / "kissat"
+    binary.write_text("#!/bin/sh\necho \"$1\" > \"$0.args\"\necho 's SATISFIABLE'\necho 'v 1 0'\nexit 10\n")
+    binary.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    with make_backend("kissat --unsat") as backend:
+        assert isinstance(backend, ExternalBackend)
+        backend.add_clauses([[1]])
+        assert backend.solve() is True
+    assert (tmp_path / "kissat.args").read_text().strip() == "--unsat"
+    result = run_cli("numberlink", INSTANCES / "numberlink" / "seed" / "example_3x2.txt", "-s", "kissat --unsat",
+                     "--format", "json")
+    assert json.loads(result.out)["stats"]["solver"] == "kissat --unsat"  # as given: a command, not normalised
+
+
 def test_large_slitherlinks_default_to_cadical_without_inprocessing() -> None:
     board = INSTANCES / "slitherlink" / "tatham" / "hard_45x45.loopy"
     envelope = json.loads(run_cli("slitherlink", board, "--format", "json").out)

@@ -55,17 +55,27 @@ CONFIGURABLE = "cadical195"
 """The PySAT solver that takes options in its name (CaDiCaL's own syntax): ``cadical195 --inprocessing=0``."""
 
 
+def pysat_base(name: str) -> str | None:
+    """The canonical name of the PySAT solver that ``name`` makes (make_backend), alone or followed by options; None
+    for a DIMACS executable: a PySAT name alone wins over an executable of that name, a command's first word that
+    is an executable wins over PySAT's alias (``kissat --unsat`` runs Kissat's binary when there is one)."""
+    canonical = canonical_pysat_name(name.strip())
+    if canonical is not None or _executable(name):
+        return canonical
+    words = _command_words(name)
+    return canonical_pysat_name(words[0]) if len(words) > 1 and not _executable(words[0]) else None
+
+
 def pysat_with_options(name: str) -> tuple[str, dict[str, int]] | None:
     """(canonical PySAT name, CaDiCaL options) for a PySAT solver named alone or followed by options
-    (``--NAME=VALUE``, ``--NAME`` for 1, ``--no-NAME`` for 0); None when the first word is not a PySAT solver.
+    (``--NAME=VALUE``, ``--NAME`` for 1, ``--no-NAME`` for 0); None for anything else (see pysat_base).
     UsageError for options on another PySAT solver, or one CaDiCaL 1.9.5 does not have, or out of its range."""
-    canonical = canonical_pysat_name(name.strip())
-    if canonical is not None:
-        return canonical, {}
-    words = _command_words(name)
-    canonical = canonical_pysat_name(words[0]) if len(words) > 1 else None
+    canonical = pysat_base(name)
     if canonical is None:
         return None
+    words = _command_words(name)
+    if len(words) < 2:
+        return canonical, {}
     if canonical != CONFIGURABLE:
         raise UsageError(f"solver {name!r}: options are for {CONFIGURABLE} (CaDiCaL's own, as --inprocessing=0) and "
                          f"DIMACS solver executables; PySAT's {words[0]} takes none here")
@@ -418,12 +428,6 @@ def is_pysat_solver(name: str) -> bool:
     return pysat_base(name) is not None
 
 
-def pysat_base(name: str) -> str | None:
-    """The canonical PySAT name of a solver named alone or followed by options, else None (no check of them)."""
-    words = _command_words(name)
-    return canonical_pysat_name(name) or (canonical_pysat_name(words[0]) if words else None)
-
-
 PROOF_SOLVERS = ("glucose4", "glucose3", "glucose42", "cadical195", "cadical153", "cadical103", "cadical300",
                  "lingeling", "maplechrono", "maplecm", "gluecard3", "gluecard4", "ergo")
 """PySAT's solvers that log DRAT proofs (``with_proof``) that an independent checker accepts after searches with
@@ -445,19 +449,18 @@ def check_proof_solver(name: str) -> None:
 def make_backend(name: str, verbose: bool = False, proof: bool = False) -> Backend:
     """The backend called ``name``: a PySAT solver name or alias, or a solver executable (a path or a command
     on PATH), alone or followed by its options; ``proof`` logs DRAT."""
-    canonical = canonical_pysat_name(name)
-    if canonical is not None:
+    configured = pysat_with_options(name)  # its options checked (UsageError) before the solver is made
+    if configured is not None:
+        canonical, options = configured
         if canonical in NON_INCREMENTAL and not proof:
             return FreshPySatBackend(canonical)
-        return PySatBackend(canonical, proof)
+        return PySatBackend(name if options else canonical, proof)
     path = _executable(name)
     if path:
         return ExternalBackend(path, verbose=verbose)
     words = _command_words(name)
     if len(words) > 1 and (path := _executable(words[0])):
         return ExternalBackend(path, verbose=verbose, arguments=words[1:])
-    if pysat_with_options(name) is not None:  # its options checked (UsageError) before the solver is made
-        return PySatBackend(name, proof)
     raise UsageError(
         f"unknown solver {name!r}: give a PySAT solver name (e.g. cadical195, glucose4, minisat22) "
         "or a DIMACS solver executable, with its options if any (e.g. 'kissat --unsat')"
