@@ -73,9 +73,9 @@ def pysat_with_options(name: str) -> tuple[str, dict[str, int]] | None:
     canonical = pysat_base(name)
     if canonical is None:
         return None
-    words = _command_words(name)
-    if len(words) < 2:
+    if len(name.split()) < 2:  # a name alone: no need for shlex (which loads re)
         return canonical, {}
+    words = _command_words(name)
     if canonical != CONFIGURABLE:
         raise UsageError(f"solver {name!r}: options are for {CONFIGURABLE} (CaDiCaL's own, as --inprocessing=0) and "
                          f"DIMACS solver executables; PySAT's {words[0]} takes none here")
