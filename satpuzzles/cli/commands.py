@@ -50,6 +50,10 @@ class PuzzleGroup(click.Group):
             from satpuzzles.cli.solve import solve_command
 
             return solve_command()
+        if cmd_name == "solvers":
+            from satpuzzles.cli.solvers import solvers_command
+
+            return solvers_command
         spec = registry.find(cmd_name)  # loads this puzzle only
         if spec is None:
             return None

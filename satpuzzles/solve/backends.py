@@ -214,10 +214,14 @@ class PySatBackend(Backend):
         if direct is not None:
             self._solver = direct
         else:
-            from pysat.solvers import Solver
+            from pysat.solvers import NoSuchSolverError, Solver
 
             disable_pysat_longjmp()  # see solve.interrupts: every SAT call is stopped without PySAT's longjmp
-            self._solver = Solver(name=name, with_proof=proof) if proof else Solver(name=name)
+            try:
+                self._solver = Solver(name=name, with_proof=proof) if proof else Solver(name=name)
+            except NoSuchSolverError:
+                raise UsageError(f"solver {name}: this PySAT installation does not include it (satpuzzles solvers "
+                                 "lists those it does)") from None
         if options:
             self._solver.configure(options)
         self.native_cardinality = bool(self._solver.supports_atmost())

@@ -1,0 +1,51 @@
+"""``satpuzzles solvers``: PySAT's solvers and what each offers, the DIMACS solvers on PATH, defaults, CaDiCaL's options."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from satpuzzles.solve.backends import PROOF_SOLVERS, make_backend, pysat_solver_names
+from satpuzzles.solve.cadical_options import CADICAL195_OPTIONS
+from tests.conftest import run_cli
+
+
+def test_every_pysat_solver_listed_works_or_says_it_is_missing() -> None:
+    rows = [json.loads(line) for line in run_cli("solvers", "--format", "json").out.splitlines()]
+    pysat = {row["name"]: row for row in rows if row["kind"] == "pysat"}
+    assert set(pysat) == set(pysat_solver_names())
+    for name, row in pysat.items():
+        if row["available"]:
+            with make_backend(name) as backend:  # each one listed as available solves
+                backend.add_clauses([[1, 2], [-1]])
+                assert backend.solve() and backend.model_literals()[1] == 2
+        else:
+            missing = run_cli("numberlink", "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3", "-s", name)
+            assert missing.code == 2 and "this PySAT installation does not include it" in missing.err
+    assert pysat["glucose4"]["available"] and pysat["glucose4"]["proofs"] == "DRAT (--proof)"
+    assert pysat["kissat404"]["incremental"] is False and pysat["cadical195"]["options"] is True
+    assert all((row["proofs"] == "DRAT (--proof)") == (name in PROOF_SOLVERS) for name, row in pysat.items())
+    defaults = next(row for row in rows if row["kind"] == "defaults")["defaults"]
+    assert defaults["numberlink"] == "glucose4" and "cadical195 --inprocessing=0" in defaults["slitherlink"]
+
+
+def test_dimacs_solvers_on_path_are_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = tmp_path / "picosat"
+    fake.write_text("#!/bin/sh\nexit 0\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    rows = [json.loads(line) for line in run_cli("solvers", "--format", "json").out.splitlines()]
+    assert {"kind": "executable", "name": "picosat", "path": str(fake)} in rows
+    text = run_cli("solvers").out
+    assert f"  picosat: {fake}" in text and "  cadical195 (cd19, cd195, cdl19, cdl195): proofs: DRAT" in text
+
+
+def test_cadical_options_are_listed_with_their_ranges() -> None:
+    text = run_cli("solvers", "--cadical-options").out.splitlines()
+    assert len(text) == len(CADICAL195_OPTIONS)
+    assert any(line.startswith("--inprocessing ") and "0..1  enable inprocessing" in line for line in text)
+    rows = [json.loads(line) for line in run_cli("solvers", "--cadical-options", "--format", "json").out.splitlines()]
+    assert {"name": "seed", "low": 0, "high": 2000000000, "help": "random seed"} in rows
