@@ -39,6 +39,8 @@ class Settings(Record):
 
     solver: str | None = None
     """A PySAT solver name or alias, or a DIMACS executable with its options; None: the puzzle's default solver."""
+    solver_is_default: bool = False
+    """Whether ``solver`` is the default that solve.pipeline.with_defaults put in, not one the user named."""
     method: str = "auto"
     """``cnf``, the name of one of the puzzle's strategies, or ``auto`` (the first strategy that applies)."""
     count: int = 1

@@ -23,7 +23,7 @@ from collections.abc import Callable, Collection, Hashable, Sequence
 from satpuzzles.cnf.formula import Clause
 from satpuzzles.core.errors import VerificationError
 from satpuzzles.core.generic import TypeVar
-from satpuzzles.core.outcome import Analysis, Settings, SolveStats
+from satpuzzles.core.outcome import DEFAULT_SOLVER, Analysis, Settings, SolveStats
 from satpuzzles.core.records import replace
 from satpuzzles.core.spec import Decisions, Rules, Segments
 from satpuzzles.solve.backbone import narrow
@@ -52,7 +52,8 @@ def analyse(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats
     """The backbone of ``instance``'s decisions and its grade, from a verified solution ``first``.
 
     Runs in the first complete stage's encoding (built without clue selectors); None when that
-    encoding names no decisions. SAT calls and cuts are added to ``stats``.
+    encoding names no decisions. SAT calls and cuts are added to ``stats``. When the user named no
+    solver and the default is Glucose, a question that runs long goes to CaDiCaL (solve.handover).
     """
     start = time.perf_counter()
     plain = replace(settings, explain=False)
@@ -69,7 +70,7 @@ def analyse(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats
         forced: list[Hashable] = list(encoding.decisions())
         undetermined: list[Hashable] = []
     else:
-        with make_backend(str(settings.solver), verbose=settings.verbose) as backend:
+        with _backbone_backend(settings) as backend:
             backend.add_clauses(encoding.formula.clauses)
             if rules.implied is not None:
                 backend.add_clauses(rules.implied(instance, settings, encoding))
@@ -105,6 +106,20 @@ def analyse(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats
     analysis.deduced_in = {key_of[var]: found for var, found in round_of.items()}
     analysis.seconds = time.perf_counter() - start
     return analysis
+
+
+HANDOVER_SOLVER = "cadical195 --inprocessing=0"
+"""The solver that takes over a long backbone question from the default Glucose (solve.handover)."""
+
+
+def _backbone_backend(settings: Settings) -> Backend:
+    """The backbone's solver: the one named, else the default, handing long questions to HANDOVER_SOLVER when the
+    default is Glucose."""
+    if settings.solver_is_default and settings.solver == DEFAULT_SOLVER:
+        from satpuzzles.solve import handover
+
+        return handover.HandOver(DEFAULT_SOLVER, HANDOVER_SOLVER, handover.HANDOVER_CONFLICTS)
+    return make_backend(str(settings.solver), verbose=settings.verbose)
 
 
 REPORT_EVERY = 0.25

@@ -70,7 +70,9 @@ def with_defaults(rules: Rules[Any, Any], settings: Settings, instance: Any = No
     if settings.proof and settings.solver is None and pysat_base(solver) not in PROOF_SOLVERS:
         solver = DEFAULT_SOLVER
     solver = normal_solver_name(solver)
-    return settings if solver == settings.solver else replace(settings, solver=solver)
+    if solver == settings.solver:
+        return settings
+    return replace(settings, solver=solver, solver_is_default=settings.solver_is_default or settings.solver is None)
 
 
 def choose_strategy(rules: Rules[I, S], settings: Settings) -> Strategy[I, S] | None:
