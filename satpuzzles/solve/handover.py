@@ -36,7 +36,6 @@ class HandOver(Backend):
         self._clauses: list[Clause] | None = []
         """Every clause added, for the second solver (None once it has them)."""
         self._phases: list[int] = []
-        self._top = 0
 
     @property
     def handed_over(self) -> bool:
@@ -45,17 +44,14 @@ class HandOver(Backend):
 
     def add_clauses(self, clauses: Iterable[Clause]) -> None:
         """Add clauses permanently (kept for the second solver until it takes over)."""
-        added = [list(clause) for clause in clauses]
-        for clause in added:
-            for lit in clause:
-                self._top = max(self._top, abs(lit))
+        added = list(clauses)
         if self._clauses is not None:
             self._clauses.extend(added)
         self._current.add_clauses(added)
 
     def top(self) -> int:
-        """The largest variable of any clause added."""
-        return max(self._top, self._current.top())
+        """The largest variable the solver answering now has seen (the second one has seen every clause)."""
+        return self._current.top()
 
     def set_phases(self, lits: Sequence[int]) -> None:
         """Prefer these literals (passed on to the second solver when it takes over)."""
