@@ -163,6 +163,14 @@ def test_cadical_options_take_effect_through_the_solver_name() -> None:
             assert backend.solve()
             models[phase] = backend.model_literals()
     assert models == {0: [1, -2, -3, -4, -5], 1: [1, 2, 3, 4, 5]}
+    preferred = {}
+    for spec in ("cadical195", "cadical195 --lucky=1"):  # phases turn CaDiCaL's lucky search off, unless it was set
+        with make_backend(spec) as backend:
+            backend.add_clauses([[1, 2, 3, 4], [5, -5]])
+            backend.set_phases([-1, -2, -3, -4, -5])
+            assert backend.solve()
+            preferred[spec] = backend.model_literals()
+    assert preferred == {"cadical195": [1, -2, -3, -4, -5], "cadical195 --lucky=1": [1, 2, 3, 4, 5]}
     with make_backend("cadical195 --no-lucky --phase=0", proof=True) as logged:  # PySAT's own class, as for --proof
         logged.add_clauses([[1, 2, 3, 4], [5, -5]])
         assert logged.solve() and logged.model_literals() == [1, -2, -3, -4, -5]

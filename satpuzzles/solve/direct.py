@@ -137,14 +137,20 @@ class DirectCadical195(DirectSolver):
             return None
         return pysolvers.cadical195_core(self._handle, self._assumptions)
 
+    configured: frozenset[str] = frozenset()
+    """The options the user set (configure), which set_phases leaves as they are."""
+
     def configure(self, options: dict[str, int]) -> None:
         """Set CaDiCaL's options (names and values checked by the caller: CaDiCaL ignores ones it does not know)."""
         for key, value in options.items():
             pysolvers.cadical195_set(self._handle, key, value)
+        self.configured = self.configured | set(options)
 
     def set_phases(self, literals: Sequence[int]) -> None:
-        """Prefer these literals' values (CaDiCaL's "lucky" phases off, as PySAT does, so they count)."""
-        pysolvers.cadical195_set(self._handle, "lucky", 0)
+        """Prefer these literals' values (CaDiCaL's "lucky" phases off, as PySAT does, so they count, unless the
+        user set them)."""
+        if "lucky" not in self.configured:
+            pysolvers.cadical195_set(self._handle, "lucky", 0)
         super().set_phases(literals)
 
     def _free(self, handle: object) -> None:
