@@ -21,6 +21,15 @@ def test_urls_and_game_ids_are_solved_where_they_stand(source: str) -> None:
     assert result.code == 0 and result.out.startswith("Slitherlink") and "Solvable = True" in result.out
 
 
+@pytest.mark.parametrize("before", ["", "#", "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/loopy.html#"])
+@pytest.mark.parametrize("command", ["solve", "slitherlink"])
+def test_an_error_in_a_typed_game_id_points_into_what_was_typed(command: str, before: str) -> None:
+    typed = before + "5x5t0:a2b3x"  # the 'x' (24 empty cells) runs past the 25 cells
+    result = run_cli(command, typed)
+    assert result.code == 2 and result.err.strip().endswith(
+        f"{typed}:1:{len(typed)}: Loopy description is longer than the 5x5 = 25 cells")
+
+
 def test_files_and_stdin_of_different_puzzles_in_one_run() -> None:
     stdin = (NL / "instance_4.txt").read_text()  # unsolvable
     result = run_cli("solve", NL / "instance_1.txt", "-", SLITHER_URL, stdin=stdin)

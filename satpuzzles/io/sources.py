@@ -45,4 +45,7 @@ def source_text(source: str) -> tuple[str, str]:
     puzzle = written_out(source)
     if puzzle is None:
         raise UsageError(f"{source}: no such file, and not a puzzle URL or game id")
-    return puzzle + "\n", source
+    # Spaces in place of what comes before the puzzle text ('#', a Tatham page's URL): the readers skip them,
+    # and an error's column then points into what was typed.
+    before = len(source.rstrip()) - len(puzzle)
+    return " " * before + puzzle + "\n", source
