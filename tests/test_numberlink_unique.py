@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from satpuzzles.core.outcome import Settings, SolveStats
@@ -10,8 +12,9 @@ from satpuzzles.puzzles.numberlink import unique
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet, verify
 from satpuzzles.puzzles.numberlink.staging import STAGED
+from satpuzzles.solve.limited import budgeted_backend, searcher
 from satpuzzles.solve.pipeline import run_stages
-from tests.conftest import INSTANCES, Driver
+from tests.conftest import INSTANCES, Driver, run_cli
 from tests.test_numberlink_moves import covered_board
 
 PUZZLE = Driver("numberlink")
@@ -93,12 +96,24 @@ def test_windows_out_of_conflicts_leave_the_verdict_to_the_whole_board(seed: int
         assert fast.uniqueness(Settings(unique=True)) is plain.uniqueness(Settings(unique=True))
 
 
-def test_the_windows_take_a_budget_from_every_pysat_solver_that_has_one() -> None:
-    instance = covered_board(5, 5, 7)
-    encoding = NumberlinkEncoding(instance, False, FILL)
-    for name in ("glucose4", "minisat22", "cadical195"):
-        with unique.window_backend(name) as backend:
-            backend.add_clauses(encoding.formula.clauses)
-            assert backend.solve() is True and getattr(backend, "conflicts", None) == unique.WINDOW_CONFLICTS[0]
-    with unique.window_backend("lingeling") as backend:  # PySAT gives Lingeling no conflict budget
-        assert not hasattr(backend, "conflicts")
+@pytest.mark.parametrize(("named", "searching"), [
+    ("glucose4", "glucose4"), ("m22", "minisat22"), ("cadical195 --inprocessing=0", "cadical195 --inprocessing=0"),
+    ("lingeling", "glucose4"), ("kissat404", "glucose4"), ("minisat", "glucose4")])  # minisat: the executable
+def test_budgeted_searches_run_in_the_named_solver_when_it_takes_a_budget_else_in_glucose(named: str,
+                                                                                          searching: str) -> None:
+    encoding = NumberlinkEncoding(covered_board(5, 5, 7), False, FILL)
+    assert searcher(named) == searching
+    with budgeted_backend(named, unique.WINDOW_CONFLICTS[0]) as backend:
+        backend.add_clauses(encoding.formula.clauses)
+        assert backend.name == searching.split()[0] and backend.conflicts == unique.WINDOW_CONFLICTS[0]
+        assert backend.solve() is True
+
+
+def test_the_fill_search_under_open_says_when_glucose_searched_for_the_named_solver() -> None:
+    board = INSTANCES / "numberlink" / "janko-arukone" / "janko.txt"
+    for named, stage in (("cadical195", "fill first"), ("lingeling", "fill first (by glucose4)")):
+        result = run_cli("numberlink", board, "--index", "66", "--rules", "open", "-s", named, "--format", "json")
+        stats = json.loads(result.out)["stats"]
+        assert result.code == 0 and stats["solver"] == named and stats["stages"] == [stage]
+
+

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from satpuzzles.solve.backends import PySatBackend
+from satpuzzles.solve.backends import NON_INCREMENTAL, PySatBackend, canonical_pysat_name, pysat_base
 
 LIMITED_SOLVER = "glucose4"
 """A solver with conflict budgets (PySAT's MiniSat family)."""
+UNBUDGETED = ("lingeling", *NON_INCREMENTAL)
+"""PySAT solvers that take no conflict budget (Lingeling; Kissat, made afresh for each call)."""
 
 
 class SearchLimit(Exception):
@@ -44,3 +46,21 @@ class LimitedBackend(PySatBackend):
         if answer is None:
             raise SearchLimit("out of conflicts")
         return bool(answer)
+
+
+def takes_budget(name: str) -> bool:
+    """Whether the solver ``name`` stops at a conflict budget (not Lingeling, Kissat or a DIMACS executable)."""
+    canonical = pysat_base(name)
+    return canonical is not None and canonical not in UNBUDGETED
+
+
+def searcher(name: str) -> str:
+    """The solver of a budgeted search for solutions when -s names ``name``: itself when it takes a budget, else
+    Glucose. Such a search only finds solutions (each verified) or gives up; what is proved, the named solver
+    proves."""
+    return (canonical_pysat_name(name) or name) if takes_budget(name) else LIMITED_SOLVER
+
+
+def budgeted_backend(name: str, conflicts: int) -> LimitedBackend:
+    """``searcher(name)`` allowed ``conflicts`` per call."""
+    return LimitedBackend(conflicts, searcher(name))

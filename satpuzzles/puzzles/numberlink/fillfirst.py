@@ -6,7 +6,9 @@ cell: on the janko set, 25x25 boards the open encoding cannot solve in 200,000 c
 fill in a few hundred. Most puzzles, even under the open rule, have a filling solution;
 so this incomplete stage searches the fill encoding within a conflict budget (200,000 in all) and, when it
 finds a filling, hands it on as a formula whose only model it is. When it finds none, the
-open encoding decides as before.
+open encoding decides as before. The search runs in the solver -s names when it takes a conflict
+budget, else in Glucose, and the stage's name then says so ("fill first (by glucose4)"): without the
+stage, Kissat took 403 s to solve janko #66 under open, which the filling settles at once.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from satpuzzles.core.outcome import SolveStats
 from satpuzzles.core.records import replace
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
-from satpuzzles.solve.limited import LIMITED_SOLVER, LimitedBackend, SearchLimit
+from satpuzzles.solve.limited import SearchLimit, budgeted_backend, searcher, takes_budget
 from satpuzzles.solve.loop import lazy_solutions
 from satpuzzles.solve.model import Model
 
@@ -29,14 +31,19 @@ FILL_CALLS = 20
 encoding takes over."""
 
 
-def bounded_filling(instance: NumberlinkInstance, self_touch: bool) -> NumberlinkSolution | None:
-    """A solution under the fill rule found within the budget, or None."""
+def fill_stage_name(solver: str) -> str:
+    """The stage's name, with the solver that searched when it is not the one -s names."""
+    return "fill first" if takes_budget(solver) else f"fill first (by {searcher(solver)})"
+
+
+def bounded_filling(instance: NumberlinkInstance, self_touch: bool, solver: str) -> NumberlinkSolution | None:
+    """A solution under the fill rule found within the budget by ``searcher(solver)``, or None."""
     encoding = NumberlinkEncoding(instance, strengthened=self_touch, rules=RuleSet(True, self_touch))
-    with LimitedBackend(FILL_CONFLICTS) as backend:
+    with budgeted_backend(solver, FILL_CONFLICTS) as backend:
         backend.calls_left = FILL_CALLS
         backend.add_clauses(encoding.formula.clauses)
         try:
-            for solution in lazy_solutions(encoding, backend, SolveStats(solver=LIMITED_SOLVER)):
+            for solution in lazy_solutions(encoding, backend, SolveStats(solver=backend.name)):
                 return solution
         except SearchLimit:
             return None
@@ -46,15 +53,15 @@ def bounded_filling(instance: NumberlinkInstance, self_touch: bool) -> Numberlin
 class FillFirstEncoding:
     """The open encoding restricted to a filling found within the budget (unsatisfiable when none was)."""
 
-    name = "fill first"
     complete = False
 
-    def __init__(self, instance: NumberlinkInstance, rules: RuleSet) -> None:
+    def __init__(self, instance: NumberlinkInstance, rules: RuleSet, solver: str) -> None:
+        self.name = fill_stage_name(solver)
         self.rules = rules
         self.inner = NumberlinkEncoding(instance, strengthened=False, rules=rules)
         self.formula = self.inner.formula
         self.selectors: dict[Hashable, int] = {}
-        filling = bounded_filling(instance, rules.self_touch)
+        filling = bounded_filling(instance, rules.self_touch, solver)
         if filling is None:
             self.formula.add([])
             return

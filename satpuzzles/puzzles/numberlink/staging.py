@@ -17,7 +17,7 @@ from satpuzzles.core.outcome import Settings
 from satpuzzles.core.spec import Rules, Stage
 from satpuzzles.puzzles.numberlink.arguments import ENCODING_SUFFIX, refute
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding, Refuted
-from satpuzzles.puzzles.numberlink.fillfirst import FillFirstEncoding
+from satpuzzles.puzzles.numberlink.fillfirst import FillFirstEncoding, fill_stage_name
 from satpuzzles.puzzles.numberlink.model import COMPRESS_FROM_CELLS, NumberlinkInstance, NumberlinkSolution, rules_in_force, verify
 
 ENCODINGS = ("auto", "strengthened", "complete")
@@ -47,7 +47,8 @@ def stages(instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[N
             if compressible(instance, rules):
                 first.append(Stage("compressed", False, lambda: CompressedEncoding(instance, rules)))
         if not rules.fill:
-            first.append(Stage("fill first", False, lambda: FillFirstEncoding(instance, rules)))
+            solver = str(settings.solver)
+            first.append(Stage(fill_stage_name(solver), False, lambda: FillFirstEncoding(instance, rules, solver)))
     if not rules.self_touch:
         return [*first, complete]
     strengthened = Stage("strengthened", False, lambda: NumberlinkEncoding(instance, True, rules))

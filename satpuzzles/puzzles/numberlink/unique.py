@@ -51,8 +51,8 @@ from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSo
 from satpuzzles.puzzles.numberlink.pushes import exclude_pushes, reverse_push
 from satpuzzles.puzzles.numberlink.staging import STAGED
 from satpuzzles.puzzles.numberlink.twoopt import exclude_pattern, reverse_move
-from satpuzzles.solve.backends import NON_INCREMENTAL, Backend, canonical_pysat_name, make_backend, pysat_base
-from satpuzzles.solve.limited import LimitedBackend, SearchLimit
+from satpuzzles.solve.backends import make_backend
+from satpuzzles.solve.limited import SearchLimit, budgeted_backend
 from satpuzzles.solve.loop import lazy_solutions
 from satpuzzles.solve.pipeline import run_stages
 
@@ -65,8 +65,6 @@ WINDOW_CONFLICTS = (5_000, 20_000)
 with the next budget. Janko #176 under fill: one 14x14 window took 135,000 conflicts to show it holds no
 second solution, while the next found one in 1,000; #169 under fill has one only in a window that takes
 10,000 (and the whole board then took 370 s)."""
-UNBUDGETED = ("lingeling", *NON_INCREMENTAL)
-"""PySAT solvers that take no conflict budget (Lingeling; Kissat, made afresh for each call): their windows run to the end."""
 
 
 def shortcut(solution: NumberlinkSolution) -> NumberlinkSolution | None:
@@ -226,11 +224,11 @@ def _in_windows(instance: NumberlinkInstance, encoding: NumberlinkEncoding, solu
                 budgets: tuple[int, ...] | None = None) -> NumberlinkSolution | None:
     """A solution of ``encoding`` other than S that differs from S inside one window, or None.
 
-    Each SAT call has a budget of conflicts (where the solver takes one): the windows that ran out are
+    Each SAT call has a budget of conflicts (in the solver searcher() picks): the windows that ran out are
     searched again with the next budget of WINDOW_CONFLICTS, and after the last left to the whole-board
     search, which alone decides. Conflicts, not seconds: the same windows are searched on a loaded machine."""
     links = solution.links()
-    with window_backend(str(settings.solver)) as backend:
+    with budgeted_backend(str(settings.solver), WINDOW_CONFLICTS[0]) as backend:
         backend.add_clauses(encoding.formula.clauses)
         backend.add_clauses([encoding.block(solution)])
         backend.set_phases([var if pair in links else -var for pair, var in encoding.link_var.items()])
@@ -241,9 +239,8 @@ def _in_windows(instance: NumberlinkInstance, encoding: NumberlinkEncoding, solu
         used = solution.cells()
         empty = [(r, c, -var) for (r, c), var in encoding.paths.used.items() if (r, c) not in used]
         pending = windows(instance.grid, sizes)
-        for budget in (budgets or WINDOW_CONFLICTS) if isinstance(backend, LimitedBackend) else (None,):
-            if isinstance(backend, LimitedBackend):
-                backend.conflicts = budget
+        for budget in budgets or WINDOW_CONFLICTS:
+            backend.conflicts = budget
             out_of_conflicts = []
             for window in pending:
                 top, left, bottom, right = window  # a link's first cell is up or left
@@ -283,14 +280,6 @@ def _from_a_filling(instance: NumberlinkInstance, solution: NumberlinkSolution, 
     while not rules.self_touch and (shorter := shortcut(other)) is not None:
         other = shorter
     return None if other.links() == solution.links() or verify(instance, other) else other
-
-
-def window_backend(name: str) -> Backend:
-    """The windows' solver: the one the user named, with WINDOW_CONFLICTS per call when it takes a budget."""
-    canonical = pysat_base(name)
-    if canonical is None or canonical in UNBUDGETED:
-        return make_backend(name)
-    return LimitedBackend(WINDOW_CONFLICTS[0], canonical_pysat_name(name) or name)  # with its options, if any
 
 
 def _refuses(settings: Settings) -> str | None:

@@ -48,16 +48,16 @@ from satpuzzles.core.records import replace
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet, rules_in_force
 from satpuzzles.puzzles.numberlink.sides import crossing_labels, refuted_by_sides
-from satpuzzles.puzzles.numberlink.unique import search_encoding, shortcut, window_backend, windows
+from satpuzzles.puzzles.numberlink.unique import search_encoding, shortcut, windows
 from satpuzzles.solve.backbone import narrow
 from satpuzzles.solve.backends import Backend
-from satpuzzles.solve.limited import LimitedBackend, SearchLimit
+from satpuzzles.solve.limited import SearchLimit, budgeted_backend
 from satpuzzles.solve.loop import lazy_solutions
 
 WALK_WINDOWS = ((4, 2), (6, 3), (8, 4), (10, 5))
 """(side, stride) of the walk's square windows, smallest first."""
 WALK_CONFLICTS = 2_000
-"""Conflicts one window's SAT call may take (where the solver takes a budget)."""
+"""Conflicts one window's SAT call may take (in the solver solve.limited.searcher picks)."""
 WALK_PASSES = 10
 """Most passes over the windows; a pass that flips nothing ends the walk sooner."""
 WALK_MAX_CELLS = 10_000
@@ -115,9 +115,8 @@ class _Walk:
         self.rules, self.left, self.found = rules, left, found
         self.encoding = NumberlinkEncoding(instance, False, rules)
         self.var_of = self.encoding.decisions()
-        self.backend: Backend = window_backend(solver)
-        if isinstance(self.backend, LimitedBackend):
-            self.backend.conflicts = WALK_CONFLICTS
+        self.solver = solver
+        self.backend: Backend = budgeted_backend(solver, WALK_CONFLICTS)
         self.backend.add_clauses(self.encoding.formula.clauses)
         self.windows = windows(instance.grid, WALK_WINDOWS)
         self.stats = stats
@@ -223,7 +222,7 @@ def _source_search(source: _Source, first: NumberlinkSolution, walk: _Walk) -> s
         walk.run(solution)
         return flipped | {lit for lit in candidates if key_of[lit] not in left}
 
-    with LimitedBackend(SOURCE_CONFLICTS) as backend:
+    with budgeted_backend(walk.solver, SOURCE_CONFLICTS) as backend:
         backend.add_clauses(encoding.formula.clauses)
         # No phases toward the flips: the seed's 40x10 board under fill took 21 s with them, 11.5 s without.
         stuck = narrow(backend, [flip_of[key] for key in var_of if key in left], witness, single_tail=0,
