@@ -287,6 +287,19 @@ def test_external_solver_competition_output_split_over_lines(tmp_path: Path) -> 
         assert [model[v] for v in (1, 2, 3, 4)] == [True, False, True, False]
 
 
+@pytest.mark.skipif(shutil.which("cadical") is None, reason="cadical binary not installed")
+def test_an_external_model_cut_short_is_refused_not_decoded(tmp_path: Path) -> None:
+    """The real CaDiCaL's output with only its first 'v' line passed on: read as it stood, the missing values
+    were false, and the lazy loop cut the same partial assignment for ever."""
+    script = tmp_path / "partial-solver"
+    script.write_text("#!/bin/sh\ncadical -q \"$1\" | head -2\nexit 10\n")
+    script.chmod(0o755)
+    result = run_cli("numberlink", INSTANCES / "numberlink" / "seed" / "instance_1.txt", "-s", str(script),
+                     "--timeout", "60")
+    assert result.code == 3
+    assert "answered 'satisfiable' with an assignment that breaks clause" in result.out
+
+
 def test_external_solver_options_come_before_the_formula(tmp_path: Path) -> None:
     """``-s 'SOLVER OPTIONS'``: the options reach the solver before the formula's file, in order and unsplit."""
     script = tmp_path / "fussy-solver"

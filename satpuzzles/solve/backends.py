@@ -383,9 +383,19 @@ class ExternalBackend(FreshEachCall):
             done = run_solver(argv, self.name, self._num_vars, fds, read_result)
         if self.verbose:
             sys.stderr.write(done.stdout)
-        if self._minisat_style:
-            return self._read_minisat(done.result, done)
-        return self._read_competition(done)
+        answer = self._read_minisat(done.result, done) if self._minisat_style else self._read_competition(done)
+        if answer:
+            self._check_model(assumptions)
+        return answer
+
+    def _check_model(self, assumptions: Sequence[int]) -> None:
+        """Refuse a 'satisfiable' whose model breaks a clause or an assumption (one cut short, say): decoded,
+        it would send the lazy loop after cuts that change nothing, for ever."""
+        true = set(self._model)
+        for number, clause in enumerate([*self._clauses, *([lit] for lit in assumptions)], 1):
+            if not any(lit in true for lit in clause):
+                raise SolverError(f"the solver {self.name} answered 'satisfiable' with an assignment that breaks "
+                                  f"clause {number} of the formula it was given; its answer was not used")
 
     def _read_competition(self, done: SolverRun) -> bool:
         status: str | None = None
