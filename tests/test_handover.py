@@ -52,11 +52,13 @@ def test_an_analysis_handed_over_at_once_is_the_analysis_in_glucose_alone(index:
     monkeypatch.setattr(HandOver, "_hand_over", counted)
     janko = INSTANCES / "numberlink" / "janko-arukone" / "janko.txt"
     args = ["numberlink", janko, "--index", str(index), "--rules", rules, "--analyze", "--format", "json"]
-    handed = json.loads(run_cli(*args).out)["analysis"]
-    assert handed_over  # the default Glucose did hand over
+    handed_run = json.loads(run_cli(*args).out)
+    assert handed_over  # the default Glucose did hand over, and the statistics say so
+    assert handed_run["stats"]["solver"] == "glucose4, then cadical195 --inprocessing=0"
     handed_over.clear()
-    alone = json.loads(run_cli(*args, "-s", "glucose4").out)["analysis"]  # a solver named: no hand-over
-    assert not handed_over
+    alone_run = json.loads(run_cli(*args, "-s", "glucose4").out)  # a solver named: no hand-over
+    assert not handed_over and alone_run["stats"]["solver"] == "glucose4"
+    handed, alone = handed_run["analysis"], alone_run["analysis"]
     for envelope in (handed, alone):
         envelope.pop("seconds", None)
         envelope.pop("sat_calls", None)

@@ -70,7 +70,7 @@ def analyse(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats
         forced: list[Hashable] = list(encoding.decisions())
         undetermined: list[Hashable] = []
     else:
-        with _backbone_backend(settings) as backend:
+        with _backbone_backend(settings, log) as backend:
             backend.add_clauses(encoding.formula.clauses)
             if rules.implied is not None:
                 backend.add_clauses(rules.implied(instance, settings, encoding))
@@ -85,6 +85,8 @@ def analyse(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats
                     return witnesses(instance, settings, first, left, found, stats)
             forced, undetermined = backbone(encoding, backend, first, verify, stats, cuts, log, seek=seek,
                                             progress=partial.report if settings.on_progress is not None else None)
+            if getattr(backend, "handed_over", False):
+                stats.solver = backend.name  # "glucose4, then cadical195 --inprocessing=0"
     analysis = Analysis(
         forced_true=[key for key in forced if key in made],
         forced_false=[key for key in forced if key not in made],
@@ -112,13 +114,13 @@ HANDOVER_SOLVER = "cadical195 --inprocessing=0"
 """The solver that takes over a long backbone question from the default Glucose (solve.handover)."""
 
 
-def _backbone_backend(settings: Settings) -> Backend:
+def _backbone_backend(settings: Settings, log: Callable[[str], None]) -> Backend:
     """The backbone's solver: the one named, else the default, handing long questions to HANDOVER_SOLVER when the
     default is Glucose."""
     if settings.solver_is_default and settings.solver == DEFAULT_SOLVER:
         from satpuzzles.solve import handover
 
-        return handover.HandOver(DEFAULT_SOLVER, HANDOVER_SOLVER, handover.HANDOVER_CONFLICTS)
+        return handover.HandOver(DEFAULT_SOLVER, HANDOVER_SOLVER, handover.HANDOVER_CONFLICTS, log)
     return make_backend(str(settings.solver), verbose=settings.verbose)
 
 

@@ -12,7 +12,7 @@ behind.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from satpuzzles.cnf.formula import Clause
 from satpuzzles.solve.backends import Backend, make_backend
@@ -28,9 +28,11 @@ time); the long refutations run far past it (#16 under open: 381,824)."""
 class HandOver(Backend):
     """``first`` (a PySAT solver that takes conflict budgets) until a call runs past ``conflicts``, then ``second``."""
 
-    def __init__(self, first: str, second: str, conflicts: int = HANDOVER_CONFLICTS) -> None:
+    def __init__(self, first: str, second: str, conflicts: int = HANDOVER_CONFLICTS,
+                  log: Callable[[str], None] | None = None) -> None:
         self.name = first
         self._first = LimitedBackend(conflicts, first)
+        self._log = log
         self._second = second
         self._current: Backend = self._first
         self._clauses: list[Clause] | None = []
@@ -74,6 +76,9 @@ class HandOver(Backend):
             second.set_phases(self._phases)
         self._first.close()
         self._current, self._clauses = second, None
+        if self._log is not None:
+            self._log(f"a call ran past {self._first.conflicts:,} conflicts in {self.name}: {self._second} answers it "
+                      "and every later call, with every clause")
         self.name = f"{self.name}, then {self._second}"
 
     def model_literals(self) -> list[int]:
