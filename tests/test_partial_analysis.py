@@ -68,6 +68,7 @@ def test_the_cli_shows_an_analysis_cut_by_the_timeout() -> None:
                                   "--timeout", "4", "--format", "json").out)
     analysis = envelope["analysis"]
     assert envelope["status"] == "solved" and envelope["unique"] is False and analysis["grade"] is None
+    assert envelope["stats"]["method"] == "cnf"  # set by the solve the timeout cut short, as by a finished one
     assert analysis["counts"]["undecided"] == len(analysis["undecided"]) > 0
     assert analysis["counts"]["undetermined"] > 0 and "undecided" in analysis["cells"]["counts"]
 

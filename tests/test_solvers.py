@@ -573,6 +573,11 @@ def test_a_solver_that_gives_no_answer_still_gets_a_json_envelope(tmp_path: Path
     envelope = json.loads(result.out)
     assert envelope["status"] == "unknown" and envelope["solution"] is None
     assert "gave no answer (exit code 7)" in envelope["message"]
+    stats = envelope["stats"]  # the formula was built and handed over: its statistics are kept
+    assert (stats["method"], stats["encoding"]) == ("cnf", "strengthened") and stats["variables"] > 0
+    unique = json.loads(run_cli("numberlink", INSTANCES / "numberlink" / "seed" / "instance_1.txt", "-s", script,
+                                "--unique", "--timeout", "60", "--format", "json").out)
+    assert unique["status"] == "unknown" and unique["stats"]["method"] == "unique" and unique["stats"]["clauses"] > 0
 
 
 def test_a_timeout_kills_what_an_external_solver_started(tmp_path: Path) -> None:

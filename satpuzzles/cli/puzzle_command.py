@@ -154,7 +154,8 @@ def solve_and_print(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: 
                 outcome = solve_within_limit(puzzle.rules, instance, settings, puzzle.name,
                                              AnalysisView.shows_partial(puzzle.view.analysis))
         except SolverError as exc:  # the solver gave no answer: reported like a timeout (status unknown, exit 3)
-            outcome = Outcome(status="unknown", stats=SolveStats(solver=str(settings.solver or "")), message=str(exc))
+            stats = exc.stats or SolveStats(solver=str(settings.solver or ""))
+            outcome = Outcome(status="unknown", stats=stats, message=str(exc))
         statuses.append(outcome.status)
         write_outputs(puzzle, instance, outcome, options, settings, index, len(chosen))
         heading = None

@@ -121,6 +121,16 @@ def solve(rules: Rules[I, S], instance: I, settings: Settings, name: str = "") -
     """
     settings = with_defaults(rules, settings, instance)
     strategy = choose_strategy(rules, settings)
+    try:
+        return _solve_by(strategy, rules, instance, settings, name)
+    except SolverError as exc:  # the statistics so far go with it, as a timeout's do
+        exc.stats = exc.stats or SolveStats(solver=str(settings.solver))
+        exc.stats.method = strategy.name if strategy is not None else CNF_METHOD
+        raise
+
+
+def _solve_by(strategy: Strategy[I, S] | None, rules: Rules[I, S], instance: I, settings: Settings,
+              name: str) -> Outcome[S]:
     if strategy is None:
         outcome = run_stages(rules, instance, settings, name)
         outcome.stats.method = CNF_METHOD
@@ -200,7 +210,7 @@ def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = 
         log(f"encoded ({stage.name}): {stats.variables} variables, {stats.clauses} clauses")
         cuts: list[Clause] = []
         certify = settings.proof and stage.complete and not encoding.selectors
-        with make_backend(solver, verbose=settings.verbose, proof=certify) as backend:
+        with _stats_on_failure(stats), make_backend(solver, verbose=settings.verbose, proof=certify) as backend:
             with Timer(stats, "encode_seconds"):
                 backend.add_clauses(encoding.formula.clauses)
                 backend.add_clauses([encoding.block(solution) for solution in found])
@@ -245,6 +255,20 @@ def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = 
                    "in it proves nothing (--encoding auto or complete, where the puzzle has that option, decides)")
     return Outcome(status, found, exhausted, stats, dimacs, explanation=explanation, certificate=certificate,
                    message=message)
+
+
+class _stats_on_failure:  # noqa: N801 (used as a context manager: with _stats_on_failure(stats): ...)
+    """A SolverError raised within carries ``stats`` (when it has none yet)."""
+
+    def __init__(self, stats: SolveStats) -> None:
+        self.stats = stats
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: object, error: BaseException | None, trace: object) -> None:
+        if isinstance(error, SolverError) and error.stats is None:
+            error.stats = self.stats
 
 
 def _certificate(encoding: Encoding[S], cuts: list[Clause], found: list[S], backend: Backend, name: str, stage: str,
@@ -304,9 +328,13 @@ def solve_within_limit(rules: Rules[I, S], instance: I, settings: Settings, name
         reports: list[tuple[str, Any, SolveStats]] = [
             report.value if isinstance(report, Superseding) else report  # type: ignore[misc]
             for report in stopped.reports]
+        strategy = choose_strategy(rules, settings)
+        method = strategy.name if strategy is not None else CNF_METHOD
         if not reports:
-            return Outcome(status="unknown", stats=SolveStats(solver=str(settings.solver)), message=message)
+            return Outcome(status="unknown", stats=SolveStats(solver=str(settings.solver), method=method),
+                           message=message)
         stats = reports[-1][2]
+        stats.method = stats.method or method  # reports sent before the method set it
         if reports[-1][0] == "unsolvable":
             return Outcome(status="unsolvable", exhausted=True, stats=stats, message=f"explanation {message}")
         solutions = [found for kind, found, _ in reports if kind == "solution"]
