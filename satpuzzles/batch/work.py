@@ -100,7 +100,7 @@ def solve_one(puzzle: PuzzleSpec[Any, Any], file: str, index: int, instance: Any
         "file": file, "index": index, "puzzle": puzzle.name, "status": outcome.status,
         "unique": outcome.uniqueness(settings), "verified": True if outcome.solutions else None,
         "seconds": round(seconds, 6), "error": one_line(outcome.message),
-        "stats": {} if outcome.stats == SolveStats(solver=str(settings.solver)) else outcome.stats.as_dict(),
+        "stats": {} if _nothing_ran(outcome.stats, settings) else outcome.stats.as_dict(),
         "facts": {name: _plain(value) for name, value in puzzle.view.facts(instance).items()},
     }
     if settings.analyze:
@@ -141,3 +141,8 @@ def solve_part(part: Part, options: Options) -> Iterator[Row]:
             yield error_row(part["file"], index, puzzle.name, f"{part['file']} holds {len(instances)} puzzle(s), not {index}")
             continue
         yield solve_one(puzzle, part["file"], index, instances[index - 1], options)
+
+
+def _nothing_ran(stats: SolveStats, settings: Settings) -> bool:
+    """Whether the statistics are those of a solve stopped before it built anything (a timeout at once)."""
+    return stats == SolveStats(solver=str(settings.solver), method=stats.method)

@@ -21,8 +21,12 @@ ROLE_STYLES = {"dot": "dim", "loop": "bold magenta3", "marked": MARKED}
 
 
 def facts(instance: SlitherlinkInstance) -> dict[str, object]:
-    """Width, height and number of clues."""
-    return {"width": instance.grid.cols, "height": instance.grid.rows, "number of clues": len(instance.clues)}
+    """Width, height and number of clues (and the visit-every-dot variant when set: a rule the answer is under)."""
+    found: dict[str, object] = {"width": instance.grid.cols, "height": instance.grid.rows,
+                                "number of clues": len(instance.clues)}
+    if instance.visit_all:
+        found["visits every dot"] = True
+    return found
 
 
 def solution_json(instance: SlitherlinkInstance, solution: SlitherlinkSolution, settings: Settings) -> dict[str, object]:
