@@ -125,6 +125,21 @@ def test_dimacs_output_names_variables(tmp_path) -> None:
     assert not list(tmp_path.glob(".*tmp"))
 
 
+@pytest.mark.parametrize(("args", "lazy"), [
+    (["numberlink", SEED / "instance_5.txt", "--encoding", "complete"], "detached cycles (loops holding no endpoint)"),
+    (["slitherlink", "https://puzz.link/p?slither/5/5/cbcbcddad"], "second loops (a solution is one loop)"),
+    (["minesweeper", INSTANCES / "minesweeper" / "seed" / "small-sat.in"], None)])
+def test_a_complete_formula_says_what_only_the_lazy_cuts_ban(tmp_path, args: list, lazy: str | None) -> None:
+    """Its models may hold detached cycles or second loops: the header says so, where the puzzle has such rules."""
+    target = tmp_path / "f.cnf"
+    assert run_cli(*args, "-o", target).code == 0
+    comments = [line for line in target.read_text().splitlines() if line.startswith("c ")][:3]
+    said = [line for line in comments if "banned only as they appear, by the lazy-cut loop" in line]
+    assert said == ([f"c the rules, but {lazy} are banned only as they appear, by the lazy-cut loop: every solution "
+                     "is a model and unsatisfiable proves there is no solution, but a model may hold them (the cuts "
+                     "learned follow the formula)"] if lazy else [])
+
+
 def test_multi_puzzle_output_files_are_numbered(tmp_path) -> None:
     target = tmp_path / "r.txt"
     run_cli("numberlink", "-i", INSTANCES / "numberlink" / "handmade" / "inputs2.txt", "-r", target)

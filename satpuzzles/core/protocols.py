@@ -23,7 +23,9 @@ class Encoding(Protocol[S]):
     """A puzzle instance as CNF, plus what the lazy-cut loop needs to read and refine models.
 
     Optional: an encoding that also has the two methods of :class:`Decisions` can be
-    analysed (--analyze), in a complete stage only.
+    analysed (--analyze), in a complete stage only; one whose cuts ban what breaks a rule
+    (rather than only refine) names it in ``lazy_rules`` (a plural noun phrase, "second
+    loops"), which the header of its DIMACS file (-o) then explains.
     """
 
     name: str

@@ -32,6 +32,7 @@ class MasyuEncoding:
 
     name = "loop"
     complete = True
+    lazy_rules = "second loops (a solution is one loop)"
 
     def __init__(self, instance: MasyuInstance) -> None:
         import numpy as np  # with a formula, not with the spec: detecting a file's puzzle loads every spec

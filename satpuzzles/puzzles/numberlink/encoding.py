@@ -27,6 +27,8 @@ from satpuzzles.solve.model import Model
 class NumberlinkEncoding:
     """CNF for one instance under ``rules``: the paths block, plus the strengthening where it applies."""
 
+    lazy_rules = "detached cycles (loops holding no endpoint)"
+
     def __init__(self, instance: NumberlinkInstance, strengthened: bool, rules: RuleSet = RuleSet()) -> None:
         self.instance, self.rules = instance, rules
         self.name = "strengthened" if strengthened else "complete"

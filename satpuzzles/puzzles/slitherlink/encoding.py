@@ -48,6 +48,7 @@ class SlitherlinkEncoding:
 
     name = "loop"
     complete = True
+    lazy_rules = "second loops (a solution is one loop)"
 
     def __init__(self, instance: SlitherlinkInstance, with_selectors: bool, corners: bool | None = None) -> None:
         """``corners``: add the corner clauses (None: on boards of CORNER_MIN_CELLS cells or more)."""
