@@ -272,11 +272,16 @@ def main() -> None:
     print("\nIn-process split (after; seconds summed over the row's puzzles):")
     print("| row | parse | propagate | encode | solve | decode | verify | SAT calls | cut rounds | cuts |\n"
           "|---|---|---|---|---|---|---|---|---|---|")
+    unsplit = []
     for name in names:
         split = results[name]["after"].get("split")
         if isinstance(split, dict) and "error" not in split:
             print(f"| {name} | " + " | ".join(seconds(split.get(key, "-")) for key in (
                 "parse", "propagate", "encode", "solve", "decode", "verify", "sat_calls", "cut_rounds", "cuts")) + " |")
+        else:
+            unsplit.append(name)
+    if unsplit:
+        print(f"(no split for {', '.join(unsplit)}: measured as whole processes only)")
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(results, indent=1, default=str) + "\n")
 

@@ -1,4 +1,4 @@
-"""Benchmarks: per-instance figures for the bundled puzzle sets (``make bench``).
+"""Benchmarks: per-instance figures for the bundled puzzle sets (``make bench-sets``).
 
 Prints, per instance: size, items (paths or clues), variables, clauses, encode / solve / decode
 seconds, SAT calls, cut iterations and cuts, status, uniqueness (where the set proves it),
