@@ -89,6 +89,16 @@ def test_numberlink_one_path_element_per_route(tmp_path, name) -> None:
     assert labels == sorted(label for label in routes for _ in range(2))
 
 
+def test_a_flow_free_board_is_drawn_in_flow_free_colours(tmp_path) -> None:
+    """R red, G green, B blue, Y yellow, O orange, as Flow Free players know them; other boards keep the palette."""
+    _, root = solve(tmp_path, "numberlink", "-i", INSTANCES / "numberlink" / "flowfree" / "regular_5x5_01.txt")
+    drawn = {p.find(f"{NS}title").text.removeprefix("path "): p.get("stroke") for p in root.iter(f"{NS}path")}
+    assert drawn == {"R": "#ff0000", "G": "#008100", "B": "#0000ff", "Y": "#e6d600", "O": "#ff8000"}
+    assert numberlink_svg.route_colours(["R", "G", "Z"]) == {"R": numberlink_svg.COLOURS[0],
+                                                              "G": numberlink_svg.COLOURS[1],
+                                                              "Z": numberlink_svg.COLOURS[2]}
+
+
 def test_numberlink_unsolvable_is_the_bare_puzzle(tmp_path) -> None:
     record, root = solve(tmp_path, "numberlink", "-i", NL / "instance_4.txt", code=1)
     assert record["status"] == "unsolvable"

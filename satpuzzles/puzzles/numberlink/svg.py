@@ -2,7 +2,8 @@
 
 Each route gets a colour and a dash pattern; 13 colours and 5 patterns give 65
 distinct pairs, so two paths differ by more than colour when printed in black and white,
-and the labels sit in circles at both ends.
+and the labels sit in circles at both ends. A Flow Free board (every label one of its
+colour letters) is drawn in Flow Free's colours: R red, B blue, Y yellow ...
 """
 
 from __future__ import annotations
@@ -19,6 +20,14 @@ COLOURS = (
     "#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#1fa5c4", "#f032e6",
     "#808000", "#9a6324", "#469990", "#800000", "#000075", "#d4a017",
 )
+FLOW_COLOURS = {
+    "R": "#ff0000", "B": "#0000ff", "Y": "#e6d600", "G": "#008100", "O": "#ff8000", "C": "#00c8c8", "M": "#ff00ff",
+    "m": "#a52a2a", "P": "#800080", "A": "#a6a6a6", "W": "#d0d0d0", "g": "#00e000", "T": "#bdb76b", "b": "#00008b",
+    "c": "#008180", "p": "#ff1493",
+}
+"""Flow Free's colours by the letters its level files use (mzucker/flow_solver's table: R red, B blue, Y yellow,
+G green, O orange, C cyan, M magenta, m maroon, P purple, A grey, W white, g bright green, T tan, b dark blue,
+c dark cyan, p pink), yellow, cyan, white and bright green darkened to show on white."""
 DASHES = (None, "14 6", "4 6", "14 5 3 5", "8 3 2 3 2 3")
 STYLE = """
 .grid { stroke: #b0b0b0; stroke-width: 1; }
@@ -63,6 +72,13 @@ def _analysis(instance: NumberlinkInstance, state: Mapping[Hashable, str]) -> li
     return body
 
 
+def route_colours(labels: Sequence[str]) -> dict[str, str]:
+    """Each label's colour: Flow Free's when every label is one of its letters, else COLOURS in label order."""
+    if all(label in FLOW_COLOURS for label in labels):
+        return {label: FLOW_COLOURS[label] for label in labels}
+    return {label: COLOURS[index % len(COLOURS)] for index, label in enumerate(labels)}
+
+
 def numberlink_svg(instance: NumberlinkInstance, routes: Mapping[str, Sequence[Cell]] | None,
                    analysis: Mapping[Hashable, str] | None = None, rules: str = "") -> str:
     """The board with each label's route (its cells from end to end) drawn; the bare puzzle when ``routes`` is None.
@@ -75,17 +91,18 @@ def numberlink_svg(instance: NumberlinkInstance, routes: Mapping[str, Sequence[C
     body += _analysis(instance, analysis) if analysis is not None else []
     body.append(svg.element("rect", x=MARGIN, y=MARGIN, width=cols * CELL, height=rows * CELL, class_="border"))
     order = {label: index for index, label in enumerate(instance.labels)}
+    colour_of = route_colours(instance.labels)
     solved = routes is not None
     routes = routes or {}
     for label, route in routes.items():
-        colour, dash = COLOURS[order[label] % len(COLOURS)], DASHES[order[label] % len(DASHES)]
+        colour, dash = colour_of[label], DASHES[order[label] % len(DASHES)]
         title = svg.element("title", svg.escape(f"path {label}"))
         body.append(svg.element("path", title, d=route_data(route), class_="route", stroke=colour, stroke_dasharray=dash))
     longest = max((len(label) for label in instance.labels), default=1)
     size = CELL * (0.5 if longest == 1 else 0.42 if longest == 2 else 0.8 / longest)
     for cell, label in sorted(instance.givens.items()):
         x, y = _centre(cell)
-        ring = COLOURS[order[label] % len(COLOURS)] if label in routes else None
+        ring = colour_of[label] if label in routes else None
         body.append(svg.element("circle", cx=x, cy=y, r=CELL * 0.4, class_="end" if ring else "end bare", stroke=ring))
         body.append(svg.text(x, y, label, size, class_="label"))
     name = f"Numberlink {cols}x{rows}" + (f", rules {rules}" if rules else "")
