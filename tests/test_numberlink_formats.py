@@ -28,6 +28,21 @@ def test_flowfree_character_grid() -> None:
     assert instance.endpoints["R"] == ((0, 0), (4, 1))
 
 
+def test_a_letter_typed_with_a_combining_accent_is_one_cell(tmp_path) -> None:
+    """'e' + U+0301 looks like 'é' and is read as it (one label); a mark that composes with nothing is refused."""
+    decomposed = tmp_path / "accents.txt"
+    decomposed.write_text("e\u0301.e\u0301\nB.B\n", encoding="utf-8")
+    (instance,) = Driver("numberlink").parse(decomposed.read_text(encoding="utf-8"))
+    assert instance.labels == ("\u00e9", "B") and (instance.grid.rows, instance.grid.cols) == (2, 3)
+    assert run_cli("numberlink", decomposed).code == 0
+    stray = tmp_path / "stray.txt"
+    stray.write_text("q\u0301.q\u0301\nB.B\n", encoding="utf-8")
+    refused = run_cli("numberlink", stray)
+    assert refused.code == 2 and refused.err.strip().endswith(
+        "stray.txt:1:2: combining mark U+0301 has no composed form with the character before it: write one character "
+        "per cell")
+
+
 def test_collection_with_comments_and_end_marker() -> None:
     instances = Driver("numberlink").parse((NUMBERLINK / "handmade" / "inputs5.txt").read_text())
     assert len(instances) == 20

@@ -17,6 +17,8 @@ def looks_like_json(text: str) -> bool:
 
 def read_instances(puzzle: PuzzleSpec[Any, Any], text: str, input_format: str = "auto") -> list[Any]:
     """Every instance in ``text``; ``auto`` picks JSON or the first reader whose sniff accepts the text."""
+    if not text.isascii():
+        text = _composed(text)
     if input_format == "json" or (input_format == "auto" and puzzle.json is not None and looks_like_json(text)):
         from satpuzzles.io.jsonio import read_json_instances  # JSON input only
 
@@ -30,3 +32,20 @@ def read_instances(puzzle: PuzzleSpec[Any, Any], text: str, input_format: str = 
         if input_format in (reader.name, *reader.aliases):
             return reader.read(text)
     raise UsageError(f"--input-format {input_format}: {puzzle.name} reads {', '.join(puzzle.input_formats)}")
+
+
+def _composed(text: str) -> str:
+    """``text`` in Unicode's composed form (NFC), so that a letter typed as a base and an accent ('e' + U+0301)
+    is one character, as it looks (one cell, one label); an InputError at a mark that composes with nothing."""
+    import unicodedata  # non-ASCII text only
+
+    text = unicodedata.normalize("NFC", text)
+    marks = {char for char in set(text) if unicodedata.combining(char)}
+    if not marks or looks_like_json(text):  # JSON labels are strings: a mark there is part of one
+        return text
+    for number, line in enumerate(text.splitlines(), 1):
+        column = next((at for at, char in enumerate(line, 1) if char in marks), None)
+        if column is not None:
+            raise InputError(f"combining mark U+{ord(line[column - 1]):04X} has no composed form with the character "
+                             "before it: write one character per cell", number, column)
+    return text
