@@ -46,6 +46,13 @@ def test_numbers_board() -> None:
     assert "2 2 2 4 4 4 4\n2 3 2 2 2 5 4" in result.out
 
 
+def test_wide_labels_keep_the_board_aligned() -> None:
+    """A CJK label takes two terminal columns: every cell gets the same width in columns, not in characters."""
+    result = run_cli("numberlink", "-", "--numbers", stdin="\u3042.\u3042\nB.B\n")
+    board = result.out.rstrip("\n").splitlines()[-5:]
+    assert board == [" \u3042────\u3042", "  B─────B", "", "\u3042 \u3042 \u3042", " B  B  B"]
+
+
 def test_json_envelope() -> None:
     result = run_cli("numberlink", "-i", SEED / "instance_1.txt", "--format", "json")
     record = json.loads(result.out)

@@ -47,9 +47,23 @@ class BoardCell(Record, frozen=True):
         self.__dict__.update(text=text, glyph=glyph, label=label, endpoint=endpoint)  # one per cell drawn
 
 
+def columns(label: str) -> int:
+    """Terminal columns ``label`` takes: two for each wide character (CJK, fullwidth forms), one for the others."""
+    if label.isascii():
+        return len(label)
+    import unicodedata  # labels beyond ASCII only
+
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in label)
+
+
+def _padded(label: str, width: int, fill: str) -> str:
+    """``label`` right-aligned in ``width`` terminal columns, ``fill`` before it."""
+    return fill * (width - columns(label)) + label
+
+
 def _cell_width(instance: NumberlinkInstance) -> int:
-    """Columns per cell: one, or one more than the longest label (so labels never run together)."""
-    longest = max((len(label) for label in instance.labels), default=1)
+    """Columns per cell: one, or one more than the widest label (so labels never run together)."""
+    longest = max((columns(label) for label in instance.labels), default=1)
     return longest if longest == 1 else longest + 1
 
 
@@ -65,7 +79,7 @@ def _glyph_rows(instance: NumberlinkInstance, solution: NumberlinkSolution | Non
     for r, masks in enumerate(cell_sides(instance, solution)):
         row = [padded.get(mask, blank) for mask in masks]
         for c, label in by_row.get(r, ()):
-            row[c] = (label.rjust(width, "─" if masks[c] & LEFT else " "), label)
+            row[c] = (_padded(label, width, "─" if masks[c] & LEFT else " "), label)
         rows.append(row)
     return rows
 
@@ -96,8 +110,8 @@ def _board_lines(instance: NumberlinkInstance, solution: NumberlinkSolution | No
 
 
 def _numbers_lines(instance: NumberlinkInstance, solution: NumberlinkSolution) -> list[str]:
-    width = max((len(label) for label in instance.labels), default=1)
-    return [" ".join(label.rjust(width) for label in row) for row in solution.label_grid(instance)]
+    width = max((columns(label) for label in instance.labels), default=1)
+    return [" ".join(_padded(label, width, " ") for label in row) for row in solution.label_grid(instance)]
 
 
 def solution_json(instance: NumberlinkInstance, solution: NumberlinkSolution, settings: Settings) -> dict[str, object]:
