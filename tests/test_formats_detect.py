@@ -57,6 +57,17 @@ def test_letter_labels_are_numbered_in_reading_order() -> None:
     assert to_url(instance) == "https://puzz.link/p?arukone/3/3/1g2i2g1"  # a text board means the fill rule
 
 
+def test_numbers_a_url_holds_are_kept_and_other_labels_take_free_numbers() -> None:
+    """7 stays 7 beside a number too large for a URL (which takes 1, the first number free), and 2 and 1 stay
+    beside a letter (3); of 07 and 7 the first in reading order keeps 7."""
+    (huge,) = Driver("numberlink").parse("7 . 7\n99999999999999999999 . 99999999999999999999\n")
+    assert to_url(huge) == "https://puzz.link/p?arukone/3/2/7g71g1"
+    (mixed,) = Driver("numberlink").parse("2 . 2\nA . A\n1 . 1\n")
+    assert to_url(mixed) == "https://puzz.link/p?arukone/3/3/2g23g31g1"
+    (same,) = Driver("numberlink").parse("07 . 07\n7 . 7\n")
+    assert to_url(same) == "https://puzz.link/p?arukone/3/2/7g71g1"
+
+
 def test_to_url_through_the_cli() -> None:
     result = run_cli("numberlink", "-i", NL / "seed" / "instance_1.txt", "--to-url")
     assert result.code == 0

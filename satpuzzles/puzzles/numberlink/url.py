@@ -9,6 +9,8 @@ runs of empty cells; every endpoint needs its number.
 
 from __future__ import annotations
 
+from itertools import count
+
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.outcome import Settings
 from satpuzzles.core.records import replace
@@ -43,12 +45,17 @@ def read_url(line: Line) -> NumberlinkInstance:
 
 
 def url_numbers(instance: NumberlinkInstance) -> dict[str, int]:
-    """Each label's number in a URL: its own when all are distinct numbers, else 1, 2, ... in reading order."""
-    values = {label: int(label) for label in instance.labels if label.isascii() and label.isdigit() and len(label) <= 7}
-    values = {label: value for label, value in values.items() if value <= MAX_NUMBER}
-    if len(values) == len(instance.labels) and len(set(values.values())) == len(values):
-        return values
-    return {label: number for number, label in enumerate(instance.labels, start=1)}
+    """Each label's number in a URL: its own when it is a number a URL holds and no earlier label has it (7 and
+    07), else the smallest number no label keeps, in reading order."""
+    numbers: dict[str, int] = {}
+    taken: set[int] = set()
+    for label in instance.labels:
+        value = int(label) if label.isascii() and label.isdigit() and len(label) <= 7 else None
+        if value is not None and value <= MAX_NUMBER and value not in taken:
+            numbers[label] = value
+            taken.add(value)
+    free = (number for number in count(1) if number not in taken)
+    return {label: numbers[label] if label in numbers else next(free) for label in instance.labels}
 
 
 def to_url(instance: NumberlinkInstance, rules: RuleSet | None = None) -> str:
