@@ -253,6 +253,16 @@ def test_a_terminal_that_closes_ends_the_game_with_129(controlling: bool) -> Non
         terminal.process.kill()
 
 
+def test_a_board_wider_than_the_terminal_is_refused_not_wrapped() -> None:
+    terminal = Terminal("play", "minesweeper", "--rows", "5", "--cols", "60", "--mines", "10", "--seed", "1")
+    try:
+        terminal.read("terminal columns", seconds=120)
+        assert terminal.close() == 2
+        assert b"the board needs 124 terminal columns and this terminal has 100" in terminal.drawn
+    finally:
+        terminal.process.kill()
+
+
 def test_a_board_that_has_no_no_guess_game_is_refused_at_once() -> None:
     # 2 rows, 6 columns, 3 mines: 20 layouts, none a no-guess game (200 attempts took minutes to give up, then
     # suggested --attempts, which play does not have)

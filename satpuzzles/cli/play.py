@@ -178,6 +178,10 @@ class Session:
             self.cursor = (r, c)
         self.message = self.state.act(self.primary, self.cursor)
 
+    def width(self) -> int:
+        """Terminal columns the board takes: the row numbers, then two per cell."""
+        return 4 + 2 * self.state.cols
+
     def screen(self) -> Any:
         """The whole screen as one rich renderable."""
         from rich.console import Group
@@ -239,7 +243,12 @@ def play(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
     try:
         with keys_one_by_one(fd):  # from the start: keys typed while the game is made are not echoed over it
             session = Session(puzzle, new_game(puzzle, options))
-            with Live(session.screen(), console=Console(), auto_refresh=False, screen=False, transient=False,
+            console = Console()
+            needed = session.width()
+            if console.width < needed:  # rich would wrap every row into an unreadable board
+                raise UsageError(f"the board needs {needed} terminal columns and this terminal has {console.width}: "
+                                 "widen it, or choose fewer columns (--cols, or a smaller --level)")
+            with Live(session.screen(), console=console, auto_refresh=False, screen=False, transient=False,
                       redirect_stdout=False, redirect_stderr=False) as live:
                 if not session.over_at_once:
                     for key in read_keys(fd):
