@@ -84,6 +84,23 @@ def _looks_like_path(source: str | os.PathLike[str]) -> bool:
             and (os.sep in text or Path(text).suffix != "" or not any(c.isspace() for c in text)))
 
 
+def _named_like_a_file(source: str | os.PathLike[str]) -> bool:
+    """Whether one line of text that did not read as the puzzle named was meant as a file: it has a folder in it,
+    or a file type (``board.txt``; not the ``.1`` of a one-row grid ``1.1``)."""
+    text = os.fspath(source).strip()
+    suffix = Path(text).suffix
+    return (_looks_like_path(text)
+            and ("/" in text or os.sep in text or (suffix[1:2].isalpha() and suffix[1:].isalnum())))
+
+
+def _exists(source: str | os.PathLike[str]) -> bool:
+    """Whether ``source`` names anything on disk (a name the system refuses names nothing)."""
+    try:
+        return Path(os.fspath(source).strip()).exists()
+    except (OSError, ValueError):
+        return False
+
+
 def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format: str = "auto") -> list[Puzzle]:
     """Every puzzle in ``source``: a file path, or the puzzle's text or URL itself.
 
@@ -91,6 +108,8 @@ def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format
     file name or a folder above it), else the type is detected (an error when the text reads as more than
     one). ``input_format`` is one of the type's formats, or auto (a format other than auto needs the type).
     """
+    if isinstance(source, str) and not source.strip():
+        raise UsageError("empty source: give a puzzle file's path, or the puzzle's text or URL")
     text, name = _text_of(source)
     if name == "<text>" and _is_folder(text):
         raise UsageError(f"{text.strip()}: a folder, not a puzzle file (satpuzzles batch solves a folder)")
@@ -103,8 +122,11 @@ def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format
         else:
             kind, instances = named, read_instances(_spec(named), text, input_format)
     except InputError as exc:
-        if name == "<text>" and puzzle is None and _looks_like_path(source) and not Path(source).exists():
-            raise UsageError(f"{source}: no such file, and not a puzzle's text either") from None
+        if name == "<text>" and puzzle is None and _looks_like_path(source) and not _exists(source):
+            raise UsageError(f"{os.fspath(source).strip()}: no such file, and not a puzzle's text either") from None
+        if name == "<text>" and puzzle is not None and _named_like_a_file(source) and not _exists(source):
+            raise UsageError(f"{os.fspath(source).strip()}: no such file, and not a {puzzle} puzzle's text either "
+                             f"({exc})") from None
         raise exc.located(name) from None
     return [Puzzle(_spec(kind), instance) for instance in instances]
 

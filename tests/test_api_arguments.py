@@ -152,3 +152,31 @@ def test_a_one_line_text_longer_than_a_file_name_is_read_as_text() -> None:
     envelope = run_cli("numberlink", NL_SEED / "instance_1.txt", "--format", "json").out
     assert len(envelope.strip()) > 255 and "\n" not in envelope.strip()
     assert satpuzzles.load(envelope).name == "numberlink"
+
+
+@pytest.mark.parametrize(("source", "puzzle"), [("missing/board.txt", "numberlink"), ("missing.txt", "numberlink"),
+                                                ("no/such/board.in", "minesweeper"), ("gone.txt", "slitherlink")])
+def test_load_names_a_missing_file_when_the_puzzle_is_named_too(source: str, puzzle: str) -> None:
+    """It said "<text>:1:1: label 'm' appears once": the path was read as a one-row board."""
+    with pytest.raises(UsageError, match=f"{source}: no such file"):
+        satpuzzles.load(source, puzzle=puzzle)
+
+
+@pytest.mark.parametrize(("source", "puzzle"), [("1.1", "numberlink"), ("A.A", "numberlink"), (ARUKONE, "numberlink"),
+                                                ("4x3t0dh:c4f3a", "slitherlink")])
+def test_a_one_line_puzzle_that_looks_like_a_file_name_still_reads(source: str, puzzle: str) -> None:
+    assert satpuzzles.load(source, puzzle=puzzle).name == puzzle
+
+
+def test_a_one_row_board_that_breaks_a_rule_is_located_not_called_a_missing_file() -> None:
+    with pytest.raises(InputError, match="label '1' appears once") as caught:
+        satpuzzles.load("1.2", puzzle="numberlink")
+    assert (caught.value.line, caught.value.column) == (1, 1)
+
+
+@pytest.mark.parametrize("source", ["", "  ", "\n"])
+def test_an_empty_source_is_named_as_such(source: str) -> None:
+    """It said ": a folder, not a puzzle file" (the empty path is the current folder)."""
+    for puzzle in (None, "numberlink"):
+        with pytest.raises(UsageError, match="^empty source"):
+            satpuzzles.load(source, puzzle=puzzle)
