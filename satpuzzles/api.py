@@ -256,7 +256,8 @@ class Puzzle:
         for candidate in self.spec.writers:
             if candidate.name == writer:
                 return candidate.write(self.instance)
-        raise UsageError(f"{self.name} has no {writer!r} writer; it has {', '.join(w.name for w in self.spec.writers)}")
+        raise UsageError(f"{self.name} has no {writer!r} writer; it has "
+                         f"{', '.join(w.name for w in self.spec.writers) or 'none'}")
 
     def cnf(self, stage: int = 0, **options: Any) -> Cnf:
         """The formula of an encoding stage (0: the first), with variable names."""

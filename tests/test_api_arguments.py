@@ -180,3 +180,11 @@ def test_an_empty_source_is_named_as_such(source: str) -> None:
     for puzzle in (None, "numberlink"):
         with pytest.raises(UsageError, match="^empty source"):
             satpuzzles.load(source, puzzle=puzzle)
+
+
+def test_write_names_the_writers_a_puzzle_has_or_says_none() -> None:
+    board = satpuzzles.load("3 3\n1 ? ?\n? ? ?\n? ? 1\n", puzzle="minesweeper")
+    with pytest.raises(UsageError, match="minesweeper has no 'url' writer; it has none$"):
+        board.write("url")
+    with pytest.raises(UsageError, match="numberlink has no 'svg' writer; it has url"):
+        satpuzzles.load(ARUKONE).write("svg")
