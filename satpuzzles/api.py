@@ -33,15 +33,19 @@ __all__ = ["Cnf", "Puzzle", "Result", "generate", "load", "load_all", "puzzle_na
 
 
 def puzzle_names() -> list[str]:
-    """The names of every registered puzzle (built-in and plugins)."""
-    return registry.names()
+    """The names of every registered puzzle that loads (built-in and plugins), built-in ones first; loads them all,
+    so a plugin that fails to import is never listed (using its name raises UsageError saying why)."""
+    return list(registry.puzzles())
 
 
 def _spec(name: str) -> PuzzleSpec[Any, Any]:
     try:
         return registry.get(name)
     except KeyError:
-        raise UsageError(f"unknown puzzle {name!r}: choose one of {', '.join(registry.names())}") from None
+        failure = registry.failure(name)
+        if failure is not None:
+            raise UsageError(f"plugin {name!r} failed to load: {failure}") from None
+        raise UsageError(f"unknown puzzle {name!r}: choose one of {', '.join(puzzle_names())}") from None
 
 
 def _text_of(source: str | os.PathLike[str]) -> tuple[str, str]:

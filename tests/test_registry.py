@@ -38,6 +38,19 @@ def test_a_plugin_that_fails_to_import_is_one_warning(tmp_path: Path) -> None:
     assert used.returncode == 2 and "puzzle plugin 'broken'" in used.stderr and "Traceback" not in used.stderr
 
 
+def test_the_api_lists_only_puzzles_that_load_and_says_why_a_plugin_does_not(tmp_path: Path) -> None:
+    """puzzle_names() listed the broken plugin, then load(puzzle='broken') said "unknown puzzle" and the list lost it."""
+    _fake_distribution(tmp_path, "broken = no_such_module_here:SPEC")
+    code = ("import satpuzzles; print(satpuzzles.puzzle_names())\n"
+            "for use in (lambda: satpuzzles.load('x.txt', puzzle='broken'), lambda: satpuzzles.generate('broken', 3, 3)):\n"
+            "    try:\n        use()\n    except satpuzzles.core.errors.UsageError as exc:\n        print(exc)\n"
+            "print(satpuzzles.puzzle_names())")
+    result = _run_with_plugin(tmp_path, code=code)
+    first, *errors, last = result.stdout.strip().splitlines()
+    assert result.returncode == 0 and first == last and "'numberlink'" in first and "broken" not in first
+    assert errors == ["plugin 'broken' failed to load: ModuleNotFoundError: No module named 'no_such_module_here'"] * 2
+
+
 def test_a_command_loads_only_its_own_puzzle(tmp_path: Path) -> None:
     _fake_distribution(tmp_path, "broken = no_such_module_here:SPEC")
     result = _run_with_plugin(tmp_path, "numberlink", str(ROOT / "instances/numberlink/seed/instance_1.txt"),

@@ -31,7 +31,8 @@ GROUP = entry_cache.GROUP
 _entries: dict[str, str] | None = None
 """Registered name -> entry-point value ("module:attribute"), built-in puzzles first."""
 _specs: dict[str, PuzzleSpec[Any, Any]] = {}
-_failed: set[str] = set()
+_failed: dict[str, str] = {}
+"""Name -> why it failed to load ("ModuleNotFoundError: No module named ...")."""
 _added: dict[str, PuzzleSpec[Any, Any]] = {}
 _warnings: list[str] = []
 
@@ -79,8 +80,8 @@ def _spec(name: str) -> PuzzleSpec[Any, Any] | None:
     try:
         _specs[name] = _load(name, value)
     except Exception as exc:  # noqa: BLE001 - a broken plugin must not stop the tool
-        _failed.add(name)
-        _warnings.append(f"puzzle plugin {name!r} ({value}) failed to load: {type(exc).__name__}: {exc}")
+        _failed[name] = f"{type(exc).__name__}: {exc}"
+        _warnings.append(f"puzzle plugin {name!r} ({value}) failed to load: {_failed[name]}")
         return None
     return _specs[name]
 
@@ -114,6 +115,13 @@ def get(name: str) -> PuzzleSpec[Any, Any]:
 def find(name: str) -> PuzzleSpec[Any, Any] | None:
     """The puzzle called ``name``, or None when there is none (loading only it)."""
     return _spec(name)
+
+
+def failure(name: str) -> str | None:
+    """Why the plugin registered as ``name`` fails to load ("ModuleNotFoundError: ..."; trying it now if it was
+    not yet), or None when it loads or no puzzle is registered by that name."""
+    _spec(name)
+    return _failed.get(name)
 
 
 def load_warnings() -> list[str]:
