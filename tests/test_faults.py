@@ -463,6 +463,31 @@ def test_running_out_of_memory_or_crashing_is_one_line(monkeypatch: pytest.Monke
     assert result.code == status and words in result.err and result.err.count("\n") == 1
 
 
+def _unverified_solve(*args: object, **kwargs: object) -> None:
+    from satpuzzles.core.errors import VerificationError
+
+    raise VerificationError("internal error: the cnf method gave an invalid answer: clue (0, 0) is wrong")
+
+
+@pytest.mark.parametrize("timeout", [None, "30"])
+def test_debug_shows_the_traceback_of_an_answer_that_failed_verification(monkeypatch: pytest.MonkeyPatch,
+                                                                       timeout: str | None) -> None:
+    """Exit 4 with SATPUZZLES_DEBUG=1 shows its traceback, as the exit-code table says (a VerificationError was one
+    line even then); under --timeout the child process's traceback too."""
+    import satpuzzles.solve.pipeline as pipeline
+
+    monkeypatch.setattr(pipeline, "solve", _unverified_solve)
+    args = ["numberlink", SEED / "instance_1.txt", *(["--timeout", timeout] if timeout else [])]
+    monkeypatch.delenv("SATPUZZLES_DEBUG", raising=False)
+    plain = run_cli(*args)
+    assert plain.code == 4 and plain.err.count("\n") == 1 and "clue (0, 0) is wrong" in plain.err
+    monkeypatch.setenv("SATPUZZLES_DEBUG", "1")
+    debug = run_cli(*args)
+    assert debug.code == 4 and debug.err.startswith("Traceback") and "in _unverified_solve" in debug.err
+    assert debug.err.endswith(plain.err)
+    assert debug.err.count("Traceback") == (2 if timeout else 1)
+
+
 @NEEDS_LINUX
 def test_forked_workers_die_with_a_killed_parent(tmp_path: Path) -> None:
     run = Run(["minesweeper", INSTANCES / "minesweeper" / "seed" / "extreme-sat.in", "--analyze"], tmp_path)

@@ -171,6 +171,8 @@ def _run(argv: list[str] | None) -> int:
     except SatPuzzlesError as exc:
         if isinstance(exc, OutputFailed):
             silence_stdout()
+        if exc.exit_status == ExitStatus.INTERNAL_ERROR and os.environ.get("SATPUZZLES_DEBUG"):
+            _show_traceback(exc)  # a bug reported as one of ours (VerificationError): exit 4, its traceback first
         say(f"satpuzzles: error: {_one_line(str(exc), 2000)}")
         return exc.exit_status
     except MemoryError:
@@ -186,6 +188,16 @@ def _run(argv: list[str] | None) -> int:
             say("satpuzzles: interrupted")
             return ExitStatus.INTERRUPTED
         return _internal_error(exc)
+
+
+def _show_traceback(exc: BaseException) -> None:
+    """The traceback of ``exc`` on stderr, after that of the child process it came from (if it did)."""
+    import traceback
+
+    details = getattr(exc, "details", "")
+    if details:
+        say(details.rstrip("\n"))
+    say("".join(traceback.format_exception(exc)).rstrip("\n"))
 
 
 def _internal_error(exc: BaseException) -> int:

@@ -22,7 +22,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, NamedTuple, TypeVar
 
-from satpuzzles.core.errors import OutOfMemory, SatPuzzlesError
+from satpuzzles.core.errors import ExitStatus, OutOfMemory, SatPuzzlesError
 from satpuzzles.solve import solver_process
 from satpuzzles.solve.children import HELD_SIGNALS, child_signals, kill_group, signals_held
 from satpuzzles.solve.exits import exit_description
@@ -46,6 +46,8 @@ def _child(conn: Connection, work: Callable[[Report], object]) -> None:
     try:
         conn.send(("ok", work(lambda progress: conn.send(("progress", progress)))))
     except SatPuzzlesError as exc:
+        if exc.exit_status == ExitStatus.INTERNAL_ERROR:
+            exc.details = traceback.format_exc()  # type: ignore[attr-defined]  # for SATPUZZLES_DEBUG in the parent
         conn.send(("error", exc))
     except MemoryError:
         conn.send(("error", OutOfMemory("out of memory: the puzzle needs more memory than this process may use")))
