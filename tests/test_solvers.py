@@ -320,11 +320,22 @@ def test_external_solver_options_come_before_the_formula(tmp_path: Path) -> None
             backend.solve()
 
 
+def test_a_pysat_name_with_options_but_no_executable_says_no_executable_was_found(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``-s 'kissat --unsat'`` without a kissat binary said "options are for cadical195 ...": the user meant the
+    executable."""
+    monkeypatch.setenv("PATH", str(tmp_path))
+    result = run_cli("numberlink", INSTANCES / "numberlink" / "seed" / "instance_1.txt", "-s", "kissat --unsat")
+    assert result.code == 2 and len(result.err.splitlines()) == 1
+    assert "no 'kissat' executable was found on PATH, and PySAT's kissat takes no options" in result.err
+
+
 def test_solver_commands_that_name_no_executable_are_refused() -> None:
     for command in ("no-such-solver-xyz --fast", "cadical --opt 'unclosed", "-q cadical"):
         with pytest.raises(UsageError, match="unknown solver"):
             make_backend(command)
-    with pytest.raises(UsageError, match="PySAT's glucose4 takes none"):
+    with pytest.raises(UsageError, match="no 'glucose4' executable was found on PATH, and PySAT's glucose4 takes no "
+                                         "options"):
         make_backend("glucose4 --fast")
 
 

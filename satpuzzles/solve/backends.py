@@ -77,8 +77,9 @@ def pysat_with_options(name: str) -> tuple[str, dict[str, int]] | None:
         return canonical, {}
     words = _command_words(name)
     if canonical != CONFIGURABLE:
-        raise UsageError(f"solver {name!r}: options are for {CONFIGURABLE} (CaDiCaL's own, as --inprocessing=0) and "
-                         f"DIMACS solver executables; PySAT's {words[0]} takes none here")
+        raise UsageError(f"solver {name!r}: no {words[0]!r} executable was found on PATH, and PySAT's {words[0]} "
+                         f"takes no options (options are for {CONFIGURABLE}, CaDiCaL's own as --inprocessing=0, "
+                         "and for DIMACS solver executables)")
     return canonical, dict(_cadical_option(name, word) for word in words[1:])
 
 
