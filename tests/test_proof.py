@@ -107,3 +107,20 @@ def test_a_solver_whose_proofs_do_not_check_is_refused() -> None:
     result = run_cli("slitherlink", INSTANCES / "slitherlink" / "pzprjs" / "puzzlekit_meta_10x10.url", "--unique",
                      "--proof", "p.drat", "-s", "maplesat")
     assert result.code == 2 and "proofs that do not check" in result.err and len(result.err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(("cuts", "heading"), [("sub-loop cuts", "c clauses added by the lazy-cut loop (sub-loop cuts):"),
+                                               ("", "c clauses added by the lazy-cut loop:")])
+def test_the_cuts_section_of_a_certificate_is_named_as_the_puzzle_names_its_cuts(cuts: str, heading: str) -> None:
+    """The heading said "(sub-loop and cycle cuts)" for every puzzle, a plugin's too; now Rules.cuts names them."""
+    from satpuzzles.core import registry
+    from satpuzzles.core.outcome import Settings
+    from satpuzzles.core.records import replace
+    from satpuzzles.io.reading import read_instances
+    from satpuzzles.solve.pipeline import run_stages
+
+    spec = registry.get("slitherlink")
+    text = (INSTANCES / "slitherlink" / "pzprjs" / "puzzlekit_meta_10x10.url").read_text()
+    instance = read_instances(spec, text)[0]
+    outcome = run_stages(replace(spec.rules, cuts=cuts), instance, Settings(count=2, proof=True), "slitherlink")
+    assert outcome.certificate is not None and heading in outcome.certificate.cnf.splitlines()

@@ -213,6 +213,9 @@ class Rules(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     """Optional, for --analyze: ``(instance, settings, encoding)`` gives clauses every solution satisfies (over the
     complete encoding's variables and fresh ones it takes from its pool), added to the backbone's questions only,
     not to what the grade propagates."""
+    cuts: str = ""
+    """Optional: what the encodings' ``cuts`` are called (``sub-loop cuts``), named in the heading of their section
+    in --proof's CNF; empty: the heading names none."""
 
 
 class AnalysisView(Record, Generic[I], frozen=True, eq=False, repr=False):

@@ -229,7 +229,7 @@ def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = 
             else:
                 exhausted = stage.complete
                 if certify:
-                    certificate = _certificate(encoding, cuts, found, backend, name, stage.name, solver)
+                    certificate = _certificate(encoding, cuts, found, backend, name, stage.name, solver, rules.cuts)
                 if exhausted and not found and settings.on_progress is not None:
                     settings.on_progress("unsolvable", None, stats)
                 if exhausted and not found and settings.explain:
@@ -273,10 +273,11 @@ class _stats_on_failure:  # noqa: N801 (used as a context manager: with _stats_o
 
 
 def _certificate(encoding: Encoding[S], cuts: list[Clause], found: list[S], backend: Backend, name: str, stage: str,
-                 solver: str) -> Certificate:
+                 solver: str, cut_names: str = "") -> Certificate:
     """The refuted CNF (the formula, the cuts learned, the solutions found blocked) and the solver's DRAT proof."""
     header = [*_header(name, stage), "a DRAT proof refutes this formula: the encoding, the lazy cuts and the blocks"]
-    sections = [("clauses added by the lazy-cut loop (sub-loop and cycle cuts)", cuts),
+    heading = "clauses added by the lazy-cut loop" + (f" ({cut_names})" if cut_names else "")
+    sections = [(heading, cuts),
                 ("clauses blocking the solutions already found", [encoding.block(solution) for solution in found])]
     cnf = dimacs_text(encoding.formula, header=header, sections=sections)
     proof = backend.proof_lines()

@@ -142,5 +142,6 @@ def stages(instance: MasyuInstance, settings: Settings) -> Sequence[Stage[MasyuS
     return [Stage("loop", True, lambda: MasyuEncoding(instance))]
 
 
-RULES: Rules[MasyuInstance, MasyuSolution] = Rules(stages=stages, verify=verify, analyzable=True)
+RULES: Rules[MasyuInstance, MasyuSolution] = Rules(stages=stages, verify=verify, analyzable=True,
+                                                     cuts="sub-loop cuts")
 """How Masyu is solved and checked."""

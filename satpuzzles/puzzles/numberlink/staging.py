@@ -65,5 +65,6 @@ def check_settings(settings: Settings) -> None:
 
 
 STAGED: Rules[NumberlinkInstance, NumberlinkSolution] = Rules(stages=stages, verify=verify,
-                                                               check_settings=check_settings, analyzable=True)
+                                                               check_settings=check_settings, analyzable=True,
+                                                               cuts="cycle cuts")
 """The stages and the verifier (unique.py adds the uniqueness strategy: RULES)."""

@@ -226,5 +226,6 @@ on Tatham's Hard boards from 45x45 the two are even (20.1 G against 19.7 G for t
 100x100 by a tenth); docs/performance.md."""
 
 RULES: Rules[SlitherlinkInstance, SlitherlinkSolution] = Rules(stages=stages, verify=verify, explainable=True,
-                                                               default_solver=DEFAULT_SOLVER, analyzable=True)
+                                                               default_solver=DEFAULT_SOLVER, analyzable=True,
+                                                               cuts="sub-loop cuts")
 """How Slitherlink is solved and checked."""
