@@ -67,5 +67,6 @@ class Driver:
 
     def result_file(self, instance: Any, solution: Any) -> str:
         """The ``-r`` file's text."""
-        view = self.spec.view
-        return view.result_file(instance, solution) if view.result_file else view.text(instance, solution, Settings(), ())
+        from satpuzzles.cli.puzzle_command import result_text
+
+        return result_text(self.spec, instance, solution)

@@ -171,6 +171,23 @@ def test_a_registered_puzzle_gets_a_command_without_touching_the_core() -> None:
     assert "toy" not in registry.names()
 
 
+def test_a_plugins_help_and_result_file_say_only_what_it_has(tmp_path: Path) -> None:
+    """--help offered "a puzz.link URL or a game id" as SOURCE to every puzzle; -r wrote a text board with no
+    newline at its end."""
+    remove = registry.register(_toy_spec())
+    try:
+        shown = " ".join(run_cli("toy", "--help").out.split())
+        assert "give the SOURCE argument: a file or '-'." in shown and "URL" not in shown and "game id" not in shown
+        target = tmp_path / "r.txt"
+        assert run_cli("toy", "-", "-r", target, stdin="3\n").code == 0
+        assert target.read_text() == "1 of 3\n"
+    finally:
+        remove()
+    assert "SOURCE argument: a file, '-' or a puzz.link URL." in " ".join(run_cli("numberlink", "--help").out.split())
+    assert "a puzz.link URL or a game id." in " ".join(run_cli("slitherlink", "--help").out.split())
+    assert "SOURCE argument: a file or '-'." in " ".join(run_cli("minesweeper", "--help").out.split())
+
+
 def test_batch_analyses_what_it_can_and_solves_a_puzzle_without_an_analysis() -> None:
     """A mixed batch under --analyze: the toy (no analysis) is solved without one, not refused, and the summary
     says why it has no grade. (Batch workers are other processes, which know installed plugins only.)"""

@@ -48,16 +48,32 @@ def write_outputs(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[
             text = first_formula_dimacs(puzzle.rules, instance, settings, puzzle.name)
         write_atomic(numbered_path(options["output"], index, total), [text])
     if options.get("result") and outcome.solution is not None:
-        view = puzzle.view
-        result = (view.result_file(instance, outcome.solution) if view.result_file is not None
-                  else view.text(instance, outcome.solution, Settings(), ()))
-        write_atomic(numbered_path(options["result"], index, total), [result])
+        write_atomic(numbered_path(options["result"], index, total), [result_text(puzzle, instance, outcome.solution)])
     if options.get("svg") and puzzle.view.svg is not None:
         write_atomic(numbered_path(options["svg"], index, total), [puzzle.view.svg(instance, outcome, settings)])
     if options.get("proof") and outcome.certificate is not None:
         proof = numbered_path(options["proof"], index, total)
         write_atomic(cnf_beside(proof), [outcome.certificate.cnf])
         write_atomic(proof, [outcome.certificate.proof])
+
+
+def result_text(puzzle: PuzzleSpec[Any, Any], instance: Any, solution: Any) -> str:
+    """The ``-r`` file's text: the view's result file, else its text board; ending with a newline either way."""
+    view = puzzle.view
+    text = (view.result_file(instance, solution) if view.result_file is not None
+            else view.text(instance, solution, Settings(), ()))
+    return text if text.endswith("\n") else text + "\n"
+
+
+def source_kinds(puzzle: PuzzleSpec[Any, Any]) -> str:
+    """What SOURCE may be for ``puzzle``: a file or '-', and a URL or a game id only where a reader takes one (a
+    reader named ``url``; one whose summary speaks of game ids)."""
+    kinds = ["a file", "'-'"]
+    if any(reader.name == "url" for reader in puzzle.readers):
+        kinds.append("a puzz.link URL")
+    if any("game id" in reader.summary.lower() for reader in puzzle.readers):
+        kinds.append("a game id")
+    return ", ".join(kinds[:-1]) + " or " + kinds[-1]
 
 
 def cnf_beside(proof: str) -> str:
@@ -243,8 +259,8 @@ def puzzle_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
     params: list[click.Parameter] = [
         click.Argument(["source"], required=False, metavar="[SOURCE]"),
         click.Option(["-i", "--input", "input_path"], metavar="FILE",
-                     help="Puzzle file; '-' reads standard input. Or give the SOURCE argument: a file, '-', "
-                     "a puzz.link URL or a game id."),
+                     help="Puzzle file; '-' reads standard input. Or give the SOURCE argument: "
+                     f"{source_kinds(puzzle)}."),
         click.Option(["--input-format"], type=ChoiceWithAliases(puzzle.input_formats, puzzle.input_format_aliases),
                      default="auto", show_default=True,
                      metavar="NAME", help=f"Read the input in this format ({', '.join(puzzle.input_formats)}); "
