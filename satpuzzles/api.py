@@ -144,9 +144,10 @@ load_all = read
 
 
 def generate(puzzle: str, rows: int, cols: int, seed: int | None = None, **options: Any) -> str:
-    """A new puzzle's text, as ``satpuzzles generate`` writes it. ``rows`` come first, as everywhere in the API
-    (the command line's ``generate PUZZLE WIDTH HEIGHT`` takes the columns first); ``options`` are the
-    generator's own, by their Python names (``mine_count`` for ``--mines``: ``spec.generator.options``)."""
+    """A new puzzle's text, as ``satpuzzles generate`` writes it. ``rows`` come first, as everywhere in the API,
+    whatever order the command line takes: ``generate numberlink`` and ``generate slitherlink`` take WIDTH HEIGHT
+    (columns first), ``generate minesweeper`` ROWS COLS (a generator's ``width_first`` says which); ``options``
+    are the generator's own, by their Python names (``mine_count`` for ``--mines``: ``spec.generator.options``)."""
     spec = _spec(puzzle)
     if spec.generator is None:
         raise UsageError(f"{puzzle} has no generator")
