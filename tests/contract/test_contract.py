@@ -34,7 +34,13 @@ def example(name: str, index: int) -> str:
 
 
 def test_the_built_in_puzzles_and_the_example_plugin_are_registered() -> None:
-    assert {"numberlink", "minesweeper", "slitherlink", "masyu"} <= set(NAMES)
+    """The example plugin is expected only where it is installed (``pip install .`` alone leaves it out)."""
+    from importlib.util import find_spec
+
+    expected = {"numberlink", "minesweeper", "slitherlink"}
+    if find_spec("satpuzzles_masyu") is not None:
+        expected.add("masyu")
+    assert expected <= set(NAMES)
     assert registry.load_warnings() == []
 
 
