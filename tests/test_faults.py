@@ -488,6 +488,22 @@ def test_debug_shows_the_traceback_of_an_answer_that_failed_verification(monkeyp
     assert debug.err.count("Traceback") == (2 if timeout else 1)
 
 
+def _buggy_solve(*args: object, **kwargs: object) -> None:
+    raise ZeroDivisionError("a bug")
+
+
+def test_debug_shows_the_traceback_of_a_bug_and_still_exits_4(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An unexpected exception under SATPUZZLES_DEBUG=1: its traceback, then exit 4; it was re-raised, and Python's
+    exit 1 means "proved unsolvable" to scripts."""
+    import satpuzzles.solve.pipeline as pipeline
+
+    monkeypatch.setattr(pipeline, "solve", _buggy_solve)
+    monkeypatch.setenv("SATPUZZLES_DEBUG", "1")
+    debug = run_cli("numberlink", SEED / "instance_1.txt")
+    assert debug.code == 4 and debug.err.startswith("Traceback") and "in _buggy_solve" in debug.err
+    assert debug.err.rstrip().endswith("satpuzzles: internal error: ZeroDivisionError: a bug")
+
+
 @NEEDS_LINUX
 def test_forked_workers_die_with_a_killed_parent(tmp_path: Path) -> None:
     run = Run(["minesweeper", INSTANCES / "minesweeper" / "seed" / "extreme-sat.in", "--analyze"], tmp_path)

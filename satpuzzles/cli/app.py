@@ -201,10 +201,10 @@ def _show_traceback(exc: BaseException) -> None:
 
 
 def _internal_error(exc: BaseException) -> int:
-    if os.environ.get("SATPUZZLES_DEBUG"):
-        if getattr(exc, "details", ""):  # a crash in a child process: its own traceback
-            say(exc.details)  # type: ignore[attr-defined]
-        raise exc
+    if os.environ.get("SATPUZZLES_DEBUG"):  # the traceback, and still exit 4: Python's own 1 means "unsolvable" here
+        _show_traceback(exc)
+        say(f"satpuzzles: internal error: {type(exc).__name__}: {_one_line(str(exc))}")
+        return ExitStatus.INTERNAL_ERROR
     say(f"satpuzzles: internal error: {type(exc).__name__}: {_one_line(str(exc))} "
         "(a bug: please report it; SATPUZZLES_DEBUG=1 shows the traceback)")
     return ExitStatus.INTERNAL_ERROR
