@@ -357,3 +357,12 @@ def test_hint_on_the_board_and_in_json() -> None:
                                 stdin="3 3\n? ? ?\n? 1 ?\n? ? ?\nmines 1\n").out)
     assert record["hint"] == {"safe": [], "guess": [0, 0], "probability": 0.125, "partial": False}
     assert run_cli("minesweeper", path, "--hint", "--unique").code == 2
+
+
+def test_a_hint_over_the_budget_says_its_guess_is_lowest_only_among_the_cells_counted(tmp_path) -> None:
+    board = tmp_path / "pb.txt"
+    board.write_text("? ? ? ? ? ? ? ?\n? 3 ? 3 ? 3 ? ?\n? ? ? ? ? ? ? ?\n")
+    cut = run_cli("minesweeper", board, "--hint", "--probability-budget", "1").out
+    assert "has the lowest risk among the cells counted, " in cut and "over the counting budget" in cut
+    full = run_cli("minesweeper", board, "--hint").out
+    assert "row 1, column 3 has the lowest risk, 34.7%" in full and "among the cells counted" not in full

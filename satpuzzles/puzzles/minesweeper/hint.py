@@ -29,7 +29,8 @@ class Hint(Record, frozen=True):
         r, c = self.guess
         basis = "with the mine total" if with_total else "every placement counted alike (no mine total given)"
         caveat = "; some cells were over the counting budget" if self.partial else ""
-        return (f"no cell is certain: row {r + 1}, column {c + 1} has the lowest risk, "
+        lowest = "the lowest risk among the cells counted" if self.partial else "the lowest risk"
+        return (f"no cell is certain: row {r + 1}, column {c + 1} has {lowest}, "
                 f"{100 * float(self.chance or 0):.1f}% ({basis}{caveat})")
 
     def as_json(self) -> dict[str, object]:
