@@ -53,6 +53,26 @@ def test_force_color_and_no_color(monkeypatch) -> None:
     assert "\x1b[" in run_cli("numberlink", puzzle, "--colour", "always").out
 
 
+def test_an_explicit_color_always_wins_over_term_dumb_as_over_no_color(monkeypatch) -> None:
+    from satpuzzles.present.colour import use_colour
+
+    class Terminal:
+        def isatty(self) -> bool:
+            return True
+
+    puzzle = str(INSTANCES / "numberlink" / "seed" / "instance_1.txt")
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "dumb")
+    assert "\x1b[" in run_cli("numberlink", puzzle, "--color", "always").out
+    assert not use_colour(Terminal(), "auto") and use_colour(Terminal(), "always")
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    assert "\x1b[" in run_cli("numberlink", puzzle).out
+    monkeypatch.delenv("FORCE_COLOR")
+    monkeypatch.setenv("TERM", "xterm")
+    assert use_colour(Terminal(), "auto")
+
+
 def test_board_colours_stay_readable_on_light_and_dark_terminals() -> None:
     """No foreground that vanishes on white (yellows, whites, pale tones) unless it has a background of its own,
     and no background that black text cannot be read on."""

@@ -88,10 +88,10 @@ def timeout_option(what: str) -> click.Option:
 
 
 def color_option() -> click.Option:
-    """--color auto|always|never (auto: FORCE_COLOR, then NO_COLOR, then whether output is a terminal)."""
+    """--color auto|always|never (auto: FORCE_COLOR, then NO_COLOR, then whether output is a terminal, not TERM=dumb)."""
     return click.Option(["--color", "--colour", "color"], type=click.Choice(COLOUR_CHOICES), default="auto",
                         show_default=True, help="Colour the report: auto colours a terminal (FORCE_COLOR and "
-                        "NO_COLOR are honoured).")
+                        "NO_COLOR are honoured, TERM=dumb is plain); always and never win over all three.")
 
 
 FORMATS = ("text", "json")

@@ -1,4 +1,9 @@
-"""Whether to colour: --color always|never|auto, then FORCE_COLOR / NO_COLOR, then whether it is a terminal."""
+"""Whether to colour: --color always|never|auto, then FORCE_COLOR / NO_COLOR, then whether it is a terminal.
+
+An explicit ``--color always`` or ``never`` wins over every variable (as no-color.org asks of
+command-line flags); ``auto`` takes FORCE_COLOR, else NO_COLOR, else colours a terminal unless
+``TERM`` is ``dumb`` (or ``unknown``), which cannot show colour.
+"""
 
 from __future__ import annotations
 
@@ -10,16 +15,24 @@ if TYPE_CHECKING:
 
 CHOICES = ("auto", "always", "never")
 
+DUMB_TERMINALS = ("dumb", "unknown")
+"""TERM values of terminals that show no colour (as rich reads them)."""
+
+
+def dumb_terminal() -> bool:
+    """Whether TERM names a terminal that shows no colour."""
+    return os.environ.get("TERM", "").strip().lower() in DUMB_TERMINALS
+
 
 def use_colour(stream: Any, mode: str = "auto") -> bool:
-    """Colour for ``stream``: ``always``/``never`` as asked; ``auto``: FORCE_COLOR, else NO_COLOR, else a terminal."""
+    """Colour for ``stream``: ``always``/``never`` as asked; ``auto``: FORCE_COLOR, else NO_COLOR, else a terminal not dumb."""
     if mode == "always":
         return True
     if mode == "never":
         return False
     if os.environ.get("FORCE_COLOR"):
         return True
-    if os.environ.get("NO_COLOR"):
+    if os.environ.get("NO_COLOR") or dumb_terminal():
         return False
     try:
         return bool(stream.isatty())

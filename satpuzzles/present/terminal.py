@@ -11,7 +11,7 @@ from rich.text import Text
 
 from satpuzzles.core.outcome import Outcome, Settings
 from satpuzzles.core.spec import PuzzleSpec, StyledBoard
-from satpuzzles.present.colour import use_colour
+from satpuzzles.present.colour import dumb_terminal, use_colour
 from satpuzzles.present.styles import UNSURE
 from satpuzzles.present.report import analysis_text, boards, fact_lines, marked, puzzle_lines, status_lines
 
@@ -21,13 +21,17 @@ STATUS_STYLE = {"solved": "bold green4", "unsolvable": "bold red3", "unknown": U
 
 
 def make_console(stream: Any = None, colour: bool | None = None) -> Console:
-    """A rich console on ``stream`` (stdout by default); colour as :func:`use_colour` decides unless given."""
+    """A rich console on ``stream`` (stdout by default); colour as :func:`use_colour` decides unless given.
+
+    Colour asked for is shown even under TERM=dumb, where rich would drop it (16 colours then).
+    """
     stream = stream or sys.stdout
     colour = use_colour(stream) if colour is None else colour
     return Console(
         file=stream,
         force_terminal=colour,
         no_color=not colour,
+        color_system="standard" if colour and dumb_terminal() else "auto",
         highlight=False,
         soft_wrap=True,
         width=100000 if not colour else None,
