@@ -151,10 +151,17 @@ def test_explain_names_the_total_when_it_takes_part() -> None:
     assert record["status"] == "unsolvable"
     assert record["explanation"] == {"clues": [[0, 1, 1]], "mines": 2}
     text = run_cli("minesweeper", "-i", "-", "--explain", stdin="2 2\n? 1\n? ?\nmines 2\n").out
-    assert "these 2 clues cannot all hold" in text and "? 1!" in text
+    assert "Conflict = this clue and the mine total cannot both hold" in text and "? 1!" in text
+    assert "Solvable = False (no placement meets every count and the mine total)\n" in text  # no advice to --explain
     assert text.rstrip().endswith("The mines total is part of the conflict.")
     alone = run_cli("minesweeper", "-i", "-", "--explain", stdin="2 2\n? 1\n? 3\n").out
     assert "mines total" not in alone
+    board = "3 3\n1 ? 1\n? ? ?\n1 ? 1\nmines 5\n"
+    without = run_cli("minesweeper", "-i", "-", stdin=board).out
+    assert ("Solvable = False (no placement meets every count and the mine total; --explain names a minimal "
+            "conflicting set)\n") in without
+    coloured = run_cli("minesweeper", "-i", "-", "--explain", "--color", "always", stdin=board).out
+    assert "this clue and the mine total cannot both hold" in coloured and "--explain names" not in coloured
 
 
 def test_named_solver_is_used() -> None:

@@ -257,6 +257,9 @@ class View(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     outcome_json: Callable[[I, Outcome[S], Settings], dict[str, object]] | None = None
     """Members added to the JSON envelope (never replacing the common ones)."""
     explanation_json: Callable[[I, list[Hashable]], dict[str, object]] | None = None
+    conflict: Callable[[I, list[Hashable]], str] | None = None
+    """The Conflict line for an explanation's keys (default: how many clues cannot all hold), for a puzzle whose
+    keys are not all clues (Minesweeper's mine total)."""
     result_file: Callable[[I, S], str] | None = None
     """Contents of the ``-r`` result file (default: the text board)."""
     size: Callable[[I], tuple[int, int]] | None = None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 from satpuzzles.core.outcome import Analysis, Outcome, Settings
 from satpuzzles.core.spec import PuzzleSpec
@@ -22,7 +22,14 @@ def _solvable(outcome: Outcome[Any]) -> str:
     return f"unknown ({outcome.message})" if outcome.message else "unknown"
 
 
-def _conflict(size: int) -> str:
+def conflict_sentence(size: int, also: str = "") -> str:
+    """The Conflict line for ``size`` clues (minimal), with ``also`` naming what else takes part (the mine total)."""
+    if also:
+        if size == 0:
+            return f"{also} cannot hold"
+        if size == 1:
+            return f"this clue and {also} cannot both hold"
+        return f"these {size} clues and {also} cannot all hold (a minimal set)"
     if size == 0:
         return "no solution whatever the clues"
     if size == 1:
@@ -43,8 +50,9 @@ def proof_line(outcome: Outcome[Any], settings: Settings) -> str:
     return "none: the solver did not finish a refutation"
 
 
-def status_lines(outcome: Outcome[Any], settings: Settings) -> list[tuple[str, str]]:
-    """Solvable, and Unique / Solutions / Proof when they were asked for."""
+def status_lines(outcome: Outcome[Any], settings: Settings,
+                 conflict: Callable[[list[Hashable]], str] | None = None) -> list[tuple[str, str]]:
+    """Solvable, and Unique / Solutions / Proof when they were asked for (``conflict`` words the Conflict line)."""
     lines = [("Solvable", _solvable(outcome))]
     if settings.unique:
         unique = outcome.uniqueness(settings)
@@ -58,7 +66,8 @@ def status_lines(outcome: Outcome[Any], settings: Settings) -> list[tuple[str, s
         elif outcome.analysis.grade is None:
             lines.append(("Analysis", f"complete, without a grade ({outcome.message})"))
     if outcome.explanation is not None:
-        lines.append(("Conflict", _conflict(len(outcome.explanation))))
+        keys = outcome.explanation
+        lines.append(("Conflict", conflict(keys) if conflict is not None else conflict_sentence(len(keys))))
     if settings.count > 1 and outcome.status == "solved":
         found = len(outcome.solutions)
         why = outcome.message or f"stopped at --count {settings.count}"
@@ -174,10 +183,16 @@ def marked(outcome: Outcome[Any]) -> list[Hashable]:
     return outcome.explanation or []
 
 
+def conflict_words(puzzle: PuzzleSpec[Any, Any], instance: Any) -> Callable[[list[Hashable]], str] | None:
+    """The puzzle's own wording of the Conflict line for ``instance``, if it has one."""
+    conflict = puzzle.view.conflict
+    return None if conflict is None else lambda keys: conflict(instance, keys)
+
+
 def plain_report(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings) -> str:
     """The report: title, status, sizes and statistics, then the board(s)."""
     out = [puzzle.name.capitalize(), RULE]
-    out += [f"{name} = {value}" for name, value in status_lines(outcome, settings)]
+    out += [f"{name} = {value}" for name, value in status_lines(outcome, settings, conflict_words(puzzle, instance))]
     out += [f"{name} = {value}" for name, value in puzzle_lines(puzzle, instance, outcome, settings)]
     out.append(RULE)
     out += [f"{name} = {value}" for name, value in fact_lines(puzzle, instance, outcome)]

@@ -13,7 +13,15 @@ from satpuzzles.core.outcome import Outcome, Settings
 from satpuzzles.core.spec import PuzzleSpec, StyledBoard
 from satpuzzles.present.colour import dumb_terminal, use_colour
 from satpuzzles.present.styles import UNSURE
-from satpuzzles.present.report import analysis_text, boards, fact_lines, marked, puzzle_lines, status_lines
+from satpuzzles.present.report import (
+    analysis_text,
+    boards,
+    conflict_words,
+    fact_lines,
+    marked,
+    puzzle_lines,
+    status_lines,
+)
 
 __all__ = ["make_console", "rich_report", "styled_text", "use_colour"]
 
@@ -63,7 +71,8 @@ def rich_report(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[An
     table = Table.grid(padding=(0, 2))
     table.add_column(style="dim")
     table.add_column()
-    for name, value in status_lines(outcome, settings) + puzzle_lines(puzzle, instance, outcome, settings):
+    status = status_lines(outcome, settings, conflict_words(puzzle, instance))
+    for name, value in status + puzzle_lines(puzzle, instance, outcome, settings):
         table.add_row(name, Text(value, style=STATUS_STYLE[outcome.status] if name == "Solvable" else "bold"))
     for name, value in fact_lines(puzzle, instance, outcome):
         table.add_row(name, value)

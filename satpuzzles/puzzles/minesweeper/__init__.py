@@ -28,6 +28,7 @@ SPEC = PuzzleSpec(
         outcome_lines=view.outcome_lines,
         outcome_json=view.outcome_json,
         explanation_json=view.explanation_json,
+        conflict=view.conflict,
         result_file=view.result_file,
         size=lambda instance: instance.cells.shape,
     ),

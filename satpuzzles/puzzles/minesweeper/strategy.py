@@ -49,14 +49,14 @@ def solve(instance: MinesweeperInstance, settings: Settings) -> Outcome[Mineswee
     budget = settings.extras.get("probability_budget") or DEFAULT_BUDGET
     wants_hint = bool(settings.extras.get("hint"))
     if settings.extras.get("probabilities") and instance.mines is None:
-        return _counted(instance, solver, budget, wants_hint)
+        return _counted(instance, solver, budget, wants_hint, settings.explain)
     if analysis_wanted(settings):
         if instance.mines is not None:
             analysis, deduction, stats = with_total(cells, instance.mines, settle=True, solver_name=solver)
         else:
             analysis, deduction, stats = analyze(cells, solver)
         if analysis is None:
-            return _unsolvable(instance, deduction, stats)
+            return _unsolvable(instance, deduction, stats, settings.explain)
         chances = None
         guessing = wants_hint and not (analysis.forced_safe & (cells == UNKNOWN)).any()
         if settings.extras.get("probabilities") or guessing:
@@ -71,12 +71,12 @@ def solve(instance: MinesweeperInstance, settings: Settings) -> Outcome[Mineswee
     else:
         mines, deduction, stats = find_layout(cells, solver)
     if mines is None:
-        return _unsolvable(instance, deduction, stats)
+        return _unsolvable(instance, deduction, stats, settings.explain)
     return Outcome("solved", [MinesweeperSolution(mines)], stats=stats)
 
 
 def _counted(instance: MinesweeperInstance, solver: str, budget: int,
-             wants_hint: bool) -> Outcome[MinesweeperSolution]:
+             wants_hint: bool, explain: bool = False) -> Outcome[MinesweeperSolution]:
     """--probabilities without a total: the analysis comes from the counting itself (a cell is forced
     when no counted layout disagrees), and from SAT only for components the counting could not finish."""
     from satpuzzles.puzzles.minesweeper.engine.components import analyze
@@ -89,12 +89,12 @@ def _counted(instance: MinesweeperInstance, solver: str, budget: int,
     with Timer(stats, "propagate_seconds"):
         deduction = propagate(cells)
     if deduction.broken is not None:
-        return _unsolvable(instance, deduction, stats)
+        return _unsolvable(instance, deduction, stats, explain)
     with Timer(stats, "solve_seconds"):
         board = count_without_total(cells, deduction, budget)
     if board.complete:
         if not board.solvable:
-            return _unsolvable(instance, deduction, stats)
+            return _unsolvable(instance, deduction, stats, explain)
         unknown = cells == UNKNOWN
         analysis = Analysis(board.forced_mine, board.forced_safe, unknown & (deduction.mine | deduction.safe),
                             unknown & ~board.forced_mine & ~board.forced_safe, board.layout)
@@ -105,20 +105,22 @@ def _counted(instance: MinesweeperInstance, solver: str, budget: int,
     more.encoding, more.stages = "propagate+counting+backbone", ["propagate", "counting", "backbone"]
     more.solve_seconds += stats.solve_seconds
     if backbone is None:
-        return _unsolvable(instance, deduction, more)
+        return _unsolvable(instance, deduction, more, explain)
     advice = hint(cells, backbone, board.probabilities) if wants_hint else None
     return Outcome("solved", [MinesweeperSolution(backbone.layout, backbone, board.probabilities, advice)],
                    stats=more)
 
 
-def _unsolvable(instance: MinesweeperInstance, deduction: Deduction, stats: SolveStats) -> Outcome[MinesweeperSolution]:
+def _unsolvable(instance: MinesweeperInstance, deduction: Deduction, stats: SolveStats,
+                explain: bool = False) -> Outcome[MinesweeperSolution]:
     outcome: Outcome[MinesweeperSolution] = Outcome("unsolvable", exhausted=True, stats=stats)
     if deduction.broken is not None:
         r, c = deduction.broken
         outcome.message = f"the count {instance.cells[r, c]} at row {r + 1}, column {c + 1} cannot be met"
     else:
         total = " and the mine total" if instance.mines is not None else ""
-        outcome.message = f"no placement meets every count{total} (--explain names a minimal conflicting set)"
+        advice = "" if explain else "; --explain names a minimal conflicting set"  # with it, the Conflict line does
+        outcome.message = f"no placement meets every count{total}{advice}"
     return outcome
 
 

@@ -51,6 +51,14 @@ def explanation_json(instance: MinesweeperInstance, keys: list[Hashable]) -> dic
     return explanation
 
 
+def conflict(instance: MinesweeperInstance, keys: list[Hashable]) -> str:
+    """The Conflict line: the counts that take part, and the mine total when it does (it is no clue)."""
+    from satpuzzles.present.report import conflict_sentence
+
+    counts = [key for key in keys if key != TOTAL]
+    return conflict_sentence(len(counts), "the mine total" if TOTAL in keys else "")
+
+
 def _symbols(instance: MinesweeperInstance, solution: MinesweeperSolution | None) -> np.ndarray:
     import numpy as np  # loaded with a board, not with the spec (strategy.py says why)
 
