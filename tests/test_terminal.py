@@ -101,3 +101,11 @@ def test_board_colours_stay_readable_on_light_and_dark_terminals() -> None:
             assert not any(word in style.color.name for word in pale), text
         if style.bgcolor is not None:
             assert style.bgcolor.name not in dark_backgrounds, text
+
+
+def test_undetermined_cells_stay_apart_from_forced_mines_in_16_colours(monkeypatch) -> None:
+    """docs/formats.md: undetermined `?` is yellow on a 16-colour terminal (dark_orange became bright red there)."""
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.delenv("COLORTERM", raising=False)
+    out = run_cli("minesweeper", "-", "--analyze", "--color", "always", stdin="1 4\n1 ? ? ?\n").out
+    assert "\x1b[31m*\x1b[0m" in out and "\x1b[1;33m?\x1b[0m" in out

@@ -81,7 +81,7 @@ class ProgressBar:
         if shown and sys.stderr.isatty():
             self.progress = Progress(
                 TextColumn("[bold]batch"), BarColumn(), MofNCompleteColumn(),
-                TextColumn("[magenta]failed {task.fields[failed]}"), TextColumn("[dark_orange]unknown {task.fields[unknown]}"),
+                TextColumn("[magenta]failed {task.fields[failed]}"), TextColumn("[orange3]unknown {task.fields[unknown]}"),
                 TextColumn("{task.fields[rate]}/s"), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
                 console=Console(stderr=True), transient=False,
             )

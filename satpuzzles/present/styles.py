@@ -10,8 +10,9 @@ PALETTE = (
 """Distinct foreground colours of middle lightness, readable on dark and on light terminals alike
 (no yellow, white, or pale tones); reused in order when a puzzle has more items."""
 
-UNSURE = "bold dark_orange"
-"""Something undecided (an unknown status, an undetermined cell): orange, not yellow, which vanishes on white."""
+UNSURE = "bold orange3"
+"""Something undecided (an unknown status, an undetermined cell): amber, not yellow, which vanishes on white; on a
+16-colour terminal it becomes (dark) yellow, apart from the reds (dark_orange became bright red there)."""
 SOFT_BACKGROUND = "on grey50"
 """A shading that both black and white text stay readable on (the inside of a Slitherlink loop)."""
 

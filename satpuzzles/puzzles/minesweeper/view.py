@@ -22,7 +22,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import numpy as np
 
-HINT_STYLES = {"o": "bold reverse green4", "!": "bold reverse dark_orange"}
+HINT_STYLES = {"o": "bold reverse green4", "!": "bold reverse orange3"}
 """The cells a hint says to open: certainly safe (o), or the lowest risk when none is (!)."""
 COUNT_STYLES = ("dim", "dodger_blue2", "green4", "red3", "blue_violet", "dark_red", "dark_cyan", "magenta3", "grey50")
 """The classic colours of the counts 0-8, of middle lightness so that dark and light terminals both show them."""
@@ -213,7 +213,7 @@ def _split(analysis: Analysis) -> tuple[dict[str, int], dict[str, int]]:
 
 
 def _analysis_style(analysis: Analysis, r: int, c: int, symbol: str) -> str:
-    """Forced cells in red (mines) or green (safe), bold when SAT was needed; undetermined in orange; hints stand out."""
+    """Forced cells in red (mines) or green (safe), bold when SAT was needed; undetermined in amber (yellow in 16 colours); hints stand out."""
     if symbol == "?":
         return UNSURE
     if symbol in HINT_STYLES:
@@ -258,7 +258,7 @@ def _probability_board(instance: MinesweeperInstance, chances: np.ndarray) -> st
 
 
 def _probability_style(word: str) -> str:
-    """Green for safe, red for sure mines, orange to red as the chance grows; counts in their colours."""
+    """Green for safe, red for sure mines, amber below 50%, red from it; counts in their colours."""
     if word == ".":
         return "green4"
     if word == "*":
@@ -268,4 +268,4 @@ def _probability_style(word: str) -> str:
     if not word.endswith("%"):
         return "dim"
     value = 0 if word.startswith("<") else 100 if word.startswith(">") else int(word[:-1])
-    return "red3" if value >= 50 else "dark_orange"
+    return "red3" if value >= 50 else "orange3"
