@@ -15,7 +15,9 @@ LOOPY_ID = "5x5t0:a2a1c1c22c3b3b2b"
 
 
 @pytest.mark.parametrize("source", [SLITHER_URL, LOOPY_ID, f"#{LOOPY_ID}",
-                                    f"https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/loopy.html#{LOOPY_ID}"])
+                                    f"https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/loopy.html#{LOOPY_ID}",
+                                    "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/loopy.html#"
+                                    + LOOPY_ID.replace(":", "%3A")])
 def test_urls_and_game_ids_are_solved_where_they_stand(source: str) -> None:
     result = run_cli("solve", source)
     assert result.code == 0 and result.out.startswith("Slitherlink") and "Solvable = True" in result.out
@@ -28,6 +30,18 @@ def test_an_error_in_a_typed_game_id_points_into_what_was_typed(command: str, be
     result = run_cli(command, typed)
     assert result.code == 2 and result.err.strip().endswith(
         f"{typed}:1:{len(typed)}: Loopy description is longer than the 5x5 = 25 cells")
+
+
+@pytest.mark.parametrize("command", ["solve", "slitherlink"])
+def test_a_percent_escaped_page_url_is_decoded_and_its_error_columns_point_into_what_was_typed(command: str) -> None:
+    page = "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/loopy.html#"
+    assert written_out(page + "2x2t0%3a3c") == "2x2t0:3c"
+    typed = page + "5x5t0%3Aa2b3x"
+    result = run_cli(command, typed)
+    assert result.code == 2 and result.err.strip().endswith(
+        f"{typed}:1:{len(typed)}: Loopy description is longer than the 5x5 = 25 cells")
+    before = page + "5x5y0%3Aa2"
+    assert f"{before}:1:{len(page) + 1}: bad Loopy parameters" in run_cli(command, before).err
 
 
 def test_files_and_stdin_of_different_puzzles_in_one_run() -> None:

@@ -16,7 +16,7 @@ from satpuzzles.core.outcome import DEFAULT_SOLVER, Outcome, Settings, SolveStat
 from satpuzzles.core.spec import AnalysisView, PuzzleSpec, Writer
 from satpuzzles.io.files import check_distinct, check_writable, numbered_path, read_input, write_atomic
 from satpuzzles.io.reading import read_instances
-from satpuzzles.io.sources import is_written_out, source_text
+from satpuzzles.io.sources import is_written_out, located, source_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -224,7 +224,7 @@ def run_puzzle(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
     try:
         instances = read_instances(puzzle, text, options.get("input_format") or "auto")
     except InputError as exc:
-        raise exc.located(source) from None
+        raise located(exc, source) from None
     printer = Printer(options.get("output_format", "text"), options.get("color", "auto"))
     statuses = solve_and_print(puzzle, instances, source, options, settings, writer, printer)
     printer.flush()

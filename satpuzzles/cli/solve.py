@@ -25,7 +25,7 @@ from satpuzzles.core.errors import InputError, UsageError
 from satpuzzles.core.spec import Option, PuzzleSpec
 from satpuzzles.io.detect import detect, named_puzzle
 from satpuzzles.io.reading import read_instances
-from satpuzzles.io.sources import source_text
+from satpuzzles.io.sources import located, source_text
 
 FILE_OUTPUTS = ("output", "result", "svg", "proof")
 
@@ -63,7 +63,7 @@ def _instances(text: str, name: str, forced: str | None, path: str | None) -> tu
         kind, instances = detect(text, name)
         return registry.get(kind), instances
     except InputError as exc:
-        raise exc.located(name) from None
+        raise located(exc, name) from None
 
 
 def run_solve(options: dict[str, Any]) -> int:

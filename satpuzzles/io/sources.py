@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from satpuzzles.core.errors import UsageError
+from satpuzzles.core.errors import InputError, UsageError
 from satpuzzles.io.files import read_input
 
 _URL = r"https?://|[\w.-]+/p(\.html)?\?"
@@ -13,20 +13,40 @@ _GAME_ID = r"#?(?P<id>\d+x\d+[^:#\s]*[:#]\S+|\d+t\d+[^:#\s]*:\S+)"
 """Patterns (the URLs case-insensitive), compiled by re on first use: a SOURCE that is a file needs none. A game
 id is ``WxH...:DESC`` (or ``NtT...:DESC`` for N x N, as Loopy reads it; a bare ``N:`` is taken in files only, as a
 missing file's name may look like it); ``WxH...#SEED`` is a random seed, which the puzzle's reader then explains."""
+_ESCAPE = r"%[0-7][0-9A-Fa-f]|."
+"""A percent-escaped ASCII character (``%3A`` for ':', as some browsers copy a page's URL), or any other one."""
+
+
+def _unescaped(typed: str) -> tuple[str, list[int]]:
+    """``typed`` with its ASCII %XX escapes decoded, and where each character of the result starts in ``typed``."""
+    import re
+
+    pieces = list(re.finditer(_ESCAPE, typed, re.DOTALL))
+    text = "".join(chr(int(piece.group()[1:], 16)) if len(piece.group()) == 3 else piece.group() for piece in pieces)
+    return text, [piece.start() for piece in pieces]
+
+
+def _page_id(text: str) -> str | None:
+    """The id of a Tatham puzzle page's URL as typed (escapes and all), else None."""
+    import re
+
+    page = re.fullmatch(_TATHAM_PAGE, text.strip(), re.IGNORECASE)
+    return None if page is None else page.group("id")
 
 
 def written_out(text: str) -> str | None:
     """The puzzle text of a URL or a game id typed on the command line, else None.
 
     A game id copied from a browser keeps its leading '#', and a Tatham puzzle page's URL
-    carries the id after it: both are taken down to the id.
+    carries the id after it: both are taken down to the id, the page's percent-decoded
+    (``%3A`` is ':'; :func:`typed_column` maps an error's column back).
     """
     import re
 
     text = text.strip()
-    page = re.fullmatch(_TATHAM_PAGE, text, re.IGNORECASE)
+    page = _page_id(text)
     if page is not None:
-        return page.group("id")
+        return _unescaped(page)[0]
     game = re.fullmatch(_GAME_ID, text)
     if game is not None:
         return game.group("id")
@@ -46,6 +66,28 @@ def source_text(source: str) -> tuple[str, str]:
     if puzzle is None:
         raise UsageError(f"{source}: no such file, and not a puzzle URL or game id")
     # Spaces in place of what comes before the puzzle text ('#', a Tatham page's URL): the readers skip them,
-    # and an error's column then points into what was typed.
-    before = len(source.rstrip()) - len(puzzle)
+    # and an error's column then points into what was typed (past a decoded %XX, once typed_column maps it).
+    before = len(source.rstrip()) - len(_page_id(source) or puzzle)
     return " " * before + puzzle + "\n", source
+
+
+def typed_column(source: str, column: int) -> int:
+    """Where ``column`` of line 1 of :func:`source_text`'s text lies in the typed ``source`` (a %XX is 3 columns)."""
+    typed = _page_id(source) if is_written_out(source) else None
+    if typed is None:
+        return column
+    decoded, starts = _unescaped(typed)
+    before = len(source.rstrip()) - len(typed)
+    index = column - 1 - before
+    if index < 0 or decoded == typed:
+        return column
+    if index >= len(starts):  # just past the end
+        return column + len(typed) - len(decoded)
+    return before + starts[index] + 1
+
+
+def located(error: InputError, source: str) -> InputError:
+    """``error`` in the text of a SOURCE attributed to it, a column of a typed page URL mapped to what was typed."""
+    if error.line == 1 and error.column is not None:
+        error.column = typed_column(source, error.column)
+    return error.located(source)
