@@ -137,3 +137,25 @@ def test_a_ragged_row_anywhere_is_reported_before_a_bad_character() -> None:
     with pytest.raises(InputError, match="ragged row: 2 cells where the grid has 3") as refused:
         Driver("numberlink").parse(text)
     assert refused.value.line == 3
+
+
+def test_no_source_and_two_sources_are_told_apart() -> None:
+    none = run_cli("numberlink")
+    assert none.code == 2 and "no puzzle given: give it as the SOURCE argument or with -i FILE" in none.err
+    both = run_cli("numberlink", "a.txt", "-i", "b.txt")
+    assert both.code == 2 and "give the puzzle once: as the SOURCE argument or with -i FILE" in both.err
+
+
+def test_a_size_written_as_wxh_in_a_url_is_a_malformed_size_not_a_flag() -> None:
+    result = run_cli("numberlink", "https://puzz.link/p?numlin/3x3/1m1")
+    assert result.code == 2 and "1:28: malformed size '3x3' in URL" in result.err and "flag" not in result.err
+
+
+def test_messages_count_one_in_the_singular() -> None:
+    assert "header says 1 row but the grid has 2" in run_cli("numberlink", "-", stdin="1\n1 2\nA A\nB B\n").err
+    labels = run_cli("numberlink", "-", stdin="1\n2 2\nA B\nA B\n").err
+    assert "header says K=1 path but the grid has 2 labels" in labels
+    one = run_cli("numberlink", "-", stdin="2\n2 2\nA A\n. .\n").err
+    assert "header says K=2 paths but the grid has 1 label" in one
+    cell = run_cli("slitherlink", "-", stdin="2 2\n3 .\n.\n").err
+    assert "ragged row: 1 cell where" in cell

@@ -288,3 +288,12 @@ def test_the_message_of_a_search_that_gives_up_names_options_play_has(monkeypatc
     named = set(re.findall(r"--[a-z-]+", str(failed.value)))
     assert named and named <= {flag for option in game.GAME.options for flag in option.flags}  # no --attempts
     assert statuses[0] == "no-guess: attempt 1 of 1, 0 mine moves so far"
+
+
+def test_the_summary_counts_one_in_the_singular() -> None:
+    import numpy as np
+
+    from satpuzzles.puzzles.minesweeper.game import MinesweeperGame
+
+    game = MinesweeperGame(np.array([[False, True, False]]), (0, 0))
+    assert game.summary() == "1 mine, 0 flagged, 1 safe cell to open"

@@ -14,6 +14,7 @@ from satpuzzles.cnf.formula import collector_paused
 from satpuzzles.core.errors import ExitStatus, InputError, SolverError, UsageError
 from satpuzzles.core.outcome import DEFAULT_SOLVER, Outcome, Settings, SolveStats
 from satpuzzles.core.spec import AnalysisView, PuzzleSpec, Writer
+from satpuzzles.core.words import counted
 from satpuzzles.io.files import check_distinct, check_writable, numbered_path, read_input, write_atomic
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import is_written_out, located, source_text
@@ -131,7 +132,7 @@ def selected(instances: list[Any], index: int | None, source: str) -> list[tuple
     if index is None:
         return numbered
     if index > len(instances):
-        raise UsageError(f"--index {index}: {source} holds {len(instances)} puzzle(s)")
+        raise UsageError(f"--index {index}: {source} holds {counted(len(instances), 'puzzle')}")
     return [numbered[index - 1]]
 
 
@@ -196,7 +197,8 @@ def input_text(options: dict[str, Any]) -> tuple[str, str]:
     if len(given) != 1:
         import click
 
-        raise click.UsageError("give the puzzle once: as the SOURCE argument or with -i FILE ('-' for stdin)")
+        how = "as the SOURCE argument or with -i FILE ('-' for stdin)"
+        raise click.UsageError(f"no puzzle given: give it {how}" if not given else f"give the puzzle once: {how}")
     if options.get("source") is not None:
         return source_text(options["source"])
     return read_input(options["input_path"])

@@ -11,6 +11,7 @@ from __future__ import annotations
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.generic import TypeVar
 from satpuzzles.core.spec import PuzzleSpec
+from satpuzzles.core.words import counted
 from satpuzzles.io.textgrid import only_chars
 
 TYPE_CHECKING = False
@@ -146,8 +147,8 @@ class JsonReader:
         """``height`` rows of ``width`` cells: strings of one character per cell, or lists of strings."""
         rows = self.member(name)
         if not isinstance(rows, list) or len(rows) != height:
-            found = f"{len(rows)} rows" if isinstance(rows, list) else _kind(rows)
-            raise self.error(f"input.{name}", f"expected {height} rows (the height), found {found}")
+            found = counted(len(rows), "row") if isinstance(rows, list) else _kind(rows)
+            raise self.error(f"input.{name}", f"expected {counted(height, 'row')} (the height), found {found}")
         for r, row in enumerate(rows):
             where = f"input.{name}[{r}]"
             if as_lists:

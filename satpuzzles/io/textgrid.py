@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.records import Record
+from satpuzzles.core.words import counted
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -254,7 +255,7 @@ def headed_boards(lines: list[Line], attached: Callable[[Line], bool] = lambda l
         end = at + 1 + rows
         if rows == 0 or end > len(lines) or any(row_cells(line) != cols for line in lines[at + 1:end]):
             if boards and at + 1 < len(lines) and not two_wide:  # a run of boards, and this one is broken
-                raise lines[at].error(f"board {len(boards) + 1}: its header says {rows} rows of {cols} cells, and "
+                raise lines[at].error(f"board {len(boards) + 1}: its header says {counted(rows, 'row')} of {counted(cols, 'cell')}, and "
                                       f"the lines after it do not fit (each board of a file of several has its own "
                                       f"'rows cols' header, then exactly those rows)", 1)
             return [lines]

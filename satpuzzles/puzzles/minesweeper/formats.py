@@ -18,6 +18,7 @@ from functools import cache, partial
 
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.spec import JsonCodec, Reader
+from satpuzzles.core.words import counted
 from satpuzzles.io.textgrid import (
     Line,
     SizeLimit,
@@ -149,7 +150,7 @@ def _row_error(line: Line, width: int, what: str) -> InputError:
     if error is not None:
         return error
     if count != width:
-        return line.error(f"ragged row: {count} cells where {what} {width}", column)
+        return line.error(f"ragged row: {counted(count, 'cell')} where {what} {width}", column)
     # Not reached: both readers split a row into the same cells.
     return line.error(f"unreadable row: {_HINT}", first_column(line))
 
@@ -231,14 +232,14 @@ def _parse_board(lines: list[Line]) -> MinesweeperInstance:
         LIMIT.check(len(body), width, rest[0].number, 1, partial(_only_cells, cells))
     if (mines_line is not None and header is not None and len(body) > header[0] > 0
             and body[header[0] - 1].number < mines_line.number):
-        raise body[header[0]].error(f"unexpected line after the 'mines' line: the header says {header[0]} rows, "
+        raise body[header[0]].error(f"unexpected line after the 'mines' line: the header says {counted(header[0], 'row')}, "
                                     "and the 'mines' line comes after them", 1)
     if mines_line is not None and body and body[0].number < mines_line.number < body[-1].number:
         raise mines_line.error("'mines' line inside the grid: put it before or after the rows", 1)
     board = _read_rows(body, body_cells, width, what)
     if header is not None and len(body) != header[0]:
         at = body[header[0]] if len(body) > header[0] else rest[0]
-        raise at.error(f"header says {header[0]} rows but the grid has {len(body)}", 1)
+        raise at.error(f"header says {counted(header[0], 'row')} but the grid has {len(body)}", 1)
     if mines is not None and int(mines.text) > board.size:
         raise mines.error(f"{int(mines.text)} mines but the board has only {board.size} "
                           f"cell{'' if board.size == 1 else 's'}")

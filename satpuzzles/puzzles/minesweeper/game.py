@@ -11,6 +11,7 @@ import numpy as np
 
 from satpuzzles.core.errors import UsageError
 from satpuzzles.core.spec import Game, Option, Progress
+from satpuzzles.core.words import counted
 from satpuzzles.geometry import count8, dilate8
 from satpuzzles.puzzles.minesweeper.engine import DEFAULT_SOLVER
 from satpuzzles.puzzles.minesweeper.engine.probability import probabilities
@@ -121,7 +122,7 @@ class MinesweeperGame:
     def summary(self) -> str:
         """Mines, flags and the cells still to open."""
         left = int((~self.open & ~self.mines).sum())
-        return f"{int(self.mines.sum())} mines, {int(self.flags.sum())} flagged, {left} safe cells to open"
+        return f"{counted(int(self.mines.sum()), 'mine')}, {int(self.flags.sum())} flagged, {counted(left, 'safe cell')} to open"
 
 
 def new_game(options: dict[str, Any], progress: Progress) -> MinesweeperGame:

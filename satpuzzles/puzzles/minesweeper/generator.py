@@ -21,6 +21,7 @@ import numpy as np
 from satpuzzles.core.errors import ExitStatus, SatPuzzlesError, UsageError
 from satpuzzles.core.records import Record
 from satpuzzles.core.spec import Generator, Option, Progress
+from satpuzzles.core.words import counted
 from satpuzzles.geometry import count8
 from satpuzzles.puzzles.minesweeper.engine import DEFAULT_SOLVER
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
@@ -161,7 +162,7 @@ def no_guess_game(rows: int, cols: int, mine_count: int, first: tuple[int, int],
     places = np.flatnonzero(~keep_clear)
     if mine_count > len(places):
         plural = "mine does" if mine_count == 1 else "mines do"
-        raise UsageError(f"{mine_count} {plural} not fit: the first click's area leaves {len(places)} cells")
+        raise UsageError(f"{mine_count} {plural} not fit: the first click's area leaves {counted(len(places), 'cell')}")
     if math.comb(len(places), mine_count) <= attempts * MOVES_PER_ATTEMPT:
         return _every_layout(rows, cols, mine_count, first, places, rng, use_total, progress)
     moves = 0
@@ -183,7 +184,7 @@ def no_guess_game(rows: int, cols: int, mine_count: int, first: tuple[int, int],
                 break
             moves += 1
             cells = play(mines, _recount(cells, mines), use_total)
-    raise GenerationFailed(f"no no-guess board turned up in {attempts} attempts" + (f": {advice}" if advice else ""))
+    raise GenerationFailed(f"no no-guess board turned up in {counted(attempts, 'attempt')}" + (f": {advice}" if advice else ""))
 
 
 def _every_layout(rows: int, cols: int, mine_count: int, first: tuple[int, int], places: np.ndarray,
@@ -206,7 +207,7 @@ def _every_layout(rows: int, cols: int, mine_count: int, first: tuple[int, int],
         opening = opening_board(mines, first)
         if solved(mines, play(mines, opening, use_total)):
             return Game(mines, first, opening)
-    raise UsageError(f"no {rows}x{cols} board with {mine_count} mines is a no-guess game from row {first[0] + 1}, "
+    raise UsageError(f"no {rows}x{cols} board with {counted(mine_count, 'mine')} is a no-guess game from row {first[0] + 1}, "
                      f"column {first[1] + 1}: each of its {len(choices):,} layouts needs a guess "
                      "(fewer mines, a larger board or another first click may have one)")
 
@@ -260,7 +261,7 @@ def game_text(game: Game, reveal_layout: bool = False) -> str:
     """A no-guess game as an instance: its opening revealed and the mine total (and the hidden layout in comments)."""
     r, c = game.first
     count = int(game.mines.sum())
-    comment = f"no-guess game: first click at row {r + 1}, column {c + 1}; {count} mines"
+    comment = f"no-guess game: first click at row {r + 1}, column {c + 1}; {counted(count, 'mine')}"
     if reveal_layout:
         layout = "\n".join("".join("*" if mine else "." for mine in row) for row in game.mines.tolist())
         comment += f"\n{LAYOUT_HEADING}\n{layout}"
@@ -279,7 +280,7 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
     rng = np.random.default_rng(seed)
     count = options.get("mine_count")
     if count is not None and count > rows * cols:
-        raise UsageError(f"--mines {count}: a {rows}x{cols} board has {rows * cols} cells")
+        raise UsageError(f"--mines {count}: a {rows}x{cols} board has {counted(rows * cols, 'cell')}")
     if options.get("no_guess") and options.get("unique_board"):
         raise UsageError("--no-guess makes a game, --unique a puzzle: choose one")
     for name, flag in (("first_click", "--first-click"), ("reveal_layout", "--reveal-layout")):

@@ -8,6 +8,7 @@ mines; with a ``mines N`` line the board holds exactly N mines.
 from __future__ import annotations
 
 from satpuzzles.core.records import Record
+from satpuzzles.core.words import counted
 from satpuzzles.geometry import count8
 
 TYPE_CHECKING = False
@@ -73,9 +74,9 @@ def verify(instance: MinesweeperInstance, solution: MinesweeperSolution) -> list
     wrong = counts & (around != cells)
     if wrong.any():
         r, c = np.argwhere(wrong)[0]
-        problems.append(f"the count at {(int(r), int(c))} sees {int(around[r, c])} mines")
+        problems.append(f"the count at {(int(r), int(c))} sees {counted(int(around[r, c]), 'mine')}")
     if instance.mines is not None and int(mines.sum()) != instance.mines:
-        problems.append(f"{int(mines.sum())} mines where the board says {instance.mines}")
+        problems.append(f"{counted(int(mines.sum()), 'mine')} where the board says {instance.mines}")
     analysis = solution.analysis
     if analysis is not None and ((analysis.forced_mine & ~mines).any() or (analysis.forced_safe & mines).any()):
         problems.append("the placement disagrees with a cell the analysis calls forced")

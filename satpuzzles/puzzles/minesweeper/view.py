@@ -6,6 +6,7 @@ from collections.abc import Collection, Hashable
 
 from satpuzzles.core.outcome import Outcome, Settings
 from satpuzzles.core.spec import StyledBoard
+from satpuzzles.core.words import counted
 from satpuzzles.present.styles import MARKED, UNSURE
 from satpuzzles.puzzles.minesweeper.model import (
     MINE,
@@ -97,8 +98,8 @@ def outcome_lines(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSol
     advice = outcome.solution.hint if outcome.solution is not None else None
     hint_line = [("Hint", advice.sentence(instance.mines is not None))] if advice is not None else []
     return hint_line + [
-        ("Forced by rules", f"{rules['mine'] + rules['safe']} ({rules['mine']} mines, {rules['safe']} safe)"),
-        ("Forced by SAT", f"{sat['mine'] + sat['safe']} ({sat['mine']} mines, {sat['safe']} safe)"),
+        ("Forced by rules", f"{rules['mine'] + rules['safe']} ({counted(rules['mine'], 'mine')}, {rules['safe']} safe)"),
+        ("Forced by SAT", f"{sat['mine'] + sat['safe']} ({counted(sat['mine'], 'mine')}, {sat['safe']} safe)"),
         ("Undetermined", str(int(analysis.undetermined.sum()))),
     ] + _probability_lines(instance, outcome.solution)
 
@@ -231,7 +232,7 @@ def _probability_lines(instance: MinesweeperInstance, solution: MinesweeperSolut
     unknown = instance.cells == UNKNOWN
     missing = int((np.isnan(solution.probabilities) & unknown).sum())
     done = int(unknown.sum()) - missing
-    lines = [("Probabilities", f"exact for {done} unknown cells" + (f", not computed for {missing}" if missing else ""))]
+    lines = [("Probabilities", f"exact for {counted(done, 'unknown cell')}" + (f", not computed for {missing}" if missing else ""))]
     if instance.mines is None:
         lines.append(("Note", "without a 'mines N' line every placement counts alike, so cells no count sees are at "
                       "50%; give the mine total for the real odds"))

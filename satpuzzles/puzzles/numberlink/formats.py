@@ -23,6 +23,7 @@ from functools import partial
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.records import replace
 from satpuzzles.core.spec import JsonCodec, Reader
+from satpuzzles.core.words import counted
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.io.textgrid import (
     MAX_DIGITS,
@@ -170,7 +171,7 @@ def build_instance(
             at = row[width] if len(row) > width else None
             column = at.column if at else (row[-1].column + len(row[-1].text) if row else 1)
             line = at.line if at else (row[-1].line if row else first_line)
-            raise InputError(f"ragged row: {len(row)} cells where the grid has {width}", line, column)
+            raise InputError(f"ragged row: {counted(len(row), 'cell')} where the grid has {width}", line, column)
     givens: dict[Cell, str] = {}
     seen: Counter[str] = Counter()
     first_seen: dict[str, Token] = {}
@@ -221,10 +222,11 @@ def _parse_k_header(lines: list[Line]) -> list[NumberlinkInstance]:
     check_rows(LIMIT, body, ours)
     if len(body) != n_rows:
         at = body[n_rows] if len(body) > n_rows else lines[1]
-        raise at.error(f"header says {n_rows} rows but the grid has {len(body)}", 1)
+        raise at.error(f"header says {counted(n_rows, 'row')} but the grid has {len(body)}", 1)
     instance = build_instance(_TokenRows(body, True), body[0].number if body else 3, width=n_cols)
     if len(instance.labels) != paths:
-        raise lines[0].error(f"header says K={paths} paths but the grid has {len(instance.labels)} labels", 1)
+        raise lines[0].error(f"header says K={paths} path{'' if paths == 1 else 's'} but the grid has "
+                               f"{counted(len(instance.labels), 'label')}", 1)
     return [instance]
 
 
@@ -239,7 +241,7 @@ def _parse_collection(lines: list[Line]) -> list[NumberlinkInstance]:
         body = lines[at + 1 : at + 1 + height]
         LIMIT.check(height, width, header.number, 1, partial(_only_cells, body))
         if len(body) < height:
-            raise header.error(f"puzzle declares {height} rows but only {len(body)} follow", 1)
+            raise header.error(f"puzzle declares {counted(height, 'row')} but only {len(body)} follow{'s' if len(body) == 1 else ''}", 1)
         rows, char_grid = _split_rows(body)
         instances.append(build_instance(rows, header.number, width=width, char_grid=char_grid))
         at += 1 + height

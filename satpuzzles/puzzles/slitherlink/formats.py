@@ -15,6 +15,7 @@ from collections.abc import Callable
 from functools import partial
 
 from satpuzzles.core.spec import JsonCodec, Reader
+from satpuzzles.core.words import counted
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.io.textgrid import (
     Line,
@@ -133,7 +134,7 @@ def _check_width(row: list[Token], line: Line, width: int, what: str) -> None:
     if len(row) == width:
         return
     column = row[width].column if len(row) > width else row[-1].column + len(row[-1].text)
-    raise line.error(f"ragged row: {len(row)} cells where {what} {width}", column)
+    raise line.error(f"ragged row: {counted(len(row), 'cell')} where {what} {width}", column)
 
 
 def _parse_grid(lines: list[Line]) -> SlitherlinkInstance:
@@ -160,7 +161,7 @@ def _parse_grid(lines: list[Line]) -> SlitherlinkInstance:
                 clues[(r, c)] = value
     if header and len(rows) != header[0]:
         at = body[header[0]] if len(rows) > header[0] else lines[0]
-        raise at.error(f"header says {header[0]} rows but the grid has {len(rows)}", 1)
+        raise at.error(f"header says {counted(header[0], 'row')} but the grid has {len(rows)}", 1)
     return SlitherlinkInstance(Grid(len(rows), width), clues, frozenset(unknown), line=lines[0].number)
 
 
@@ -202,14 +203,14 @@ def _decode_loopy(line: Line, desc: str, start: int, grid: Grid) -> dict[Cell, i
             raise line.error(f"unknown character {ch!r} in Loopy description: expected 0-4 or a-z", column)
         if cursor + advance > grid.size:
             raise line.error(
-                f"Loopy description is longer than the {grid.cols}x{grid.rows} = {grid.size} cells", column
+                f"Loopy description is longer than the {grid.cols}x{grid.rows} = {counted(grid.size, 'cell')}", column
             )
         if clue is not None:
             clues[divmod(cursor, grid.cols)] = clue
         cursor += advance
     if cursor < grid.size:
         raise line.error(
-            f"Loopy description too short: it covers {cursor} of the {grid.cols}x{grid.rows} = {grid.size} cells",
+            f"Loopy description too short: it covers {cursor} of the {grid.cols}x{grid.rows} = {counted(grid.size, 'cell')}",
             start + len(desc),
         )
     return clues

@@ -11,6 +11,7 @@ from collections import defaultdict
 from collections.abc import Collection
 
 from satpuzzles.core.records import Record
+from satpuzzles.core.words import counted
 from satpuzzles.geometry import Cell, Edge, Grid, Vertex
 
 UNKNOWN = "?"
@@ -75,7 +76,7 @@ def _check_loop(grid: Grid, edges: frozenset[Edge], visit_all: bool) -> list[str
         at[(r, c + 1) if kind == "h" else (r + 1, c)].append(edge)
     odd = next((vertex for vertex, there in at.items() if len(there) != 2), None)
     if odd is not None:
-        return [f"dot {odd} has {len(at[odd])} loop edges"]
+        return [f"dot {odd} has {counted(len(at[odd]), 'loop edge')}"]
     problems = []
     if visit_all and len(at) != (grid.rows + 1) * (grid.cols + 1):
         problems.append("some dots are not on the loop")
@@ -103,5 +104,5 @@ def verify(instance: SlitherlinkInstance, solution: SlitherlinkSolution) -> list
         count = (("h", r, c) in edges) + (("v", r, c + 1) in edges) + (("h", r + 1, c) in edges) \
             + (("v", r, c) in edges)
         if count != clue:
-            problems.append(f"clue {clue} at {(r, c)} has {count} loop sides")
+            problems.append(f"clue {clue} at {(r, c)} has {counted(count, 'loop side')}")
     return problems
