@@ -65,7 +65,7 @@ def test_uniqueness_certificate_covers_cuts_and_blocks(tmp_path: Path, solver: s
     source = INSTANCES / "slitherlink" / "pzprjs" / "puzzlekit_meta_10x10.url"
     result = run_cli("slitherlink", source, "--unique", "--proof", proof, "-s", solver)
     assert result.code == 0 and "Unique = True" in result.out and "besides the one shown" in result.out
-    assert f"({solver};" in result.out
+    assert f"({solver}; the CNF beside it lists the cuts)" in result.out
     cnf = tmp_path / "loop.cnf"
     text = cnf.read_text()
     assert "c clauses added by the lazy-cut loop" in text and "c clauses blocking the solutions already found" in text
@@ -80,6 +80,20 @@ def test_minesweeper_proof_uses_the_whole_board_formula(tmp_path: Path) -> None:
     assert record["status"] == "unsolvable" and record["stats"]["method"] == "cnf"
     assert record["proof"] == {"claim": "unsolvable", "solver": "glucose4"}  # minicard, its usual solver, logs none
     assert checks(tmp_path / "mines.cnf", proof)
+    text = run_cli("minesweeper", INSTANCES / "minesweeper" / "seed" / "small-unsat.in", "--proof", proof).out
+    assert "Proof = DRAT proof that no solution exists (glucose4)\n" in text  # Minesweeper has no cuts to list
+
+
+def test_a_certificate_after_several_solutions_says_how_many_and_a_cut_count_says_why_there_is_none(
+        tmp_path: Path) -> None:
+    proof = tmp_path / "p.drat"
+    janko = INSTANCES / "numberlink" / "janko-arukone" / "janko.txt"
+    every = run_cli("numberlink", janko, "--index", "1", "--count", "1000", "--proof", proof).out
+    assert "Solutions = 25 (all)" in every and "DRAT proof that no solution besides the 25 found exists" in every
+    assert checks(tmp_path / "p.cnf", proof)
+    stopped = run_cli("numberlink", janko, "--index", "1", "--count", "3", "--proof", proof).out
+    assert "Proof = none: the search stopped at --count 3, more solutions may exist" in stopped
+    assert "none needed" not in stopped
 
 
 def test_nothing_to_certify_and_refused_combinations(tmp_path: Path) -> None:

@@ -116,6 +116,8 @@ class Certificate(Record, frozen=True):
     cnf: str
     proof: str
     solver: str
+    cuts: int = 0
+    """How many clauses the lazy-cut loop added (listed in the CNF; none for a puzzle without cuts)."""
 
 
 class Grade(Record, frozen=True):

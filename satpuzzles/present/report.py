@@ -41,10 +41,16 @@ def proof_line(outcome: Outcome[Any], settings: Settings) -> str:
     """What --proof certified, or why there is nothing to certify."""
     certificate = outcome.certificate
     if certificate is not None:
-        what = "no solution" if certificate.claim == "unsolvable" else "no solution besides the one shown"
-        return f"DRAT proof that {what} exists ({certificate.solver}; the CNF beside it lists the cuts)"
+        found = len(outcome.solutions)
+        what = ("no solution" if certificate.claim == "unsolvable" else "no solution besides the one shown"
+                if found <= 1 else f"no solution besides the {found} found")
+        cuts = "; the CNF beside it lists the cuts" if certificate.cuts else ""
+        return f"DRAT proof that {what} exists ({certificate.solver}{cuts})"
     if outcome.status == "solved" and outcome.uniqueness(settings) is False:
         return "none: a second solution was found"
+    if outcome.status == "solved" and settings.count > 1 and not outcome.exhausted:
+        return (f"none: the search stopped at --count {settings.count}, more solutions may exist (a --count above "
+                "the number of solutions certifies that there are no more)")
     if outcome.status == "solved" and not settings.unique:
         return "none needed: the solution is checked by the rules (add --unique to certify that it is the only one)"
     return "none: the solver did not finish a refutation"

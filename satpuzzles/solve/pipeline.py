@@ -285,7 +285,7 @@ def _certificate(encoding: Encoding[S], cuts: list[Clause], found: list[S], back
         # Glucose, used incrementally, does not log the empty clause when a clause added after a call (a cut, a
         # block) is refuted by propagation alone; the checker verifies this step as any other.
         proof.append("0")
-    return Certificate("unique" if found else "unsolvable", cnf, "\n".join(proof) + "\n", solver)
+    return Certificate("unique" if found else "unsolvable", cnf, "\n".join(proof) + "\n", solver, len(cuts))
 
 
 def first_formula_dimacs(rules: Rules[I, Any], instance: I, settings: Settings, name: str = "") -> str:
