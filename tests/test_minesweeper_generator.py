@@ -114,3 +114,38 @@ def test_unique_with_an_exact_mine_count_keeps_it() -> None:
     record = json.loads(run_cli("minesweeper", "-i", "-", "--analyze", "--format", "json", stdin=text).out)
     assert len(record["analysis"]["mine"]) == 60 and record["analysis"]["undetermined"] == []
     assert run_cli("generate", "minesweeper", "3", "3", "--no-guess").code == 2  # no room around the click
+
+
+@pytest.mark.parametrize(("size", "mines", "says"), [
+    (("3", "3"), "9", "--mines 9 fills the 3x3 board: no safe cell is left to carry a count"),
+    (("2", "2"), "4", "--mines 4 fills the 2x2 board: no safe cell is left to carry a count"),
+    (("4", "4"), "13", "--mines 13 leaves 3 safe cells on the 4x4 board, and every mine needs a safe neighbour"),
+])
+def test_unique_with_too_many_mines_is_bad_usage_at_once(size: tuple[str, str], mines: str, says: str) -> None:
+    result = run_cli("generate", "minesweeper", *size, "--unique", "--mines", mines, "--seed", "1")
+    assert result.code == 2 and says in result.err and "--attempts" not in result.err
+
+
+@pytest.mark.parametrize(("rows", "cols", "mines"), [(4, 4, 12), (6, 6, 32), (3, 3, 8), (10, 10, 84)])
+def test_unique_with_the_most_mines_that_fit_is_made_even_where_random_draws_fail(rows: int, cols: int,
+                                                                                   mines: int) -> None:
+    assert rows * cols - mines == generator.fewest_safe_cells(rows, cols)
+    text = generated(str(rows), str(cols), "--mines", str(mines), "--unique", "--seed", "1", "--attempts", "1")
+    record = json.loads(run_cli("minesweeper", "-i", "-", "--analyze", "--format", "json", stdin=text).out)
+    assert len(record["analysis"]["mine"]) == mines and record["analysis"]["undetermined"] == []
+
+
+def test_every_mine_count_either_fits_or_is_refused() -> None:
+    from satpuzzles.core.errors import UsageError
+
+    rng = np.random.default_rng(0)
+    for rows in range(1, 7):
+        for cols in range(1, 7):
+            for mines in range(rows * cols + 1):
+                fits = mines == 0 or rows * cols - mines >= generator.fewest_safe_cells(rows, cols)
+                try:
+                    layout = generator.unique_layout(rows, cols, mines, 1, rng)
+                except UsageError:
+                    assert not fits
+                    continue
+                assert fits and int(layout.sum()) == mines and not generator.isolated_mines(layout).any()

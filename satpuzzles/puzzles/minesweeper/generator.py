@@ -295,23 +295,54 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
         game = no_guess_game(rows, cols, count, first, rng, options["attempts"], total_analysis, progress,
                              "raise --attempts, or lower the mines")
         return game_text(game, bool(options.get("reveal_layout")))
-    mines = _draw_mines(rows, cols, count, options["mine_density"], rng)
+    if options.get("unique_board") and count is not None:
+        # No count can place a mine with no safe neighbour: with an exact --mines N the layout
+        # is drawn again (or, when there are few, each is tried in turn).
+        mines = unique_layout(rows, cols, count, options["attempts"], rng)
+    else:
+        mines = _draw_mines(rows, cols, count, options["mine_density"], rng)
     if options.get("unique_board"):
-        # No count can place a mine with no safe neighbour: by density such mines are
-        # dropped, with an exact --mines N the layout is drawn again.
-        for _ in range(options["attempts"]):
-            if count is None or not isolated_mines(mines).any():
-                break
-            mines = _draw_mines(rows, cols, count, options["mine_density"], rng)
-        else:
-            raise GenerationFailed(
-                f"every one of {options['attempts']} layouts had a mine no count can see: "
-                "lower --mines or raise --attempts")
-        mines &= ~isolated_mines(mines)
+        mines &= ~isolated_mines(mines)  # by density such mines are dropped
         return board_text(unique_puzzle(mines, rng, progress), None,
                                     "every mine is determined by the counts")
     revealed = (rng.random((rows, cols)) < options["reveal_density"]) & ~mines
     return board_text(np.where(revealed, count8(mines), UNKNOWN).astype(np.int8))
+
+
+def fewest_safe_cells(rows: int, cols: int) -> int:
+    """The fewest safe cells that leave no mine without a safe neighbour (the king graph's domination number)."""
+    return math.ceil(rows / 3) * math.ceil(cols / 3)
+
+
+def unique_layout(rows: int, cols: int, count: int, attempts: int, rng: np.random.Generator) -> np.ndarray:
+    """``count`` mines at random, none without a safe neighbour; UsageError when no layout has that.
+
+    ``attempts`` layouts are drawn; when none fits (few safe cells), safe cells are spread
+    one in every 3x3 block, the rest placed at random, and the board flipped at random.
+    """
+    cells, safe, need = rows * cols, rows * cols - count, fewest_safe_cells(rows, cols)
+    if count and safe < need:
+        if not safe:
+            raise UsageError(f"--mines {count} fills the {rows}x{cols} board: no safe cell is left to carry a count "
+                             "(--unique reveals counts); lower --mines")
+        raise UsageError(f"--mines {count} leaves {counted(safe, 'safe cell')} on the {rows}x{cols} board, and "
+                         f"every mine needs a safe neighbour whose count can place it: that takes at least {need} "
+                         f"safe cells, so at most {counted(cells - need, 'mine')}")
+    for _ in range(attempts):
+        mines = _draw_mines(rows, cols, count, 0.0, rng)
+        if not isolated_mines(mines).any():
+            return mines
+    spread = np.zeros((rows, cols), dtype=bool)
+    spread[np.ix_([min(3 * i + 1, rows - 1) for i in range(math.ceil(rows / 3))],
+                  [min(3 * j + 1, cols - 1) for j in range(math.ceil(cols / 3))])] = True
+    others = np.flatnonzero(~spread)
+    spread.flat[rng.choice(others, size=safe - int(spread.sum()), replace=False)] = True
+    mines = ~spread
+    for axis in (0, 1):
+        if rng.random() < 0.5:
+            mines = np.flip(mines, axis)
+    assert not isolated_mines(mines).any() and int(mines.sum()) == count
+    return np.ascontiguousarray(mines)
 
 
 def total_analysis(cells: np.ndarray, total: int) -> Analysis | None:
@@ -349,9 +380,10 @@ GENERATOR = Generator(
                "its opening revealed and the mine total."),
         Option("first_click", ("--first-click",), "Where the --no-guess game starts, 1-based (default: the centre).",
                kind="text", metavar="ROW,COL", convert=parse_cell),
-        Option("attempts", ("--attempts",), "Mine layouts --no-guess (or --unique with --mines) may draw before it "
+        Option("attempts", ("--attempts",), "Mine layouts --no-guess may draw before it "
                f"gives up (exit 3); a board with at most N x {MOVES_PER_ATTEMPT} layouts has each tried once (exit 2 "
-               "when none is a no-guess game).", kind="int", default=100, minimum=1, metavar="N"),
+               "when none is a no-guess game). --unique --mines N draws as many, then spreads the safe cells itself; "
+               "exit 2 when too few are left to place every mine.", kind="int", default=100, minimum=1, metavar="N"),
         Option("unique_board", ("--unique",), "A puzzle whose revealed counts determine every mine (counts hidden "
                "while that holds)."),
         Option("reveal_layout", ("--reveal-layout",), "With --no-guess: also write the hidden mine layout, in comment "
