@@ -166,11 +166,11 @@ def test_json_bare_input_object_and_pretty_printed_envelope() -> None:
         ("numberlink", '{"width": 0, "height": 1, "grid": [[]]}', "1:1", "input.width: expected a positive"),
         ("numberlink", '{"width": 2, "height": 1, "grid": [["1", "1 1"]]}', "1:1", "input.grid[0]: bad label"),
         ("slitherlink", '{"width": 2, "height": 1, "grid": ["2x"]}', "1:1", "input.grid[0]: unknown character 'x'"),
-        ("slitherlink", '{"width": 2, "height": 1, "grid": ["2"]}', "1:1", "input.grid[0]: 1 cells where"),
+        ("slitherlink", '{"width": 2, "height": 1, "grid": ["2"]}', "1:1", "input.grid[0]: 1 cell where"),
         ("slitherlink", '{"width": 1, "height": 1, "grid": ["2"], "visit_all": 1}', "1:1", "input.visit_all"),
         ("minesweeper", '{"width": 2, "height": 1, "grid": ["1x"]}', "1:1", "input.grid[0]: unknown character 'x'"),
         ("minesweeper", '{"width": 2, "height": 1, "grid": ["1?"], "mines": 5}', "1:1", "input.mines"),
-        ("minesweeper", '{"width": 2, "height": 1, "grid": 7}', "1:1", "input.grid: expected 1 rows"),
+        ("minesweeper", '{"width": 2, "height": 1, "grid": 7}', "1:1", "input.grid: expected 1 row (the height)"),
         # values quoted as JSON writes them, not as Python does (True, 'yes')
         ("minesweeper", '{"width": true, "height": 1, "grid": ["1?"]}', "1:1", "found true"),
         ("minesweeper", '{"width": 2, "height": 1, "grid": ["1?"], "mines": false}', "1:1", "found false"),

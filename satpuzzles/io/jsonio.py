@@ -157,5 +157,5 @@ class JsonReader:
             elif not isinstance(row, str):
                 raise self.error(where, "expected a string, one character per cell")
             if len(row) != width:
-                raise self.error(where, f"{len(row)} cells where the width is {width}")
+                raise self.error(where, f"{counted(len(row), 'cell')} where the width is {width}")
         return rows
