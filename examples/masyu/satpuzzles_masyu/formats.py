@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import partial
 
 from satpuzzles.core.spec import JsonCodec, Reader
+from satpuzzles.core.words import counted
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.io.jsonio import JsonReader
 from satpuzzles.io.puzzlink import is_url
@@ -76,11 +77,11 @@ def parse_grid(text: str) -> MasyuInstance:
         values = [_cell(token) for token in row]
         if len(row) != width:
             column = row[width].column if len(row) > width else row[-1].column + len(row[-1].text)
-            raise line.error(f"ragged row: {len(row)} cells where {what} {width}", column)
+            raise line.error(f"ragged row: {counted(len(row), 'cell')} where {what} {width}", column)
         circles.update({(r, c): value for c, value in enumerate(values) if value is not None})
     if header and len(body) != header[0]:
         at = body[header[0]] if len(body) > header[0] else lines[0]
-        raise at.error(f"header says {header[0]} rows but the grid has {len(body)}", 1)
+        raise at.error(f"header says {counted(header[0], 'row')} but the grid has {len(body)}", 1)
     return MasyuInstance(Grid(len(body), width), circles, lines[0].number)
 
 

@@ -48,7 +48,7 @@ def test_grid_variants_read_alike(text: str) -> None:
     ("...\n..\n", (2, 3), "ragged row: 2 cells where the first row has 3"),
     ("2 3\n...\n....\n", (3, 4), "ragged row: 4 cells where the header says 3"),
     ("3 3\n...\n...\n", (1, 1), "header says 3 rows but the grid has 2"),
-    ("1 3\n...\n...\n", (3, 1), "header says 1 rows but the grid has 2"),
+    ("1 3\n...\n...\n", (3, 1), "header says 1 row but the grid has 2"),
     ("0 3\n", (1, 1), "empty grid"),
     ("2 2\n", (1, 4), "the header is not followed by any grid row"),
     ("# nothing\n", (1, 1), "empty input"),
@@ -61,7 +61,7 @@ def test_grid_variants_read_alike(text: str) -> None:
     ("https://puzz.link/p?mashu/v:/3/3/0z0", (1, 35), "unknown character 'z' in URL body"),
     ("https://puzz.link/p?mashu/v:abc/q/3/3/000", (1, 33), "unknown URL flag 'q'"),
     ('{"width": 2, "height": 1, "grid": ["wx"]}', (1, 1), "JSON input.grid[0]: unknown character 'x'"),
-    ('{"width": 2, "height": 2, "grid": ["ww"]}', (1, 1), "expected 2 rows (the height), found 1 rows"),
+    ('{"width": 2, "height": 2, "grid": ["ww"]}', (1, 1), "expected 2 rows (the height), found 1 row"),
     ('{"width": 2, "height": 1, "grid": ["ww"], "visit_all": 1}', (1, 1), "input.visit_all: expected true or false"),
     ('{"puzzle": "slitherlink", "input": {}}', (1, 1), "describes a 'slitherlink' puzzle"),
 ])
