@@ -90,11 +90,12 @@ def _looks_like_path(source: str | os.PathLike[str]) -> bool:
 
 def _named_like_a_file(source: str | os.PathLike[str]) -> bool:
     """Whether one line of text that did not read as the puzzle named was meant as a file: it has a folder in it,
-    or a file type (``board.txt``; not the ``.1`` of a one-row grid ``1.1``)."""
+    or a file type of two characters or more (``board.txt``, ``a.in``; not the ``.1`` or ``.B`` of a one-row grid
+    ``1.1`` or ``A.B``)."""
     text = os.fspath(source).strip()
     suffix = Path(text).suffix
-    return (_looks_like_path(text)
-            and ("/" in text or os.sep in text or (suffix[1:2].isalpha() and suffix[1:].isalnum())))
+    return (_looks_like_path(text) and ("/" in text or os.sep in text
+                                        or (len(suffix) > 2 and suffix[1].isalpha() and suffix[1:].isalnum())))
 
 
 def _exists(source: str | os.PathLike[str]) -> bool:

@@ -67,6 +67,6 @@ class Driver:
 
     def result_file(self, instance: Any, solution: Any) -> str:
         """The ``-r`` file's text."""
-        from satpuzzles.cli.puzzle_command import result_text
+        from satpuzzles.present.report import result_text
 
         return result_text(self.spec, instance, solution)

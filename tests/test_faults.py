@@ -502,6 +502,9 @@ def test_debug_shows_the_traceback_of_a_bug_and_still_exits_4(monkeypatch: pytes
     debug = run_cli("numberlink", SEED / "instance_1.txt")
     assert debug.code == 4 and debug.err.startswith("Traceback") and "in _buggy_solve" in debug.err
     assert debug.err.rstrip().endswith("satpuzzles: internal error: ZeroDivisionError: a bug")
+    monkeypatch.setenv("SATPUZZLES_DEBUG", "0")  # off, as unset
+    plain = run_cli("numberlink", SEED / "instance_1.txt")
+    assert plain.code == 4 and "Traceback" not in plain.err and plain.err.count("\n") == 1
 
 
 @NEEDS_LINUX

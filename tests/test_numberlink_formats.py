@@ -36,11 +36,16 @@ def test_a_letter_typed_with_a_combining_accent_is_one_cell(tmp_path) -> None:
     assert instance.labels == ("\u00e9", "B") and (instance.grid.rows, instance.grid.cols) == (2, 3)
     assert run_cli("numberlink", decomposed).code == 0
     stray = tmp_path / "stray.txt"
-    stray.write_text("q\u0301.q\u0301\nB.B\n", encoding="utf-8")
+    stray.write_text("# by O\u0323\u0300s\u0323un\nq\u0301.q\u0301\nB.B\n", encoding="utf-8")  # a comment may hold marks
     refused = run_cli("numberlink", stray)
     assert refused.code == 2 and refused.err.strip().endswith(
-        "stray.txt:1:2: combining mark U+0301 has no composed form with the character before it: write one character "
+        "stray.txt:2:2: combining mark U+0301 has no composed form with the character before it: write one character "
         "per cell")
+    thai = run_cli("numberlink", "-", stdin="\u0e01\u0e31.\u0e01\u0e31\nB.B\n")  # U+0E31: a mark combining() misses
+    assert thai.code == 2 and "<stdin>:1:2: combining mark U+0E31" in thai.err
+    commented = tmp_path / "commented.txt"
+    commented.write_text("# by O\u0323\u0300s\u0323un\n1.1\n2.2\n", encoding="utf-8")
+    assert run_cli("numberlink", commented).code == 0
 
 
 def test_collection_with_comments_and_end_marker() -> None:

@@ -254,11 +254,13 @@ def test_a_terminal_that_closes_ends_the_game_with_129(controlling: bool) -> Non
 
 
 def test_a_board_wider_than_the_terminal_is_refused_not_wrapped() -> None:
-    terminal = Terminal("play", "minesweeper", "--rows", "5", "--cols", "60", "--mines", "10", "--seed", "1")
+    """Before the game is made: this one (200 mines in 300 cells) would search long for a no-guess layout."""
+    terminal = Terminal("play", "minesweeper", "--rows", "5", "--cols", "60", "--mines", "200", "--seed", "1")
     try:
         terminal.read("terminal columns", seconds=120)
         assert terminal.close() == 2
         assert b"the board needs 124 terminal columns and this terminal has 100" in terminal.drawn
+        assert b"making a" not in terminal.drawn  # no game was made
     finally:
         terminal.process.kill()
 

@@ -94,9 +94,9 @@ def test_a_flow_free_board_is_drawn_in_flow_free_colours(tmp_path) -> None:
     _, root = solve(tmp_path, "numberlink", "-i", INSTANCES / "numberlink" / "flowfree" / "regular_5x5_01.txt")
     drawn = {p.find(f"{NS}title").text.removeprefix("path "): p.get("stroke") for p in root.iter(f"{NS}path")}
     assert drawn == {"R": "#ff0000", "G": "#008100", "B": "#0000ff", "Y": "#e6d600", "O": "#ff8000"}
-    assert numberlink_svg.route_colours(["R", "G", "Z"]) == {"R": numberlink_svg.COLOURS[0],
-                                                              "G": numberlink_svg.COLOURS[1],
-                                                              "Z": numberlink_svg.COLOURS[2]}
+    palette = numberlink_svg.COLOURS
+    assert numberlink_svg.route_colours(["R", "G", "Z"]) == {"R": palette[0], "G": palette[1], "Z": palette[2]}
+    assert numberlink_svg.route_colours(["A", "B"]) == {"A": palette[0], "B": palette[1]}  # Arukone letters
 
 
 def test_numberlink_unsolvable_is_the_bare_puzzle(tmp_path) -> None:

@@ -16,6 +16,7 @@ from satpuzzles.core import registry
 from satpuzzles.core.errors import ExitStatus, InputError, SatPuzzlesError, VerificationError
 from satpuzzles.core.outcome import Outcome, Settings, SolveStats
 from satpuzzles.core.spec import PuzzleSpec
+from satpuzzles.core.words import counted
 from satpuzzles.io.reading import read_instances
 from satpuzzles.solve.pipeline import solve_within_limit, with_defaults
 
@@ -138,7 +139,7 @@ def solve_part(part: Part, options: Options) -> Iterator[Row]:
     puzzle = registry.get(part["puzzle"])
     for index in part["indices"]:
         if not 1 <= index <= len(instances):
-            yield error_row(part["file"], index, puzzle.name, f"{part['file']} holds {len(instances)} puzzle(s), not {index}")
+            yield error_row(part["file"], index, puzzle.name, f"{part['file']} holds {counted(len(instances), 'puzzle')}, not {index}")
             continue
         yield solve_one(puzzle, part["file"], index, instances[index - 1], options)
 

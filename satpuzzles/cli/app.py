@@ -171,7 +171,7 @@ def _run(argv: list[str] | None) -> int:
     except SatPuzzlesError as exc:
         if isinstance(exc, OutputFailed):
             silence_stdout()
-        if exc.exit_status == ExitStatus.INTERNAL_ERROR and os.environ.get("SATPUZZLES_DEBUG"):
+        if exc.exit_status == ExitStatus.INTERNAL_ERROR and _debugging():
             _show_traceback(exc)  # a bug reported as one of ours (VerificationError): exit 4, its traceback first
         say(f"satpuzzles: error: {_one_line(str(exc), 2000)}")
         return exc.exit_status
@@ -190,6 +190,11 @@ def _run(argv: list[str] | None) -> int:
         return _internal_error(exc)
 
 
+def _debugging() -> bool:
+    """Whether SATPUZZLES_DEBUG asks for tracebacks (set, and not empty, 0, no or false)."""
+    return os.environ.get("SATPUZZLES_DEBUG", "").strip().lower() not in ("", "0", "no", "false")
+
+
 def _show_traceback(exc: BaseException) -> None:
     """The traceback of ``exc`` on stderr, after that of the child process it came from (if it did)."""
     import traceback
@@ -201,7 +206,7 @@ def _show_traceback(exc: BaseException) -> None:
 
 
 def _internal_error(exc: BaseException) -> int:
-    if os.environ.get("SATPUZZLES_DEBUG"):  # the traceback, and still exit 4: Python's own 1 means "unsolvable" here
+    if _debugging():  # the traceback, and still exit 4: Python's own 1 means "unsolvable" here
         _show_traceback(exc)
         say(f"satpuzzles: internal error: {type(exc).__name__}: {_one_line(str(exc))}")
         return ExitStatus.INTERNAL_ERROR

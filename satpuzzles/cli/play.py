@@ -178,10 +178,6 @@ class Session:
             self.cursor = (r, c)
         self.message = self.state.act(self.primary, self.cursor)
 
-    def width(self) -> int:
-        """Terminal columns the board takes: the row numbers, then two per cell."""
-        return 4 + 2 * self.state.cols
-
     def screen(self) -> Any:
         """The whole screen as one rich renderable."""
         from rich.console import Group
@@ -204,6 +200,17 @@ class Session:
             lines.append(Text(f"> {self.typed}" if self.typed else f"arrows move, Enter opens, {keys}, ? hint, q quit",
                               style="dim"))
         return Group(*lines)
+
+
+def board_width(cols: int) -> int:
+    """Terminal columns a board of ``cols`` columns takes: the row numbers, then two per cell."""
+    return 4 + 2 * cols
+
+
+def _check_width(width: int, needed: int) -> None:
+    if width < needed:  # rich would wrap every row into an unreadable board
+        raise UsageError(f"the board needs {needed} terminal columns and this terminal has {width}: widen it, "
+                         "or choose fewer columns (--cols, or a smaller --level)")
 
 
 def hung_up(fd: int) -> bool:
@@ -242,12 +249,11 @@ def play(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
     fd = sys.stdin.fileno()
     try:
         with keys_one_by_one(fd):  # from the start: keys typed while the game is made are not echoed over it
-            session = Session(puzzle, new_game(puzzle, options))
             console = Console()
-            needed = session.width()
-            if console.width < needed:  # rich would wrap every row into an unreadable board
-                raise UsageError(f"the board needs {needed} terminal columns and this terminal has {console.width}: "
-                                 "widen it, or choose fewer columns (--cols, or a smaller --level)")
+            if puzzle.game.size is not None:  # before the game is made: a no-guess board can take seconds
+                _check_width(console.width, board_width(puzzle.game.size(options)[1]))
+            session = Session(puzzle, new_game(puzzle, options))
+            _check_width(console.width, board_width(session.state.cols))
             with Live(session.screen(), console=console, auto_refresh=False, screen=False, transient=False,
                       redirect_stdout=False, redirect_stderr=False) as live:
                 if not session.over_at_once:

@@ -18,6 +18,7 @@ from satpuzzles.core.words import counted
 from satpuzzles.io.files import check_distinct, check_writable, numbered_path, read_input, write_atomic
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import is_written_out, located, source_text
+from satpuzzles.present.report import result_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -58,22 +59,9 @@ def write_outputs(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[
         write_atomic(proof, [outcome.certificate.proof])
 
 
-def result_text(puzzle: PuzzleSpec[Any, Any], instance: Any, solution: Any) -> str:
-    """The ``-r`` file's text: the view's result file, else its text board; ending with a newline either way."""
-    view = puzzle.view
-    text = (view.result_file(instance, solution) if view.result_file is not None
-            else view.text(instance, solution, Settings(), ()))
-    return text if text.endswith("\n") else text + "\n"
-
-
 def source_kinds(puzzle: PuzzleSpec[Any, Any]) -> str:
-    """What SOURCE may be for ``puzzle``: a file or '-', and a URL or a game id only where a reader takes one (a
-    reader named ``url``; one whose summary speaks of game ids)."""
-    kinds = ["a file", "'-'"]
-    if any(reader.name == "url" for reader in puzzle.readers):
-        kinds.append("a puzz.link URL")
-    if any("game id" in reader.summary.lower() for reader in puzzle.readers):
-        kinds.append("a game id")
+    """What SOURCE may be for ``puzzle``: a file or '-', and what its readers take typed (Reader.typed)."""
+    kinds = ["a file", "'-'", *dict.fromkeys(reader.typed for reader in puzzle.readers if reader.typed)]
     return ", ".join(kinds[:-1]) + " or " + kinds[-1]
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
-    from typing import Any, ClassVar
+    from typing import ClassVar
+
+    from satpuzzles.core.outcome import SolveStats
 
 
 class _Statuses(type):
@@ -121,8 +123,8 @@ class SolverError(SatPuzzlesError):
     """An external solver failed or answered in a way we cannot read."""
 
     exit_status = ExitStatus.UNKNOWN
-    stats: Any = None
-    """The solve's statistics up to the failure (a SolveStats), when the solve loop knew them."""
+    stats: SolveStats | None = None
+    """The solve's statistics up to the failure, when the solve loop knew them."""
 
 
 class VerificationError(SatPuzzlesError):

@@ -128,6 +128,8 @@ class Reader(Record, Generic[I], frozen=True, eq=False, repr=False):
     summary: str = ""
     aliases: tuple[str, ...] = ()
     """Older names still accepted by --input-format."""
+    typed: str = ""
+    """What of a SOURCE typed on the command line it reads, for --help: "a puzz.link URL", "a game id"; "" none."""
 
 
 class Writer(Record, Generic[I], frozen=True, eq=False, repr=False):
@@ -304,6 +306,8 @@ class Game(Record, frozen=True, eq=False, repr=False):
     actions: tuple[tuple[str, str, str], ...]
     options: tuple[Option, ...] = ()
     help: str = ""
+    size: Callable[[dict[str, Any]], tuple[int, int]] | None = None
+    """The rows and columns the options ask for, so that a terminal too narrow is told before a game is made."""
 
 
 class PuzzleSpec(Record, Generic[I, S], frozen=True, eq=False, repr=False):

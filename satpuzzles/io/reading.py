@@ -40,10 +40,12 @@ def _composed(text: str) -> str:
     import unicodedata  # non-ASCII text only
 
     text = unicodedata.normalize("NFC", text)
-    marks = {char for char in set(text) if unicodedata.combining(char)}
+    marks = {char for char in set(text) if unicodedata.category(char).startswith("M")}  # Mn, Mc, Me
     if not marks or looks_like_json(text):  # JSON labels are strings: a mark there is part of one
         return text
     for number, line in enumerate(text.splitlines(), 1):
+        if line.strip() == "#" or line.lstrip().startswith("# "):  # a comment (as every text format has one)
+            continue
         column = next((at for at, char in enumerate(line, 1) if char in marks), None)
         if column is not None:
             raise InputError(f"combining mark U+{ord(line[column - 1]):04X} has no composed form with the character "

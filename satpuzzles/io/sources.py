@@ -67,7 +67,7 @@ def source_text(source: str) -> tuple[str, str]:
         raise UsageError(f"{source}: no such file, and not a puzzle URL or game id")
     # Spaces in place of what comes before the puzzle text ('#', a Tatham page's URL): the readers skip them,
     # and an error's column then points into what was typed (past a decoded %XX, once typed_column maps it).
-    before = len(source.rstrip()) - len(_page_id(source) or puzzle)
+    before = len(source.strip()) - len(_page_id(source) or puzzle)  # columns count from the name as printed
     return " " * before + puzzle + "\n", source
 
 
@@ -77,7 +77,7 @@ def typed_column(source: str, column: int) -> int:
     if typed is None:
         return column
     decoded, starts = _unescaped(typed)
-    before = len(source.rstrip()) - len(typed)
+    before = len(source.strip()) - len(typed)
     index = column - 1 - before
     if index < 0 or decoded == typed:
         return column

@@ -276,3 +276,11 @@ def json_record(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[An
         record["input"] = (codec.to_json_under(instance, settings) if codec.to_json_under is not None
                            else codec.to_json(instance))
     return record
+
+
+def result_text(puzzle: PuzzleSpec[Any, Any], instance: Any, solution: Any) -> str:
+    """The ``-r`` file's text: the view's result file, else its text board; ending with a newline either way."""
+    view = puzzle.view
+    text = (view.result_file(instance, solution) if view.result_file is not None
+            else view.text(instance, solution, Settings(), ()))
+    return text if text.endswith("\n") else text + "\n"

@@ -21,7 +21,7 @@ from satpuzzles.solve.interrupts import (
     raise_if_stopped,
     solve_interruptibly,
 )
-from satpuzzles.solve.model import Model
+from satpuzzles.solve.model import Model, broken_clause
 
 TYPE_CHECKING = False  # typing stays unloaded on the solve path
 if TYPE_CHECKING:
@@ -392,11 +392,10 @@ class ExternalBackend(FreshEachCall):
     def _check_model(self, assumptions: Sequence[int]) -> None:
         """Refuse a 'satisfiable' whose model breaks a clause or an assumption (one cut short, say): decoded,
         it would send the lazy loop after cuts that change nothing, for ever."""
-        true = set(self._model)
-        for number, clause in enumerate([*self._clauses, *([lit] for lit in assumptions)], 1):
-            if not any(lit in true for lit in clause):
-                raise SolverError(f"the solver {self.name} answered 'satisfiable' with an assignment that breaks "
-                                  f"clause {number} of the formula it was given; its answer was not used")
+        number = broken_clause(self._model, [*self._clauses, *([lit] for lit in assumptions)])
+        if number is not None:
+            raise SolverError(f"the solver {self.name} answered 'satisfiable' with an assignment that breaks clause "
+                              f"{number} of the formula it was given; its answer was not used")
 
     def _read_competition(self, done: SolverRun) -> bool:
         status: str | None = None

@@ -81,3 +81,13 @@ class Model:
         import numpy as np
 
         return np.flatnonzero(self._numpy_truth())
+
+
+def broken_clause(literals: Sequence[int], clauses: Sequence[Sequence[int]]) -> int | None:
+    """The number (from 1) of the first of ``clauses`` that the assignment ``literals`` (the true variables as
+    positive literals; a variable missing from it is false) breaks, or None when it satisfies them all."""
+    true = {lit for lit in literals if lit > 0}
+    for number, clause in enumerate(clauses, 1):
+        if not any((lit in true) if lit > 0 else (-lit not in true) for lit in clause):
+            return number
+    return None

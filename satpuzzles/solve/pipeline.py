@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import sys
 import time
+from contextlib import contextmanager
 
 from satpuzzles.cnf.dimacs import dimacs_text
 from satpuzzles.cnf.formula import Clause
@@ -33,10 +34,11 @@ from satpuzzles.solve.backends import (
     pysat_base,
 )
 from satpuzzles.solve.loop import lazy_solutions
+from satpuzzles.solve.model import broken_clause
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Hashable
+    from collections.abc import Callable, Hashable, Iterator
     from typing import Any
 
     from satpuzzles.core.spec import Encoding, Rules, Strategy
@@ -125,8 +127,13 @@ def solve(rules: Rules[I, S], instance: I, settings: Settings, name: str = "") -
         return _solve_by(strategy, rules, instance, settings, name)
     except SolverError as exc:  # the statistics so far go with it, as a timeout's do
         exc.stats = exc.stats or SolveStats(solver=str(settings.solver))
-        exc.stats.method = strategy.name if strategy is not None else CNF_METHOD
+        exc.stats.method = _method_name(strategy)
         raise
+
+
+def _method_name(strategy: Strategy[Any, Any] | None) -> str:
+    """The method a solve reports: its strategy's, or the encoding stages' (cnf)."""
+    return strategy.name if strategy is not None else CNF_METHOD
 
 
 def _solve_by(strategy: Strategy[I, S] | None, rules: Rules[I, S], instance: I, settings: Settings,
@@ -179,11 +186,10 @@ def _verified(rules: Rules[I, S], instance: I, solution: S, stats: SolveStats, m
 def _check_model(backend: Backend, clauses: list[Clause], solver: str) -> None:
     """Raise SolverError when the solver's last answer breaks one of ``clauses``: it was no model, and an answer
     that breaks the rules is then the solver's fault, not the encoding's."""
-    values = {abs(lit): lit > 0 for lit in backend.model_literals()}
-    for number, clause in enumerate(clauses, 1):
-        if not any(values.get(abs(lit), False) == (lit > 0) for lit in clause):
-            raise SolverError(f"the solver {solver} answered 'satisfiable' with an assignment that breaks clause "
-                              f"{number} of the formula; its answer was not used")
+    number = broken_clause(backend.model_literals(), clauses)
+    if number is not None:
+        raise SolverError(f"the solver {solver} answered 'satisfiable' with an assignment that breaks clause "
+                          f"{number} of the formula; its answer was not used")
 
 
 def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = "") -> Outcome[S]:
@@ -258,18 +264,14 @@ def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = 
                    message=message)
 
 
-class _stats_on_failure:  # noqa: N801 (used as a context manager: with _stats_on_failure(stats): ...)
+@contextmanager
+def _stats_on_failure(stats: SolveStats) -> Iterator[None]:
     """A SolverError raised within carries ``stats`` (when it has none yet)."""
-
-    def __init__(self, stats: SolveStats) -> None:
-        self.stats = stats
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, kind: object, error: BaseException | None, trace: object) -> None:
-        if isinstance(error, SolverError) and error.stats is None:
-            error.stats = self.stats
+    try:
+        yield
+    except SolverError as exc:
+        exc.stats = exc.stats or stats
+        raise
 
 
 def _certificate(encoding: Encoding[S], cuts: list[Clause], found: list[S], backend: Backend, name: str, stage: str,
@@ -337,8 +339,7 @@ def solve_within_limit(rules: Rules[I, S], instance: I, settings: Settings, name
         reports: list[tuple[str, Any, SolveStats]] = [
             report.value if isinstance(report, Superseding) else report  # type: ignore[misc]
             for report in stopped.reports]
-        strategy = choose_strategy(rules, settings)
-        method = strategy.name if strategy is not None else CNF_METHOD
+        method = _method_name(choose_strategy(rules, settings))
         if not reports:
             return Outcome(status="unknown", stats=SolveStats(solver=str(settings.solver), method=method),
                            message=message)

@@ -96,7 +96,8 @@ def _first_line_is_url(text: str) -> bool:
 
 
 READERS: tuple[Reader[MasyuInstance], ...] = (
-    Reader("url", _read_urls, _first_line_is_url, "puzz.link / pzv.jp mashu URLs, one per line"),
+    Reader("url", _read_urls, _first_line_is_url, "puzz.link / pzv.jp mashu URLs, one per line",
+           typed="a puzz.link URL"),
     Reader("grid", lambda text: [parse_grid(text)], None,
            "rows of 'w', 'b' and '-' or '.', with or without spaces, after an optional 'rows cols' header"),
 )

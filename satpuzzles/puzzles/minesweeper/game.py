@@ -125,10 +125,16 @@ class MinesweeperGame:
         return f"{counted(int(self.mines.sum()), 'mine')}, {int(self.flags.sum())} flagged, {counted(left, 'safe cell')} to open"
 
 
+def board_size(options: dict[str, Any]) -> tuple[int, int]:
+    """The rows and columns the options ask for: the level's, or --rows and --cols."""
+    rows, cols, _ = LEVELS[options.get("level") or "beginner"]
+    return options.get("rows") or rows, options.get("cols") or cols
+
+
 def new_game(options: dict[str, Any], progress: Progress) -> MinesweeperGame:
     """A no-guess game from the options: a level, or rows, columns and mines; a seed; a first click."""
-    rows, cols, mines = LEVELS[options.get("level") or "beginner"]
-    rows, cols = options.get("rows") or rows, options.get("cols") or cols
+    _, _, mines = LEVELS[options.get("level") or "beginner"]
+    rows, cols = board_size(options)
     mines = int(options["mine_count"]) if options.get("mine_count") is not None else mines
     first = options.get("first_click") or ((rows - 1) // 2, (cols - 1) // 2)
     if not (0 <= first[0] < rows and 0 <= first[1] < cols):
@@ -141,6 +147,7 @@ def new_game(options: dict[str, Any], progress: Progress) -> MinesweeperGame:
 
 GAME = Game(
     new=new_game,
+    size=board_size,
     actions=(("o", "open", "open the cell (also Enter or space)"), ("f", "flag", "flag or unflag a mine")),
     options=(
         Option("level", ("--level",), "beginner 9x9 with 10 mines, intermediate 16x16/40, expert 16x30/99.",

@@ -225,7 +225,7 @@ def _parse_k_header(lines: list[Line]) -> list[NumberlinkInstance]:
         raise at.error(f"header says {counted(n_rows, 'row')} but the grid has {len(body)}", 1)
     instance = build_instance(_TokenRows(body, True), body[0].number if body else 3, width=n_cols)
     if len(instance.labels) != paths:
-        raise lines[0].error(f"header says K={paths} path{'' if paths == 1 else 's'} but the grid has "
+        raise lines[0].error(f"header says K={counted(paths, 'path')} but the grid has "
                                f"{counted(len(instance.labels), 'label')}", 1)
     return [instance]
 
@@ -241,7 +241,8 @@ def _parse_collection(lines: list[Line]) -> list[NumberlinkInstance]:
         body = lines[at + 1 : at + 1 + height]
         LIMIT.check(height, width, header.number, 1, partial(_only_cells, body))
         if len(body) < height:
-            raise header.error(f"puzzle declares {counted(height, 'row')} but only {len(body)} follow{'s' if len(body) == 1 else ''}", 1)
+            follow = "follows" if len(body) == 1 else "follow"
+            raise header.error(f"puzzle declares {counted(height, 'row')} but only {len(body)} {follow}", 1)
         rows, char_grid = _split_rows(body)
         instances.append(build_instance(rows, header.number, width=width, char_grid=char_grid))
         at += 1 + height

@@ -73,8 +73,9 @@ def _analysis(instance: NumberlinkInstance, state: Mapping[Hashable, str]) -> li
 
 
 def route_colours(labels: Sequence[str]) -> dict[str, str]:
-    """Each label's colour: Flow Free's when every label is one of its letters, else COLOURS in label order."""
-    if all(label in FLOW_COLOURS for label in labels):
+    """Each label's colour: Flow Free's when every label is one of its letters and the first ones Flow Free gives
+    are there (R, then G, then B: an Arukone board of A and B is no Flow Free level), else COLOURS in label order."""
+    if all(label in FLOW_COLOURS for label in labels) and set("RGB"[:len(labels)]) <= set(labels):
         return {label: FLOW_COLOURS[label] for label in labels}
     return {label: COLOURS[index % len(COLOURS)] for index, label in enumerate(labels)}
 

@@ -88,5 +88,5 @@ def _looks_like_url(text: str) -> bool:
 
 URL_READER: Reader[NumberlinkInstance] = Reader(
     "url", lambda text: [read_url(line) for line in nonblank_lines(text)], _looks_like_url,
-    "puzz.link numlin / arukone URLs, one per line",
+    "puzz.link numlin / arukone URLs, one per line", typed="a puzz.link URL",
 )

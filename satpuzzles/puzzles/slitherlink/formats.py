@@ -228,9 +228,9 @@ def _first_line_is(text: str, test: Callable[[Line], bool]) -> bool:
 
 READERS: tuple[Reader[SlitherlinkInstance], ...] = (
     Reader("url", lambda text: _one_per_line(text, read_url), lambda text: _first_line_is(text, _is_url),
-           "puzz.link / pzv.jp URLs, one per line"),
+           "puzz.link / pzv.jp URLs, one per line", typed="a puzz.link URL"),
     Reader("loopy", lambda text: _one_per_line(text, _parse_loopy), lambda text: _first_line_is(text, _is_loopy),
-           "Simon Tatham's Loopy game ids (square grids), one per line"),
+           "Simon Tatham's Loopy game ids (square grids), one per line", typed="a game id"),
     Reader("grid", lambda text: [_parse_grid(board) for board in headed_boards(nonblank_lines(text))], None,
            "a grid of 0-4, '.' or '-' and '?', with an optional 'rows cols' header (several boards: each with one)"),
 )
