@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import sys
 import time
-from contextlib import contextmanager
 
 from satpuzzles.cnf.dimacs import dimacs_text
 from satpuzzles.cnf.formula import Clause
@@ -38,7 +37,7 @@ from satpuzzles.solve.model import broken_clause
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Hashable, Iterator
+    from collections.abc import Callable, Hashable
     from typing import Any
 
     from satpuzzles.core.spec import Encoding, Rules, Strategy
@@ -216,7 +215,7 @@ def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = 
         log(f"encoded ({stage.name}): {stats.variables} variables, {stats.clauses} clauses")
         cuts: list[Clause] = []
         certify = settings.proof and stage.complete and not encoding.selectors
-        with _stats_on_failure(stats), make_backend(solver, verbose=settings.verbose, proof=certify) as backend:
+        with _StatsOnFailure(stats), make_backend(solver, verbose=settings.verbose, proof=certify) as backend:
             with Timer(stats, "encode_seconds"):
                 backend.add_clauses(encoding.formula.clauses)
                 backend.add_clauses([encoding.block(solution) for solution in found])
@@ -264,14 +263,19 @@ def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = 
                    message=message)
 
 
-@contextmanager
-def _stats_on_failure(stats: SolveStats) -> Iterator[None]:
-    """A SolverError raised within carries ``stats`` (when it has none yet)."""
-    try:
-        yield
-    except SolverError as exc:
-        exc.stats = exc.stats or stats
-        raise
+class _StatsOnFailure:
+    """A SolverError raised within carries ``stats`` (when it has none yet). A class, not contextlib's decorator:
+    contextlib is not imported on the plain path (tests/test_plain_imports.py)."""
+
+    def __init__(self, stats: SolveStats) -> None:
+        self.stats = stats
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: object, error: BaseException | None, trace: object) -> None:
+        if isinstance(error, SolverError) and error.stats is None:
+            error.stats = self.stats
 
 
 def _certificate(encoding: Encoding[S], cuts: list[Clause], found: list[S], backend: Backend, name: str, stage: str,
