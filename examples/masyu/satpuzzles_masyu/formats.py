@@ -2,7 +2,8 @@
 
 - a grid: an optional ``rows cols`` header, then rows of cells with or without spaces:
   ``w`` a white circle, ``b`` a black one (``W``, ``B`` too), ``-`` or ``.`` an empty cell;
-- puzz.link ``mashu`` URLs, one per line (see url.py).
+- puzz.link ``mashu`` URLs, one per line (see url.py);
+- Simon Tatham's Pearl game ids, one per line (see pearl.py).
 
 A grid header puts the rows first; a URL puts the width (columns) first.
 """
@@ -27,6 +28,7 @@ from satpuzzles.io.textgrid import (
     parse_ints,
 )
 from satpuzzles_masyu.model import BLACK, WHITE, Colour, MasyuInstance
+from satpuzzles_masyu.pearl import is_pearl_id, read_pearl
 from satpuzzles_masyu.url import LIMIT, read_url
 
 CELLS: dict[str, Colour | None] = {"w": WHITE, "W": WHITE, "b": BLACK, "B": BLACK, "-": None, ".": None}
@@ -95,9 +97,16 @@ def _first_line_is_url(text: str) -> bool:
     return bool(first) and is_url(first[0])
 
 
+def _first_line_is_pearl(text: str) -> bool:
+    first = first_content_lines(text, 1)
+    return bool(first) and is_pearl_id(first[0])
+
+
 READERS: tuple[Reader[MasyuInstance], ...] = (
     Reader("url", _read_urls, _first_line_is_url, "puzz.link / pzv.jp mashu URLs, one per line",
            typed="a puzz.link URL"),
+    Reader("pearl", lambda text: [read_pearl(line) for line in nonblank_lines(text)], _first_line_is_pearl,
+           "Simon Tatham's Pearl game ids, one per line", typed="a game id"),
     Reader("grid", lambda text: [parse_grid(text)], None,
            "rows of 'w', 'b' and '-' or '.', with or without spaces, after an optional 'rows cols' header"),
 )

@@ -113,3 +113,12 @@ def test_batch_detects_the_puzzle_of_each_file(tmp_path: Path) -> None:
     rows = [json.loads(line) for line in report.read_text().splitlines()]
     assert sorted((Path(row["file"]).name, row["puzzle"], row["status"]) for row in rows) == [
         ("p1.txt", "masyu", "solved"), ("p2.url", "masyu", "solved"), ("p2.url", "masyu", "solved")]
+
+
+@pytest.mark.parametrize("typed", ["5x5dt:eWbBfWfWb", "#5x5dt:eWbBfWfWb",
+                                   "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/pearl.html#5x5dt:eWbBfWfWb"])
+@pytest.mark.parametrize("command", ["masyu", "solve"])
+def test_a_pearl_game_id_typed_is_solved_as_the_grid(command: str, typed: str) -> None:
+    """Simon Tatham's Pearl writes GRID as 5x5dt:eWbBfWfWb; 'solve' tells it from a Loopy id by its letters."""
+    result = run_cli(command, typed, "--unique")
+    assert result.code == 0 and "Unique = True" in result.out and BOARD in result.out

@@ -131,3 +131,26 @@ def test_round_trips(seed: int) -> None:
     if not instance.visit_all:
         (by_text,) = read(to_text(instance))
         assert same(by_text, instance)
+
+
+PEARL = "6x6:bWdBbWjBcWj"
+"""pzprjs' test board (PZPRJS) as Simon Tatham's Pearl writes it: B black, W white, a-z runs of empty cells."""
+
+
+@pytest.mark.parametrize("game_id", [PEARL, "6x6dt:bWdBbWjBcWj", "6dtn:bWdBbWjBcWj", "  6x6de:bWdBbWjBcWj  "])
+def test_a_pearl_game_id_is_the_board_its_url_is(game_id: str) -> None:
+    (pearl,) = read(game_id)
+    (url,) = read(PZPRJS)
+    assert same(pearl, url)
+
+
+@pytest.mark.parametrize(("game_id", "column", "words"), [
+    ("6x6:bWdBbWjBcWjz", 16, "Pearl description is longer than the 6x6 = 36 cells"),
+    ("6x6:bWdBbWjBcW", 15, "Pearl description is too short: it covers 26 of the 6x6 = 36 cells"),
+    ("6x6:bWdBbWjB2Wj", 13, "unknown character '2' in Pearl description: expected B, W or a-z"),
+    ("0x6:j", 1, "empty grid: Pearl size 0x6 has no cells"),
+])
+def test_a_broken_pearl_game_id_is_a_located_error(game_id: str, column: int, words: str) -> None:
+    with pytest.raises(InputError) as raised:
+        read(game_id, "pearl")
+    assert (raised.value.line, raised.value.column, raised.value.message) == (1, column, words)

@@ -1,0 +1,80 @@
+"""Masyu as a game id of Simon Tatham's Pearl: ``W[xH][dD][n]:DESC`` (Game > Specific, or a page's ``#...``).
+
+DESC lists the cells in reading order (pearl.c, ``new_game``): ``B`` a black circle, ``W`` a
+white one, ``a`` to ``z`` a run of 1 to 26 empty cells; the parameters are the width, the
+height (the width when left out), the difficulty letter and ``n`` (the puzzle may be
+insoluble), the last two ignored here.
+"""
+
+from __future__ import annotations
+
+from satpuzzles.geometry import Cell, Grid
+from satpuzzles.io.textgrid import Line
+from satpuzzles_masyu.model import BLACK, WHITE, Colour, MasyuInstance
+from satpuzzles_masyu.url import LIMIT
+
+CLUES: dict[str, Colour] = {"B": BLACK, "W": WHITE}
+SHAPE = "WxH:DESC (as 10x10de:aWcB...)"
+
+
+def _number(text: str, start: int) -> tuple[int, int] | None:
+    """The number of 1-9 digits at ``start`` and where it ends, or None."""
+    end = start
+    while end < len(text) and text[end].isascii() and text[end].isdigit():
+        end += 1
+    return (int(text[start:end]), end) if 1 <= end - start <= 9 else None
+
+
+def _params(params: str) -> tuple[int, int] | None:
+    """Width and height from ``W[xH][dD][n]``, or None when ``params`` is not exactly that."""
+    width = _number(params, 0)
+    if width is None:
+        return None
+    height, at = width
+    if params[at:at + 1] == "x":
+        found = _number(params, at + 1)
+        if found is None:
+            return None
+        height, at = found
+    if params[at:at + 1] == "d" and params[at + 1:at + 2].isalpha():
+        at += 2
+    if params[at:at + 1] == "n":
+        at += 1
+    return (width[0], height) if at == len(params) else None
+
+
+def is_pearl_id(line: Line) -> bool:
+    """Whether ``line`` looks like a Pearl game id: its parameters, ':' and only Pearl's description letters."""
+    params, colon, desc = line.text.strip().partition(":")
+    return bool(colon) and _params(params) is not None and bool(desc) and all(
+        ch in CLUES or "a" <= ch <= "z" for ch in desc)
+
+
+def read_pearl(line: Line) -> MasyuInstance:
+    """The puzzle of a Pearl game id."""
+    start = len(line.text) - len(line.text.lstrip()) + 1
+    params, colon, desc = line.text.strip().partition(":")
+    size = _params(params)
+    if not colon or size is None:
+        raise line.error(f"bad Pearl game id: expected {SHAPE}", start)
+    width, height = size
+    if width == 0 or height == 0:
+        raise line.error(f"empty grid: Pearl size {width}x{height} has no cells", start)
+    LIMIT.check(height, width, line.number, start)
+    circles: dict[Cell, Colour] = {}
+    at, cells = start + len(params) + 1, width * height
+    index = 0
+    for offset, ch in enumerate(desc):
+        if index >= cells:
+            raise line.error(f"Pearl description is longer than the {width}x{height} = {cells} cells", at + offset)
+        if ch in CLUES:
+            circles[divmod(index, width)] = CLUES[ch]
+            index += 1
+        elif "a" <= ch <= "z":
+            index += ord(ch) - ord("a") + 1
+        else:
+            raise line.error(f"unknown character {ch!r} in Pearl description: expected B, W or a-z", at + offset)
+    if index != cells:
+        what = "longer than" if index > cells else f"too short: it covers {index} of"
+        raise line.error(f"Pearl description is {what} the {width}x{height} = {cells} cells", at + len(desc))
+    return MasyuInstance(Grid(height, width), circles, line.number)
