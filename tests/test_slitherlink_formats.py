@@ -224,7 +224,7 @@ def test_loopy_game_id_with_difficulty() -> None:
         ("3x2t0:1a2-b\n", 1, 10, "unknown character '-'"),
         ("3x2t0\n", 1, 6, "needs ':'"),
         ("3x2q:1a20b\n", 1, 1, "bad Loopy parameters"),
-        ("10x10t0dh#12345\n", 1, 10, "a Loopy random seed ('#') names no puzzle"),
+        ("10x10t0dh#12345\n", 1, 10, "a random seed ('#') of Simon Tatham's games (Loopy, Pearl) names no puzzle"),
         ("0x2t0:\n", 1, 1, "empty grid"),
     ],
 )

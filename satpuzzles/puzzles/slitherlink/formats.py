@@ -169,8 +169,9 @@ def _parse_loopy(line: Line) -> SlitherlinkInstance:
     start = first_column(line)
     params, colon, desc = line.text.strip().partition(":")
     if not colon and "#" in params:
-        raise line.error("a Loopy random seed ('#') names no puzzle until Loopy generates it: give the game id "
-                         f"({LOOPY_SHAPE}, Loopy's Game > Specific)", start + params.index("#"))
+        raise line.error("a random seed ('#') of Simon Tatham's games (Loopy, Pearl) names no puzzle until the game "
+                         f"generates it: give the game id (Game > Specific; Loopy's is {LOOPY_SHAPE})",
+                         start + params.index("#"))
     if not colon:
         raise line.error(f"Loopy game id needs ':' before the description, as in {LOOPY_SHAPE}", start + len(params))
     parsed = _loopy_params(params)
