@@ -9,6 +9,7 @@ insoluble), the last two ignored here.
 from __future__ import annotations
 
 from satpuzzles.geometry import Cell, Grid
+from satpuzzles.io.tatham import size_at
 from satpuzzles.io.textgrid import Line
 from satpuzzles_masyu.model import BLACK, WHITE, Colour, MasyuInstance
 from satpuzzles_masyu.url import LIMIT
@@ -17,30 +18,17 @@ CLUES: dict[str, Colour] = {"B": BLACK, "W": WHITE}
 SHAPE = "WxH:DESC (as 10x10de:aWcB...)"
 
 
-def _number(text: str, start: int) -> tuple[int, int] | None:
-    """The number of 1-9 digits at ``start`` and where it ends, or None."""
-    end = start
-    while end < len(text) and text[end].isascii() and text[end].isdigit():
-        end += 1
-    return (int(text[start:end]), end) if 1 <= end - start <= 9 else None
-
-
 def _params(params: str) -> tuple[int, int] | None:
     """Width and height from ``W[xH][dD][n]``, or None when ``params`` is not exactly that."""
-    width = _number(params, 0)
-    if width is None:
+    size = size_at(params)
+    if size is None:
         return None
-    height, at = width
-    if params[at:at + 1] == "x":
-        found = _number(params, at + 1)
-        if found is None:
-            return None
-        height, at = found
+    width, height, at = size
     if params[at:at + 1] == "d" and params[at + 1:at + 2].isalpha():
         at += 2
     if params[at:at + 1] == "n":
         at += 1
-    return (width[0], height) if at == len(params) else None
+    return (width, height) if at == len(params) else None
 
 
 def is_pearl_id(line: Line) -> bool:

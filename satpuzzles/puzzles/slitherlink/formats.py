@@ -17,6 +17,7 @@ from functools import partial
 from satpuzzles.core.spec import JsonCodec, Reader
 from satpuzzles.core.words import counted
 from satpuzzles.geometry import Cell, Grid
+from satpuzzles.io.tatham import digits_end, number_at, size_at
 from satpuzzles.io.textgrid import (
     Line,
     Token,
@@ -40,42 +41,25 @@ _GRID_CELLS: dict[str, int | str | None] = {"0": 0, "1": 1, "2": 2, "3": 3, "4":
 _GRID_CHARS = "".join(_GRID_CELLS)
 _JSON_CHARS = "01234.?"
 _GRID_HINT = "use 0-4 for a clue, '-' or '.' for no clue, '?' for an unknown clue"
-_DIGITS = frozenset("0123456789")
-
-
-def _digits_end(text: str, start: int) -> int:
-    """Where the run of ASCII digits in ``text`` from ``start`` ends."""
-    end = start
-    while end < len(text) and text[end] in _DIGITS:
-        end += 1
-    return end
-
-
-def _number_at(text: str, start: int) -> tuple[int, int] | None:
-    """The number of 1-9 digits at ``start`` and where it ends, or None."""
-    end = _digits_end(text, start)
-    return (int(text[start:end]), end) if 1 <= end - start <= 9 else None
 
 
 def _loopy_params(params: str) -> tuple[int, int, int | None, int] | None:
     """Width, height, grid type (None: not given) and where its ``t`` stands, from a Loopy game id's parameters
     ``WxH[tT][dD]`` or ``N[tT][dD]`` (N x N, as Loopy reads it; each number of 1-9 digits, D a letter); None
-    when ``params`` is not exactly that. By hand, not by ``re``: loading it cost a solve 5 ms."""
-    width = _number_at(params, 0)
-    if width is None:
+    when ``params`` is not exactly that."""
+    size = size_at(params)
+    if size is None:
         return None
-    height = _number_at(params, width[1] + 1) if params[width[1]:width[1] + 1] == "x" else width
-    if height is None:
-        return None
-    at, grid_type, type_at = height[1], None, -1
+    width, height, at = size
+    grid_type, type_at = None, -1
     if params[at:at + 1] == "t":
-        number = _number_at(params, at + 1)
+        number = number_at(params, at + 1)
         if number is None:
             return None
         type_at, (grid_type, at) = at, number
     if params[at:at + 1] == "d" and "a" <= params[at + 1:at + 2] <= "z":
         at += 2
-    return (width[0], height[0], grid_type, type_at) if at == len(params) else None
+    return (width, height, grid_type, type_at) if at == len(params) else None
 
 
 def _is_url(line: Line) -> bool:
@@ -84,9 +68,9 @@ def _is_url(line: Line) -> bool:
 
 def _is_loopy(line: Line) -> bool:
     text = line.text.lstrip()
-    size = _digits_end(text, 0)
+    size = digits_end(text, 0)
     after = text[size:size + 2]
-    return size > 0 and (after[:1] == ":" or after[:1] in ("x", "t") and after[1:] in _DIGITS)
+    return size > 0 and (after[:1] == ":" or after[:1] in ("x", "t") and "0" <= after[1:] <= "9")
 
 
 def _header(lines: list[Line]) -> tuple[int, int] | None:
