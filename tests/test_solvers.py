@@ -641,6 +641,7 @@ def test_run_with_deadline_returns_the_last_progress_report_on_timeout() -> None
     with pytest.raises(Timeout) as caught:
         run_with_deadline(work, seconds=0.5)
     assert caught.value.reports == ["first", "second"]
+    assert 0 < caught.value.quiet_seconds <= 0.5  # the time from the last report to the deadline
 
 
 def _installed_pysat_solvers() -> list[str]:

@@ -33,11 +33,13 @@ Report = Callable[[object], None]
 
 
 class Timeout(Exception):
-    """The deadline passed before the work finished; ``reports`` are its progress reports so far."""
+    """The deadline passed before the work finished; ``reports`` are its progress reports so far, and
+    ``quiet_seconds`` the time from the last of them (or the start) to the deadline."""
 
-    def __init__(self, reports: list[Any]) -> None:
+    def __init__(self, reports: list[Any], quiet_seconds: float = 0.0) -> None:
         super().__init__("deadline passed")
         self.reports = reports
+        self.quiet_seconds = quiet_seconds
 
 
 def _child(conn: Connection, work: Callable[[Report], object]) -> None:
@@ -106,7 +108,8 @@ def run_with_deadline(work: Callable[[Report], T], seconds: float, on_report: Re
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(target=_child_main, args=(sender, work), daemon=True)
-    deadline = time.monotonic() + seconds
+    last_heard = time.monotonic()
+    deadline = last_heard + seconds
     reports: list[object] = []
     groups: set[int] = set()  # external solvers' process groups running in the child
     with _termination_raises():
@@ -115,7 +118,7 @@ def run_with_deadline(work: Callable[[Report], T], seconds: float, on_report: Re
         try:
             while True:
                 if not receiver.poll(max(0.0, deadline - time.monotonic())):
-                    raise Timeout(reports)
+                    raise Timeout(reports, max(0.0, deadline - last_heard))
                 try:
                     kind, payload = receiver.recv()
                 except EOFError:
@@ -129,6 +132,7 @@ def run_with_deadline(work: Callable[[Report], T], seconds: float, on_report: Re
                 if isinstance(payload, Superseding):
                     reports = [old for old in reports if not (isinstance(old, Superseding) and old.key == payload.key)]
                 reports.append(payload)
+                last_heard = time.monotonic()
                 if on_report is not None:
                     on_report(payload)
         finally:

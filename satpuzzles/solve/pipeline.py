@@ -349,6 +349,9 @@ def solve_within_limit(rules: Rules[I, S], instance: I, settings: Settings, name
                            message=message)
         stats = reports[-1][2]
         stats.method = stats.method or method  # reports sent before the method set it
+        stats.solve_seconds += stopped.quiet_seconds  # the search the deadline cut short
+        if reports[-1][0] == "solution":
+            stats.sat_calls += 1  # the call looking for the next solution
         if reports[-1][0] == "unsolvable":
             return Outcome(status="unsolvable", exhausted=True, stats=stats, message=f"explanation {message}")
         solutions = [found for kind, found, _ in reports if kind == "solution"]
