@@ -251,6 +251,11 @@ def check_against_brute_force(rows: int, cols: int, pairs: dict[str, tuple[Cell,
         assert len(found) == COUNT
         assert many.exhausted is False
 
+    # --count N goes through the uniqueness search first (auto); the cnf method's enumeration alone agrees.
+    by_cnf = PUZZLE.solve(instance, Settings(count=COUNT, method="cnf"))
+    assert {normalise(s) for s in by_cnf.solutions} == set(found) or len(expected) > COUNT
+    assert len(by_cnf.solutions) == len(found) and by_cnf.exhausted is many.exhausted
+
     # --encoding complete alone decides by the rules too; strengthened alone never claims unsolvable.
     complete = PUZZLE.solve(instance, Settings(count=COUNT, extras={"encoding": "complete"}))
     complete_found = {normalise(s) for s in complete.solutions}

@@ -117,3 +117,26 @@ def test_the_fill_search_under_open_says_when_glucose_searched_for_the_named_sol
         assert result.code == 0 and stats["solver"] == named and stats["stages"] == [stage]
 
 
+
+
+def test_count_over_two_proves_a_unique_board_by_the_uniqueness_search(janko_176: NumberlinkInstance) -> None:
+    # Unique under fill with no self-touch: the enumeration alone would have to refute the whole board.
+    outcome = PUZZLE.solve(janko_176, replace(settings(FILL_NST), unique=False, count=50))
+    assert outcome.status == "solved" and outcome.exhausted is True and len(outcome.solutions) == 1
+    assert outcome.stats.method == "unique" and outcome.stats.stages[-1] == "unique"
+
+
+def test_count_over_two_enumerates_after_a_second_solution_and_reports_each_once() -> None:
+    board = PUZZLE.parse(JANKO.read_text())[0]  # 8x8, many solutions under fill
+    reports: list[tuple[str, object]] = []
+    wanted = replace(settings(FILL), unique=False, count=4,
+                     on_progress=lambda kind, found, stats: reports.append((kind, found)))
+    outcome = PUZZLE.solve(board, wanted)
+    links = [frozenset(solution.links()) for solution in outcome.solutions]
+    assert outcome.status == "solved" and len(set(links)) == 4 and outcome.exhausted is False
+    assert all(verify(board, solution) == [] for solution in outcome.solutions)
+    # As they are found (what --timeout keeps), each once; then the strategy's answer, all four again.
+    reported = [frozenset(found.links()) for kind, found in reports if kind == "solution"]  # type: ignore[attr-defined]
+    as_found = reported[:-4]
+    assert len(set(as_found)) == len(as_found) == 4 and set(as_found) == set(links) and reported[-4:] == links
+    assert "unique" in outcome.stats.stages and outcome.stats.stages[-1] != "unique"  # both runs' statistics

@@ -131,11 +131,40 @@ def windows(grid: Grid, sizes: tuple[tuple[int, int], ...] = WINDOWS) -> list[tu
 
 
 def solve_unique(instance: NumberlinkInstance, settings: Settings) -> Outcome[NumberlinkSolution]:
-    """The first solution and a second one (or the proof there is none), searched as the module says."""
+    """The first solution and a second one (or the proof there is none), searched as the module says; for
+    --count N over 2, then the cnf method's enumeration when there is a second."""
     first = run_stages(STAGED, instance, replace(settings, count=1, unique=False), "numberlink")
     if first.status != "solved" or first.solution is None:
         return first
-    return _decide(instance, first.solution, settings, first.stats, WINDOWS)
+    decided = _decide(instance, first.solution, replace(settings, count=2), first.stats, WINDOWS)
+    if settings.wanted <= 2 or decided.exhausted or len(decided.solutions) < 2:
+        return decided
+    # Enumerating from the start costs little next to a uniqueness proof, which only _decide makes fast
+    # (janko #105 under fill: 15 s by enumeration alone); the first solution is reported once.
+    return _enumerate(instance, settings, first.solution, decided.stats)
+
+
+def _enumerate(instance: NumberlinkInstance, settings: Settings, reported: NumberlinkSolution,
+               spent: SolveStats) -> Outcome[NumberlinkSolution]:
+    """Up to settings.wanted solutions by the cnf method, after ``spent`` (their statistics added up)."""
+    on_progress = settings.on_progress
+    if on_progress is not None:
+        def report_new(kind: str, found: object, stats: SolveStats) -> None:
+            if not (kind == "solution" and found == reported):
+                on_progress(kind, found, _summed(spent, stats))
+
+        settings = replace(settings, on_progress=report_new)
+    outcome = run_stages(STAGED, instance, settings, "numberlink")
+    outcome.stats = _summed(spent, outcome.stats)
+    return outcome
+
+
+def _summed(before: SolveStats, after: SolveStats) -> SolveStats:
+    """``after``'s statistics with the seconds, SAT calls and cuts of ``before`` added (two runs, one answer)."""
+    added = {name: getattr(before, name) + getattr(after, name)
+             for name in ("propagate_seconds", "encode_seconds", "solve_seconds", "decode_seconds",
+                          "verify_seconds", "sat_calls", "cut_iterations", "cuts")}
+    return replace(after, stages=[*before.stages, *after.stages], **added)
 
 
 def unique_given(instance: NumberlinkInstance, settings: Settings, solution: NumberlinkSolution) -> bool | None:
@@ -283,15 +312,14 @@ def _from_a_filling(instance: NumberlinkInstance, solution: NumberlinkSolution, 
 
 
 def _refuses(settings: Settings) -> str | None:
-    if settings.wanted != 2:
-        return "it decides whether there is a second solution only (--unique, --count 2); --count N enumerates " \
-               "with the cnf method"
+    if settings.wanted < 2:
+        return "it decides whether there is a second solution (--unique, --count N over 1)"
     return None
 
 
 UNIQUE: Strategy[NumberlinkInstance, NumberlinkSolution] = Strategy(
-    "unique", "--unique and --count 2: a second solution sought near the first (shortcuts, windows) before the "
-    "whole board",
+    "unique", "--unique and --count N: a second solution sought near the first (shortcuts, windows) before the "
+    "whole board; with one, --count N over 2 enumerates by the cnf method",
     solve_unique, _refuses)
 RULES: Rules[NumberlinkInstance, NumberlinkSolution] = replace(
     STAGED, strategies=(UNIQUE,), unique_given=unique_given,
