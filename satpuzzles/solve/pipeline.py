@@ -158,8 +158,9 @@ def _solve_by(strategy: Strategy[I, S] | None, rules: Rules[I, S], instance: I, 
             settings.on_progress("solution", solution, outcome.stats)
     if outcome.status == "unsolvable" and settings.on_progress is not None:
         settings.on_progress("unsolvable", None, outcome.stats)
-    if outcome.status == "unsolvable" and settings.explain:
-        # Naming conflicting clues needs selectors in a formula: the stages give the explanation.
+    if outcome.status == "unsolvable" and settings.explain and outcome.explanation is None:
+        # Naming conflicting clues needs selectors in a formula: the stages give the explanation
+        # (unless the strategy found one by itself, a clue that cannot hold alone).
         explained = run_stages(rules, instance, settings, name)
         outcome.explanation = explained.explanation
         outcome.stats.sat_calls += explained.stats.sat_calls

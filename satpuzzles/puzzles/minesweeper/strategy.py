@@ -12,11 +12,13 @@ from __future__ import annotations
 from satpuzzles.core.outcome import Outcome, Settings, SolveStats, Timer
 from satpuzzles.core.spec import Strategy
 from satpuzzles.puzzles.minesweeper.engine import DEFAULT_BUDGET
-from satpuzzles.puzzles.minesweeper.model import UNKNOWN, Analysis, MinesweeperInstance, MinesweeperSolution
+from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, Analysis, MinesweeperInstance, MinesweeperSolution
 from satpuzzles.solve.backends import is_pysat_solver
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import numpy as np
+
     from satpuzzles.puzzles.minesweeper.engine.propagate import Deduction
 
 # The engine (numpy) is imported by the functions that solve, not with the spec: detecting which puzzle
@@ -114,14 +116,24 @@ def _counted(instance: MinesweeperInstance, solver: str, budget: int,
 def _unsolvable(instance: MinesweeperInstance, deduction: Deduction, stats: SolveStats,
                 explain: bool = False) -> Outcome[MinesweeperSolution]:
     outcome: Outcome[MinesweeperSolution] = Outcome("unsolvable", exhausted=True, stats=stats)
-    if deduction.broken is not None:
-        r, c = deduction.broken
+    broken = deduction.broken
+    if broken is not None and (not explain or _unmet_alone(instance.cells, *broken)):
+        r, c = broken
         outcome.message = f"the count {instance.cells[r, c]} at row {r + 1}, column {c + 1} cannot be met"
-    else:
+        if explain:  # the smallest conflict there is; the SAT search could name another set and contradict this line
+            outcome.explanation = [(r, c)]
+    else:  # under --explain a count broken only by other counts' deductions is left to the Conflict line
         total = " and the mine total" if instance.mines is not None else ""
         advice = "" if explain else "; --explain names a minimal conflicting set"  # with it, the Conflict line does
         outcome.message = f"no placement meets every count{total}{advice}"
     return outcome
+
+
+def _unmet_alone(cells: np.ndarray, r: int, c: int) -> bool:
+    """Whether the count at (r, c) fails by itself: more flagged neighbours than it says, or too few others."""
+    around = cells[max(r - 1, 0):r + 2, max(c - 1, 0):c + 2]
+    flagged, unknown = int((around == MINE).sum()), int((around == UNKNOWN).sum())
+    return not flagged <= int(cells[r, c]) <= flagged + unknown
 
 
 ENGINE: Strategy[MinesweeperInstance, MinesweeperSolution] = Strategy(
