@@ -109,3 +109,23 @@ def test_undetermined_cells_stay_apart_from_forced_mines_in_16_colours(monkeypat
     monkeypatch.delenv("COLORTERM", raising=False)
     out = run_cli("minesweeper", "-", "--analyze", "--color", "always", stdin="1 4\n1 ? ? ?\n").out
     assert "\x1b[31m*\x1b[0m" in out and "\x1b[1;33m?\x1b[0m" in out
+
+
+def test_sixteen_colour_boards_keep_palette_colours_apart_and_shading_readable(monkeypatch) -> None:
+    """On 16 colours (TERM=xterm, screen) the palette keeps its distinct stand-ins, none white, black, grey or pale,
+    and the inside of a loop is the theme's colours swapped, not light grey (under which white clues vanish)."""
+    from rich.color import ColorSystem
+    from rich.style import Style
+
+    from satpuzzles.present.styles import PALETTE, PALETTE_16, SOFT_BACKGROUND, sixteen_colours
+
+    unreadable = {0, 7, 8, 10, 11, 14, 15}  # black, white, greys, bright green, bright yellow, bright cyan
+    numbers = [Style.parse(sixteen_colours(name)).color.downgrade(ColorSystem.STANDARD).number for name in PALETTE]
+    assert len(set(numbers)) == len(PALETTE_16) and not set(numbers) & unreadable
+    assert sixteen_colours(f"bold {SOFT_BACKGROUND}") == "bold reverse"
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.delenv("COLORTERM", raising=False)
+    out = run_cli("slitherlink", "https://puzz.link/p?slither/5/5/cbcbcddad", "--color", "always").out
+    assert "\x1b[1;7m 2 \x1b[0m" in out and "47m" not in out  # a clue inside the loop
+    puzzle = str(INSTANCES / "numberlink" / "seed" / "instance_1.txt")
+    assert "37m" not in run_cli("numberlink", puzzle, "--color", "always").out

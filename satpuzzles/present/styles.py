@@ -10,11 +10,20 @@ PALETTE = (
 """Distinct foreground colours of middle lightness, readable on dark and on light terminals alike
 (no yellow, white, or pale tones); reused in order when a puzzle has more items."""
 
+PALETTE_16 = ("red", "bright_blue", "green", "magenta", "yellow", "cyan", "bright_red", "blue", "bright_magenta")
+"""PALETTE's stand-ins on a 16-colour terminal (TERM=xterm, screen, tmux's default), which would round several of
+its colours to white or to one another: the basic colours readable on dark and light themes (no white, black,
+grey, bright green, bright cyan or bright yellow)."""
+
 UNSURE = "bold orange3"
 """Something undecided (an unknown status, an undetermined cell): amber, not yellow, which vanishes on white; on a
 16-colour terminal it becomes (dark) yellow, apart from the reds (dark_orange became bright red there)."""
 SOFT_BACKGROUND = "on grey50"
 """A shading that both black and white text stay readable on (the inside of a Slitherlink loop)."""
+
+SOFT_BACKGROUND_16 = "reverse"
+"""SOFT_BACKGROUND on a 16-colour terminal, whose nearest grey is light grey, under which a dark theme's white
+clues vanish: the theme's own two colours swapped are readable on any theme."""
 
 MARKED = "bold white on red"
 """A clue named by --explain."""
@@ -23,6 +32,14 @@ MARKED = "bold white on red"
 def palette_style(index: int) -> str:
     """The style of the ``index``-th item (path, loop ...)."""
     return PALETTE[index % len(PALETTE)]
+
+def sixteen_colours(style: str) -> str:
+    """``style`` for a 16-colour terminal: palette colours and the soft background by their stand-ins."""
+    style = style.replace(SOFT_BACKGROUND, SOFT_BACKGROUND_16)
+    return " ".join(_SIXTEEN.get(word, word) for word in style.split())
+
+
+_SIXTEEN = {name: PALETTE_16[index % len(PALETTE_16)] for index, name in enumerate(PALETTE)}
 
 ANALYSIS_STYLES = {"true": "bold magenta3", "false": "dim", "undetermined": UNSURE, "undecided": ""}
 """--analyze's kinds of decision on a terminal: forced true (drawn), forced false (crossed), undetermined, and

@@ -5,14 +5,14 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
 from satpuzzles.core.outcome import Outcome, Settings
 from satpuzzles.core.spec import PuzzleSpec, StyledBoard
 from satpuzzles.present.colour import dumb_terminal, use_colour
-from satpuzzles.present.styles import UNSURE
+from satpuzzles.present.styles import UNSURE, sixteen_colours
 from satpuzzles.present.report import (
     analysis_text,
     boards,
@@ -25,6 +25,8 @@ from satpuzzles.present.report import (
 
 __all__ = ["make_console", "rich_report", "styled_text", "use_colour"]
 
+SIXTEEN_SYSTEMS = ("standard", "windows")
+"""rich's names of the colour systems of 16-colour terminals."""
 STATUS_STYLE = {"solved": "bold green4", "unsolvable": "bold red3", "unknown": UNSURE}
 
 
@@ -46,15 +48,26 @@ def make_console(stream: Any = None, colour: bool | None = None) -> Console:
     )
 
 
-def styled_text(board: StyledBoard) -> Text:
-    """A styled board as one rich Text."""
+def styled_text(board: StyledBoard, sixteen: bool = False) -> Text:
+    """A styled board as one rich Text (for a 16-colour terminal when ``sixteen``)."""
     text = Text()
     for index, line in enumerate(board):
         if index:
             text.append("\n")
         for piece, style in line:
-            text.append(piece, style=style or None)
+            text.append(piece, style=(sixteen_colours(style) if sixteen else style) or None)
     return text
+
+
+class Board:
+    """A styled board that picks its colours for the console it is printed on (16 colours or more)."""
+
+    def __init__(self, board: StyledBoard) -> None:
+        self.board = board
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """The board's Text, in stand-in colours where the console has only 16."""
+        yield styled_text(self.board, sixteen=console.color_system in SIXTEEN_SYSTEMS)
 
 
 def board_renderable(puzzle: PuzzleSpec[Any, Any], instance: Any, solution: Any, settings: Settings,
@@ -62,7 +75,7 @@ def board_renderable(puzzle: PuzzleSpec[Any, Any], instance: Any, solution: Any,
     """The puzzle's coloured board, or its text board when it has none."""
     view = puzzle.view
     if view.styled is not None:
-        return styled_text(view.styled(instance, solution, settings, marked(outcome)))
+        return Board(view.styled(instance, solution, settings, marked(outcome)))
     return Text(view.text(instance, solution, settings, marked(outcome)))
 
 
@@ -80,7 +93,7 @@ def rich_report(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[An
     if outcome.analysis is not None:
         view = puzzle.view.analysis
         if view is not None and view.styled is not None:
-            parts.append(styled_text(view.styled(instance, outcome.analysis)))
+            parts.append(Board(view.styled(instance, outcome.analysis)))
         else:
             parts.append(Text(analysis_text(puzzle, instance, outcome.analysis)))
         return Group(*parts)
