@@ -51,6 +51,8 @@ def test_wide_labels_keep_the_board_aligned() -> None:
     result = run_cli("numberlink", "-", "--numbers", stdin="\u3042.\u3042\nB.B\n")
     board = result.out.rstrip("\n").splitlines()[-5:]
     assert board == [" \u3042────\u3042", "  B─────B", "", "\u3042 \u3042 \u3042", " B  B  B"]
+    analysis = run_cli("numberlink", "-", "--analyze", stdin="\u3042.\u3042\nB.B\n").out.splitlines()[-3:]
+    assert analysis == ["\u3042─── ·───\u3042", " ×    ×    ×", " B─── ·─── B"]  # --analyze's board too
 
 
 def test_json_envelope() -> None:

@@ -17,6 +17,7 @@ from satpuzzles.geometry import Cell, Link
 from satpuzzles.present.link_board import Piece, link_analysis_rows
 from satpuzzles.present.styles import ANALYSIS_LEGEND, ANALYSIS_STYLES, PARTIAL_LEGEND
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance
+from satpuzzles.puzzles.numberlink.view import columns
 
 CELL_GLYPHS = {"true": "•", "false": "×", "undetermined": "?", "undecided": " ", None: "·"}
 """A cell that is no endpoint, by the state of its use (None: no such decision, under the fill rule)."""
@@ -38,11 +39,12 @@ def _split(keys: list[Hashable]) -> tuple[list[Link], list[Cell]]:
 def _pieces(instance: NumberlinkInstance, analysis: Analysis) -> list[list[Piece]]:
     """Rows of (text, role): roles are a link's or a cell's state, ``label``, ``gap``."""
     state = analysis.states()
-    width = max((len(label) for label in instance.labels), default=1)
+    width = max((columns(label) for label in instance.labels), default=1)  # wide (CJK) labels take two columns
 
     def cell(r: int, c: int) -> Piece:
         if (r, c) in instance.givens:
-            return instance.givens[(r, c)].rjust(width), "label"
+            label = instance.givens[(r, c)]
+            return " " * (width - columns(label)) + label, "label"
         use = state.get((r, c))
         return CELL_GLYPHS[use].rjust(width), f"cell {use}"
 
