@@ -325,6 +325,10 @@ def test_a_plain_solve_says_it_is_one_placement() -> None:
     path = INSTANCES / "minesweeper" / "seed" / "small-sat.in"
     assert "Placement = one placement that fits the counts" in run_cli("minesweeper", path).out
     assert "Placement" not in run_cli("minesweeper", path, "--analyze").out
+    many = "3 3\n1 ? ?\n? ? ?\n? ? 1\n"  # said only while no search told how many placements there are
+    for flags in (["--count", "5"], ["--count", "50"], ["--unique"]):
+        assert "Placement" not in run_cli("minesweeper", "-", *flags, stdin=many).out, flags
+    assert "Placement" not in run_cli("minesweeper", "-", "--count", "3", stdin="1 2\n1 ?\n").out  # the only one
 
 
 @settings(max_examples=150, deadline=None)

@@ -86,11 +86,11 @@ def outcome_lines(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSol
                   settings: Settings) -> list[tuple[str, str]]:
     """With --analyze: how many unknown cells the rules and SAT forced, and how many stay open.
 
-    Without it, a reminder that the placement shown is one of possibly many.
+    Without it, a reminder that the placement shown may be one of many (when no search said whether it is).
     """
     analysis = outcome.solution.analysis if outcome.solution is not None else None
     if analysis is None:
-        if outcome.status == "solved" and outcome.uniqueness(settings) is not True:
+        if len(outcome.solutions) == 1 and not outcome.exhausted and outcome.uniqueness(settings) is None:
             return [("Placement", "one placement that fits the counts, maybe one of many; "
                      "--analyze shows which cells every placement agrees on")]
         return []
