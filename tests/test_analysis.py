@@ -42,7 +42,11 @@ def check(analysis: Analysis | None, solutions: list[frozenset], keys: list) -> 
     assert analysis.states() == expected_states(solutions, keys)
     everything = analysis.forced_true + analysis.forced_false + analysis.undetermined
     assert len(everything) == len(set(everything)) == len(keys)
-    assert analysis.grade is not None and (analysis.grade.left == 0) == (analysis.grade.level != "needs search")
+    assert analysis.grade is not None
+    if analysis.undetermined:  # several solutions: no difficulty, whatever the forced part took
+        assert analysis.grade.level == "not unique"
+    else:
+        assert (analysis.grade.left == 0) == (analysis.grade.level != "needs search")
 
 
 # --------------------------------------------------------------------------- Slitherlink
@@ -174,3 +178,14 @@ def test_analyze_decides_unique_in_the_json_envelope_and_the_api(puzzle: str, pa
     assert json.loads(run_cli(puzzle, path, "--format", "json").out)["unique"] is None  # not asked
     assert satpuzzles.load(path, puzzle=puzzle).solve(analyze=True).unique is unique
     assert json.loads(run_cli(puzzle, path, "--unique", "--format", "json").out)["unique"] is unique  # the search's
+
+
+def test_a_puzzle_with_several_solutions_gets_no_difficulty() -> None:
+    """A lone 3 on 4x4 forces little and deduces at once, yet it is no easy puzzle: it has many loops."""
+    board = "4 4\n3...\n....\n....\n....\n"
+    text = run_cli("slitherlink", "-", "--analyze", stdin=board).out
+    assert "Unique = False" in text and "Grade = not unique (a grade needs one solution; deducing the forced" in text
+    grade = json.loads(run_cli("slitherlink", "-", "--analyze", "--format", "json", stdin=board).out)["analysis"]["grade"]
+    assert grade["level"] == "not unique" and {"rounds", "probes", "by_propagation", "left", "cuts"} <= set(grade)
+    unique = run_cli("numberlink", INSTANCES / "numberlink" / "seed" / "instance_1.txt", "--analyze").out
+    assert "Grade = easy (1 round of propagation and probing, " in unique  # one round, in the singular

@@ -493,6 +493,7 @@ def test_analyze_reports_each_puzzle_as_the_puzzle_command_does(tmp_path: Path) 
     assert rows[("instance_1.txt", 1)]["unique"] == "true" and rows[("example_3x3.txt", 1)]["unique"] == "false"
     assert "Uniqueness: 2 unique, 2 not unique, 0 undecided" in result.out
     assert "Grades: " in result.out and "1 without a grade" in result.out  # Minesweeper's analysis has no grade
+    assert rows[("example_3x3.txt", 1)]["grade"] == "not unique" and "1 not unique, " in result.out  # not among easy
     assert "not analysed" not in result.out
     again = run_cli("batch", *files, "--analyze", "--report", report, "--resume")
     assert again.code == 0 and "4 of them from the report's earlier run(s)" in again.out

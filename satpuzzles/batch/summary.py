@@ -15,7 +15,7 @@ from rich.text import Text
 
 from satpuzzles.core.errors import ExitStatus
 from satpuzzles.present.terminal import STATUS_STYLE
-from satpuzzles.solve.grading import LEVEL_NAMES
+from satpuzzles.solve.grading import LEVEL_NAMES, NOT_UNIQUE
 
 STATUSES = ("solved", "unsolvable", "unknown", "error")
 STYLES = {**STATUS_STYLE, "error": "bold magenta"}
@@ -61,7 +61,8 @@ def grade_line(rows: Sequence[dict[str, Any]]) -> Text:
     and how many solved ones have no analysis (a puzzle type without one, or the timeout came first)."""
     solved = [row for row in rows if row["status"] == "solved"]
     grades = Counter(str(row["grade"]) for row in solved if row.get("grade"))
-    order = [*[level for level in LEVEL_NAMES if level in grades], *sorted(set(grades) - set(LEVEL_NAMES))]
+    known = (*LEVEL_NAMES, NOT_UNIQUE)
+    order = [*[level for level in known if level in grades], *sorted(set(grades) - set(known))]
     parts = [f"{grades[level]} {level}" for level in order]
     unanalysed = [row for row in solved if not row.get("grade") and row.get("undetermined") is None]
     cannot = sum(1 for row in unanalysed if not _analyzable(row.get("puzzle") or ""))

@@ -124,7 +124,7 @@ class Grade(Record, frozen=True):
     """How hard a puzzle is to deduce: rounds of unit propagation and failed-literal probing (see solve.grading)."""
 
     level: str
-    """``easy``, ``medium``, ``hard`` or ``needs search``."""
+    """``easy``, ``medium``, ``hard`` or ``needs search``; ``not unique`` for a puzzle with several solutions."""
     rounds: int
     """Probing rounds until every forced decision was deduced (or deduction stopped)."""
     probes: int

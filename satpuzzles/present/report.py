@@ -6,6 +6,7 @@ from collections.abc import Callable, Hashable
 
 from satpuzzles.core.outcome import Analysis, Outcome, Settings
 from satpuzzles.core.spec import PuzzleSpec
+from satpuzzles.core.words import counted
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -101,11 +102,11 @@ def analysis_lines(puzzle: PuzzleSpec[Any, Any], instance: Any, analysis: Analys
                   else "unknown (no decision found undetermined before the analysis was cut)"))
     grade = analysis.grade
     if grade is not None:
-        how = f"{grade.rounds} round(s) of propagation and probing, {grade.probes} probes"
+        how = f"{counted(grade.rounds, 'round')} of propagation and probing, {counted(grade.probes, 'probe')}"
         if grade.left:
-            how += f"; {grade.left} forced decision(s) left to search"
+            how += f"; {counted(grade.left, 'forced decision')} left to search"
         if analysis.undetermined:
-            how += "; of the forced part"
+            how = f"a grade needs one solution; deducing the forced part took {how}"
         lines.append(("Grade", f"{grade.level} ({how})"))
     return lines
 

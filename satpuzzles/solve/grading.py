@@ -35,10 +35,15 @@ LEVELS = ((2, "easy"), (4, "medium"))
 (puzzle-loop.com's 25x30 "medium" Slitherlinks take 3 or 4 rounds, its "hard" ones 5 to 10)."""
 HARD, SEARCH = "hard", "needs search"
 LEVEL_NAMES = ("easy", "medium", HARD, SEARCH)
+NOT_UNIQUE = "not unique"
+"""The level of a puzzle with more than one solution: no difficulty (its rounds describe the forced part)."""
 
 
-def level_of(rounds: int, complete: bool) -> str:
-    """The level of a deduction that took ``rounds`` probing rounds (``complete``: it reached every forced decision)."""
+def level_of(rounds: int, complete: bool, unique: bool = True) -> str:
+    """The level of a deduction that took ``rounds`` probing rounds (``complete``: it reached every forced decision;
+    ``unique``: every decision is forced)."""
+    if not unique:
+        return NOT_UNIQUE
     if not complete:
         return SEARCH
     return next((name for most, name in LEVELS if rounds <= most), HARD)
@@ -46,8 +51,9 @@ def level_of(rounds: int, complete: bool) -> str:
 
 def grade(clauses: Sequence[Clause], cuts: Sequence[Clause], decisions: Sequence[int], forced: Sequence[int],
           lines: Lines | None = None, close: Close | None = None) -> tuple[Grade, dict[int, int]]:
-    """The grade of deducing the ``forced`` literals (over ``decisions`` variables) from ``clauses`` and ``cuts``,
-    and the round each decision variable became known in (0: propagation alone; absent: never).
+    """The grade of deducing the ``forced`` literals (over ``decisions`` variables) from ``clauses`` and ``cuts``
+    (NOT_UNIQUE when some decision is not forced), and the round each decision variable became known in (0:
+    propagation alone; absent: never).
 
     With ``lines`` (the decisions that are segments) and ``close`` (the cuts that ban a loop of them, from the
     encoding), a probe that draws a closed loop which breaks the rules on its own is refuted, and the cut kept.
@@ -84,7 +90,9 @@ def grade(clauses: Sequence[Clause], cuts: Sequence[Clause], decisions: Sequence
             _learn(known, round_of, [*refuted, *implied], rounds)
             prober.draw([*refuted, *implied])
         left = len(target - known)
-    grade = Grade(level_of(rounds, left == 0), rounds, prober.probes, by_propagation, left, len(cuts) + prober.learnt)
+    unique = len(target) == len(set(decisions))
+    grade = Grade(level_of(rounds, left == 0, unique), rounds, prober.probes, by_propagation, left,
+                  len(cuts) + prober.learnt)
     return grade, {var: found for var, found in round_of.items() if var in target}
 
 
