@@ -129,3 +129,12 @@ def test_sixteen_colour_boards_keep_palette_colours_apart_and_shading_readable(m
     assert "\x1b[1;7m 2 \x1b[0m" in out and "47m" not in out  # a clue inside the loop
     puzzle = str(INSTANCES / "numberlink" / "seed" / "instance_1.txt")
     assert "37m" not in run_cli("numberlink", puzzle, "--color", "always").out
+
+
+def test_a_board_wider_than_the_terminal_gets_a_note_on_stderr() -> None:
+    puzzle = str(INSTANCES / "slitherlink" / "puzzleloop" / "20x20_hard_110236.txt")  # 81 columns wide
+    note = "satpuzzles: the board is 81 columns wide and the terminal 80, so its rows wrap; see it whole with --svg FILE"
+    assert any(line.startswith(note[:79]) for line in screen_of("slitherlink", puzzle, columns=80))
+    assert not any("rows wrap" in line for line in screen_of("slitherlink", puzzle, columns=81))
+    piped = run_cli("slitherlink", puzzle)  # not a terminal: nothing to warn about
+    assert "rows wrap" not in piped.err and piped.code == 0

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from satpuzzles.cli.output import stdout
+from satpuzzles.cli.output import say, stdout
 from satpuzzles.core.outcome import Outcome, Settings
 from satpuzzles.core.spec import PuzzleSpec
 from satpuzzles.present.colour import use_colour
-from satpuzzles.present.report import json_record, plain_report
+from satpuzzles.present.report import board_width, json_record, plain_report
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -59,6 +59,24 @@ class Printer:
                 self.out.write(heading + "\n")
             self.out.write(plain_report(puzzle, instance, outcome, settings) + "\n")
         self.printed += 1
+        if self._terminal():
+            self._say_if_wider(board_width(puzzle, instance, outcome, settings))
+
+    def _terminal(self) -> bool:
+        try:
+            return bool(self.out.isatty())
+        except (AttributeError, ValueError):  # a closed or unusual stream
+            return False
+
+    def _say_if_wider(self, width: int) -> None:
+        """A note on standard error when the board is wider than the terminal (its rows wrap into a jumble)."""
+        import shutil
+
+        terminal = shutil.get_terminal_size().columns
+        if width > terminal:
+            self.out.flush()
+            say(f"satpuzzles: the board is {width} columns wide and the terminal {terminal}, so its rows wrap; "
+                "see it whole with --svg FILE, or through less -S")
 
     def flush(self) -> None:
         """Flush standard output."""

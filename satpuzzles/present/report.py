@@ -6,7 +6,7 @@ from collections.abc import Callable, Hashable
 
 from satpuzzles.core.outcome import Analysis, Outcome, Settings
 from satpuzzles.core.spec import PuzzleSpec
-from satpuzzles.core.words import counted
+from satpuzzles.core.words import columns, counted
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -204,14 +204,25 @@ def plain_report(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[A
     out.append(RULE)
     out += [f"{name} = {value}" for name, value in fact_lines(puzzle, instance, outcome)]
     out.append(RULE)
+    return "\n".join(out + text_boards(puzzle, instance, outcome, settings))
+
+
+def text_boards(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings) -> list[str]:
+    """The report's boards as text (the --analyze board, or each board after its heading line if it has one)."""
     if outcome.analysis is not None:
-        out.append(analysis_text(puzzle, instance, outcome.analysis))
-        return "\n".join(out)
+        return [analysis_text(puzzle, instance, outcome.analysis)]
+    out = []
     for heading, solution in boards(outcome, settings):
         if heading:
             out.append(f"{heading}:")
         out.append(puzzle.view.text(instance, solution, settings, marked(outcome)))
-    return "\n".join(out)
+    return out
+
+
+def board_width(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings) -> int:
+    """Terminal columns the widest line of the report's boards takes."""
+    return max((columns(line) for board in text_boards(puzzle, instance, outcome, settings)
+                for line in board.splitlines()), default=0)
 
 
 def explanation_json(puzzle: PuzzleSpec[Any, Any], instance: Any, keys: list[Hashable]) -> dict[str, object]:

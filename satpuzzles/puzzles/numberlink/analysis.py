@@ -13,11 +13,11 @@ from collections.abc import Hashable
 
 from satpuzzles.core.outcome import Analysis
 from satpuzzles.core.spec import AnalysisView, StyledBoard
+from satpuzzles.core.words import columns
 from satpuzzles.geometry import Cell, Link
 from satpuzzles.present.link_board import Piece, link_analysis_rows
 from satpuzzles.present.styles import ANALYSIS_LEGEND, ANALYSIS_STYLES, PARTIAL_LEGEND
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance
-from satpuzzles.puzzles.numberlink.view import columns
 
 CELL_GLYPHS = {"true": "•", "false": "×", "undetermined": "?", "undecided": " ", None: "·"}
 """A cell that is no endpoint, by the state of its use (None: no such decision, under the fill rule)."""

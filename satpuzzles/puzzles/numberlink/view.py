@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from satpuzzles.core.outcome import Outcome, Settings
 from satpuzzles.core.records import Record
+from satpuzzles.core.words import columns
 from satpuzzles.present.styles import palette_style
 from satpuzzles.puzzles.numberlink.arguments import refutation_reason
 from satpuzzles.puzzles.numberlink.model import EMPTY, NumberlinkInstance, NumberlinkSolution, rules_in_force
@@ -45,15 +46,6 @@ class BoardCell(Record, frozen=True):
 
     def __init__(self, text: str, glyph: str, label: str | None, endpoint: bool) -> None:
         self.__dict__.update(text=text, glyph=glyph, label=label, endpoint=endpoint)  # one per cell drawn
-
-
-def columns(label: str) -> int:
-    """Terminal columns ``label`` takes: two for each wide character (CJK, fullwidth forms), one for the others."""
-    if label.isascii():
-        return len(label)
-    import unicodedata  # labels beyond ASCII only
-
-    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in label)
 
 
 def _padded(label: str, width: int, fill: str) -> str:
