@@ -5,8 +5,8 @@ from __future__ import annotations
 from satpuzzles.core.outcome import Outcome, Settings
 from satpuzzles.core.records import Record
 from satpuzzles.core.words import columns
-from satpuzzles.present.styles import palette_style
 from satpuzzles.puzzles.numberlink.arguments import refutation_reason
+from satpuzzles.puzzles.numberlink.colours import path_styles
 from satpuzzles.puzzles.numberlink.model import EMPTY, NumberlinkInstance, NumberlinkSolution, rules_in_force
 
 TYPE_CHECKING = False
@@ -127,13 +127,13 @@ def text(instance: NumberlinkInstance, solution: NumberlinkSolution | None, sett
 
 def styled(instance: NumberlinkInstance, solution: NumberlinkSolution | None, settings: Settings,
            marked: Collection[Hashable] = ()) -> StyledBoard:
-    """Box-drawing board with one colour per path, endpoints in reverse."""
-    order = {label: index for index, label in enumerate(instance.labels)}
+    """Box-drawing board with one colour per path (touching paths apart, Flow Free's own), endpoints in reverse."""
+    colours = path_styles(instance, solution)
     board: StyledBoard = []
     for row in board_cells(instance, solution):
         line = []
         for cell in row:
-            style = palette_style(order[cell.label]) if cell.label is not None else "dim"
+            style = colours[cell.label] if cell.label is not None else "dim"
             line.append((cell.text, style + " bold reverse" if cell.endpoint else style))
         board.append(line)
     if solution is not None and settings.extras.get("numbers"):

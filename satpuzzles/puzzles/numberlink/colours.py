@@ -1,0 +1,53 @@
+"""Each path's terminal colour: Flow Free's for a Flow Free board, else palette colours that touching paths never share.
+
+Paths are coloured greedily in label order, each with the least used of the colours its
+neighbours (paths with orthogonally adjacent cells) do not have, among as many colours as a
+16-colour terminal has stand-ins (PALETTE_16); the second, fourth ... path of a colour takes
+the palette colour that shares its stand-in, so a 256-colour terminal shows more variety.
+"""
+
+from __future__ import annotations
+
+from satpuzzles.present.styles import FLOW_FREE, PALETTE, PALETTE_16, palette_style
+from satpuzzles.puzzles.numberlink.model import EMPTY, NumberlinkInstance, NumberlinkSolution
+
+
+def flow_free(labels: list[str]) -> bool:
+    """Whether a board is a Flow Free level: every label one of its letters, and R (then G, B) among them."""
+    return all(label in FLOW_FREE for label in labels) and set("RGB"[:len(labels)]) <= set(labels)
+
+
+def touching(instance: NumberlinkInstance, solution: NumberlinkSolution) -> dict[str, set[str]]:
+    """Each label's neighbours: the labels of paths with a cell next to one of its cells."""
+    grid = solution.label_grid(instance)
+    near: dict[str, set[str]] = {label: set() for label in instance.labels}
+    for r, row in enumerate(grid):
+        for c, label in enumerate(row):
+            for other in (grid[r + 1][c] if r + 1 < len(grid) else EMPTY, row[c + 1] if c + 1 < len(row) else EMPTY):
+                if EMPTY not in (label, other) and label != other:
+                    near[label].add(other)
+                    near[other].add(label)
+    return near
+
+
+def path_styles(instance: NumberlinkInstance, solution: NumberlinkSolution | None) -> dict[str, str]:
+    """Each label's style: Flow Free's colour, else a palette colour its touching paths do not have (in label order
+    on the bare puzzle)."""
+    labels = list(instance.labels)
+    if flow_free(labels):
+        return {label: FLOW_FREE[label][0] for label in labels}
+    if solution is None:
+        return {label: palette_style(index) for index, label in enumerate(labels)}
+    near, kinds = touching(instance, solution), len(PALETTE_16)
+    colour: dict[str, int] = {}
+    uses: dict[int, int] = {}
+    styles: dict[str, str] = {}
+    for label in labels:
+        taken = {colour[other] for other in near[label] if other in colour}
+        free = [index for index in range(kinds) if index not in taken]
+        free = free or [index for index in range(kinds, len(PALETTE)) if index not in taken] or [0]
+        colour[label] = pick = min(free, key=lambda index: (uses.get(index, 0), index))
+        second = uses.get(pick, 0) % 2 == 1 and pick + kinds < len(PALETTE)  # same stand-in, another shade
+        uses[pick] = uses.get(pick, 0) + 1
+        styles[label] = palette_style(pick + kinds if second else pick)
+    return styles
