@@ -24,6 +24,7 @@ from satpuzzles.core import registry
 from satpuzzles.core.errors import InputError, UsageError
 from satpuzzles.core.outcome import Analysis, Outcome, Settings, check_seconds
 from satpuzzles.core.spec import AnalysisView, Option, PuzzleSpec
+from satpuzzles.core.words import counted
 from satpuzzles.io.detect import detect, named_puzzle
 from satpuzzles.io.files import read_input
 from satpuzzles.io.reading import read_instances
@@ -272,7 +273,7 @@ class Puzzle:
         settings = Settings(extras=self._extras(options))
         stages = self.spec.rules.stages(self.instance, settings)
         if not isinstance(stage, int) or not -len(stages) <= stage < len(stages):
-            raise UsageError(f"stage {stage!r}: this puzzle has {len(stages)} encoding stage(s), 0 to {len(stages) - 1}")
+            raise UsageError(f"stage {stage!r}: this puzzle has {counted(len(stages), 'encoding stage')}, 0 to {len(stages) - 1}")
         chosen = stages[stage]
         formula = chosen.build().formula
         names = {var: key for var, key in formula.pool.names()}
@@ -360,4 +361,4 @@ class Result:
         return self.svg() if self.puzzle.spec.view.svg is not None else None
 
     def __repr__(self) -> str:
-        return f"<{self.puzzle.name} result: {self.status}, {len(self.outcome.solutions)} solution(s)>"
+        return f"<{self.puzzle.name} result: {self.status}, {counted(len(self.outcome.solutions), 'solution')}>"

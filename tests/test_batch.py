@@ -170,7 +170,7 @@ def test_report_columns_and_resume(tmp_path: Path) -> None:
     with report.open(newline="") as handle:
         keys = [(row["file"], row["index"]) for row in csv.DictReader(handle)]
     assert len(keys) == len(set(keys)) == 12
-    assert "3 of them from the report's earlier run(s)" in again.out
+    assert "3 of them from the report's earlier runs" in again.out
     finished = run_cli("batch", SEED, "--report", report, "--resume")
     assert finished.code == 0 and report.read_text() == "".join(resumed)
 
@@ -401,7 +401,7 @@ def test_progress_bar_on_a_terminal() -> None:
         out = batch.stdout.read().decode()
     assert batch.returncode == 0
     text = drawn.decode(errors="replace")
-    assert "12/12" in text and "failed 0" in text and "unknown 0" in text and "ETA" in text
+    assert "12/12" in text and "error 0" in text and "unknown 0" in text and "ETA" in text  # as the table says
     assert "12/12" not in out and "Slowest 5" in out
 
 
@@ -496,7 +496,7 @@ def test_analyze_reports_each_puzzle_as_the_puzzle_command_does(tmp_path: Path) 
     assert rows[("example_3x3.txt", 1)]["grade"] == "not unique" and "1 not unique, " in result.out  # not among easy
     assert "not analysed" not in result.out
     again = run_cli("batch", *files, "--analyze", "--report", report, "--resume")
-    assert again.code == 0 and "4 of them from the report's earlier run(s)" in again.out
+    assert again.code == 0 and "4 of them from the report's earlier runs" in again.out
     assert "1 without a grade" in again.out and "not analysed" not in again.out  # the same from the report
     refused = run_cli("batch", *files, "--report", report, "--resume")
     assert refused.code == 2 and "analyze True there, the default here" in refused.err
@@ -509,10 +509,29 @@ def test_a_report_from_before_analyze_existed_resumes(tmp_path: Path) -> None:
     assert row["options"].pop("analyze") is None  # as an earlier version wrote it: no such option
     report.write_text(json.dumps(row) + "\n")
     result = run_cli("batch", SEED / "instance_1.txt", SEED / "instance_9.txt", "--report", report, "--resume")
-    assert result.code == 0 and "1 of them from the report's earlier run(s)" in result.out
+    assert result.code == 0 and "1 of them from the report's earlier runs" in result.out
     assert [r["file"] for r in jsonl(report)] == [str(SEED / "instance_1.txt"), str(SEED / "instance_9.txt")]
 
 
 def test_analyze_refuses_unique_before_solving() -> None:
     result = run_cli("batch", str(SEED), "--analyze", "--unique")
     assert result.code == 2 and "--analyze covers every solution at once" in result.err
+
+
+def test_slowest_files_lose_the_start_of_their_path_not_their_name() -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from satpuzzles.batch.summary import LeftCut
+
+    paths = ["/work/main/instances/slitherlink/tatham/hard_100x100.loopy", "/short/a.txt"]
+    table = Table()
+    table.add_column("file")
+    table.add_column("seconds")
+    for path in paths:
+        table.add_row(LeftCut(path), "3.232")
+    console = Console(width=40, record=True, color_system=None)
+    console.print(table)
+    lines = console.export_text().splitlines()
+    assert "│ …tatham/hard_100x100.loopy │ 3.232   │" in lines and any("│ /short/a.txt" in line for line in lines)
+    assert all(len(line) <= 40 for line in lines)

@@ -415,11 +415,11 @@ def test_verifier_rejects_shared_cell() -> None:
 def test_verifier_rejects_missing_cell() -> None:
     instance = Driver("numberlink").parse("1,.,1\n.,.,.\n2,.,2\n")[0]
     covering = NumberlinkSolution({"1": ((0, 0), (0, 1), (0, 2)), "2": ((2, 0), (1, 0), (1, 1), (1, 2), (2, 2))})
-    assert [p for p in PUZZLE.verify(instance, covering) if "not covered" in p] == ["1 cell(s) not covered, first (2, 1)"]
+    assert [p for p in PUZZLE.verify(instance, covering) if "not covered" in p] == ["1 cell not covered, first (2, 1)"]
     full = NumberlinkSolution({"1": ((0, 0), (0, 1), (0, 2)), "2": ((2, 0), (2, 1), (1, 1), (1, 2), (2, 2))})
     assert any("not covered" in p for p in PUZZLE.verify(instance, full))  # (1, 0) left out
     middle_row_empty = NumberlinkSolution({"1": ((0, 0), (0, 1), (0, 2)), "2": ((2, 0), (2, 1), (2, 2))})
-    assert any("3 cell(s) not covered" in p for p in PUZZLE.verify(instance, middle_row_empty))
+    assert any("3 cells not covered" in p for p in PUZZLE.verify(instance, middle_row_empty))
 
 
 def test_verifier_rejects_detached_loop() -> None:

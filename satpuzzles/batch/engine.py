@@ -8,6 +8,7 @@ from collections.abc import Callable, Collection, Iterator
 from satpuzzles.batch.inputs import PuzzleFile, read_text
 from satpuzzles.batch.work import Options, Part, Row, error_row
 from satpuzzles.core.errors import SatPuzzlesError
+from satpuzzles.core.words import counted
 
 
 def file_error_rows(files: list[PuzzleFile], done: Collection[tuple[str, int]]) -> list[Row]:
@@ -66,4 +67,4 @@ def run_batch(files: list[PuzzleFile], options: Options, on_row: Callable[[Row],
         from satpuzzles.batch.pool import run_local
 
         run_local(parts(files, done, on_row, per_part=1), options, workers, on_row)
-    return f"{workers} local worker(s)"
+    return f"{counted(workers, 'local worker')}"

@@ -9,17 +9,40 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
 from satpuzzles.core.errors import ExitStatus
+from satpuzzles.core.words import counted
 from satpuzzles.present.terminal import STATUS_STYLE
 from satpuzzles.solve.grading import LEVEL_NAMES, NOT_UNIQUE
 
 STATUSES = ("solved", "unsolvable", "unknown", "error")
 STYLES = {**STATUS_STYLE, "error": "bold magenta"}
 SLOWEST = 5
+
+
+class LeftCut:
+    """A file path that, in a column too narrow for it, loses its start (``…/tatham/hard_60x60.loopy``), so its file
+    name stays and every row reads alike."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        """As wide as the path; at least its file name after "…/"."""
+        whole = cell_len(self.path)
+        return Measurement(min(whole, cell_len(self.path.rsplit("/", 1)[-1]) + 2), whole).clamp(max_width=options.max_width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """The path, or "…" and as much of its end as fits."""
+        path, width = self.path, options.max_width
+        while cell_len(path) > width and len(path) > 1:
+            path = "…" + path[2:] if path.startswith("…") else "…" + path[1:]
+        yield Text(path, no_wrap=True, overflow="crop")
 
 
 def percentile(values: Sequence[float], share: float) -> float:
@@ -104,9 +127,9 @@ def summary(rows: Sequence[dict[str, Any]], wall_seconds: float, where: str, ear
         cells = [sum(n for (p, s), n in counts.items() if s == status and puzzle in (p, "all")) for status in STATUSES]
         table.add_row(puzzle, *map(str, cells), str(sum(cells)), style="bold" if puzzle == "all" else None)
     seconds = [float(row["seconds"] or 0) for row in rows if row["status"] != "error"]
-    timing = f"{len(rows)} puzzle(s) in {wall_seconds:.2f} s ({where})"
+    timing = f"{counted(len(rows), 'puzzle')} in {wall_seconds:.2f} s ({where})"
     if earlier:
-        timing += f", {earlier} of them from the report's earlier run(s)"
+        timing += f", {earlier} of them from the report's earlier runs"
     if seconds:
         timing += (f"; per puzzle: median {statistics.median(seconds):.3f} s, 95th percentile "
                    f"{percentile(seconds, 0.95):.3f} s, total {sum(seconds):.2f} s")
@@ -115,7 +138,7 @@ def summary(rows: Sequence[dict[str, Any]], wall_seconds: float, where: str, ear
                           ("seconds", "right")):
         slowest.add_column(name, justify=justify)  # type: ignore[arg-type]
     for row in sorted(rows, key=lambda r: -float(r["seconds"] or 0))[:SLOWEST]:
-        slowest.add_row(str(row["file"]), str(row["index"]), row["puzzle"] or "-",
+        slowest.add_row(LeftCut(str(row["file"])), str(row["index"]), row["puzzle"] or "-",
                         Text(row["status"], style=STYLES.get(row["status"], "")), f"{float(row['seconds'] or 0):.3f}")
     parts: list[RenderableType] = [table]
     if unique:

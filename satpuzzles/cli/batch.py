@@ -70,21 +70,27 @@ def check_puzzles(files: list[PuzzleFile], options: Options) -> None:
             raise UsageError(f"{name}: {exc}") from None
 
 
+FULL_BAR = 80
+"""Terminal columns the whole progress bar needs; a narrower terminal gets the counts and the ETA alone (rich would
+drop the count n/N before the bar)."""
+
+
 class ProgressBar:
-    """Completed, failed, rate and ETA on stderr; nothing at all when stderr is not a terminal, or when ``shown`` is
-    false (rows printed to the same terminal as they arrive would tangle with the live bar)."""
+    """Completed, errors, unknown, rate and ETA on stderr; nothing at all when stderr is not a terminal, or when
+    ``shown`` is false (rows printed to the same terminal as they arrive would tangle with the live bar)."""
 
     def __init__(self, total: int, shown: bool = True) -> None:
         self.start = time.monotonic()
         self.done = self.failed = self.unknown = 0
         self.progress: Progress | None = None
         if shown and sys.stderr.isatty():
-            self.progress = Progress(
-                TextColumn("[bold]batch"), BarColumn(), MofNCompleteColumn(),
-                TextColumn("[magenta]failed {task.fields[failed]}"), TextColumn("[orange3]unknown {task.fields[unknown]}"),
-                TextColumn("{task.fields[rate]}/s"), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-                console=Console(stderr=True), transient=False,
-            )
+            console = Console(stderr=True)
+            counts = (MofNCompleteColumn(), TextColumn("[magenta]error {task.fields[failed]}"),
+                      TextColumn("[orange3]unknown {task.fields[unknown]}"))
+            columns = ((TextColumn("[bold]batch"), BarColumn(), *counts, TextColumn("{task.fields[rate]}/s"),
+                        TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn())
+                       if console.width >= FULL_BAR else (TextColumn("[bold]batch"), *counts, TimeRemainingColumn()))
+            self.progress = Progress(*columns, console=console, transient=False)
             self.task = self.progress.add_task("batch", total=total, failed=0, unknown=0, rate="-")
             self.progress.start()
 

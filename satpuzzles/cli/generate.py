@@ -15,6 +15,7 @@ from satpuzzles.cli.output import stdout
 from satpuzzles.core.errors import ExitStatus, SatPuzzlesError
 from satpuzzles.core.outcome import Settings
 from satpuzzles.core.spec import PuzzleSpec
+from satpuzzles.core.words import counted
 from satpuzzles.io.files import check_writable, numbered_path, write_atomic
 from satpuzzles.solve.select import read_grade_comment
 
@@ -52,8 +53,8 @@ class GenerationProgress:
                 TimeElapsedColumn,
             )
 
-            counted = (BarColumn(), MofNCompleteColumn()) if total is not None else ()
-            self.bar = Progress(SpinnerColumn(), TextColumn("{task.description}"), *counted, TimeElapsedColumn(),
+            counts = (BarColumn(), MofNCompleteColumn()) if total is not None else ()
+            self.bar = Progress(SpinnerColumn(), TextColumn("{task.description}"), *counts, TimeElapsedColumn(),
                                 console=Console(stderr=True), transient=True, redirect_stdout=False,
                                 redirect_stderr=False)
             self.task = self.bar.add_task(what, total=self.total)
@@ -168,7 +169,7 @@ def generate_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
                 run_with_deadline(work, budget, on_report=receive)
         except Timeout:
             raise BudgetExhausted(
-                f"the --budget of {budget:g} s ran out after {made} of {count} puzzle(s)"
+                f"the --budget of {budget:g} s ran out after {made} of {counted(count, 'puzzle')}"
                 + (" (those were written)" if made else "")
             ) from None
         finally:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from satpuzzles.cnf.formula import Clause
 from satpuzzles.core.generic import TypeVar
 from satpuzzles.core.outcome import SolveStats, Timer
+from satpuzzles.core.words import counted
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ def lazy_solutions(
         if cuts:
             stats.cut_iterations += 1
             stats.cuts += len(cuts)
-            log(f"SAT call {stats.sat_calls}: satisfiable, {len(cuts)} cut(s) added")
+            log(f"SAT call {stats.sat_calls}: satisfiable, {counted(len(cuts), 'cut')} added")
             backend.add_clauses(cuts)
             if added_cuts is not None:
                 added_cuts.extend(cuts)

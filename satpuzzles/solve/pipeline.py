@@ -24,6 +24,7 @@ from satpuzzles.core.generic import TypeVar
 from satpuzzles.core.outcome import CNF_METHOD, DEFAULT_SOLVER, Certificate, Outcome, Settings, SolveStats, Timer
 from satpuzzles.core.records import replace
 from satpuzzles.core.spec import SolverBySize
+from satpuzzles.core.words import counted
 from satpuzzles.solve.backends import (
     PROOF_SOLVERS,
     Backend,
@@ -360,5 +361,5 @@ def solve_within_limit(rules: Rules[I, S], instance: I, settings: Settings, name
         if not (partial_analysis and analyses and solutions):
             return Outcome(status="solved", solutions=solutions, stats=stats, message=message)
         analysis = analyses[-1]
-        cut = f"; {len(analysis.undecided):,} decision(s) undecided" if analysis.partial else " while grading"
+        cut = f"; {counted(len(analysis.undecided), 'decision')} undecided" if analysis.partial else " while grading"
         return Outcome(status="solved", solutions=solutions, stats=stats, message=message + cut, analysis=analysis)

@@ -10,6 +10,7 @@ orthogonally adjacent unless they are consecutive on it.
 from __future__ import annotations
 
 from satpuzzles.core.records import Record, field
+from satpuzzles.core.words import counted
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -124,7 +125,7 @@ def verify(instance: NumberlinkInstance, solution: NumberlinkSolution) -> list[s
     under the fill rule; never beside itself under no self-touch."""
     problems = []
     if solution.loops:
-        problems.append(f"{len(solution.loops)} cycle(s) not attached to any endpoint")
+        problems.append(f"{counted(len(solution.loops), 'cycle')} not attached to any endpoint")
     owner: dict[Cell, str] = {}
     for label, (a, b) in instance.endpoints.items():
         route = solution.routes.get(label, ())
@@ -145,7 +146,7 @@ def verify(instance: NumberlinkInstance, solution: NumberlinkSolution) -> list[s
         problems.append("paths for labels that are not on the board")
     if solution.rules.fill and len(owner) != instance.grid.size:
         empty = next(cell for cell in instance.grid.cells() if cell not in owner)
-        problems.append(f"{instance.grid.size - len(owner)} cell(s) not covered, first {empty}")
+        problems.append(f"{counted(instance.grid.size - len(owner), 'cell')} not covered, first {empty}")
     if not solution.rules.self_touch:
         touches = self_touches(solution)
         if touches:
