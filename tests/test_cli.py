@@ -105,7 +105,7 @@ def test_unique_shows_second_solution() -> None:
     text = "4 5\n...C\n.BA.\n....\n.AB.\nC...\n"
     result = run_cli("numberlink", "-i", "-", "--unique", stdin=text)
     assert result.code == 0
-    assert "Unique = False" in result.out and "Second solution:" in result.out
+    assert "Unique = False" in result.out and "Solution 2:" in result.out
 
 
 def test_count_reports_all_solutions() -> None:

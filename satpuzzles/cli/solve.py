@@ -94,11 +94,12 @@ def solve_command() -> click.Command:
     puzzle_options = []
     for option, owners in _union_options():
         made = to_click(option)
-        made.help = f"{'/'.join(owners)} only: {option.help}"
+        made.help = f"{'/'.join(owner.capitalize() for owner in owners)} only: {option.help}"  # as batch says it
         made.default = None if option.kind != "flag" else False
         made.show_default = False
         puzzle_options.append(made)
     writers = sorted({writer.name for puzzle in registry.puzzles().values() for writer in puzzle.writers})
+    explainable = [name.capitalize() for name, puzzle in registry.puzzles().items() if puzzle.rules.explainable]
     return click.Command(
         "solve",
         callback=callback,
@@ -117,7 +118,8 @@ def solve_command() -> click.Command:
             click.Option(["--index"], type=click.IntRange(min=1), metavar="N",
                          help="Solve only the N-th puzzle of each multi-puzzle source."),
             click.Option(["--explain"], is_flag=True,
-                         help="On an unsolvable puzzle, name a minimal set of clues that cannot all hold."),
+                         help=f"{'/'.join(explainable)} only: on an unsolvable puzzle, name a minimal set of clues "
+                              "that cannot all hold."),
             analyze_option(),
             *(click.Option([f"--to-{name}", f"to_{name}"], is_flag=True,
                            help=f"Print the puzzle as a {name} instead of solving (where the puzzle has one).")

@@ -181,8 +181,7 @@ def boards(outcome: Outcome[Any], settings: Settings) -> list[tuple[str, Any]]:
     shown = outcome.solutions if settings.count > 1 or settings.unique else outcome.solutions[:1]
     if len(shown) == 1:
         return [("", shown[0])]
-    names = ["Solution 1", "Second solution"] if settings.unique else [f"Solution {i}" for i in range(1, len(shown) + 1)]
-    return list(zip(names, shown))
+    return [(f"Solution {number}", solution) for number, solution in enumerate(shown, 1)]  # --unique's two alike
 
 
 def marked(outcome: Outcome[Any]) -> list[Hashable]:

@@ -62,7 +62,7 @@ def test_unique_and_a_second_solution(tmp_path: Path) -> None:
     several = tmp_path / "several.txt"
     several.write_text("4 4\n.w..\n....\n....\n....\n")
     result = run_cli("masyu", several, "--unique")
-    assert result.code == 0 and "Unique = False" in result.out and "Second solution:" in result.out
+    assert result.code == 0 and "Unique = False" in result.out and "Solution 2:" in result.out
 
 
 def test_unsolvable_exits_1(tmp_path: Path) -> None:

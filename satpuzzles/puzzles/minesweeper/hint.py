@@ -27,7 +27,7 @@ class Hint(Record, frozen=True):
         if self.guess is None:
             return "no unknown cell is left to open"
         r, c = self.guess
-        basis = "with the mine total" if with_total else "every placement counted alike (no mine total given)"
+        basis = "with the mine total" if with_total else "every placement counted alike, as no mine total is given"
         caveat = "; some cells were over the counting budget" if self.partial else ""
         lowest = "the lowest risk among the cells counted" if self.partial else "the lowest risk"
         return (f"no cell is certain: row {r + 1}, column {c + 1} has {lowest}, "
