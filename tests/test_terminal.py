@@ -13,6 +13,13 @@ from tests.conftest import INSTANCES, ROOT, drain_terminal, run_cli
 
 def screen_of(*args: str, columns: int = 100) -> list[str]:
     """The non-blank lines a terminal shows after running the CLI with stdout and stderr on it (a pty)."""
+    screen = pyte.Screen(columns, 40)
+    pyte.ByteStream(screen).feed(drawn_by(*args, columns=columns))
+    return [line.rstrip() for line in screen.display if line.strip()]
+
+
+def drawn_by(*args: str, columns: int = 100) -> bytes:
+    """What the CLI writes to a terminal (a pty) on stdout and stderr, escapes and all."""
     import pty
 
     leader, follower = pty.openpty()
@@ -23,9 +30,7 @@ def screen_of(*args: str, columns: int = 100) -> list[str]:
         os.close(follower)
         drawn = drain_terminal(leader)
     assert process.returncode == 0
-    screen = pyte.Screen(columns, 40)
-    pyte.ByteStream(screen).feed(drawn)
-    return [line.rstrip() for line in screen.display if line.strip()]
+    return drawn
 
 
 def test_generate_clears_its_progress_bar_before_each_puzzle() -> None:
@@ -138,3 +143,11 @@ def test_a_board_wider_than_the_terminal_gets_a_note_on_stderr() -> None:
     assert not any("rows wrap" in line for line in screen_of("slitherlink", puzzle, columns=81))
     piped = run_cli("slitherlink", puzzle)  # not a terminal: nothing to warn about
     assert "rows wrap" not in piped.err and piped.code == 0
+
+
+def test_report_lines_end_with_their_value_and_sat_facts_need_a_formula() -> None:
+    drawn = drawn_by("numberlink", str(INSTANCES / "numberlink" / "seed" / "instance_1.txt")).decode()
+    assert "\x1b[2mwidth" in drawn and not any(line.endswith(" ") for line in drawn.replace("\x1b[0m", "").splitlines())
+    propagated = run_cli("minesweeper", "-", stdin="1 2\n3 ?\n")  # propagation alone: no SAT call, no formula
+    assert propagated.code == 1 and "sat real time" not in propagated.out and "number of variables" not in propagated.out
+    assert "sat real time" in run_cli("minesweeper", INSTANCES / "minesweeper" / "seed" / "large-sat.in").out

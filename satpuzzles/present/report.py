@@ -164,14 +164,14 @@ def analysis_summary(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outco
 
 
 def fact_lines(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any]) -> list[tuple[str, str]]:
-    """The instance's sizes and the solve statistics."""
+    """The instance's sizes and the solve statistics (the SAT ones only when a formula was made or solved)."""
     stats = outcome.stats
+    sat = [("sat real time", f"{stats.solve_seconds:.6f} s"), ("number of variables", str(stats.variables)),
+           ("number of clauses", str(stats.clauses))]
+    if not stats.sat_calls and not stats.variables:  # decided before any formula (Minesweeper's propagation)
+        sat = []
     return [(name, str(value)) for name, value in puzzle.view.facts(instance).items()] + [
-        ("sat real time", f"{stats.solve_seconds:.6f} s"),
-        ("number of variables", str(stats.variables)),
-        ("number of clauses", str(stats.clauses)),
-        ("encoding", stats.encoding or "-"),
-    ]
+        *sat, ("encoding", stats.encoding or "-")]
 
 
 def boards(outcome: Outcome[Any], settings: Settings) -> list[tuple[str, Any]]:

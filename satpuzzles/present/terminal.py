@@ -6,7 +6,6 @@ import sys
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.table import Table
 from rich.text import Text
 
 from satpuzzles.core.outcome import Outcome, Settings
@@ -81,14 +80,13 @@ def board_renderable(puzzle: PuzzleSpec[Any, Any], instance: Any, solution: Any,
 
 def rich_report(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings) -> RenderableType:
     """The report for a terminal: coloured status, a facts table, coloured boards."""
-    table = Table.grid(padding=(0, 2))
-    table.add_column(style="dim")
-    table.add_column()
     status = status_lines(outcome, settings, conflict_words(puzzle, instance))
-    for name, value in status + puzzle_lines(puzzle, instance, outcome, settings):
-        table.add_row(name, Text(value, style=STATUS_STYLE[outcome.status] if name == "Solvable" else "bold"))
-    for name, value in fact_lines(puzzle, instance, outcome):
-        table.add_row(name, value)
+    rows = [(name, value, STATUS_STYLE[outcome.status] if name == "Solvable" else "bold")
+            for name, value in status + puzzle_lines(puzzle, instance, outcome, settings)]
+    rows += [(name, value, "") for name, value in fact_lines(puzzle, instance, outcome)]
+    width = max(len(name) for name, _, _ in rows)
+    table = Text("\n").join(Text.assemble((name.ljust(width), "dim"), "  ", (value, style or ""))
+                            for name, value, style in rows)  # no padding after the values, as a grid table adds
     parts: list[RenderableType] = [Text(puzzle.name.capitalize(), style="bold underline"), table, Text("")]
     if outcome.analysis is not None:
         view = puzzle.view.analysis
