@@ -195,6 +195,8 @@ def test_version_and_help() -> None:
     assert run_cli("--version").code == 0
     helped = run_cli("numberlink", "--help")
     assert helped.code == 0 and "--unique" in helped.out and "--numbers" in helped.out
+    listed = run_cli("--help").out.split("Commands:")[1]
+    assert "..." not in listed and "solvers " in listed  # no command's line cut short (click cuts at 45 characters)
 
 
 @pytest.mark.parametrize("command", [["numberlink"], ["minesweeper"], ["slitherlink"], ["solve"], ["batch"],

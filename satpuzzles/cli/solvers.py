@@ -87,7 +87,7 @@ def _text() -> None:
         click.echo(f"  {puzzle}: {default}")
 
 
-@click.command("solvers", params=[format_option("one JSON object per line, by kind: each PySAT solver (pysat: name, "
+@click.command("solvers", short_help="List the SAT solvers -s can name, and the puzzles' defaults.", params=[format_option("one JSON object per line, by kind: each PySAT solver (pysat: name, "
                                                   "aliases, available, proofs, incremental, options), each DIMACS solver found "
                                                   "on PATH (executable: name, path), the puzzles' defaults "
                                                   "(defaults); with --cadical-options one object per option (name, "
