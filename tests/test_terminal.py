@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
@@ -151,3 +152,16 @@ def test_report_lines_end_with_their_value_and_sat_facts_need_a_formula() -> Non
     propagated = run_cli("minesweeper", "-", stdin="1 2\n3 ?\n")  # propagation alone: no SAT call, no formula
     assert propagated.code == 1 and "sat real time" not in propagated.out and "number of variables" not in propagated.out
     assert "sat real time" in run_cli("minesweeper", INSTANCES / "minesweeper" / "seed" / "large-sat.in").out
+
+
+def test_a_slow_solve_spins_on_stderr_and_wipes_the_spinner_before_its_report() -> None:
+    puzzle = str(INSTANCES / "slitherlink" / "tatham" / "hard_100x100.loopy")  # about 3 s
+    drawn = drawn_by("slitherlink", puzzle, "--color", "never", columns=410).decode()
+    assert re.search(r"\r[|/\\-] solving slitherlink, \d+ s", drawn)
+    screen = pyte.Screen(410, 300)
+    pyte.ByteStream(screen).feed(drawn.encode())
+    assert not any("solving slitherlink" in line for line in screen.display)  # wiped before the report
+    assert "Solvable = True" in "\n".join(screen.display)
+    quick = drawn_by("numberlink", str(INSTANCES / "numberlink" / "seed" / "instance_1.txt")).decode()
+    assert "solving" not in quick  # under a second: no spinner
+    assert "solving" not in run_cli("slitherlink", puzzle).err  # not a terminal

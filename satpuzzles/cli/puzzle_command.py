@@ -10,6 +10,7 @@ import sys
 
 from satpuzzles.cli.output import say
 from satpuzzles.cli.printer import Printer
+from satpuzzles.cli.spinner import Spinner
 from satpuzzles.cnf.formula import collector_paused
 from satpuzzles.core.errors import ExitStatus, InputError, SolverError, UsageError
 from satpuzzles.core.outcome import DEFAULT_SOLVER, Outcome, Settings, SolveStats
@@ -155,7 +156,8 @@ def solve_and_print(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: 
             statuses.append("solved")
             continue
         try:
-            with collector_paused():  # a solve's many small objects (clauses) hold no cycles; each is freed after it
+            # a solve's many small objects (clauses) hold no cycles; each is freed after it. -v logs instead of a spinner
+            with collector_paused(), Spinner(f"solving {puzzle.name}", shown=not settings.verbose):
                 outcome = solve_within_limit(puzzle.rules, instance, settings, puzzle.name,
                                              AnalysisView.shows_partial(puzzle.view.analysis))
         except SolverError as exc:  # the solver gave no answer: reported like a timeout (status unknown, exit 3)

@@ -1,0 +1,68 @@
+"""A spinner on a terminal's standard error while a slow solve runs: shown after a second, wiped before the report.
+
+A thread draws it with carriage returns only (no rich, no escape codes: the plain path stays light, a dumb
+terminal shows it too); nothing at all when standard error is not a terminal.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+
+FRAMES = "|/-\\"
+DELAY = 1.0
+"""Seconds before the spinner shows: a quick solve prints its report without it."""
+TICK = 0.2
+
+
+class Spinner:
+    """``with Spinner("solving numberlink"):`` shows ``| solving numberlink, 3 s`` on stderr after DELAY seconds."""
+
+    def __init__(self, text: str, shown: bool = True, delay: float = DELAY) -> None:
+        self.text, self.delay = text, delay
+        self.shown = shown and _terminal(sys.stderr)
+        self.stop = threading.Event()
+        self.thread: threading.Thread | None = None
+
+    def __enter__(self) -> Spinner:
+        if self.shown:
+            self.thread = threading.Thread(target=self._draw, name="spinner", daemon=True)
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        if self.thread is not None:
+            self.thread.join()
+
+    def _draw(self) -> None:
+        """Wait DELAY seconds, then redraw the line every TICK until stopped; then wipe it."""
+        start = time.monotonic()
+        if self.stop.wait(self.delay):
+            return
+        width = 0
+        frame = 0
+        while not self.stop.is_set():
+            line = f"{FRAMES[frame % len(FRAMES)]} {self.text}, {time.monotonic() - start:.0f} s"
+            width = max(width, len(line))
+            _write(f"\r{line}")
+            frame += 1
+            self.stop.wait(TICK)
+        _write("\r" + " " * width + "\r")
+
+
+def _terminal(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError):  # None, or a closed stream
+        return False
+
+
+def _write(text: str) -> None:
+    """Write to stderr, never failing (a terminal that went away loses the spinner, not the solve)."""
+    try:
+        sys.stderr.write(text)
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
