@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -60,7 +61,7 @@ def test_the_cli_shows_an_analysis_cut_by_the_timeout() -> None:
     """Janko #22 under open takes its analysis about 20 s; at 4 s the witnesses are found and the proof runs."""
     text = run_cli("numberlink", JANKO, "--index", "22", "--rules", "open", "--analyze", "--timeout", "4")
     assert text.code == 0, text.err
-    assert "Analysis = partial (timed out after 4 s; " in text.out and " decision(s) undecided)" in text.out
+    assert "Analysis = partial (timed out after 4 s; " in text.out and re.search(r" \d+ decisions? undecided\)", text.out)
     assert "undetermined, " in text.out and " undecided\n" in text.out  # on the Links line
     assert "blank: undecided (timed out)" in text.out
     assert "Grade" not in text.out and "Unique = False" in text.out
