@@ -129,6 +129,11 @@ def test_sixteen_colour_boards_keep_palette_colours_apart_and_shading_readable(m
     numbers = [Style.parse(sixteen_colours(name)).color.downgrade(ColorSystem.STANDARD).number for name in PALETTE]
     assert len(set(numbers)) == len(PALETTE_16) and not set(numbers) & unreadable
     assert sixteen_colours(f"bold {SOFT_BACKGROUND}") == "bold reverse"
+    from satpuzzles.puzzles.minesweeper.view import COUNT_STYLES
+
+    counts = [Style.parse(sixteen_colours(COUNT_STYLES[n])).color.downgrade(ColorSystem.STANDARD).number
+              for n in (1, 2, 3, 4, 6, 7, 8)]  # Minesweeper's counts (but 5, dark red) keep apart, none white
+    assert len(set(counts)) == len(counts) and not set(counts) & {7, 15}
     monkeypatch.setenv("TERM", "xterm")
     monkeypatch.delenv("COLORTERM", raising=False)
     out = run_cli("slitherlink", "https://puzz.link/p?slither/5/5/cbcbcddad", "--color", "always").out

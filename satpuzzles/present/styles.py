@@ -52,6 +52,7 @@ def sixteen_colours(style: str) -> str:
 
 _SIXTEEN = {name: PALETTE_16[index % len(PALETTE_16)] for index, name in enumerate(PALETTE)}
 _SIXTEEN.update(FLOW_FREE.values())
+_SIXTEEN["blue_violet"] = "blue"  # Minesweeper's 4 (classic navy), apart from its 1 (bright blue) and 3 (red)
 
 ANALYSIS_STYLES = {"true": "bold magenta3", "false": "dim", "undetermined": UNSURE, "undecided": ""}
 """--analyze's kinds of decision on a terminal: forced true (drawn), forced false (crossed), undetermined, and
