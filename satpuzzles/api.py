@@ -27,6 +27,7 @@ from satpuzzles.core.spec import AnalysisView, Option, PuzzleSpec
 from satpuzzles.io.detect import detect, named_puzzle
 from satpuzzles.io.files import read_input
 from satpuzzles.io.reading import read_instances
+from satpuzzles.io.sources import check_claimed, located, source_text
 from satpuzzles.present.report import analysed_unique, json_record, marked, plain_report
 
 __all__ = ["Cnf", "Puzzle", "Result", "generate", "load", "load_all", "puzzle_names", "read"]
@@ -48,20 +49,22 @@ def _spec(name: str) -> PuzzleSpec[Any, Any]:
         raise UsageError(f"unknown puzzle {name!r}: choose one of {', '.join(puzzle_names())}") from None
 
 
-def _text_of(source: str | os.PathLike[str]) -> tuple[str, str]:
-    """The text of a source (a path, or the puzzle text or URL itself) and the name to report it by."""
+def _text_of(source: str | os.PathLike[str]) -> tuple[str, str, str | None]:
+    """The text of a source (a path, a URL or game id as the CLI reads them, or the puzzle's text itself), the name
+    to report it by, and the file's path when it is a file."""
     if isinstance(source, os.PathLike):
         path = os.fspath(source)
         if Path(path).is_dir():
             raise UsageError(f"{path}: a folder, not a puzzle file (satpuzzles batch solves a folder)")
         if not Path(path).exists():
             raise UsageError(f"{path}: no such file")
-        return read_input(path)
+        return (*read_input(path), path)
     if not isinstance(source, str):
         raise TypeError(f"a puzzle source is a path or the puzzle's text, not {type(source).__name__}")
-    if "\n" not in source.strip() and "://" not in source and _is_file(source):
-        return read_input(source)
-    return source, "<text>"
+    if _is_folder(source):
+        raise UsageError(f"{source.strip()}: a folder, not a puzzle file (satpuzzles batch solves a folder)")
+    text, name = source_text(source, text=True)
+    return text, name, source if "\n" not in source.strip() and _is_file(source) else None
 
 
 def _is_folder(source: str) -> bool:
@@ -107,7 +110,8 @@ def _exists(source: str | os.PathLike[str]) -> bool:
 
 
 def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format: str = "auto") -> list[Puzzle]:
-    """Every puzzle in ``source``: a file path, or the puzzle's text or URL itself.
+    """Every puzzle in ``source``: a file path, a URL or a game id as the CLI reads a SOURCE (a Tatham game id with
+    its '#', or its puzzle page's URL), or the puzzle's text itself.
 
     ``puzzle`` names the puzzle type; without it a file's path may name it (a puzzle's name as a word in the
     file name or a folder above it), else the type is detected (an error when the text reads as more than
@@ -115,16 +119,16 @@ def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format
     """
     if isinstance(source, str) and not source.strip():
         raise UsageError("empty source: give a puzzle file's path, or the puzzle's text or URL")
-    text, name = _text_of(source)
-    if name == "<text>" and _is_folder(text):
-        raise UsageError(f"{text.strip()}: a folder, not a puzzle file (satpuzzles batch solves a folder)")
-    named = puzzle or (named_puzzle(name) if name != "<text>" else None)  # a path naming one, as the CLI reads it
+    text, name, path = _text_of(source)
+    named = puzzle or (named_puzzle(path) if path is not None else None)  # a path naming one, as the CLI reads it
     if named is None and input_format != "auto":
         raise UsageError(f"input_format={input_format!r} needs puzzle=: each puzzle type has its own formats")
     try:
         if named is None:
             kind, instances = detect(text, name)
         else:
+            if input_format == "auto":
+                check_claimed(_spec(named), name, text)
             kind, instances = named, read_instances(_spec(named), text, input_format)
     except InputError as exc:
         if name == "<text>" and puzzle is None and _looks_like_path(source) and not _exists(source):
@@ -132,7 +136,7 @@ def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format
         if name == "<text>" and puzzle is not None and _named_like_a_file(source) and not _exists(source):
             raise UsageError(f"{os.fspath(source).strip()}: no such file, and not a {puzzle} puzzle's text either "
                              f"({exc})") from None
-        raise exc.located(name) from None
+        raise located(exc, name) from None
     return [Puzzle(_spec(kind), instance) for instance in instances]
 
 
