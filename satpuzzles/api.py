@@ -1,10 +1,12 @@
 """The Python API: load a puzzle, solve it, get the answer as data, text, SVG or CNF.
 
     >>> import satpuzzles
-    >>> puzzle = satpuzzles.load("https://puzz.link/p?slither/4/4/dgbhdgbh")
+    >>> puzzle = satpuzzles.load("https://puzz.link/p?slither/5/5/cbcbcddad")
     >>> result = puzzle.solve(unique=True)
     >>> result.status, result.unique
     ('solved', True)
+    >>> satpuzzles.load("#5x5t0:a2a1c1c22c3b3b2b").solve(unique=True).unique    # a Loopy game id, as copied
+    False
 
 Every solution is checked by the puzzle's verifier, written from its rules, before it is
 returned. Errors are the exceptions of satpuzzles.core.errors (InputError for bad input,
