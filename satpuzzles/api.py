@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from satpuzzles.core import registry
-from satpuzzles.core.errors import InputError, UsageError
+from satpuzzles.core.errors import GeneratorWarning, InputError, UsageError
 from satpuzzles.core.outcome import Analysis, Outcome, Settings, check_seconds
-from satpuzzles.core.spec import AnalysisView, Option, PuzzleSpec
+from satpuzzles.core.spec import WARNING, AnalysisView, Option, PuzzleSpec
 from satpuzzles.io.detect import detect, named_puzzle
 from satpuzzles.io.files import read_input
 from satpuzzles.io.reading import read_instances
@@ -154,7 +154,8 @@ def generate(puzzle: str, rows: int, cols: int, seed: int | None = None, **optio
     """A new puzzle's text, as ``satpuzzles generate`` writes it. ``rows`` come first, as everywhere in the API,
     whatever order the command line takes: ``generate numberlink`` and ``generate slitherlink`` take WIDTH HEIGHT
     (columns first), ``generate minesweeper`` ROWS COLS (a generator's ``width_first`` says which); ``options``
-    are the generator's own, by their Python names (``mine_count`` for ``--mines``: ``spec.generator.options``)."""
+    are the generator's own, by their Python names (``mine_count`` for ``--mines``: ``spec.generator.options``).
+    What the command prints as a warning (a ``difficulty`` not reached ...) is a ``GeneratorWarning`` here."""
     spec = _spec(puzzle)
     if spec.generator is None:
         raise UsageError(f"{puzzle} has no generator")
@@ -166,7 +167,15 @@ def generate(puzzle: str, rows: int, cols: int, seed: int | None = None, **optio
         raise UsageError(f"seed {seed!r}: expected a whole number, or None for a fresh puzzle each time")
     spec.generator.check_size(rows, cols, f"rows={rows!r}, cols={cols!r}")
     options = _checked_options(spec.generator.options, options)
-    return spec.generator.make(rows, cols, seed, {**values, **options}, lambda text: None)
+    warned: list[str] = []  # a generator's progress, kept when it is a warning (graded candidates repeat them)
+    made = spec.generator.make(rows, cols, seed, {**values, **options},
+                               lambda text: warned.append(text) if text.startswith(WARNING) else None)
+    if warned:
+        import warnings
+
+        for text in dict.fromkeys(warned):
+            warnings.warn(text[len(WARNING):], GeneratorWarning, stacklevel=2)
+    return made
 
 
 def _checked_options(declared: tuple[Option, ...], values: dict[str, Any]) -> dict[str, Any]:

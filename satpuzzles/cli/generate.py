@@ -14,13 +14,9 @@ from satpuzzles.cli.options import check_seconds, format_option, to_click
 from satpuzzles.cli.output import stdout
 from satpuzzles.core.errors import ExitStatus, SatPuzzlesError
 from satpuzzles.core.outcome import Settings
-from satpuzzles.core.spec import PuzzleSpec
+from satpuzzles.core.spec import WARNING, PuzzleSpec
 from satpuzzles.io.files import check_writable, numbered_path, write_atomic
 from satpuzzles.solve.select import read_grade_comment
-
-WARNING = "warning: "
-"""A generator's status text that starts so is printed on standard error, not only shown in the progress bar."""
-
 
 class BudgetExhausted(SatPuzzlesError):
     """generate ran out of its --budget before making every puzzle."""

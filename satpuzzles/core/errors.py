@@ -127,6 +127,11 @@ class SolverError(SatPuzzlesError):
     """The solve's statistics up to the failure, when the solve loop knew them."""
 
 
+class GeneratorWarning(UserWarning):
+    """A generated puzzle falls short of what was asked (a difficulty not reached, an option its URL cannot say):
+    what ``satpuzzles generate`` prints as a warning, given to the Python API through the warnings module."""
+
+
 class VerificationError(SatPuzzlesError):
     """A decoded answer broke the puzzle's rules: a bug, never printed as a solution."""
 
