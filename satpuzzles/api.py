@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from satpuzzles.core import registry
-from satpuzzles.core.errors import GeneratorWarning, InputError, UsageError
+from satpuzzles.core.errors import GeneratorWarning, InputError, SatPuzzlesWarning, UsageError
 from satpuzzles.core.outcome import Analysis, Outcome, Settings, check_seconds
 from satpuzzles.core.spec import WARNING, AnalysisView, Option, PuzzleSpec
 from satpuzzles.io.detect import detect, named_puzzle
@@ -272,13 +272,25 @@ class Puzzle:
             raise UsageError(f"{self.name} has no JSON form")
         return self.spec.json.to_json(self.instance)
 
-    def write(self, writer: str) -> str:
-        """The puzzle in another form (``url`` for a puzz.link URL, where the type has it)."""
-        for candidate in self.spec.writers:
-            if candidate.name == writer:
-                return candidate.write(self.instance)
-        raise UsageError(f"{self.name} has no {writer!r} writer; it has "
-                         f"{', '.join(w.name for w in self.spec.writers) or 'none'}")
+    def write(self, writer: str, **options: Any) -> str:
+        """The puzzle in another form (``url`` for a puzz.link URL, where the type has it), under the puzzle's own
+        ``options`` as ``solve`` takes them (``rules="open"`` writes a Numberlink URL as numlin, as ``--to-url
+        --rules open`` does); what the form cannot say of them is a SatPuzzlesWarning."""
+        chosen = next((candidate for candidate in self.spec.writers if candidate.name == writer), None)
+        if chosen is None:
+            raise UsageError(f"{self.name} has no {writer!r} writer; it has "
+                             f"{', '.join(w.name for w in self.spec.writers) or 'none'}")
+        settings = Settings(extras=self._extras(options))
+        caveat = chosen.caveat(settings) if chosen.caveat is not None else None
+        if caveat is not None:
+            import warnings
+
+            warnings.warn(caveat, SatPuzzlesWarning, stacklevel=2)
+        try:
+            return chosen.write_under(self.instance, settings) if chosen.write_under is not None \
+                else chosen.write(self.instance)
+        except ValueError as exc:
+            raise UsageError(f"{writer}: {exc}") from None
 
     def cnf(self, stage: int = 0, **options: Any) -> Cnf:
         """The formula of an encoding stage (0: the first), with variable names."""

@@ -1,0 +1,40 @@
+"""A loaded Puzzle and its Result say what the CLI says: written forms, verification, the outcome's words."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+import satpuzzles
+from satpuzzles.core.errors import SatPuzzlesWarning, UsageError
+from tests.conftest import INSTANCES, run_cli
+
+NL_BOARD = INSTANCES / "numberlink" / "seed" / "instance_1.txt"
+NUMLIN = "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"
+
+
+@pytest.mark.parametrize("source", [NL_BOARD, NUMLIN])
+@pytest.mark.parametrize("rules", [None, "fill", "open"])
+def test_write_takes_the_puzzles_options_as_to_url_does(source, rules: str | None) -> None:
+    puzzle = satpuzzles.load(source)
+    written = puzzle.write("url") if rules is None else puzzle.write("url", rules=rules)
+    cli = run_cli("numberlink", source, "--to-url", *([] if rules is None else ["--rules", rules]))
+    assert cli.code == 0 and cli.out == written + "\n"
+    assert written.split("/")[3] == {None: "p?arukone" if source == NL_BOARD else "p?numlin",
+                                     "fill": "p?arukone", "open": "p?numlin"}[rules]
+
+
+def test_write_warns_of_what_the_url_cannot_say_and_refuses_what_is_no_option() -> None:
+    puzzle = satpuzzles.load(NUMLIN)
+    with pytest.warns(SatPuzzlesWarning) as caught:
+        written = puzzle.write("url", no_self_touch=True)
+    cli = run_cli("numberlink", NUMLIN, "--to-url", "--no-self-touch")
+    assert cli.out == written + "\n" and cli.err == f"satpuzzles: warning: {caught[0].message}\n" and len(caught) == 1
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        puzzle.write("url")
+    with pytest.raises(UsageError, match="choose one of fill, open"):
+        puzzle.write("url", rules="closed")
+    with pytest.raises(UsageError, match="has no option 'colour'"):
+        puzzle.write("url", colour=True)
