@@ -347,6 +347,18 @@ class Result:
         return unique
 
     @property
+    def exhausted(self) -> bool:
+        """Whether the search proved there are no solutions besides ``solutions`` (the CLI's ``Solutions = N (all)``);
+        False when it stopped at ``count``, at ``timeout``, or was never asked to look further (``count=1``)."""
+        return self.outcome.exhausted
+
+    @property
+    def message(self) -> str | None:
+        """Why the answer is incomplete, in the words the CLI prints in brackets (``timed out after 10 s`` ...), or
+        None when nothing cut it short; ``to_json()["message"]``."""
+        return self.outcome.message or None
+
+    @property
     def explanation(self) -> list[Hashable] | None:
         """With ``explain=True`` on an unsolvable puzzle: a minimal set of clues that cannot all hold."""
         return self.outcome.explanation

@@ -12,6 +12,7 @@ from tests.conftest import INSTANCES, run_cli
 
 NL_BOARD = INSTANCES / "numberlink" / "seed" / "instance_1.txt"
 NUMLIN = "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"
+MINES = "3 3\n1 ? ?\n? ? ?\n? ? 1\n"
 
 
 @pytest.mark.parametrize("source", [NL_BOARD, NUMLIN])
@@ -38,3 +39,17 @@ def test_write_warns_of_what_the_url_cannot_say_and_refuses_what_is_no_option() 
         puzzle.write("url", rules="closed")
     with pytest.raises(UsageError, match="has no option 'colour'"):
         puzzle.write("url", colour=True)
+
+
+@pytest.mark.parametrize(("source", "options", "exhausted", "message"), [
+    (NL_BOARD, {"count": 5}, True, None),
+    (MINES, {"count": 2}, False, None),  # stopped at the count: more exist
+    (NL_BOARD, {}, False, None),  # never asked to look further
+    (INSTANCES / "slitherlink" / "tatham" / "hard_100x100.loopy", {"timeout": 0.01}, False, "timed out after 0.01 s"),
+])
+def test_a_result_says_whether_all_solutions_were_found_and_why_not(source, options: dict, exhausted: bool,
+                                                                     message: str | None) -> None:
+    result = satpuzzles.load(source, puzzle="minesweeper" if source == MINES else None).solve(**options)
+    assert (result.exhausted, result.message) == (exhausted, message)
+    envelope = result.to_json()
+    assert envelope.get("message") == message and envelope.get("exhausted", exhausted) == exhausted
