@@ -26,7 +26,7 @@ from satpuzzles.core import registry
 from satpuzzles.core.errors import GeneratorWarning, InputError, SatPuzzlesWarning, UsageError
 from satpuzzles.core.outcome import Analysis, Outcome, Settings, check_seconds
 from satpuzzles.core.spec import WARNING, AnalysisView, Option, PuzzleSpec
-from satpuzzles.io.detect import detect, named_puzzle
+from satpuzzles.io.detect import detect, named_puzzle, with_stated_puzzle
 from satpuzzles.io.files import read_input
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import check_claimed, located, source_text
@@ -168,8 +168,9 @@ def generate(puzzle: str, rows: int, cols: int, seed: int | None = None, **optio
     spec.generator.check_size(rows, cols, f"rows={rows!r}, cols={cols!r}")
     options = _checked_options(spec.generator.options, options)
     warned: list[str] = []  # a generator's progress, kept when it is a warning (graded candidates repeat them)
-    made = spec.generator.make(rows, cols, seed, {**values, **options},
-                               lambda text: warned.append(text) if text.startswith(WARNING) else None)
+    made = with_stated_puzzle(puzzle, spec.generator.make(rows, cols, seed, {**values, **options},
+                                                          lambda text: warned.append(text) if text.startswith(WARNING)
+                                                          else None))
     if warned:
         import warnings
 

@@ -15,6 +15,7 @@ from satpuzzles.cli.output import stdout
 from satpuzzles.core.errors import ExitStatus, SatPuzzlesError
 from satpuzzles.core.outcome import Settings
 from satpuzzles.core.spec import WARNING, PuzzleSpec
+from satpuzzles.io.detect import with_stated_puzzle
 from satpuzzles.io.files import check_writable, numbered_path, write_atomic
 from satpuzzles.solve.select import read_grade_comment
 
@@ -138,7 +139,8 @@ def generate_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
 
         def work(report: Callable[[object], None]) -> None:
             for index, puzzle_seed in enumerate(seeds):
-                text = generator.make(rows, cols, puzzle_seed, dict(options), lambda text: report(("status", text)))
+                text = with_stated_puzzle(puzzle.name, generator.make(rows, cols, puzzle_seed, dict(options),
+                                                                      lambda text: report(("status", text))))
                 report(("puzzle", text, index))
 
         def receive(payload: object) -> None:

@@ -26,16 +26,58 @@ def named_puzzle(path: str) -> str | None:
     return None
 
 
-_NAME_IT = "name the puzzle (--puzzle, puzzle= in the Python API, or in the file or folder name)"
+_NAME_IT = ("name the puzzle (--puzzle, puzzle= in the Python API, in the file or folder name, or in a line "
+            "'# puzzle: NAME' above the board)")
+STATED = "# puzzle: "
+"""How a text names its puzzle type in a comment before its first content line (``generate`` writes it)."""
+
+
+def stated_puzzle(text: str) -> tuple[str, int] | None:
+    """The puzzle a comment line ``# puzzle: NAME`` before the text's first content line names, and that line's
+    number; None when there is none."""
+    start, number = 0, 0
+    while start < len(text):  # the lines above the first content line only: never the whole of a huge text
+        end = text.find("\n", start)
+        end, number = len(text) if end < 0 else end, number + 1
+        stripped = text[start:end].strip()
+        if stripped and not stripped.startswith("#"):
+            return None
+        if stripped.startswith(STATED.strip()):
+            return stripped[len(STATED.strip()):].strip().lower(), number
+        start = end + 1
+    return None
+
+
+def with_stated_puzzle(name: str, text: str) -> str:
+    """``text`` with a ``# puzzle: NAME`` line before its first content line, so that :func:`detect` reads it
+    as ``name`` whatever else it reads as; a URL or a game id (which names its type) is left as it is."""
+    lines = text.splitlines(keepends=True)
+    at = next((index for index, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")),
+              len(lines))
+    if (at < len(lines) and written_out(lines[at]) is not None) or stated_puzzle(text) is not None:
+        return text
+    return "".join([*lines[:at], f"{STATED}{name}\n", *lines[at:]])
 
 
 def detect(text: str, source: str = "") -> tuple[str, list[Any]]:
     """The puzzle ``text`` holds and its instances; InputError when no puzzle, or more than one, reads it.
 
     Detection never guesses: a small Slitherlink grid can also be a valid Numberlink or
-    Minesweeper board, and such a text is an error asking for the puzzle's name. A puzzle that
+    Minesweeper board, and such a text is an error asking for the puzzle's name, unless a
+    ``# puzzle: NAME`` comment before its first content line names it. A puzzle that
     would read the text but for its size limit (TooLarge) counts as one that reads it.
     """
+    stated = stated_puzzle(text)
+    if stated is not None:
+        name, line = stated
+        puzzles = registry.puzzles()
+        if name not in puzzles:
+            raise InputError(f"names puzzle {name!r}, which is not one this tool reads ({', '.join(puzzles)})",
+                             line, text.splitlines()[line - 1].index(":") + 3, source)
+        try:
+            return name, read_instances(puzzles[name], text)
+        except InputError as exc:
+            raise exc.located(source) from None
     failures: list[tuple[str, InputError]] = []
     readers: list[tuple[str, list[Any]]] = []
     for name, puzzle in registry.puzzles().items():
