@@ -249,13 +249,14 @@ class Puzzle:
         return {**known, **_checked_options(self.spec.options, options)}
 
     def verify(self, solution: Any) -> list[str]:
-        """The rules ``solution`` breaks ([] when it is a valid solution); TypeError when it is no solution object
-        of this puzzle (such as ``result.solution``)."""
+        """The rules ``solution`` breaks ([] when it is a valid solution); TypeError when it is no well-formed
+        solution object of this puzzle (one like ``result.solution``: the right class, holding what it holds)."""
         try:
             return self.spec.rules.verify(self.instance, solution)
-        except (AttributeError, TypeError) as exc:
-            raise TypeError(f"{type(solution).__name__} is not a {self.name} solution (give a result's solution): "
-                            f"{exc}") from exc
+        except (AttributeError, TypeError, ValueError, IndexError, KeyError) as exc:
+            raise TypeError(f"not a well-formed {self.name} solution: a {type(solution).__name__} the verifier cannot "
+                            f"read ({type(exc).__name__}: {exc}); give a result's solution, or one built like it"
+                            ) from exc
 
     def text(self) -> str:
         """The unsolved puzzle as a text board."""

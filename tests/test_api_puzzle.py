@@ -53,3 +53,23 @@ def test_a_result_says_whether_all_solutions_were_found_and_why_not(source, opti
     assert (result.exhausted, result.message) == (exhausted, message)
     envelope = result.to_json()
     assert envelope.get("message") == message and envelope.get("exhausted", exhausted) == exhausted
+
+
+def test_verify_names_a_malformed_solution_as_such() -> None:
+    """A solution of the right class holding what the verifier cannot read (an edge without its column, a list
+    for an array) is a TypeError saying so, not a raw ValueError from inside the verifier."""
+    import numpy as np
+
+    from satpuzzles.puzzles.minesweeper.model import MinesweeperSolution
+    from satpuzzles.puzzles.slitherlink.model import SlitherlinkSolution
+
+    loop = satpuzzles.load("https://puzz.link/p?slither/5/5/cbcbcddad")
+    assert loop.verify(loop.solve().solution) == []
+    for malformed in (SlitherlinkSolution(edges=frozenset({("h", 0)})), SlitherlinkSolution(edges=frozenset("a"))):
+        with pytest.raises(TypeError, match="^not a well-formed slitherlink solution: a SlitherlinkSolution the "
+                                            r"verifier cannot read \(ValueError: not enough values to unpack"):
+            loop.verify(malformed)
+    board = satpuzzles.load(MINES, puzzle="minesweeper")
+    assert board.verify(MinesweeperSolution(mines=np.zeros((3, 3), bool))) == ["the count at (0, 0) sees 0 mines"]
+    with pytest.raises(TypeError, match="^not a well-formed minesweeper solution: a MinesweeperSolution"):
+        board.verify(MinesweeperSolution(mines=[[False] * 3] * 3))
