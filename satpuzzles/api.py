@@ -26,7 +26,7 @@ from satpuzzles.core import registry
 from satpuzzles.core.errors import GeneratorWarning, InputError, SatPuzzlesWarning, UsageError
 from satpuzzles.core.outcome import Analysis, Outcome, Settings, check_seconds
 from satpuzzles.core.spec import WARNING, AnalysisView, Option, PuzzleSpec
-from satpuzzles.io.detect import detect, named_puzzle, with_stated_puzzle
+from satpuzzles.io.detect import detect_file, named_puzzle, with_stated_puzzle
 from satpuzzles.io.files import read_input
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import check_claimed, located, source_text
@@ -115,19 +115,22 @@ def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format
     """Every puzzle in ``source``: a file path, a URL or a game id as the CLI reads a SOURCE (a Tatham game id with
     its '#', or its puzzle page's URL), or the puzzle's text itself.
 
-    ``puzzle`` names the puzzle type; without it a file's path may name it (a puzzle's name as a word in the
-    file name or a folder above it), else the type is detected (an error when the text reads as more than
-    one). ``input_format`` is one of the type's formats, or auto (a format other than auto needs the type).
+    ``puzzle`` names the puzzle type; without it a line ``# puzzle: NAME`` above the board may name it, else a
+    file's path (a puzzle's name as a word in the file name or a folder above it), else the type is detected (an
+    error when the text reads as more than one). ``input_format`` is one of the type's formats, or auto (a format
+    other than auto needs the type).
     """
     if isinstance(source, str) and not source.strip():
         raise UsageError("empty source: give a puzzle file's path, or the puzzle's text or URL")
     text, name, path = _text_of(source)
-    named = puzzle or (named_puzzle(path) if path is not None else None)  # a path naming one, as the CLI reads it
+    named = puzzle
     if named is None and input_format != "auto":
-        raise UsageError(f"input_format={input_format!r} needs puzzle=: each puzzle type has its own formats")
+        named = named_puzzle(path) if path is not None else None  # a path naming one, as the CLI reads it
+        if named is None:
+            raise UsageError(f"input_format={input_format!r} needs puzzle=: each puzzle type has its own formats")
     try:
         if named is None:
-            kind, instances = detect(text, name)
+            kind, instances = detect_file(text, name, path)
         else:
             if input_format == "auto":
                 check_claimed(_spec(named), name, text)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import satpuzzles
@@ -45,3 +47,32 @@ def test_a_url_names_no_puzzle_by_its_path(tmp_path) -> None:
     board.parent.mkdir()
     board.write_text((INSTANCES / "minesweeper" / "seed" / "small-sat.in").read_text())  # also a Slitherlink grid
     assert satpuzzles.load(board).name == satpuzzles.load(str(board)).name == "minesweeper"
+
+
+MINES = (INSTANCES / "minesweeper" / "seed" / "small-sat.in").read_text()  # also a Slitherlink grid
+
+
+def test_an_error_of_the_puzzle_a_path_chose_says_so_and_how_to_choose_another(tmp_path) -> None:
+    board = tmp_path / "numberlink-project" / "data" / "board.txt"
+    board.parent.mkdir(parents=True)
+    board.write_text(MINES)
+    with pytest.raises(InputError) as caught:
+        satpuzzles.load(board)
+    assert str(caught.value).endswith(
+        "(read as numberlink, as the folder 'numberlink-project' in its path says; it reads as minesweeper or "
+        "slitherlink: name the puzzle with --puzzle NAME, puzzle= in the Python API, or 'satpuzzles NAME FILE')")
+    assert run_cli("solve", board).err == f"satpuzzles: error: {caught.value}\n"
+    assert satpuzzles.load(board, puzzle="minesweeper").name == "minesweeper"
+    named = tmp_path / "numberlink_7x7.txt"
+    named.write_text("3 3\n1 ? ?\n")
+    with pytest.raises(InputError, match=r"read as numberlink, as its file name 'numberlink_7x7.txt' says: name"):
+        satpuzzles.load(named)
+
+
+def test_a_text_that_names_its_puzzle_is_read_as_that_wherever_it_is_kept(tmp_path) -> None:
+    board = tmp_path / "numberlink-project" / "mines.txt"
+    board.parent.mkdir()
+    board.write_text(satpuzzles.generate("minesweeper", 6, 6, seed=1))
+    assert satpuzzles.load(board).name == "minesweeper"
+    assert run_cli("solve", board).out.startswith("Minesweeper")
+    assert json.loads(run_cli("batch", board.parent, "--format", "json").out.splitlines()[0])["puzzle"] == "minesweeper"

@@ -16,14 +16,52 @@ from satpuzzles.io.textgrid import TooLarge, content_lines
 def named_puzzle(path: str) -> str | None:
     """The puzzle a file's path names: the nearest of its file name and folders with a puzzle's name as a word
     (``minesweeper/board.in``, ``numberlink_7x7.txt``); None for standard input."""
+    naming = _naming_part(path)
+    return None if naming is None else naming[0]
+
+
+def _naming_part(path: str) -> tuple[str, str, bool] | None:
+    """The puzzle a file's path names, the file or folder name that names it, and whether that is the file's."""
     if path in ("-", "<stdin>"):
         return None
-    for part in reversed(os.path.abspath(path).split(os.sep)):
+    parts = os.path.abspath(path).split(os.sep)
+    for index, part in enumerate(reversed(parts)):
         words = set("".join(ch if "a" <= ch <= "z" else " " for ch in part.lower()).split())
         named = [name for name in registry.names() if name in words]
         if named:
-            return named[0]
+            return named[0], part, index == 0
     return None
+
+
+def detect_file(text: str, source: str, path: str | None, input_format: str = "auto") -> tuple[str, list[Any]]:
+    """The puzzle a file (or a text, with ``path`` None) holds and its instances: the one a ``# puzzle: NAME``
+    line above its board names, else the one its path names (its error then says the path chose it, and how to
+    choose another), else the one detected (:func:`detect`; ``input_format`` auto only)."""
+    naming = _naming_part(path) if path is not None and stated_puzzle(text) is None else None
+    if naming is None:
+        return detect(text, source)
+    name = naming[0]
+    try:
+        return name, read_instances(registry.get(name), text, input_format)
+    except InputError as exc:
+        raise _chosen_by_path(exc, text, naming).located(source) from None
+
+
+def _chosen_by_path(error: InputError, text: str, naming: tuple[str, str, bool]) -> InputError:
+    """``error`` of the puzzle a path named, saying so, which puzzles read the text, and how to name one."""
+    name, part, is_file = naming
+    where = f"its file name {part!r}" if is_file else f"the folder {part!r} in its path"
+    others = []
+    for other, puzzle in registry.puzzles().items():
+        try:
+            if other != name and read_instances(puzzle, text):
+                others.append(other)
+        except InputError:
+            pass
+    reads = f"; it reads as {' or '.join(others)}" if others else ""
+    error.message += (f" (read as {name}, as {where} says{reads}: name the puzzle with --puzzle NAME, puzzle= in the "
+                      "Python API, or 'satpuzzles NAME FILE')")
+    return error
 
 
 _NAME_IT = ("name the puzzle (--puzzle, puzzle= in the Python API, in the file or folder name, or in a line "
