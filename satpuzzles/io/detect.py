@@ -33,16 +33,16 @@ def _naming_part(path: str) -> tuple[str, str, bool] | None:
     return None
 
 
-def detect_file(text: str, source: str, path: str | None, input_format: str = "auto") -> tuple[str, list[Any]]:
+def detect_file(text: str, source: str, path: str | None) -> tuple[str, list[Any]]:
     """The puzzle a file (or a text, with ``path`` None) holds and its instances: the one a ``# puzzle: NAME``
     line above its board names, else the one its path names (its error then says the path chose it, and how to
-    choose another), else the one detected (:func:`detect`; ``input_format`` auto only)."""
+    choose another), else the one detected (:func:`detect`)."""
     naming = _naming_part(path) if path is not None and stated_puzzle(text) is None else None
     if naming is None:
         return detect(text, source)
     name = naming[0]
     try:
-        return name, read_instances(registry.get(name), text, input_format)
+        return name, read_instances(registry.get(name), text)
     except InputError as exc:
         raise _chosen_by_path(exc, text, naming).located(source) from None
 
