@@ -283,3 +283,13 @@ def test_minesweeper_analyze_draws_the_analysis(tmp_path: Path) -> None:
     assert class_cells(root, "forced-safe") == {tuple(cell) for cell in record["analysis"]["safe"]}
     assert class_cells(root, "forced-mine") == {tuple(cell) for cell in record["analysis"]["mine"]}
     assert class_cells(root, "undetermined") == {tuple(cell) for cell in record["analysis"]["undetermined"]}
+
+
+@pytest.mark.parametrize("puzzle, source", [("numberlink", NL / "instance_1.txt"), ("slitherlink", SL / "pzprjs" / "cspuz_bench_4x4.url"),
+                                            ("minesweeper", MS / "medium-sat.in")])
+def test_every_picture_has_an_opaque_white_background(tmp_path, puzzle, source) -> None:
+    """Dark viewers show a transparent picture on black: black clues and dots would vanish."""
+    _, root = solve(tmp_path, puzzle, "-i", source)
+    first = next(e for e in root if e.tag not in (f"{NS}title", f"{NS}style", f"{NS}defs"))
+    assert first.tag == f"{NS}rect" and first.get("fill") == "#ffffff"
+    assert (first.get("width"), first.get("height")) == tuple(root.get("viewBox").split()[2:])

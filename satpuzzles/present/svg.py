@@ -74,7 +74,8 @@ def text(x: float, y: float, content: str, size: float, **attributes: object) ->
 def document(
     width: float, height: float, body: Iterable[str], *, title: str, style: str = "", defs: str = "", scale: float = 1
 ) -> str:
-    """A complete standalone SVG 1.1 file: XML declaration, root element with namespace and view box, ``body``."""
+    """A complete standalone SVG 1.1 file: XML declaration, root element with namespace and view box, an opaque
+    white background (dark viewers would hide black marks), ``body``."""
     head = [
         '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
         "<" + _tag("svg", {"xmlns": NAMESPACE, "version": "1.1", "width": width * scale, "height": height * scale,
@@ -85,6 +86,7 @@ def document(
         head.append(f'<style type="text/css"><![CDATA[\n{style.strip()}\n]]></style>')
     if defs:
         head.append(f"<defs>{defs}</defs>")
+    head.append(element("rect", x=0, y=0, width=width, height=height, fill="#ffffff", class_="background"))
     return "\n".join([*head, *body, "</svg>"]) + "\n"
 
 
