@@ -74,7 +74,7 @@ def run_cells(d: str, size: float, margin: float) -> set[tuple[int, int]]:
 def test_numberlink_one_path_element_per_route(tmp_path, name) -> None:
     record, root = solve(tmp_path, "numberlink", "-i", NL / name)
     routes = {label: [tuple(cell) for cell in route] for label, route in record["solution"]["routes"].items()}
-    paths = list(root.iter(f"{NS}path"))
+    paths = of_class(root, "path", "route")
     assert len(paths) == len(routes)
     drawn = {}
     for path in paths:
@@ -82,9 +82,12 @@ def test_numberlink_one_path_element_per_route(tmp_path, name) -> None:
         points = [float(v) for v in re.findall(r"[-\d.]+", path.get("d"))]
         drawn[label] = cells_at(points[0::2], points[1::2], numberlink_svg.CELL, numberlink_svg.MARGIN, 0.5)
     assert drawn == routes
-    looks = {(p.get("stroke"), p.get("stroke-dasharray")) for p in paths}
-    assert len(looks) == len(paths), "two paths drawn alike"
-    assert len({p.get("stroke-dasharray") for p in paths}) > 1 or len(paths) == 1, "colour is the only cue"
+    assert len({p.get("stroke") for p in paths}) == min(len(paths), len(numberlink_svg.COLOURS))
+    casings = of_class(root, "path", "casing")
+    assert sorted(c.get("d") for c in casings) == sorted(p.get("d") for p in paths), "every pipe has its casing"
+    rules = dict(re.findall(r"^([.\w, -]+?) \{ (.*) \}$", root.find(f"{NS}style").text, re.M))
+    assert "stroke-linecap: round; stroke-linejoin: round" in rules[".route, .casing"], "corners break into stubs"
+    assert not [p for p in paths if p.get("stroke-dasharray")] and "dash" not in rules[".route"] + rules[".casing"]
     labels = sorted(t.text for t in of_class(root, "text", "label"))
     assert labels == sorted(label for label in routes for _ in range(2))
 
@@ -92,7 +95,7 @@ def test_numberlink_one_path_element_per_route(tmp_path, name) -> None:
 def test_a_flow_free_board_is_drawn_in_flow_free_colours(tmp_path) -> None:
     """R red, G green, B blue, Y yellow, O orange, as Flow Free players know them; other boards keep the palette."""
     _, root = solve(tmp_path, "numberlink", "-i", INSTANCES / "numberlink" / "flowfree" / "regular_5x5_01.txt")
-    drawn = {p.find(f"{NS}title").text.removeprefix("path "): p.get("stroke") for p in root.iter(f"{NS}path")}
+    drawn = {p.find(f"{NS}title").text.removeprefix("path "): p.get("stroke") for p in of_class(root, "path", "route")}
     assert drawn == {"R": "#ff0000", "G": "#008100", "B": "#0000ff", "Y": "#e6d600", "O": "#ff8000"}
     palette = numberlink_svg.COLOURS
     assert numberlink_svg.route_colours(["R", "G", "Z"]) == {"R": palette[0], "G": palette[1], "Z": palette[2]}
@@ -103,14 +106,15 @@ def test_numberlink_unsolvable_is_the_bare_puzzle(tmp_path) -> None:
     record, root = solve(tmp_path, "numberlink", "-i", NL / "instance_4.txt", code=1)
     assert record["status"] == "unsolvable"
     assert not list(root.iter(f"{NS}path"))
-    assert len(of_class(root, "circle", "end")) == 4 and "unsolved" in root.find(f"{NS}title").text
+    assert len(of_class(root, "circle", "end")) == 4 and root.find(f"{NS}title").text == "Numberlink 3x3: no solution"
+    assert [t.text for t in of_class(root, "text", "legend")] == ["no solution"]
 
 
 def test_labels_are_escaped(tmp_path) -> None:
     record, root = solve(tmp_path, "numberlink", "-i", "-", stdin="&.&\n<.<\n")
     assert record["status"] == "solved"
     assert sorted(t.text for t in of_class(root, "text", "label")) == ["&", "&", "<", "<"]
-    assert {p.find(f"{NS}title").text for p in root.iter(f"{NS}path")} == {"path &", "path <"}
+    assert {p.find(f"{NS}title").text for p in of_class(root, "path", "route")} == {"path &", "path <"}
 
 
 def test_every_puzzle_of_a_collection_gets_its_picture(tmp_path) -> None:
@@ -119,7 +123,7 @@ def test_every_puzzle_of_a_collection_gets_its_picture(tmp_path) -> None:
     target = tmp_path / "pic.svg"
     assert run_cli("numberlink", "-i", board, "--svg", target).code == 0
     assert not target.exists()
-    assert [len(list(load(tmp_path / f"pic.{n}.svg").iter(f"{NS}path"))) for n in (1, 2)] == [2, 1]
+    assert [len(of_class(load(tmp_path / f"pic.{n}.svg"), "path", "route")) for n in (1, 2)] == [2, 1]
 
 
 # Slitherlink
@@ -293,3 +297,26 @@ def test_every_picture_has_an_opaque_white_background(tmp_path, puzzle, source) 
     first = next(e for e in root if e.tag not in (f"{NS}title", f"{NS}style", f"{NS}defs"))
     assert first.tag == f"{NS}rect" and first.get("fill") == "#ffffff"
     assert (first.get("width"), first.get("height")) == tuple(root.get("viewBox").split()[2:])
+
+
+def test_each_label_is_sized_to_fit_its_circle(tmp_path) -> None:
+    """A long label does not shrink the short ones; East Asian wide characters count as two."""
+    _, root = solve(tmp_path, "numberlink", "-i", "-", stdin="ABCDEFG,.,1,.,ABCDEFG\n長,.,.,.,長\n猫猫猫,.,1,.,猫猫猫\n", code=1)
+    size = {t.text: float(t.get("font-size")) for t in of_class(root, "text", "label")}
+    assert size["1"] == size["長"] == numberlink_svg.CELL * 0.5
+    inside = 2 * numberlink_svg.RING - 3
+    for label in ("ABCDEFG", "猫猫猫"):
+        assert 0.6 * inside < svg.text_width(label, size[label]) <= inside
+    assert size["猫猫猫"] < numberlink_svg.label_size("ABC") * 0.7  # three wide characters, not three narrow ones
+
+
+def test_numberlink_analysis_has_a_legend_colours_and_visible_crosses(tmp_path) -> None:
+    _, root = solve(tmp_path, "numberlink", "-i", NL / "instance_5.txt", "--analyze")
+    assert root.find(f"{NS}title").text.endswith(": analysis")
+    legend = " ".join(t.text for t in of_class(root, "text", "legend"))
+    assert "forced on" in legend and "forced off" in legend and "undetermined" in legend
+    palette = set(numberlink_svg.route_colours(Driver("numberlink").parse((NL / "instance_5.txt").read_text())[0].labels).values())
+    on = of_class(root, "line", "forced-on")
+    assert on and {line.get("style").removeprefix("stroke: ") for line in on} == palette
+    order = [e.get("class") for e in root if e.get("class") in ("end", "forced-off")]
+    assert "forced-off" in order and order.index("forced-off") > max(i for i, c in enumerate(order) if c == "end")

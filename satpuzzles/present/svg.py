@@ -6,13 +6,16 @@ units; the ``width``/``height`` attributes scale the view box for viewers that n
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Any
 
 from satpuzzles.core.errors import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import numpy as np
+
+    from satpuzzles.core.outcome import Outcome, Settings
 
 NAMESPACE = "http://www.w3.org/2000/svg"
 MAX_CELLS = 4_000_000
@@ -71,11 +74,44 @@ def text(x: float, y: float, content: str, size: float, **attributes: object) ->
     return element("text", escape(content), x=x, y=y + 0.35 * size, font_size=size, **attributes)
 
 
+FONTS = "sans-serif, 'Noto Sans CJK JP', 'Noto Sans CJK SC', 'Source Han Sans', 'Hiragino Sans', 'Microsoft YaHei'"
+"""The font family of every text: sans-serif first, then CJK fonts for labels it lacks glyphs for."""
+LEGEND_STYLE = f".legend {{ font-family: {FONTS}; text-anchor: start; fill: #000000; font-weight: normal; }}"
+
+
+def text_width(content: str, size: float) -> float:
+    """About how wide ``content`` is in a sans-serif font of ``size`` units: East Asian wide characters count
+    a full em, others 0.62 (a bold capital's width; digits and lower case are narrower)."""
+    import unicodedata  # here: a plain solve draws no text
+
+    return size * sum(1.0 if unicodedata.east_asian_width(char) in "WF" else 0.62 for char in content)
+
+
+def _wrap(line: str, size: float, room: float) -> list[str]:
+    """``line`` broken after its semicolons into lines about ``room`` units wide (a longer part keeps its own line)."""
+    lines: list[str] = []
+    for part in line.split("; "):
+        if lines and text_width(lines[-1] + "; " + part, size) <= room:
+            lines[-1] += "; " + part
+        else:
+            lines.append(part)
+    return lines
+
+
 def document(
-    width: float, height: float, body: Iterable[str], *, title: str, style: str = "", defs: str = "", scale: float = 1
+    width: float, height: float, body: Iterable[str], *, title: str, style: str = "", defs: str = "", scale: float = 1,
+    legend: Sequence[str] = (), legend_size: float = 12,
 ) -> str:
     """A complete standalone SVG 1.1 file: XML declaration, root element with namespace and view box, an opaque
-    white background (dark viewers would hide black marks), ``body``."""
+    white background (dark viewers would hide black marks), ``body``, and the ``legend`` lines written under it
+    in a font of ``legend_size`` units (the picture grows to hold them)."""
+    room = max(width - legend_size * 1.2, legend_size * 16)
+    lines = [wrapped for line in legend for wrapped in _wrap(line, legend_size, room)]
+    notes = [text(legend_size * 0.6, height + legend_size * (0.8 + 1.3 * index), line, legend_size, class_="legend")
+             for index, line in enumerate(lines)]
+    width = max([width] + [text_width(line, legend_size) + legend_size * 1.2 for line in lines])
+    height += legend_size * 1.3 * len(lines) + (legend_size * 0.4 if lines else 0)
+    style += "\n" + LEGEND_STYLE if legend else ""
     head = [
         '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
         "<" + _tag("svg", {"xmlns": NAMESPACE, "version": "1.1", "width": width * scale, "height": height * scale,
@@ -87,7 +123,7 @@ def document(
     if defs:
         head.append(f"<defs>{defs}</defs>")
     head.append(element("rect", x=0, y=0, width=width, height=height, fill="#ffffff", class_="background"))
-    return "\n".join([*head, *body, "</svg>"]) + "\n"
+    return "\n".join([*head, *body, *notes, "</svg>"]) + "\n"
 
 
 def grid_lines(rows: int, cols: int, size: float, origin: float, **attributes: object) -> list[str]:
@@ -125,25 +161,45 @@ ANALYSIS_STYLE = """
 """
 """--analyze's segments: forced on thick and solid, forced off a small cross, undetermined thin and dashed
 (three shapes, so the picture reads in black and white too)."""
-ANALYSIS_TITLE = "solid: forced on, x: forced off, dashed: undetermined"
+ANALYSIS_KEY = "thick solid: forced on; \u00d7: forced off; thin dashed: undetermined"
 
 
-def analysis_title(states: Mapping[Hashable, str]) -> str:
-    """What the analysis marks mean, for the picture's title (a partial analysis also says what is missing)."""
+def analysis_legend(states: Mapping[Hashable, str]) -> list[str]:
+    """What the analysis marks mean, for the legend under the picture (a partial analysis also says what is missing)."""
     partial = any(state == "undecided" for state in states.values())
-    return ANALYSIS_TITLE + (", not drawn: undecided (timed out)" if partial else "")
+    return [ANALYSIS_KEY] + (["not drawn: undecided (timed out)"] if partial else [])
 
 
-def analysis_segment(start: tuple[float, float], end: tuple[float, float], state: str, cross: float) -> list[str]:
+def titled(name: str, state: str) -> str:
+    """A picture's title: ``Slitherlink 4x4`` for a plain solution, else ``Slitherlink 4x4: no solution``."""
+    return f"{name}: {state}" if state else name
+
+
+def outcome_state(outcome: Outcome[Any], settings: Settings, conflict: str = "conflicting clues ringed") -> str:
+    """What a solve's picture shows, for its title: nothing for a solution, ``no solution`` (with ``conflict``
+    when --explain marked the clues), ``undecided (timed out after 5 s)``, or ``not unique`` and which solution."""
+    if outcome.status == "unsolvable":
+        return f"no solution ({conflict})" if outcome.explanation else "no solution"
+    if outcome.status != "solved":
+        why = outcome.message if outcome.message.startswith("timed out") else "the solver gave no answer"
+        return f"undecided ({why}), puzzle drawn bare"
+    found = len(outcome.solutions)
+    if outcome.uniqueness(settings) is False:
+        return f"not unique (solution 1 of {found} found drawn)"
+    return f"solution 1 of {found} found drawn" if found > 1 else ""
+
+
+def analysis_segment(start: tuple[float, float], end: tuple[float, float], state: str, cross: float,
+                     colour: str | None = None) -> list[str]:
     """A segment from ``start`` to ``end`` by --analyze's ``state`` (``true``, ``false``, ``undetermined``);
-    forced false is a cross of half-width ``cross`` at its middle, with a title naming the state. An ``undecided``
-    one (a partial analysis) is not drawn."""
+    forced false is a cross of half-width ``cross`` at its middle. An ``undecided`` one (a partial analysis) is
+    not drawn. ``colour`` overrides the class's stroke (a Numberlink path's colour)."""
     if state == "undecided":
         return []
     (x1, y1), (x2, y2) = start, end
     if state != "false":
         name = "forced-on" if state == "true" else "undetermined"
-        return [element("line", x1=x1, y1=y1, x2=x2, y2=y2, class_=name)]
+        return [element("line", x1=x1, y1=y1, x2=x2, y2=y2, class_=name, style=colour and f"stroke: {colour}")]
     x, y = (x1 + x2) / 2, (y1 + y2) / 2
     return [element("path", d=f"M{num(x - cross)} {num(y - cross)}L{num(x + cross)} {num(y + cross)}"
                                 f"M{num(x - cross)} {num(y + cross)}L{num(x + cross)} {num(y - cross)}",
