@@ -203,7 +203,7 @@ def test_minesweeper_mines_are_the_solution(tmp_path, source) -> None:
     assert class_cells(root, "mine-cell") == cell_set((cells == UNKNOWN) & mines)
     assert class_cells(root, "safe") == cell_set((cells == UNKNOWN) & ~mines)
     digits = [(t.text, g.get("class")) for g in root.iter(f"{NS}g") for t in g.iter(f"{NS}text")]
-    assert len(digits) == int((cells >= 0).sum()) and all(cls == f"n{text}" for text, cls in digits)
+    assert len(digits) == int((cells > 0).sum()) and all(cls == f"n{text}" for text, cls in digits)  # 0 left blank
 
 
 def test_minesweeper_explain_outlines_the_counts(tmp_path) -> None:
@@ -213,14 +213,15 @@ def test_minesweeper_explain_outlines_the_counts(tmp_path) -> None:
     corners = re.findall(r"M([-\d.]+) ([-\d.]+)m", outline)
     marked = cells_at([float(x) for x, _ in corners], [float(y) for _, y in corners], minesweeper_svg.CELL, minesweeper_svg.MARGIN, 0.5)
     assert sorted(marked) == sorted((r, c) for r, c, _ in record["explanation"]["clues"])
-    assert not of_class(root, "text", "caption")
+    assert [t.text for t in of_class(root, "text", "legend")] == ["no solution (conflicting counts outlined)"]
+    assert root.find(f"{NS}title").text == "Minesweeper 3x3: no solution (conflicting counts outlined)"
 
 
 def test_minesweeper_explain_names_the_total(tmp_path) -> None:
     record, root = solve(tmp_path, "minesweeper", "-i", "-", "--explain", code=1, stdin="2 2\n? 1\n? ?\nmines 2\n")
     assert record["explanation"]["mines"] == 2
     assert class_cells(root, "hidden") == {(0, 0), (1, 0), (1, 1)}
-    assert "total" in of_class(root, "text", "caption")[0].text
+    assert "The mines total (2) is part of the conflict." in [t.text for t in of_class(root, "text", "legend")]
 
 
 def test_minesweeper_analysis_classes() -> None:
@@ -320,3 +321,37 @@ def test_numberlink_analysis_has_a_legend_colours_and_visible_crosses(tmp_path) 
     assert on and {line.get("style").removeprefix("stroke: ") for line in on} == palette
     order = [e.get("class") for e in root if e.get("class") in ("end", "forced-off")]
     assert "forced-off" in order and order.index("forced-off") > max(i for i, c in enumerate(order) if c == "end")
+
+
+def text_cells(root: ET.Element, cls: str) -> dict[tuple[int, int], str]:
+    """The cells holding a text of group class ``cls``, and the text."""
+    return {cells_at([float(t.get("x"))], [float(t.get("y"))], minesweeper_svg.CELL, minesweeper_svg.MARGIN, 0.5)[0]: t.text
+            for g in of_class(root, "g", cls) for t in g}
+
+
+def test_minesweeper_hint_is_drawn(tmp_path) -> None:
+    """No cell is certain on large-sat.in: the lowest-risk cell gets the terminal's !, a frame and a legend line."""
+    record, root = solve(tmp_path, "minesweeper", "-i", MS / "large-sat.in", "--hint")
+    guess = tuple(record["hint"]["guess"])
+    assert text_cells(root, "guess") == {guess: "!"} and guess not in text_cells(root, "unsure")
+    frames = re.findall(r"M([-\d.]+) ([-\d.]+)m", of_class(root, "path", "hint")[0].get("d"))
+    assert cells_at([float(x) for x, _ in frames], [float(y) for _, y in frames], minesweeper_svg.CELL,
+                    minesweeper_svg.MARGIN, 0.5) == [guess]
+    assert root.find(f"{NS}title").text == "Minesweeper 5x5: hint"
+    assert any("33.3%" in t.text for t in of_class(root, "text", "legend"))
+    record, root = solve(tmp_path, "minesweeper", "-i", MS / "medium-sat.in", "--hint")
+    frames = re.findall(r"M([-\d.]+) ([-\d.]+)m", of_class(root, "path", "hint")[0].get("d"))
+    framed = cells_at([float(x) for x, _ in frames], [float(y) for _, y in frames], minesweeper_svg.CELL, minesweeper_svg.MARGIN, 0.5)
+    assert sorted(framed) == sorted(tuple(cell) for cell in record["hint"]["safe"]) and not text_cells(root, "guess")
+
+
+def test_minesweeper_uncounted_cells_differ_from_undetermined(tmp_path) -> None:
+    """Cells over --probability-budget are not computed (the terminal's -), not undetermined (?)."""
+    board = "3 6\n? ? ? ? ? 0\n? 2 ? 2 ? ?\n? ? ? ? ? ?\n"
+    record, root = solve(tmp_path, "minesweeper", "-i", "-", "--probabilities", "--probability-budget", "1", stdin=board)
+    uncounted = text_cells(root, "not-counted")
+    assert sorted(uncounted) == sorted(tuple(cell) for cell in record["probabilities"]["not_computed"])
+    assert uncounted and set(uncounted.values()) == {"-"} and not text_cells(root, "unsure")
+    assert class_cells(root, "uncounted") == set(uncounted)
+    assert any("not computed" in t.text for t in of_class(root, "text", "legend"))
+    assert root.find(f"{NS}title").text == "Minesweeper 6x3: probabilities"

@@ -76,7 +76,8 @@ def text(x: float, y: float, content: str, size: float, **attributes: object) ->
 
 FONTS = "sans-serif, 'Noto Sans CJK JP', 'Noto Sans CJK SC', 'Source Han Sans', 'Hiragino Sans', 'Microsoft YaHei'"
 """The font family of every text: sans-serif first, then CJK fonts for labels it lacks glyphs for."""
-LEGEND_STYLE = f".legend {{ font-family: {FONTS}; text-anchor: start; fill: #000000; font-weight: normal; }}"
+LEGEND_STYLE = f".legend {{ font-family: {FONTS}; text-anchor: start; fill: #000000; font-weight: normal; font-size: {{size}}px; }}"
+"""The legend's look (its size in the style too: a puzzle's ``text`` rule would beat the attribute)."""
 
 
 def text_width(content: str, size: float) -> float:
@@ -88,13 +89,19 @@ def text_width(content: str, size: float) -> float:
 
 
 def _wrap(line: str, size: float, room: float) -> list[str]:
-    """``line`` broken after its semicolons into lines about ``room`` units wide (a longer part keeps its own line)."""
+    """``line`` broken into lines about ``room`` units wide: after its semicolons, then at spaces where a part is
+    still too wide (a longer word keeps its own line)."""
     lines: list[str] = []
     for part in line.split("; "):
         if lines and text_width(lines[-1] + "; " + part, size) <= room:
             lines[-1] += "; " + part
-        else:
-            lines.append(part)
+            continue
+        lines.append("")
+        for word in part.split(" "):
+            if lines[-1] and text_width(lines[-1] + " " + word, size) > room:
+                lines.append(word)
+            else:
+                lines[-1] = f"{lines[-1]} {word}" if lines[-1] else word
     return lines
 
 
@@ -105,13 +112,13 @@ def document(
     """A complete standalone SVG 1.1 file: XML declaration, root element with namespace and view box, an opaque
     white background (dark viewers would hide black marks), ``body``, and the ``legend`` lines written under it
     in a font of ``legend_size`` units (the picture grows to hold them)."""
-    room = max(width - legend_size * 1.2, legend_size * 16)
+    room = max(width - legend_size * 1.2, legend_size * 30)
     lines = [wrapped for line in legend for wrapped in _wrap(line, legend_size, room)]
     notes = [text(legend_size * 0.6, height + legend_size * (0.8 + 1.3 * index), line, legend_size, class_="legend")
              for index, line in enumerate(lines)]
     width = max([width] + [text_width(line, legend_size) + legend_size * 1.2 for line in lines])
     height += legend_size * 1.3 * len(lines) + (legend_size * 0.4 if lines else 0)
-    style += "\n" + LEGEND_STYLE if legend else ""
+    style += "\n" + LEGEND_STYLE.replace("{size}", num(legend_size)) if legend else ""
     head = [
         '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
         "<" + _tag("svg", {"xmlns": NAMESPACE, "version": "1.1", "width": width * scale, "height": height * scale,
