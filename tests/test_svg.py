@@ -355,3 +355,24 @@ def test_minesweeper_uncounted_cells_differ_from_undetermined(tmp_path) -> None:
     assert class_cells(root, "uncounted") == set(uncounted)
     assert any("not computed" in t.text for t in of_class(root, "text", "legend"))
     assert root.find(f"{NS}title").text == "Minesweeper 6x3: probabilities"
+
+
+def test_slitherlink_corners_are_clean_and_the_state_is_written(tmp_path) -> None:
+    """Dots lie under the loop and are no wider than it (no bumps at its corners); rings leave the digit room."""
+    _, root = solve(tmp_path, "slitherlink", "-i", SL / "pzprjs" / "cspuz_bench_4x4.url")
+    order = [e.get("class") for e in root]
+    assert max(i for i, c in enumerate(order) if c == "dot") < order.index("loop")
+    width = float(re.search(r"\.loop \{[^}]*stroke-width: ([\d.]+)", root.find(f"{NS}style").text).group(1))
+    assert {float(c.get("r")) for c in of_class(root, "circle", "dot")} == {width / 2}
+    assert root.find(f"{NS}title").text == "Slitherlink 4x4" and not of_class(root, "text", "legend")
+    _, root = solve(tmp_path, "slitherlink", "-i", "-", "--explain", code=1, stdin="3 0 .\n. . .\n. . 2\n")
+    assert root.find(f"{NS}title").text == "Slitherlink 3x3: no solution (conflicting clues ringed)"
+    assert [t.text for t in of_class(root, "text", "legend")] == ["no solution (conflicting clues ringed)"]
+    assert {float(c.get("r")) for c in of_class(root, "circle", "marked")} == {slitherlink_svg.CELL * 0.41}
+
+
+def test_unique_on_a_board_with_two_solutions_says_so(tmp_path) -> None:
+    _, root = solve(tmp_path, "slitherlink", "-i", "-", "--unique", stdin=". . .\n. . .\n")
+    title = root.find(f"{NS}title").text
+    assert title == "Slitherlink 3x2: not unique (solution 1 of 2 found drawn)"
+    assert [t.text for t in of_class(root, "text", "legend")] == ["not unique (solution 1 of 2 found drawn)"]

@@ -6,6 +6,7 @@ units; the ``width``/``height`` attributes scale the view box for viewers that n
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -117,7 +118,8 @@ def document(
     notes = [text(legend_size * 0.6, height + legend_size * (0.8 + 1.3 * index), line, legend_size, class_="legend")
              for index, line in enumerate(lines)]
     width = max([width] + [text_width(line, legend_size) + legend_size * 1.2 for line in lines])
-    height += legend_size * 1.3 * len(lines) + (legend_size * 0.4 if lines else 0)
+    if lines:  # whole units, so that no viewer leaves a hairline of its own background at the edge
+        width, height = math.ceil(width), math.ceil(height + legend_size * (1.3 * len(lines) + 0.4))
     style += "\n" + LEGEND_STYLE.replace("{size}", num(legend_size)) if legend else ""
     head = [
         '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
@@ -162,7 +164,7 @@ def runs_path(mask: np.ndarray, size: float, origin: float) -> str:
 
 
 ANALYSIS_STYLE = """
-.forced-on { stroke: #1a3d8f; stroke-width: 5; stroke-linecap: round; }
+.forced-on { stroke: #1a3d8f; stroke-width: 6; stroke-linecap: round; }
 .forced-off { stroke: #b00000; stroke-width: 2; }
 .undetermined { stroke: #e07000; stroke-width: 2; stroke-dasharray: 4 4; }
 """
