@@ -376,3 +376,36 @@ def test_unique_on_a_board_with_two_solutions_says_so(tmp_path) -> None:
     title = root.find(f"{NS}title").text
     assert title == "Slitherlink 3x2: not unique (solution 1 of 2 found drawn)"
     assert [t.text for t in of_class(root, "text", "legend")] == ["not unique (solution 1 of 2 found drawn)"]
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two ``#rrggbb`` colours."""
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = (x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_every_pipe_shows_on_white() -> None:
+    """Flow Free's white, yellow, cyan ... fall under 3:1 on white: their dark casing (15:1) draws them."""
+    assert contrast(numberlink_svg.CASING, "#ffffff") >= 7
+    for colour in [*numberlink_svg.COLOURS, *numberlink_svg.FLOW_COLOURS.values()]:
+        assert max(contrast(colour, "#ffffff"), contrast(colour, numberlink_svg.CASING)) >= 3, colour
+    assert contrast(numberlink_svg.FLOW_COLOURS["W"], "#ffffff") < 3  # why the casing is there
+
+
+def test_outcome_state_words() -> None:
+    """The title's words for each way a solve ends."""
+    from satpuzzles.core.outcome import Outcome, Settings
+
+    assert svg.outcome_state(Outcome("unsolvable", exhausted=True), Settings()) == "no solution"
+    assert svg.outcome_state(Outcome("unsolvable", exhausted=True, explanation=[(0, 0)]), Settings()) == \
+        "no solution (conflicting clues ringed)"
+    timed_out = Outcome("unknown", message="timed out after 5 s")
+    assert svg.outcome_state(timed_out, Settings(timeout=5)) == "undecided (timed out after 5 s), puzzle drawn bare"
+    assert svg.outcome_state(Outcome("solved", ["a"], exhausted=True), Settings(unique=True)) == ""
+    assert svg.outcome_state(Outcome("solved", ["a", "b"]), Settings(unique=True)) == "not unique (solution 1 of 2 found drawn)"
+    assert svg.outcome_state(Outcome("solved", ["a", "b", "c"]), Settings(count=3)) == "solution 1 of 3 found drawn"
+    assert svg.titled("Masyu 3x3", "no solution") == "Masyu 3x3: no solution" and svg.titled("Masyu 3x3", "") == "Masyu 3x3"

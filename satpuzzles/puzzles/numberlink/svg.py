@@ -38,6 +38,7 @@ STYLE = f"""
 .route, .casing {{ fill: none; stroke-linecap: round; stroke-linejoin: round; }}
 .route {{ stroke-width: 10; }}
 .casing {{ stroke: {CASING}; stroke-width: 14; }}
+.ring-casing {{ fill: none; stroke: {CASING}; stroke-width: 6; }}
 .end {{ fill: #ffffff; stroke-width: 3; }}
 .bare {{ stroke: #404040; }}
 .label {{ font-family: {svg.FONTS}; font-weight: bold; text-anchor: middle; fill: #000000; }}
@@ -152,6 +153,8 @@ def numberlink_svg(instance: NumberlinkInstance, routes: Mapping[str, Sequence[C
     for cell, label in sorted(instance.givens.items()):
         x, y = _centre(cell)
         ring = colour_of[label] if label in routes or analysis is not None else None
+        if ring:
+            body.append(svg.element("circle", cx=x, cy=y, r=RING, class_="ring-casing"))
         body.append(svg.element("circle", cx=x, cy=y, r=RING, class_="end" if ring else "end bare", stroke=ring))
         body.append(svg.text(x, y, label, label_size(label), class_="label"))
     name = f"Numberlink {cols}x{rows}" + (f", rules {rules}" if rules else "")
