@@ -371,11 +371,18 @@ def test_slitherlink_corners_are_clean_and_the_state_is_written(tmp_path) -> Non
     assert {float(c.get("r")) for c in of_class(root, "circle", "marked")} == {slitherlink_svg.CELL * 0.41}
 
 
-def test_unique_on_a_board_with_two_solutions_says_so(tmp_path) -> None:
-    _, root = solve(tmp_path, "slitherlink", "-i", "-", "--unique", stdin=". . .\n. . .\n")
-    title = root.find(f"{NS}title").text
-    assert title == "Slitherlink 3x2: not unique (solution 1 of 2 found drawn)"
-    assert [t.text for t in of_class(root, "text", "legend")] == ["not unique (solution 1 of 2 found drawn)"]
+def test_unique_on_a_board_with_two_solutions_draws_both(tmp_path) -> None:
+    """As the terminal shows the second solution under the first, the picture draws it beside the first."""
+    record, root = solve(tmp_path, "slitherlink", "-i", "-", "--unique", stdin=". . .\n. . .\n")
+    assert root.find(f"{NS}title").text == "Slitherlink 3x2: not unique: solution 1 of 2 found"
+    boards = root.findall(f"{NS}svg")
+    assert len(boards) == 2 and float(boards[1].get("x")) > float(boards[0].get("width"))
+    assert [[t.text for t in of_class(board, "text", "legend")] for board in boards] == [
+        ["not unique: solution 1 of 2 found"], ["not unique: solution 2 of 2 found"]]
+    loops = [sorted((line.get("x1"), line.get("y1"), line.get("x2"), line.get("y2")) for line in of_class(board, "line", "loop"))
+             for board in boards]
+    assert loops[0] != loops[1] and all(loops)
+    assert float(root.get("width")) >= sum(float(board.get("width")) for board in boards)
 
 
 def contrast(a: str, b: str) -> float:
@@ -406,6 +413,9 @@ def test_outcome_state_words() -> None:
     timed_out = Outcome("unknown", message="timed out after 5 s")
     assert svg.outcome_state(timed_out, Settings(timeout=5)) == "undecided (timed out after 5 s), puzzle drawn bare"
     assert svg.outcome_state(Outcome("solved", ["a"], exhausted=True), Settings(unique=True)) == ""
-    assert svg.outcome_state(Outcome("solved", ["a", "b"]), Settings(unique=True)) == "not unique (solution 1 of 2 found drawn)"
+    assert svg.outcome_state(Outcome("unknown", message="the encoding tried is stronger"), Settings()) == \
+        "undecided, puzzle drawn bare"
+    assert svg.outcome_state(Outcome("unknown"), Settings()) == "unsolved"
+    assert svg.outcome_state(Outcome("solved", ["a", "b"]), Settings(unique=True)) == "not unique: solution 1 of 2 found"
     assert svg.outcome_state(Outcome("solved", ["a", "b", "c"]), Settings(count=3)) == "solution 1 of 3 found drawn"
     assert svg.titled("Masyu 3x3", "no solution") == "Masyu 3x3: no solution" and svg.titled("Masyu 3x3", "") == "Masyu 3x3"

@@ -7,7 +7,7 @@ units; the ``width``/``height`` attributes scale the view box for viewers that n
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 from satpuzzles.core.errors import UsageError
@@ -186,16 +186,54 @@ def titled(name: str, state: str) -> str:
 
 def outcome_state(outcome: Outcome[Any], settings: Settings, conflict: str = "conflicting clues ringed") -> str:
     """What a solve's picture shows, for its title: nothing for a solution, ``no solution`` (with ``conflict``
-    when --explain marked the clues), ``undecided (timed out after 5 s)``, or ``not unique`` and which solution."""
+    when --explain marked the clues), ``undecided (timed out after 5 s)``, ``unsolved`` (nothing solved), or
+    ``not unique`` and which solution."""
     if outcome.status == "unsolvable":
         return f"no solution ({conflict})" if outcome.explanation else "no solution"
+    if outcome.status != "solved" and not outcome.message:
+        return "unsolved"  # the puzzle's own picture (api.Puzzle.svg), no solve behind it
     if outcome.status != "solved":
-        why = outcome.message if outcome.message.startswith("timed out") else "the solver gave no answer"
-        return f"undecided ({why}), puzzle drawn bare"
+        why = f" ({outcome.message})" if outcome.message.startswith("timed out") else ""
+        return f"undecided{why}, puzzle drawn bare"
     found = len(outcome.solutions)
     if outcome.uniqueness(settings) is False:
-        return f"not unique (solution 1 of {found} found drawn)"
+        return f"not unique: solution 1 of {found} found"
     return f"solution 1 of {found} found drawn" if found > 1 else ""
+
+
+def solutions_picture(outcome: Outcome[Any], settings: Settings, draw: Callable[[Any, str], str],
+                      conflict: str = "conflicting clues ringed") -> str:
+    """``draw(solution, state)`` of the first solution (None: the bare puzzle), with outcome_state's words; when
+    --unique found a second solution, that one drawn beside it, as the terminal shows it below."""
+    first = draw(outcome.solution, outcome_state(outcome, settings, conflict))
+    if outcome.uniqueness(settings) is not False:
+        return first
+    return beside([first, draw(outcome.solutions[1], f"not unique: solution 2 of {len(outcome.solutions)} found")])
+
+
+def beside(pictures: Sequence[str], gap: float = 24) -> str:
+    """Standalone documents from :func:`document` side by side in one, each a nested ``<svg>`` (the first's title
+    names the whole)."""
+    import re  # here: a plain solve draws no SVG
+
+    parts, x, height = [], 0.0, 0.0
+    for picture in pictures:
+        root = re.search(r'<svg [^>]*? width="([\d.]+)" height="([\d.]+)" viewBox="([^"]+)">\n', picture)
+        assert root is not None, "beside takes documents written by svg.document"
+        width, tall = float(root.group(1)), float(root.group(2))
+        inner = picture[root.end():picture.rindex("</svg>")]
+        parts.append(f'<svg x="{num(x)}" y="0" width="{num(width)}" height="{num(tall)}" '
+                     f'viewBox="{root.group(3)}">\n{inner}</svg>')
+        x, height = x + width + gap, max(height, tall)
+    title = re.search(r"<title>(.*?)</title>", pictures[0])
+    head = [
+        '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
+        "<" + _tag("svg", {"xmlns": NAMESPACE, "version": "1.1", "width": x - gap, "height": height,
+                           "viewBox": f"0 0 {num(x - gap)} {num(height)}"}) + ">",
+        f"<title>{title.group(1) if title else ''}</title>",
+        element("rect", x=0, y=0, width=x - gap, height=height, fill="#ffffff", class_="background"),
+    ]
+    return "\n".join([*head, *parts, "</svg>"]) + "\n"
 
 
 def analysis_segment(start: tuple[float, float], end: tuple[float, float], state: str, cross: float,

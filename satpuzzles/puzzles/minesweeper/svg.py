@@ -217,6 +217,5 @@ def minesweeper_svg(
     if len(marked_cells) < len(marked):
         legend.append(f"The mines total{'' if total is None else f' ({total})'} is part of the conflict.")
     width, height = cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN
-    shown = mode or state or ("" if mines is not None else "unsolved")
-    return svg.document(width, height, body, title=svg.titled(f"Minesweeper {cols}x{rows}", shown), style=STYLE,
+    return svg.document(width, height, body, title=svg.titled(f"Minesweeper {cols}x{rows}", mode or state), style=STYLE,
                         defs=HATCH, scale=SCALE, legend=legend, legend_size=LEGEND_SIZE)
