@@ -419,3 +419,12 @@ def test_outcome_state_words() -> None:
     assert svg.outcome_state(Outcome("solved", ["a", "b"]), Settings(unique=True)) == "not unique: solution 1 of 2 found"
     assert svg.outcome_state(Outcome("solved", ["a", "b", "c"]), Settings(count=3)) == "solution 1 of 3 found drawn"
     assert svg.titled("Masyu 3x3", "no solution") == "Masyu 3x3: no solution" and svg.titled("Masyu 3x3", "") == "Masyu 3x3"
+
+
+def test_open_rule_analysis_names_its_cell_marks_once(tmp_path) -> None:
+    """The title names the rules and the mode without doubled parentheses; the legend keys the cell marks."""
+    _, root = solve(tmp_path, "numberlink", "-i", "-", "--rules", "open", "--analyze", stdin="1..1\n....\n2..2\n")
+    assert root.find(f"{NS}title").text == "Numberlink 4x3, rules open (cells may stay empty): analysis"
+    legend = [t.text for t in of_class(root, "text", "legend")]
+    assert any("dashed ring: either" in line for line in legend) and any("forced on" in line for line in legend)
+    assert of_class(root, "circle", "cell-either")
