@@ -113,7 +113,7 @@ def document(
     """A complete standalone SVG 1.1 file: XML declaration, root element with namespace and view box, an opaque
     white background (dark viewers would hide black marks), ``body``, and the ``legend`` lines written under it
     in a font of ``legend_size`` units (the picture grows to hold them)."""
-    room = max(width - legend_size * 1.2, legend_size * 30)
+    room = max(width - legend_size * 1.2, legend_size * 32)
     lines = [wrapped for line in legend for wrapped in _wrap(line, legend_size, room)]
     notes = [text(legend_size * 0.6, height + legend_size * (0.8 + 1.3 * index), line, legend_size, class_="legend")
              for index, line in enumerate(lines)]

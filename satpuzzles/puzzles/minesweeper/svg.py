@@ -23,7 +23,7 @@ import numpy as np
 
 from satpuzzles.present import svg
 from satpuzzles.geometry import Cell
-from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN
+from satpuzzles.puzzles.minesweeper.model import MINE, TOTAL_CAPTION, UNKNOWN
 from satpuzzles.puzzles.minesweeper.odds import BINS, percent
 
 CELL = 10
@@ -215,7 +215,7 @@ def minesweeper_svg(
     body += _frames(hinted, at)
     legend += _hint_key(hint_safe, hint_guess, hint_chance)
     if len(marked_cells) < len(marked):
-        legend.append(f"The mines total{'' if total is None else f' ({total})'} is part of the conflict.")
+        legend.append(TOTAL_CAPTION if total is None else f"{TOTAL_CAPTION.removesuffix('.')}: mines {total}.")
     width, height = cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN
     return svg.document(width, height, body, title=svg.titled(f"Minesweeper {cols}x{rows}", mode or state), style=STYLE,
                         defs=HATCH, scale=SCALE, legend=legend, legend_size=LEGEND_SIZE)
