@@ -1,4 +1,5 @@
-"""A tiny SVG 1.1 writer shared by the puzzle pictures: escaped elements, the document frame, grid helpers.
+"""A tiny SVG 1.1 writer shared by the puzzle pictures: escaped elements, the document frame (a white
+background, a legend under the board), grid helpers, the words for a solve's outcome, pictures side by side.
 
 Pictures put cell (r, c) at ``x = MARGIN + c * size``, ``y = MARGIN + r * size`` in user
 units; the ``width``/``height`` attributes scale the view box for viewers that need a size.
@@ -77,7 +78,8 @@ def text(x: float, y: float, content: str, size: float, **attributes: object) ->
 
 FONTS = "sans-serif, 'Noto Sans CJK JP', 'Noto Sans CJK SC', 'Source Han Sans', 'Hiragino Sans', 'Microsoft YaHei'"
 """The font family of every text: sans-serif first, then CJK fonts for labels it lacks glyphs for."""
-LEGEND_STYLE = f".legend {{ font-family: {FONTS}; text-anchor: start; fill: #000000; font-weight: normal; font-size: {{size}}px; }}"
+LEGEND_STYLE = (f".legend {{ font-family: {FONTS}; text-anchor: start; fill: #000000; font-weight: normal; "
+                "font-size: {size}px; }")
 """The legend's look (its size in the style too: a puzzle's ``text`` rule would beat the attribute)."""
 
 

@@ -46,5 +46,6 @@ def masyu_svg(instance: MasyuInstance, edges: Collection[Link] | None,
     if analysis is not None:
         state, legend = "analysis", svg.analysis_legend(analysis)
     style = STYLE + (svg.ANALYSIS_STYLE if analysis is not None else "")
-    return svg.document(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN, body, title=svg.titled(f"Masyu {cols}x{rows}", state),
-                        style=style, legend=legend, legend_size=CELL * 0.32)
+    title = svg.titled(f"Masyu {cols}x{rows}", state)
+    return svg.document(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN, body, title=title, style=style,
+                        legend=legend, legend_size=CELL * 0.32)
