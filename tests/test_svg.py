@@ -297,7 +297,10 @@ def test_every_picture_has_an_opaque_white_background(tmp_path, puzzle, source) 
     _, root = solve(tmp_path, puzzle, "-i", source)
     first = next(e for e in root if e.tag not in (f"{NS}title", f"{NS}style", f"{NS}defs"))
     assert first.tag == f"{NS}rect" and first.get("fill") == "#ffffff"
-    assert (first.get("width"), first.get("height")) == tuple(root.get("viewBox").split()[2:])
+    width, height = (float(v) for v in root.get("viewBox").split()[2:])
+    assert float(first.get("x")) <= 0 and float(first.get("y")) <= 0
+    assert float(first.get("x")) + float(first.get("width")) >= width
+    assert float(first.get("y")) + float(first.get("height")) >= height
 
 
 def test_each_label_is_sized_to_fit_its_circle(tmp_path) -> None:

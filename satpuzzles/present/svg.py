@@ -108,6 +108,12 @@ def _wrap(line: str, size: float, room: float) -> list[str]:
     return lines
 
 
+def background(width: float, height: float) -> str:
+    """An opaque white rectangle one unit past every edge of the view box (a viewer scaling to whole pixels
+    leaves no hairline of its own background)."""
+    return element("rect", x=-1, y=-1, width=width + 2, height=height + 2, fill="#ffffff", class_="background")
+
+
 def document(
     width: float, height: float, body: Iterable[str], *, title: str, style: str = "", defs: str = "", scale: float = 1,
     legend: Sequence[str] = (), legend_size: float = 12,
@@ -120,7 +126,7 @@ def document(
     notes = [text(legend_size * 0.6, height + legend_size * (0.8 + 1.3 * index), line, legend_size, class_="legend")
              for index, line in enumerate(lines)]
     width = max([width] + [text_width(line, legend_size) + legend_size * 1.2 for line in lines])
-    if lines:  # whole units, so that no viewer leaves a hairline of its own background at the edge
+    if lines:
         width, height = math.ceil(width), math.ceil(height + legend_size * (1.3 * len(lines) + 0.4))
     style += "\n" + LEGEND_STYLE.replace("{size}", num(legend_size)) if legend else ""
     head = [
@@ -133,7 +139,7 @@ def document(
         head.append(f'<style type="text/css"><![CDATA[\n{style.strip()}\n]]></style>')
     if defs:
         head.append(f"<defs>{defs}</defs>")
-    head.append(element("rect", x=0, y=0, width=width, height=height, fill="#ffffff", class_="background"))
+    head.append(background(width, height))
     return "\n".join([*head, *body, *notes, "</svg>"]) + "\n"
 
 
@@ -233,7 +239,7 @@ def beside(pictures: Sequence[str], gap: float = 24) -> str:
         "<" + _tag("svg", {"xmlns": NAMESPACE, "version": "1.1", "width": x - gap, "height": height,
                            "viewBox": f"0 0 {num(x - gap)} {num(height)}"}) + ">",
         f"<title>{title.group(1) if title else ''}</title>",
-        element("rect", x=0, y=0, width=x - gap, height=height, fill="#ffffff", class_="background"),
+        background(x - gap, height),
     ]
     return "\n".join([*head, *parts, "</svg>"]) + "\n"
 
