@@ -431,3 +431,18 @@ def test_open_rule_analysis_names_its_cell_marks_once(tmp_path) -> None:
     legend = [t.text for t in of_class(root, "text", "legend")]
     assert any("dashed ring: either" in line for line in legend) and any("forced on" in line for line in legend)
     assert of_class(root, "circle", "cell-either")
+
+
+def test_minesweeper_percentages_stay_readable_on_deep_red() -> None:
+    """Percentages of the two deepest heatmap bands are white: black on deep red falls under 3:1."""
+    cells = np.array([[UNKNOWN, UNKNOWN, UNKNOWN], [UNKNOWN, 7, UNKNOWN], [UNKNOWN, UNKNOWN, UNKNOWN]], dtype=np.int8)
+    none = np.zeros(cells.shape, dtype=bool)
+    odds = np.where(cells == UNKNOWN, 7 / 8, np.nan)
+    odds[0, 0] = 0.5
+    root = ET.fromstring(minesweeper_svg.minesweeper_svg(cells, None, none, none, probabilities=odds))
+    assert sorted(text_cells(root, "dark").values()) == ["88%"] * 7
+    assert text_cells(root, "odds") == {**{(0, 0): "50%"}, **text_cells(root, "dark")}
+    style = root.find(f"{NS}style").text
+    for band in range(minesweeper_svg.DARK_BAND, 10):
+        fill = re.search(rf"\.p{band} {{ fill: (#\w+); }}", style).group(1)
+        assert contrast(fill, "#ffffff") > contrast(fill, "#000000") and contrast(fill, "#ffffff") >= 4.5

@@ -56,9 +56,12 @@ text { font-family: sans-serif; font-weight: bold; font-size: 7px; text-anchor: 
 .not-counted { fill: #404040; }
 .guess { fill: #0d47a1; }
 .odds text { font-size: {odds}px; font-weight: normal; fill: #000000; }
+.odds.dark text { fill: #ffffff; }
 .p0 { fill: #fff5c2; } .p1 { fill: #ffe89a; } .p2 { fill: #ffd36e; } .p3 { fill: #ffbb4f; } .p4 { fill: #ffa13f; }
 .p5 { fill: #fb8336; } .p6 { fill: #f1632f; } .p7 { fill: #e2442b; } .p8 { fill: #ca2a26; } .p9 { fill: #ad1620; }
 """.replace("{odds}", str(ODDS_FONT))
+DARK_BAND = 8
+"""The first heatmap band (p8, p9: deep red) whose percentage is written in white: black would fall under 4:1."""
 LEGEND_SIZE = 4
 """Font size of the legend under the board (12 pixels at SCALE)."""
 SAFE_KEY = "tick: safe in every placement"
@@ -102,12 +105,12 @@ def _marks(mask: np.ndarray, at: _Coordinates, stroke: str) -> str:
     return "".join(f"M{at.x[c]} {at.y[r]}{stroke}" for r, columns in _by_row(mask) for c in columns)
 
 
-def _odds(mask: np.ndarray, probabilities: np.ndarray, at: _Coordinates) -> list[str]:
-    """Each set cell's percentage, small, centred."""
+def _odds(mask: np.ndarray, probabilities: np.ndarray, at: _Coordinates, cls: str) -> list[str]:
+    """Each set cell's percentage, small, centred, in one group of class ``cls``."""
     baseline = {r: svg.num(MARGIN + (r + 0.5) * CELL + 0.35 * ODDS_FONT) for r, _ in _by_row(mask)}
     texts = [f'<text x="{at.x[c]}" y="{baseline[r]}">{svg.escape(percent(float(probabilities[r, c])))}</text>'
              for r, columns in _by_row(mask) for c in columns]
-    return [svg.element("g", "".join(texts), class_="odds")] if texts else []
+    return [svg.element("g", "".join(texts), class_=cls)] if texts else []
 
 
 def _frames(cells: Collection[Cell], at: _Coordinates) -> list[str]:
@@ -186,7 +189,9 @@ def minesweeper_svg(
             bands = np.minimum(BINS - 1, (np.nan_to_num(probabilities) * BINS).astype(np.int64))
             classes += [(f"p{b}", counted & (bands == b)) for b in range(BINS)]
             classes.append(("uncounted", uncounted))
-            extra += _odds(counted & ~guess, probabilities, at) + _texts(uncounted & ~guess, "-", "not-counted", at)
+            dark = bands >= DARK_BAND
+            extra += _odds(counted & ~guess & ~dark, probabilities, at, "odds")
+            extra += _odds(counted & ~guess & dark, probabilities, at, "odds dark") + _texts(uncounted & ~guess, "-", "not-counted", at)
             legend += [ODDS_KEY] if counted.any() else []
             legend += [UNCOUNTED_KEY] if uncounted.any() else []
             open_question &= ~counted & ~uncounted
