@@ -446,3 +446,10 @@ def test_minesweeper_percentages_stay_readable_on_deep_red() -> None:
     for band in range(minesweeper_svg.DARK_BAND, 10):
         fill = re.search(rf"\.p{band} {{ fill: (#\w+); }}", style).group(1)
         assert contrast(fill, "#ffffff") > contrast(fill, "#000000") and contrast(fill, "#ffffff") >= 4.5
+
+
+def test_the_analysis_title_of_earlier_plugins_still_says_the_key() -> None:
+    from satpuzzles.present import svg
+
+    assert svg.analysis_title({"a": "true"}) == svg.ANALYSIS_KEY == svg.ANALYSIS_TITLE
+    assert svg.analysis_title({"a": "undecided"}).endswith("not drawn: undecided (timed out)")

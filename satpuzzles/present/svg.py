@@ -187,6 +187,15 @@ def analysis_legend(states: Mapping[Hashable, str]) -> list[str]:
     return [ANALYSIS_KEY] + (["not drawn: undecided (timed out)"] if partial else [])
 
 
+ANALYSIS_TITLE = ANALYSIS_KEY
+"""The key's earlier name, kept for plugins written against it."""
+
+
+def analysis_title(states: Mapping[Hashable, str]) -> str:
+    """The legend as one line, for a picture's title (kept for plugins written before analysis_legend)."""
+    return "; ".join(analysis_legend(states))
+
+
 def titled(name: str, state: str) -> str:
     """A picture's title: ``Slitherlink 4x4`` for a plain solution, else ``Slitherlink 4x4: no solution``."""
     return f"{name}: {state}" if state else name
