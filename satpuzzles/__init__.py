@@ -9,14 +9,16 @@ The Python API (satpuzzles.api) is available from the package itself::
 from __future__ import annotations
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # what type checkers see; at run time the API is imported on first use (__getattr__)
     from typing import Any
+
+    from satpuzzles.api import Cnf, Puzzle, Result, generate, load, load_all, puzzle_names, read
 
 
 __version__ = "0.1.0"
 
 _API = ("Cnf", "Puzzle", "Result", "generate", "load", "load_all", "puzzle_names", "read")
-__all__ = ["__version__", *_API]
+__all__ = ["Cnf", "Puzzle", "Result", "__version__", "generate", "load", "load_all", "puzzle_names", "read"]
 
 
 def __getattr__(name: str) -> Any:
@@ -26,3 +28,8 @@ def __getattr__(name: str) -> Any:
 
         return getattr(api, name)
     raise AttributeError(f"module 'satpuzzles' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The module's names with the API's, which are imported on first use."""
+    return sorted({*globals(), *_API})

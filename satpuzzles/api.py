@@ -1,10 +1,12 @@
 """The Python API: load a puzzle, solve it, get the answer as data, text, SVG or CNF.
 
     >>> import satpuzzles
-    >>> puzzle = satpuzzles.load("https://puzz.link/p?slither/4/4/dgbhdgbh")
+    >>> puzzle = satpuzzles.load("https://puzz.link/p?slither/5/5/cbcbcddad")
     >>> result = puzzle.solve(unique=True)
     >>> result.status, result.unique
     ('solved', True)
+    >>> satpuzzles.load("#5x5t0:a2a1c1c22c3b3b2b").solve(unique=True).unique    # a Loopy game id, as copied
+    False
 
 Every solution is checked by the puzzle's verifier, written from its rules, before it is
 returned. Errors are the exceptions of satpuzzles.core.errors (InputError for bad input,
@@ -21,13 +23,14 @@ from pathlib import Path
 from typing import Any
 
 from satpuzzles.core import registry
-from satpuzzles.core.errors import InputError, UsageError
+from satpuzzles.core.errors import GeneratorWarning, InputError, SatPuzzlesWarning, UsageError
 from satpuzzles.core.outcome import Analysis, Outcome, Settings, check_seconds
-from satpuzzles.core.spec import AnalysisView, Option, PuzzleSpec
+from satpuzzles.core.spec import WARNING, AnalysisView, Option, PuzzleSpec
 from satpuzzles.core.words import counted
-from satpuzzles.io.detect import detect, named_puzzle
+from satpuzzles.io.detect import detect_file, named_puzzle, with_stated_puzzle
 from satpuzzles.io.files import read_input
 from satpuzzles.io.reading import read_instances
+from satpuzzles.io.sources import check_claimed, located, source_text
 from satpuzzles.present.report import analysed_unique, json_record, marked, plain_report
 
 __all__ = ["Cnf", "Puzzle", "Result", "generate", "load", "load_all", "puzzle_names", "read"]
@@ -49,20 +52,22 @@ def _spec(name: str) -> PuzzleSpec[Any, Any]:
         raise UsageError(f"unknown puzzle {name!r}: choose one of {', '.join(puzzle_names())}") from None
 
 
-def _text_of(source: str | os.PathLike[str]) -> tuple[str, str]:
-    """The text of a source (a path, or the puzzle text or URL itself) and the name to report it by."""
+def _text_of(source: str | os.PathLike[str]) -> tuple[str, str, str | None]:
+    """The text of a source (a path, a URL or game id as the CLI reads them, or the puzzle's text itself), the name
+    to report it by, and the file's path when it is a file."""
     if isinstance(source, os.PathLike):
         path = os.fspath(source)
         if Path(path).is_dir():
             raise UsageError(f"{path}: a folder, not a puzzle file (satpuzzles batch solves a folder)")
         if not Path(path).exists():
             raise UsageError(f"{path}: no such file")
-        return read_input(path)
+        return (*read_input(path), path)
     if not isinstance(source, str):
         raise TypeError(f"a puzzle source is a path or the puzzle's text, not {type(source).__name__}")
-    if "\n" not in source.strip() and "://" not in source and _is_file(source):
-        return read_input(source)
-    return source, "<text>"
+    if _is_folder(source):
+        raise UsageError(f"{source.strip()}: a folder, not a puzzle file (satpuzzles batch solves a folder)")
+    text, name = source_text(source, text=True)
+    return text, name, source if "\n" not in source.strip() and _is_file(source) else None
 
 
 def _is_folder(source: str) -> bool:
@@ -108,24 +113,28 @@ def _exists(source: str | os.PathLike[str]) -> bool:
 
 
 def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format: str = "auto") -> list[Puzzle]:
-    """Every puzzle in ``source``: a file path, or the puzzle's text or URL itself.
+    """Every puzzle in ``source``: a file path, a URL or a game id as the CLI reads a SOURCE (a Tatham game id with
+    its '#', or its puzzle page's URL), or the puzzle's text itself.
 
-    ``puzzle`` names the puzzle type; without it a file's path may name it (a puzzle's name as a word in the
-    file name or a folder above it), else the type is detected (an error when the text reads as more than
-    one). ``input_format`` is one of the type's formats, or auto (a format other than auto needs the type).
+    ``puzzle`` names the puzzle type; without it a line ``# puzzle: NAME`` above the board may name it, else a
+    file's path (a puzzle's name as a word in the file name or a folder above it), else the type is detected (an
+    error when the text reads as more than one). ``input_format`` is one of the type's formats, or auto (a format
+    other than auto needs the type).
     """
     if isinstance(source, str) and not source.strip():
         raise UsageError("empty source: give a puzzle file's path, or the puzzle's text or URL")
-    text, name = _text_of(source)
-    if name == "<text>" and _is_folder(text):
-        raise UsageError(f"{text.strip()}: a folder, not a puzzle file (satpuzzles batch solves a folder)")
-    named = puzzle or (named_puzzle(name) if name != "<text>" else None)  # a path naming one, as the CLI reads it
+    text, name, path = _text_of(source)
+    named = puzzle
     if named is None and input_format != "auto":
-        raise UsageError(f"input_format={input_format!r} needs puzzle=: each puzzle type has its own formats")
+        named = named_puzzle(path) if path is not None else None  # a path naming one, as the CLI reads it
+        if named is None:
+            raise UsageError(f"input_format={input_format!r} needs puzzle=: each puzzle type has its own formats")
     try:
         if named is None:
-            kind, instances = detect(text, name)
+            kind, instances = detect_file(text, name, path)
         else:
+            if input_format == "auto":
+                check_claimed(_spec(named), name, text)
             kind, instances = named, read_instances(_spec(named), text, input_format)
     except InputError as exc:
         if name == "<text>" and puzzle is None and _looks_like_path(source) and not _exists(source):
@@ -133,7 +142,7 @@ def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format
         if name == "<text>" and puzzle is not None and _named_like_a_file(source) and not _exists(source):
             raise UsageError(f"{os.fspath(source).strip()}: no such file, and not a {puzzle} puzzle's text either "
                              f"({exc})") from None
-        raise exc.located(name) from None
+        raise located(exc, name) from None
     return [Puzzle(_spec(kind), instance) for instance in instances]
 
 
@@ -149,7 +158,8 @@ def generate(puzzle: str, rows: int, cols: int, seed: int | None = None, **optio
     """A new puzzle's text, as ``satpuzzles generate`` writes it. ``rows`` come first, as everywhere in the API,
     whatever order the command line takes: ``generate numberlink`` and ``generate slitherlink`` take WIDTH HEIGHT
     (columns first), ``generate minesweeper`` ROWS COLS (a generator's ``width_first`` says which); ``options``
-    are the generator's own, by their Python names (``mine_count`` for ``--mines``: ``spec.generator.options``)."""
+    are the generator's own, by their Python names (``mine_count`` for ``--mines``: ``spec.generator.options``).
+    What the command prints as a warning (a ``difficulty`` not reached ...) is a ``GeneratorWarning`` here."""
     spec = _spec(puzzle)
     if spec.generator is None:
         raise UsageError(f"{puzzle} has no generator")
@@ -161,7 +171,16 @@ def generate(puzzle: str, rows: int, cols: int, seed: int | None = None, **optio
         raise UsageError(f"seed {seed!r}: expected a whole number, or None for a fresh puzzle each time")
     spec.generator.check_size(rows, cols, f"rows={rows!r}, cols={cols!r}")
     options = _checked_options(spec.generator.options, options)
-    return spec.generator.make(rows, cols, seed, {**values, **options}, lambda text: None)
+    warned: list[str] = []  # a generator's progress, kept when it is a warning (graded candidates repeat them)
+    made = with_stated_puzzle(puzzle, spec.generator.make(rows, cols, seed, {**values, **options},
+                                                          lambda text: warned.append(text) if text.startswith(WARNING)
+                                                          else None))
+    if warned:
+        import warnings
+
+        for text in dict.fromkeys(warned):
+            warnings.warn(text[len(WARNING):], GeneratorWarning, stacklevel=2)
+    return made
 
 
 def _checked_options(declared: tuple[Option, ...], values: dict[str, Any]) -> dict[str, Any]:
@@ -234,13 +253,14 @@ class Puzzle:
         return {**known, **_checked_options(self.spec.options, options)}
 
     def verify(self, solution: Any) -> list[str]:
-        """The rules ``solution`` breaks ([] when it is a valid solution); TypeError when it is no solution object
-        of this puzzle (such as ``result.solution``)."""
+        """The rules ``solution`` breaks ([] when it is a valid solution); TypeError when it is no well-formed
+        solution object of this puzzle (one like ``result.solution``: the right class, holding what it holds)."""
         try:
             return self.spec.rules.verify(self.instance, solution)
-        except (AttributeError, TypeError) as exc:
-            raise TypeError(f"{type(solution).__name__} is not a {self.name} solution (give a result's solution): "
-                            f"{exc}") from exc
+        except (AttributeError, TypeError, ValueError, IndexError, KeyError) as exc:
+            raise TypeError(f"not a well-formed {self.name} solution: a {type(solution).__name__} the verifier cannot "
+                            f"read ({type(exc).__name__}: {exc}); give a result's solution, or one built like it"
+                            ) from exc
 
     def text(self) -> str:
         """The unsolved puzzle as a text board."""
@@ -258,13 +278,25 @@ class Puzzle:
             raise UsageError(f"{self.name} has no JSON form")
         return self.spec.json.to_json(self.instance)
 
-    def write(self, writer: str) -> str:
-        """The puzzle in another form (``url`` for a puzz.link URL, where the type has it)."""
-        for candidate in self.spec.writers:
-            if candidate.name == writer:
-                return candidate.write(self.instance)
-        raise UsageError(f"{self.name} has no {writer!r} writer; it has "
-                         f"{', '.join(w.name for w in self.spec.writers) or 'none'}")
+    def write(self, writer: str, **options: Any) -> str:
+        """The puzzle in another form (``url`` for a puzz.link URL, where the type has it), under the puzzle's own
+        ``options`` as ``solve`` takes them (``rules="open"`` writes a Numberlink URL as numlin, as ``--to-url
+        --rules open`` does); what the form cannot say of them is a SatPuzzlesWarning."""
+        chosen = next((candidate for candidate in self.spec.writers if candidate.name == writer), None)
+        if chosen is None:
+            raise UsageError(f"{self.name} has no {writer!r} writer; it has "
+                             f"{', '.join(w.name for w in self.spec.writers) or 'none'}")
+        settings = Settings(extras=self._extras(options))
+        caveat = chosen.caveat(settings) if chosen.caveat is not None else None
+        if caveat is not None:
+            import warnings
+
+            warnings.warn(caveat, SatPuzzlesWarning, stacklevel=2)
+        try:
+            return chosen.write_under(self.instance, settings) if chosen.write_under is not None \
+                else chosen.write(self.instance)
+        except ValueError as exc:
+            raise UsageError(f"{writer}: {exc}") from None
 
     def cnf(self, stage: int = 0, **options: Any) -> Cnf:
         """The formula of an encoding stage (0: the first), with variable names."""
@@ -273,7 +305,8 @@ class Puzzle:
         settings = Settings(extras=self._extras(options))
         stages = self.spec.rules.stages(self.instance, settings)
         if not isinstance(stage, int) or not -len(stages) <= stage < len(stages):
-            raise UsageError(f"stage {stage!r}: this puzzle has {counted(len(stages), 'encoding stage')}, 0 to {len(stages) - 1}")
+            raise UsageError(f"stage {stage!r}: this puzzle has {counted(len(stages), 'encoding stage')}, "
+                             f"0 to {len(stages) - 1}")
         chosen = stages[stage]
         formula = chosen.build().formula
         names = {var: key for var, key in formula.pool.names()}
@@ -319,6 +352,18 @@ class Result:
         if unique is None and self.settings.analyze and self.outcome.status == "solved":
             return analysed_unique(self.puzzle.spec, self.puzzle.instance, self.outcome, self.settings)
         return unique
+
+    @property
+    def exhausted(self) -> bool:
+        """Whether the search proved there are no solutions besides ``solutions`` (the CLI's ``Solutions = N (all)``);
+        False when it stopped at ``count``, at ``timeout``, or was never asked to look further (``count=1``)."""
+        return self.outcome.exhausted
+
+    @property
+    def message(self) -> str | None:
+        """Why the answer is incomplete, in the words the CLI prints in brackets (``timed out after 10 s`` ...), or
+        None when nothing cut it short; ``to_json()["message"]``."""
+        return self.outcome.message or None
 
     @property
     def explanation(self) -> list[Hashable] | None:

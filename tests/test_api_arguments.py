@@ -102,7 +102,7 @@ def test_an_input_format_needs_the_puzzle_it_belongs_to() -> None:
 def test_verify_refuses_what_is_no_solution() -> None:
     puzzle = satpuzzles.load(ARUKONE)
     assert puzzle.verify(puzzle.solve().solution) == []
-    with pytest.raises(TypeError, match="NoneType is not a numberlink solution"):
+    with pytest.raises(TypeError, match="not a well-formed numberlink solution: a NoneType"):
         puzzle.verify(None)
 
 

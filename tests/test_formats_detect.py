@@ -11,6 +11,7 @@ import pytest
 
 from satpuzzles.core.errors import InputError
 from satpuzzles.geometry import Grid
+from satpuzzles.io.detect import detect
 from satpuzzles.io.textgrid import SizeLimit, TooLarge
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance
 from satpuzzles.puzzles.numberlink.url import to_url
@@ -328,3 +329,27 @@ def test_a_typed_url_or_game_id_the_puzzle_does_not_read_is_named_as_such(comman
 def test_a_missing_file_whose_name_holds_a_colon_or_hash_is_a_missing_file(name: str) -> None:
     result = run_cli("slitherlink", name)
     assert result.code == 2 and result.err == f"satpuzzles: error: {name}: no such file, and not a puzzle URL or game id\n"
+
+
+AMBIGUOUS = "3 3\n1 ? ?\n? ? ?\n? ? 1\n"  # a Minesweeper board, and a Slitherlink grid
+
+
+def test_a_puzzle_comment_above_the_board_names_its_puzzle() -> None:
+    with pytest.raises(InputError, match="reads as minesweeper and slitherlink"):
+        detect(AMBIGUOUS)
+    for name in ("minesweeper", "slitherlink"):
+        assert detect(f"# a board\n# puzzle: {name}\n{AMBIGUOUS}")[0] == name
+    with pytest.raises(InputError, match="reads as minesweeper and slitherlink"):  # below the board: a mere comment
+        detect(f"{AMBIGUOUS}# puzzle: minesweeper\n")
+
+
+def test_a_named_puzzle_reports_its_own_error_or_an_unknown_name() -> None:
+    with pytest.raises(InputError) as caught:  # Numberlink's own words, not "not a puzzle this tool reads"
+        detect("# puzzle: numberlink\n" + AMBIGUOUS, "<stdin>")
+    assert str(caught.value) == ("<stdin>:3:3: unknown character '?': use '.' for an empty cell, letters or digits "
+                                 "for endpoints")
+    cli = run_cli("solve", "-", stdin="# puzzle: numberlink\n" + AMBIGUOUS)
+    assert cli.err == f"satpuzzles: error: {caught.value}\n"
+    with pytest.raises(InputError, match="names puzzle 'sudoku', which is not one this tool reads") as unknown:
+        detect("# puzzle: Sudoku\n" + AMBIGUOUS)
+    assert (unknown.value.line, unknown.value.column) == (1, 11)

@@ -80,3 +80,15 @@ def test_the_exit_code_table_lists_every_exit_status() -> None:
     table = text[text.index("### Exit codes"):text.index("### Pictures")]
     codes = {int(code) for row in re.findall(r"^\| ([\d, ]+) \|", table, re.M) for code in row.split(",")}
     assert codes == {int(status) for status in ExitStatus} | {129}
+
+
+def test_the_doctests_in_the_package_run() -> None:
+    """Every module of the package with examples in its docstrings (the API's) runs them, so they cannot rot."""
+    import importlib
+
+    modules = sorted(path for path in (ROOT / "satpuzzles").rglob("*.py") if ">>>" in path.read_text())
+    assert ROOT / "satpuzzles" / "api.py" in modules
+    for path in modules:
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        failures, tried = doctest.testmod(importlib.import_module(name), optionflags=doctest.NORMALIZE_WHITESPACE)
+        assert tried > 0 and failures == 0, name

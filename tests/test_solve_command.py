@@ -116,7 +116,8 @@ def test_a_puzzle_refusing_a_text_only_for_its_size_still_makes_it_ambiguous(tmp
     assert result.code == 2 and result.out == "" and result.err.count("\n") == 1
     assert result.err == (f"satpuzzles: error: {board}: reads as numberlink, and as slitherlink and masyu but for "
                           f"their size limit (a board of 501 x 500 cells; {SIZE_LIMIT}; see docs/reliability.md): "
-                          "name the puzzle (--puzzle, puzzle= in the Python API, or in the file or folder name)\n")
+                          "name the puzzle (--puzzle, puzzle= in the Python API, in the file or folder name, or in a line "
+                          "'# puzzle: NAME' above the board)\n")
 
 
 def test_a_named_puzzle_reads_a_board_over_another_puzzles_size_limit(tmp_path) -> None:

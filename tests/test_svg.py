@@ -74,7 +74,7 @@ def run_cells(d: str, size: float, margin: float) -> set[tuple[int, int]]:
 def test_numberlink_one_path_element_per_route(tmp_path, name) -> None:
     record, root = solve(tmp_path, "numberlink", "-i", NL / name)
     routes = {label: [tuple(cell) for cell in route] for label, route in record["solution"]["routes"].items()}
-    paths = list(root.iter(f"{NS}path"))
+    paths = of_class(root, "path", "route")
     assert len(paths) == len(routes)
     drawn = {}
     for path in paths:
@@ -82,9 +82,12 @@ def test_numberlink_one_path_element_per_route(tmp_path, name) -> None:
         points = [float(v) for v in re.findall(r"[-\d.]+", path.get("d"))]
         drawn[label] = cells_at(points[0::2], points[1::2], numberlink_svg.CELL, numberlink_svg.MARGIN, 0.5)
     assert drawn == routes
-    looks = {(p.get("stroke"), p.get("stroke-dasharray")) for p in paths}
-    assert len(looks) == len(paths), "two paths drawn alike"
-    assert len({p.get("stroke-dasharray") for p in paths}) > 1 or len(paths) == 1, "colour is the only cue"
+    assert len({p.get("stroke") for p in paths}) == min(len(paths), len(numberlink_svg.COLOURS))
+    casings = of_class(root, "path", "casing")
+    assert sorted(c.get("d") for c in casings) == sorted(p.get("d") for p in paths), "every pipe has its casing"
+    rules = dict(re.findall(r"^([.\w, -]+?) \{ (.*) \}$", root.find(f"{NS}style").text, re.M))
+    assert "stroke-linecap: round; stroke-linejoin: round" in rules[".route, .casing"], "corners break into stubs"
+    assert not [p for p in paths if p.get("stroke-dasharray")] and "dash" not in rules[".route"] + rules[".casing"]
     labels = sorted(t.text for t in of_class(root, "text", "label"))
     assert labels == sorted(label for label in routes for _ in range(2))
 
@@ -92,7 +95,7 @@ def test_numberlink_one_path_element_per_route(tmp_path, name) -> None:
 def test_a_flow_free_board_is_drawn_in_flow_free_colours(tmp_path) -> None:
     """R red, G green, B blue, Y yellow, O orange, as Flow Free players know them; other boards keep the palette."""
     _, root = solve(tmp_path, "numberlink", "-i", INSTANCES / "numberlink" / "flowfree" / "regular_5x5_01.txt")
-    drawn = {p.find(f"{NS}title").text.removeprefix("path "): p.get("stroke") for p in root.iter(f"{NS}path")}
+    drawn = {p.find(f"{NS}title").text.removeprefix("path "): p.get("stroke") for p in of_class(root, "path", "route")}
     assert drawn == {"R": "#ff0000", "G": "#008100", "B": "#0000ff", "Y": "#e6d600", "O": "#ff8000"}
     palette = numberlink_svg.COLOURS
     assert numberlink_svg.route_colours(["R", "G", "Z"]) == {"R": palette[0], "G": palette[1], "Z": palette[2]}
@@ -103,14 +106,15 @@ def test_numberlink_unsolvable_is_the_bare_puzzle(tmp_path) -> None:
     record, root = solve(tmp_path, "numberlink", "-i", NL / "instance_4.txt", code=1)
     assert record["status"] == "unsolvable"
     assert not list(root.iter(f"{NS}path"))
-    assert len(of_class(root, "circle", "end")) == 4 and "unsolved" in root.find(f"{NS}title").text
+    assert len(of_class(root, "circle", "end")) == 4 and root.find(f"{NS}title").text == "Numberlink 3x3: no solution"
+    assert [t.text for t in of_class(root, "text", "legend")] == ["no solution"]
 
 
 def test_labels_are_escaped(tmp_path) -> None:
     record, root = solve(tmp_path, "numberlink", "-i", "-", stdin="&.&\n<.<\n")
     assert record["status"] == "solved"
     assert sorted(t.text for t in of_class(root, "text", "label")) == ["&", "&", "<", "<"]
-    assert {p.find(f"{NS}title").text for p in root.iter(f"{NS}path")} == {"path &", "path <"}
+    assert {p.find(f"{NS}title").text for p in of_class(root, "path", "route")} == {"path &", "path <"}
 
 
 def test_every_puzzle_of_a_collection_gets_its_picture(tmp_path) -> None:
@@ -119,7 +123,7 @@ def test_every_puzzle_of_a_collection_gets_its_picture(tmp_path) -> None:
     target = tmp_path / "pic.svg"
     assert run_cli("numberlink", "-i", board, "--svg", target).code == 0
     assert not target.exists()
-    assert [len(list(load(tmp_path / f"pic.{n}.svg").iter(f"{NS}path"))) for n in (1, 2)] == [2, 1]
+    assert [len(of_class(load(tmp_path / f"pic.{n}.svg"), "path", "route")) for n in (1, 2)] == [2, 1]
 
 
 # Slitherlink
@@ -199,7 +203,7 @@ def test_minesweeper_mines_are_the_solution(tmp_path, source) -> None:
     assert class_cells(root, "mine-cell") == cell_set((cells == UNKNOWN) & mines)
     assert class_cells(root, "safe") == cell_set((cells == UNKNOWN) & ~mines)
     digits = [(t.text, g.get("class")) for g in root.iter(f"{NS}g") for t in g.iter(f"{NS}text")]
-    assert len(digits) == int((cells >= 0).sum()) and all(cls == f"n{text}" for text, cls in digits)
+    assert len(digits) == int((cells > 0).sum()) and all(cls == f"n{text}" for text, cls in digits)  # 0 left blank
 
 
 def test_minesweeper_explain_outlines_the_counts(tmp_path) -> None:
@@ -209,14 +213,15 @@ def test_minesweeper_explain_outlines_the_counts(tmp_path) -> None:
     corners = re.findall(r"M([-\d.]+) ([-\d.]+)m", outline)
     marked = cells_at([float(x) for x, _ in corners], [float(y) for _, y in corners], minesweeper_svg.CELL, minesweeper_svg.MARGIN, 0.5)
     assert sorted(marked) == sorted((r, c) for r, c, _ in record["explanation"]["clues"])
-    assert not of_class(root, "text", "caption")
+    assert [t.text for t in of_class(root, "text", "legend")] == ["no solution (conflicting counts outlined)"]
+    assert root.find(f"{NS}title").text == "Minesweeper 3x3: no solution (conflicting counts outlined)"
 
 
 def test_minesweeper_explain_names_the_total(tmp_path) -> None:
     record, root = solve(tmp_path, "minesweeper", "-i", "-", "--explain", code=1, stdin="2 2\n? 1\n? ?\nmines 2\n")
     assert record["explanation"]["mines"] == 2
     assert class_cells(root, "hidden") == {(0, 0), (1, 0), (1, 1)}
-    assert "total" in of_class(root, "text", "caption")[0].text
+    assert "The mines total is part of the conflict: mines 2." in " ".join(t.text for t in of_class(root, "text", "legend"))
 
 
 def test_minesweeper_analysis_classes() -> None:
@@ -283,3 +288,168 @@ def test_minesweeper_analyze_draws_the_analysis(tmp_path: Path) -> None:
     assert class_cells(root, "forced-safe") == {tuple(cell) for cell in record["analysis"]["safe"]}
     assert class_cells(root, "forced-mine") == {tuple(cell) for cell in record["analysis"]["mine"]}
     assert class_cells(root, "undetermined") == {tuple(cell) for cell in record["analysis"]["undetermined"]}
+
+
+@pytest.mark.parametrize("puzzle, source", [("numberlink", NL / "instance_1.txt"), ("slitherlink", SL / "pzprjs" / "cspuz_bench_4x4.url"),
+                                            ("minesweeper", MS / "medium-sat.in")])
+def test_every_picture_has_an_opaque_white_background(tmp_path, puzzle, source) -> None:
+    """Dark viewers show a transparent picture on black: black clues and dots would vanish."""
+    _, root = solve(tmp_path, puzzle, "-i", source)
+    first = next(e for e in root if e.tag not in (f"{NS}title", f"{NS}style", f"{NS}defs"))
+    assert first.tag == f"{NS}rect" and first.get("fill") == "#ffffff"
+    width, height = (float(v) for v in root.get("viewBox").split()[2:])
+    assert float(first.get("x")) <= 0 and float(first.get("y")) <= 0
+    assert float(first.get("x")) + float(first.get("width")) >= width
+    assert float(first.get("y")) + float(first.get("height")) >= height
+
+
+def test_each_label_is_sized_to_fit_its_circle(tmp_path) -> None:
+    """A long label does not shrink the short ones; East Asian wide characters count as two."""
+    _, root = solve(tmp_path, "numberlink", "-i", "-", stdin="ABCDEFG,.,1,.,ABCDEFG\n長,.,.,.,長\n猫猫猫,.,1,.,猫猫猫\n", code=1)
+    size = {t.text: float(t.get("font-size")) for t in of_class(root, "text", "label")}
+    assert size["1"] == size["長"] == numberlink_svg.CELL * 0.5
+    inside = 2 * numberlink_svg.RING - 3
+    for label in ("ABCDEFG", "猫猫猫"):
+        assert 0.6 * inside < svg.text_width(label, size[label]) <= inside
+    assert size["猫猫猫"] < numberlink_svg.label_size("ABC") * 0.7  # three wide characters, not three narrow ones
+
+
+def test_numberlink_analysis_has_a_legend_colours_and_visible_crosses(tmp_path) -> None:
+    _, root = solve(tmp_path, "numberlink", "-i", NL / "instance_5.txt", "--analyze")
+    assert root.find(f"{NS}title").text.endswith(": analysis")
+    legend = " ".join(t.text for t in of_class(root, "text", "legend"))
+    assert "forced on" in legend and "forced off" in legend and "undetermined" in legend
+    palette = set(numberlink_svg.route_colours(Driver("numberlink").parse((NL / "instance_5.txt").read_text())[0].labels).values())
+    on = of_class(root, "line", "forced-on")
+    assert on and {line.get("style").removeprefix("stroke: ") for line in on} == palette
+    order = [e.get("class") for e in root if e.get("class") in ("end", "forced-off")]
+    assert "forced-off" in order and order.index("forced-off") > max(i for i, c in enumerate(order) if c == "end")
+
+
+def text_cells(root: ET.Element, cls: str) -> dict[tuple[int, int], str]:
+    """The cells holding a text of group class ``cls``, and the text."""
+    return {cells_at([float(t.get("x"))], [float(t.get("y"))], minesweeper_svg.CELL, minesweeper_svg.MARGIN, 0.5)[0]: t.text
+            for g in of_class(root, "g", cls) for t in g}
+
+
+def test_minesweeper_hint_is_drawn(tmp_path) -> None:
+    """No cell is certain on large-sat.in: the lowest-risk cell gets the terminal's !, a frame and a legend line."""
+    record, root = solve(tmp_path, "minesweeper", "-i", MS / "large-sat.in", "--hint")
+    guess = tuple(record["hint"]["guess"])
+    assert text_cells(root, "guess") == {guess: "!"} and guess not in text_cells(root, "unsure")
+    frames = re.findall(r"M([-\d.]+) ([-\d.]+)m", of_class(root, "path", "hint")[0].get("d"))
+    assert cells_at([float(x) for x, _ in frames], [float(y) for _, y in frames], minesweeper_svg.CELL,
+                    minesweeper_svg.MARGIN, 0.5) == [guess]
+    assert root.find(f"{NS}title").text == "Minesweeper 5x5: hint"
+    assert any("33.3%" in t.text for t in of_class(root, "text", "legend"))
+    record, root = solve(tmp_path, "minesweeper", "-i", MS / "medium-sat.in", "--hint")
+    frames = re.findall(r"M([-\d.]+) ([-\d.]+)m", of_class(root, "path", "hint")[0].get("d"))
+    framed = cells_at([float(x) for x, _ in frames], [float(y) for _, y in frames], minesweeper_svg.CELL, minesweeper_svg.MARGIN, 0.5)
+    assert sorted(framed) == sorted(tuple(cell) for cell in record["hint"]["safe"]) and not text_cells(root, "guess")
+
+
+def test_minesweeper_uncounted_cells_differ_from_undetermined(tmp_path) -> None:
+    """Cells over --probability-budget are not computed (the terminal's -), not undetermined (?)."""
+    board = "3 6\n? ? ? ? ? 0\n? 2 ? 2 ? ?\n? ? ? ? ? ?\n"
+    record, root = solve(tmp_path, "minesweeper", "-i", "-", "--probabilities", "--probability-budget", "1", stdin=board)
+    uncounted = text_cells(root, "not-counted")
+    assert sorted(uncounted) == sorted(tuple(cell) for cell in record["probabilities"]["not_computed"])
+    assert uncounted and set(uncounted.values()) == {"-"} and not text_cells(root, "unsure")
+    assert class_cells(root, "uncounted") == set(uncounted)
+    assert any("not computed" in t.text for t in of_class(root, "text", "legend"))
+    assert root.find(f"{NS}title").text == "Minesweeper 6x3: probabilities"
+
+
+def test_slitherlink_corners_are_clean_and_the_state_is_written(tmp_path) -> None:
+    """Dots lie under the loop and are no wider than it (no bumps at its corners); rings leave the digit room."""
+    _, root = solve(tmp_path, "slitherlink", "-i", SL / "pzprjs" / "cspuz_bench_4x4.url")
+    order = [e.get("class") for e in root]
+    assert max(i for i, c in enumerate(order) if c == "dot") < order.index("loop")
+    width = float(re.search(r"\.loop \{[^}]*stroke-width: ([\d.]+)", root.find(f"{NS}style").text).group(1))
+    assert {float(c.get("r")) for c in of_class(root, "circle", "dot")} == {width / 2}
+    assert root.find(f"{NS}title").text == "Slitherlink 4x4" and not of_class(root, "text", "legend")
+    _, root = solve(tmp_path, "slitherlink", "-i", "-", "--explain", code=1, stdin="3 0 .\n. . .\n. . 2\n")
+    assert root.find(f"{NS}title").text == "Slitherlink 3x3: no solution (conflicting clues ringed)"
+    assert [t.text for t in of_class(root, "text", "legend")] == ["no solution (conflicting clues ringed)"]
+    assert {float(c.get("r")) for c in of_class(root, "circle", "marked")} == {slitherlink_svg.CELL * 0.41}
+
+
+def test_unique_on_a_board_with_two_solutions_draws_both(tmp_path) -> None:
+    """As the terminal shows the second solution under the first, the picture draws it beside the first."""
+    record, root = solve(tmp_path, "slitherlink", "-i", "-", "--unique", stdin=". . .\n. . .\n")
+    assert root.find(f"{NS}title").text == "Slitherlink 3x2: not unique: solution 1 of 2 found"
+    boards = root.findall(f"{NS}svg")
+    assert len(boards) == 2 and float(boards[1].get("x")) > float(boards[0].get("width"))
+    assert [[t.text for t in of_class(board, "text", "legend")] for board in boards] == [
+        ["not unique: solution 1 of 2 found"], ["not unique: solution 2 of 2 found"]]
+    loops = [sorted((line.get("x1"), line.get("y1"), line.get("x2"), line.get("y2")) for line in of_class(board, "line", "loop"))
+             for board in boards]
+    assert loops[0] != loops[1] and all(loops)
+    assert float(root.get("width")) >= sum(float(board.get("width")) for board in boards)
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two ``#rrggbb`` colours."""
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = (x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_every_pipe_shows_on_white() -> None:
+    """Flow Free's white, yellow, cyan ... fall under 3:1 on white: their dark casing (15:1) draws them."""
+    assert contrast(numberlink_svg.CASING, "#ffffff") >= 7
+    for colour in [*numberlink_svg.COLOURS, *numberlink_svg.FLOW_COLOURS.values()]:
+        assert max(contrast(colour, "#ffffff"), contrast(colour, numberlink_svg.CASING)) >= 3, colour
+    assert contrast(numberlink_svg.FLOW_COLOURS["W"], "#ffffff") < 3  # why the casing is there
+
+
+def test_outcome_state_words() -> None:
+    """The title's words for each way a solve ends."""
+    from satpuzzles.core.outcome import Outcome, Settings
+
+    assert svg.outcome_state(Outcome("unsolvable", exhausted=True), Settings()) == "no solution"
+    assert svg.outcome_state(Outcome("unsolvable", exhausted=True, explanation=[(0, 0)]), Settings()) == \
+        "no solution (conflicting clues ringed)"
+    timed_out = Outcome("unknown", message="timed out after 5 s")
+    assert svg.outcome_state(timed_out, Settings(timeout=5)) == "undecided (timed out after 5 s), puzzle drawn bare"
+    assert svg.outcome_state(Outcome("solved", ["a"], exhausted=True), Settings(unique=True)) == ""
+    assert svg.outcome_state(Outcome("unknown", message="the encoding tried is stronger"), Settings()) == \
+        "undecided, puzzle drawn bare"
+    assert svg.outcome_state(Outcome("unknown"), Settings()) == "unsolved"
+    assert svg.outcome_state(Outcome("solved", ["a", "b"]), Settings(unique=True)) == "not unique: solution 1 of 2 found"
+    assert svg.outcome_state(Outcome("solved", ["a", "b", "c"]), Settings(count=3)) == "solution 1 of 3 found drawn"
+    assert svg.titled("Masyu 3x3", "no solution") == "Masyu 3x3: no solution" and svg.titled("Masyu 3x3", "") == "Masyu 3x3"
+
+
+def test_open_rule_analysis_names_its_cell_marks_once(tmp_path) -> None:
+    """The title names the rules and the mode without doubled parentheses; the legend keys the cell marks."""
+    _, root = solve(tmp_path, "numberlink", "-i", "-", "--rules", "open", "--analyze", stdin="1..1\n....\n2..2\n")
+    assert root.find(f"{NS}title").text == "Numberlink 4x3, rules open (cells may stay empty): analysis"
+    legend = [t.text for t in of_class(root, "text", "legend")]
+    assert any("dashed ring: either" in line for line in legend) and any("forced on" in line for line in legend)
+    assert of_class(root, "circle", "cell-either")
+
+
+def test_minesweeper_percentages_stay_readable_on_deep_red() -> None:
+    """Percentages of the two deepest heatmap bands are white: black on deep red falls under 3:1."""
+    cells = np.array([[UNKNOWN, UNKNOWN, UNKNOWN], [UNKNOWN, 7, UNKNOWN], [UNKNOWN, UNKNOWN, UNKNOWN]], dtype=np.int8)
+    none = np.zeros(cells.shape, dtype=bool)
+    odds = np.where(cells == UNKNOWN, 7 / 8, np.nan)
+    odds[0, 0] = 0.5
+    root = ET.fromstring(minesweeper_svg.minesweeper_svg(cells, None, none, none, probabilities=odds))
+    assert sorted(text_cells(root, "dark").values()) == ["88%"] * 7
+    assert text_cells(root, "odds") == {**{(0, 0): "50%"}, **text_cells(root, "dark")}
+    style = root.find(f"{NS}style").text
+    for band in range(minesweeper_svg.DARK_BAND, 10):
+        fill = re.search(rf"\.p{band} {{ fill: (#\w+); }}", style).group(1)
+        assert contrast(fill, "#ffffff") > contrast(fill, "#000000") and contrast(fill, "#ffffff") >= 4.5
+
+
+def test_the_analysis_title_of_earlier_plugins_still_says_the_key() -> None:
+    from satpuzzles.present import svg
+
+    assert svg.analysis_title({"a": "true"}) == svg.ANALYSIS_KEY == svg.ANALYSIS_TITLE
+    assert svg.analysis_title({"a": "undecided"}).endswith("not drawn: undecided (timed out)")

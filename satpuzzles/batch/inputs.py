@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from satpuzzles.batch.report import is_jsonl_report
 from satpuzzles.core import registry
 from satpuzzles.core.errors import InputError, SatPuzzlesError, UsageError
-from satpuzzles.io.detect import detect, named_puzzle
+from satpuzzles.io.detect import detect_file, named_puzzle
 from satpuzzles.io.files import read_input
 from satpuzzles.io.reading import read_instances
 
@@ -86,11 +86,11 @@ def scan_file(path: str, puzzle: str | None) -> PuzzleFile:
     """Read, detect and count one file; an unreadable or malformed file comes back with its error."""
     try:
         text, source = read_input(path)
-        name = puzzle or named_puzzle(path)
-        if name is None:
-            name, instances = detect(text, source)
+        if puzzle is None:
+            name, instances = detect_file(text, source, path)
             count = len(instances)
         else:
+            name = puzzle
             try:
                 count = len(read_instances(registry.get(name), text))
             except InputError as exc:

@@ -14,14 +14,11 @@ from satpuzzles.cli.options import check_seconds, format_option, to_click
 from satpuzzles.cli.output import stdout
 from satpuzzles.core.errors import ExitStatus, SatPuzzlesError
 from satpuzzles.core.outcome import Settings
-from satpuzzles.core.spec import PuzzleSpec
+from satpuzzles.core.spec import WARNING, PuzzleSpec
 from satpuzzles.core.words import counted
+from satpuzzles.io.detect import with_stated_puzzle
 from satpuzzles.io.files import check_writable, numbered_path, write_atomic
 from satpuzzles.solve.select import read_grade_comment
-
-WARNING = "warning: "
-"""A generator's status text that starts so is printed on standard error, not only shown in the progress bar."""
-
 
 class BudgetExhausted(SatPuzzlesError):
     """generate ran out of its --budget before making every puzzle."""
@@ -143,7 +140,8 @@ def generate_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
 
         def work(report: Callable[[object], None]) -> None:
             for index, puzzle_seed in enumerate(seeds):
-                text = generator.make(rows, cols, puzzle_seed, dict(options), lambda text: report(("status", text)))
+                text = with_stated_puzzle(puzzle.name, generator.make(rows, cols, puzzle_seed, dict(options),
+                                                                      lambda text: report(("status", text))))
                 report(("puzzle", text, index))
 
         def receive(payload: object) -> None:

@@ -18,7 +18,7 @@ from satpuzzles.core.spec import AnalysisView, PuzzleSpec, Writer
 from satpuzzles.core.words import counted
 from satpuzzles.io.files import check_distinct, check_writable, numbered_path, read_input, write_atomic
 from satpuzzles.io.reading import read_instances
-from satpuzzles.io.sources import is_written_out, located, source_text
+from satpuzzles.io.sources import check_claimed, located, source_text
 from satpuzzles.present.report import result_text
 
 TYPE_CHECKING = False
@@ -195,16 +195,10 @@ def input_text(options: dict[str, Any]) -> tuple[str, str]:
 
 
 def check_written_out(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any], text: str) -> None:
-    """A URL or game id typed as SOURCE that none of the puzzle's readers claims is refused as such (its grid
-    reader would complain about a character of it instead)."""
+    """A URL or game id typed as SOURCE that none of the puzzle's readers claims is refused as such."""
     source = options.get("source")
-    if source is None or (options.get("input_format") or "auto") != "auto" or not is_written_out(source):
-        return
-    if not any(reader.sniff is not None and reader.sniff(text) for reader in puzzle.readers):
-        kind = "URL" if "/" in text else "game id"
-        formats = ", ".join(name for name in puzzle.input_formats if name != "auto")
-        raise InputError(f"{puzzle.name} reads no such {kind} (its formats: {formats}); 'satpuzzles solve SOURCE' "
-                         "finds the puzzle that reads it, if any", 1, 1, source)
+    if source is not None and (options.get("input_format") or "auto") == "auto":
+        check_claimed(puzzle, source, text)
 
 
 def run_puzzle(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:

@@ -23,7 +23,7 @@ from satpuzzles.cli.puzzle_command import EXIT_HELP, check_output_files, exit_st
 from satpuzzles.core import registry
 from satpuzzles.core.errors import InputError, UsageError
 from satpuzzles.core.spec import Option, PuzzleSpec
-from satpuzzles.io.detect import detect, named_puzzle
+from satpuzzles.io.detect import detect_file
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import located, source_text
 
@@ -55,12 +55,12 @@ def _check_puzzle_options(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any],
 
 
 def _instances(text: str, name: str, forced: str | None, path: str | None) -> tuple[PuzzleSpec[Any, Any], list[Any]]:
-    """The puzzle --puzzle names, else the one the file's path names (as batch reads it), else the one detected."""
-    forced = forced or (named_puzzle(path) if path is not None else None)
+    """The puzzle --puzzle names, else the one the text or the file's path names (as batch reads it), else the one
+    detected."""
     try:
         if forced is not None:
             return registry.get(forced), read_instances(registry.get(forced), text)
-        kind, instances = detect(text, name)
+        kind, instances = detect_file(text, name, path)
         return registry.get(kind), instances
     except InputError as exc:
         raise located(exc, name) from None

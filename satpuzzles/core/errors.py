@@ -127,6 +127,15 @@ class SolverError(SatPuzzlesError):
     """The solve's statistics up to the failure, when the solve loop knew them."""
 
 
+class SatPuzzlesWarning(UserWarning):
+    """What the CLI prints as ``satpuzzles: warning: ...``, given to the Python API through the warnings module
+    (such as what a written form of a puzzle cannot say)."""
+
+
+class GeneratorWarning(SatPuzzlesWarning):
+    """A generated puzzle falls short of what was asked (a difficulty not reached, an option its URL cannot say)."""
+
+
 class VerificationError(SatPuzzlesError):
     """A decoded answer broke the puzzle's rules: a bug, never printed as a solution."""
 

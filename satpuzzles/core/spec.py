@@ -41,7 +41,10 @@ StyledBoard = list[list[tuple[str, str]]]
 """A board for a terminal: lines of (text, style) pieces; a style is a rich style string ("" for none)."""
 Progress = Callable[[str], None]
 """Takes a short status text (a long generator reports what it is doing); one that starts ``warning: `` is
-printed on standard error too (say so when a puzzle falls short of what was asked: never silently)."""
+printed on standard error too (say so when a puzzle falls short of what was asked: never silently), and is a
+GeneratorWarning in the Python API."""
+WARNING = "warning: "
+"""How a Progress text that is a warning starts."""
 
 
 class Stage(Record, Generic[S_co], frozen=True, eq=False, repr=False):

@@ -16,26 +16,106 @@ from satpuzzles.io.textgrid import TooLarge, content_lines
 def named_puzzle(path: str) -> str | None:
     """The puzzle a file's path names: the nearest of its file name and folders with a puzzle's name as a word
     (``minesweeper/board.in``, ``numberlink_7x7.txt``); None for standard input."""
+    naming = _naming_part(path)
+    return None if naming is None else naming[0]
+
+
+def _naming_part(path: str) -> tuple[str, str, bool] | None:
+    """The puzzle a file's path names, the file or folder name that names it, and whether that is the file's."""
     if path in ("-", "<stdin>"):
         return None
-    for part in reversed(os.path.abspath(path).split(os.sep)):
+    parts = os.path.abspath(path).split(os.sep)
+    for index, part in enumerate(reversed(parts)):
         words = set("".join(ch if "a" <= ch <= "z" else " " for ch in part.lower()).split())
         named = [name for name in registry.names() if name in words]
         if named:
-            return named[0]
+            return named[0], part, index == 0
     return None
 
 
-_NAME_IT = "name the puzzle (--puzzle, puzzle= in the Python API, or in the file or folder name)"
+def detect_file(text: str, source: str, path: str | None) -> tuple[str, list[Any]]:
+    """The puzzle a file (or a text, with ``path`` None) holds and its instances: the one a ``# puzzle: NAME``
+    line above its board names, else the one its path names (its error then says the path chose it, and how to
+    choose another), else the one detected (:func:`detect`)."""
+    naming = _naming_part(path) if path is not None and stated_puzzle(text) is None else None
+    if naming is None:
+        return detect(text, source)
+    name = naming[0]
+    try:
+        return name, read_instances(registry.get(name), text)
+    except InputError as exc:
+        raise _chosen_by_path(exc, text, naming).located(source) from None
+
+
+def _chosen_by_path(error: InputError, text: str, naming: tuple[str, str, bool]) -> InputError:
+    """``error`` of the puzzle a path named, saying so, which puzzles read the text, and how to name one."""
+    name, part, is_file = naming
+    where = f"its file name {part!r}" if is_file else f"the folder {part!r} in its path"
+    others = []
+    for other, puzzle in registry.puzzles().items():
+        try:
+            if other != name and read_instances(puzzle, text):
+                others.append(other)
+        except InputError:
+            pass
+    reads = f"; it reads as {' or '.join(others)}" if others else ""
+    error.message += (f" (read as {name}, as {where} says{reads}: name the puzzle with --puzzle NAME, puzzle= in the "
+                      "Python API, or 'satpuzzles NAME FILE')")
+    return error
+
+
+_NAME_IT = ("name the puzzle (--puzzle, puzzle= in the Python API, in the file or folder name, or in a line "
+            "'# puzzle: NAME' above the board)")
+STATED = "# puzzle: "
+"""How a text names its puzzle type in a comment before its first content line (``generate`` writes it)."""
+
+
+def stated_puzzle(text: str) -> tuple[str, int] | None:
+    """The puzzle a comment line ``# puzzle: NAME`` before the text's first content line names, and that line's
+    number; None when there is none."""
+    start, number = 0, 0
+    while start < len(text):  # the lines above the first content line only: never the whole of a huge text
+        end = text.find("\n", start)
+        end, number = len(text) if end < 0 else end, number + 1
+        stripped = text[start:end].strip()
+        if stripped and not stripped.startswith("#"):
+            return None
+        if stripped.startswith(STATED.strip()):
+            return stripped[len(STATED.strip()):].strip().lower(), number
+        start = end + 1
+    return None
+
+
+def with_stated_puzzle(name: str, text: str) -> str:
+    """``text`` with a ``# puzzle: NAME`` line before its first content line, so that :func:`detect` reads it
+    as ``name`` whatever else it reads as; a URL or a game id (which names its type) is left as it is."""
+    lines = text.splitlines(keepends=True)
+    at = next((index for index, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")),
+              len(lines))
+    if (at < len(lines) and written_out(lines[at]) is not None) or stated_puzzle(text) is not None:
+        return text
+    return "".join([*lines[:at], f"{STATED}{name}\n", *lines[at:]])
 
 
 def detect(text: str, source: str = "") -> tuple[str, list[Any]]:
     """The puzzle ``text`` holds and its instances; InputError when no puzzle, or more than one, reads it.
 
     Detection never guesses: a small Slitherlink grid can also be a valid Numberlink or
-    Minesweeper board, and such a text is an error asking for the puzzle's name. A puzzle that
+    Minesweeper board, and such a text is an error asking for the puzzle's name, unless a
+    ``# puzzle: NAME`` comment before its first content line names it. A puzzle that
     would read the text but for its size limit (TooLarge) counts as one that reads it.
     """
+    stated = stated_puzzle(text)
+    if stated is not None:
+        name, line = stated
+        puzzles = registry.puzzles()
+        if name not in puzzles:
+            raise InputError(f"names puzzle {name!r}, which is not one this tool reads ({', '.join(puzzles)})",
+                             line, text.splitlines()[line - 1].index(":") + 3, source)
+        try:
+            return name, read_instances(puzzles[name], text)
+        except InputError as exc:
+            raise exc.located(source) from None
     failures: list[tuple[str, InputError]] = []
     readers: list[tuple[str, list[Any]]] = []
     for name, puzzle in registry.puzzles().items():

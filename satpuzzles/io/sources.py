@@ -7,6 +7,12 @@ import os
 from satpuzzles.core.errors import InputError, UsageError
 from satpuzzles.io.files import read_input
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from satpuzzles.core.spec import PuzzleSpec
+
 _URL = r"https?://|[\w.-]+/p(\.html)?\?"
 _TATHAM_PAGE = r"https?://[^#?\s]*/puzzles/js/[\w-]+\.html[#?](?P<id>.+)"
 _GAME_ID = r"#?(?P<id>\d+x\d+[^:#\s]*[:#]\S+|\d+t\d+[^:#\s]*:\S+)"
@@ -58,17 +64,34 @@ def is_written_out(source: str) -> bool:
     return source != "-" and not os.path.exists(source or ".") and written_out(source) is not None
 
 
-def source_text(source: str) -> tuple[str, str]:
-    """The puzzle text of a SOURCE and the name to report it by."""
-    if source == "-" or os.path.exists(source or "."):  # as pathlib.Path(source).exists(), which "" is
+def source_text(source: str, *, text: bool = False) -> tuple[str, str]:
+    """The puzzle text of a SOURCE and the name to report it by; with ``text`` (the Python API) a source that is
+    no file, URL or game id is the puzzle's text itself, named ``<text>``, and '-' is no standard input."""
+    if text and "\n" in source.strip():
+        return source, "<text>"
+    if (source == "-" and not text) or (source != "-" and os.path.exists(source or ".")):  # as Path(source).exists()
         return read_input(source)
     puzzle = written_out(source)
     if puzzle is None:
+        if text:
+            return source, "<text>"
         raise UsageError(f"{source}: no such file, and not a puzzle URL or game id")
     # Spaces in place of what comes before the puzzle text ('#', a Tatham page's URL): the readers skip them,
     # and an error's column then points into what was typed (past a decoded %XX, once typed_column maps it).
     before = len(source.strip()) - len(_page_id(source) or puzzle)  # columns count from the name as printed
     return " " * before + puzzle + "\n", source
+
+
+def check_claimed(puzzle: PuzzleSpec[Any, Any], source: str, text: str) -> None:
+    """A URL or game id typed as SOURCE for ``puzzle`` that none of its readers claims is refused as such (its grid
+    reader would complain about a character of it instead)."""
+    if not is_written_out(source):
+        return
+    if not any(reader.sniff is not None and reader.sniff(text) for reader in puzzle.readers):
+        kind = "URL" if "/" in text else "game id"
+        formats = ", ".join(name for name in puzzle.input_formats if name != "auto")
+        raise InputError(f"{puzzle.name} reads no such {kind} (its formats: {formats}); 'satpuzzles solve SOURCE' "
+                         "finds the puzzle that reads it, if any", 1, 1, source)
 
 
 def typed_column(source: str, column: int) -> int:

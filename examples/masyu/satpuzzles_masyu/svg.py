@@ -25,9 +25,10 @@ def _centre(cell: Cell) -> tuple[float, float]:
 
 
 def masyu_svg(instance: MasyuInstance, edges: Collection[Link] | None,
-              analysis: Mapping[Hashable, str] | None = None) -> str:
+              analysis: Mapping[Hashable, str] | None = None, state: str = "") -> str:
     """The board with the loop's ``edges`` drawn (the bare puzzle when None) and its circles; with ``analysis``
-    (each link's state, as Analysis.states gives it) every link by its state."""
+    (each link's state, as Analysis.states gives it) every link by its state and a legend under the board.
+    ``state`` (svg.outcome_state's words) goes in the title and under the board."""
     rows, cols = instance.grid.rows, instance.grid.cols
     body = svg.grid_lines(rows, cols, CELL, MARGIN, class_="grid")
     body.append(svg.element("rect", x=MARGIN, y=MARGIN, width=cols * CELL, height=rows * CELL, class_="border"))
@@ -41,8 +42,10 @@ def masyu_svg(instance: MasyuInstance, edges: Collection[Link] | None,
     for cell, colour in sorted(instance.circles.items()):
         x, y = _centre(cell)
         body.append(svg.element("circle", cx=x, cy=y, r=CELL * 0.32, class_="white" if colour == WHITE else "black"))
-    title = f"Masyu {cols}x{rows}" + ("" if edges is not None else " (unsolved)")
+    legend = [state] if state else []
     if analysis is not None:
-        title = f"Masyu {cols}x{rows} (analysis; {svg.analysis_title(analysis)})"
+        state, legend = "analysis", svg.analysis_legend(analysis)
     style = STYLE + (svg.ANALYSIS_STYLE if analysis is not None else "")
-    return svg.document(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN, body, title=title, style=style)
+    title = svg.titled(f"Masyu {cols}x{rows}", state)
+    return svg.document(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN, body, title=title, style=style,
+                        legend=legend, legend_size=CELL * 0.32)

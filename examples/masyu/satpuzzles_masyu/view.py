@@ -14,6 +14,7 @@ from satpuzzles.core.spec import AnalysisView, StyledBoard
 from satpuzzles.geometry import Link
 from satpuzzles.present.link_board import Piece, link_analysis_rows
 from satpuzzles.present.styles import ANALYSIS_STYLES, analysis_legend
+from satpuzzles.present.svg import solutions_picture
 from satpuzzles_masyu.model import WHITE, MasyuInstance, MasyuSolution, steps_at
 from satpuzzles_masyu.svg import masyu_svg
 
@@ -89,7 +90,8 @@ def svg(instance: MasyuInstance, outcome: Outcome[MasyuSolution], settings: Sett
     """The (first) solution's loop over the circles, or the bare puzzle; with --analyze every link by its state."""
     if outcome.analysis is not None:
         return masyu_svg(instance, None, outcome.analysis.states())
-    return masyu_svg(instance, outcome.solution.edges if outcome.solution is not None else None)
+    return solutions_picture(outcome, settings, lambda solution, state: masyu_svg(
+        instance, solution.edges if solution is not None else None, state=state))
 
 
 def _analysis_pieces(instance: MasyuInstance, analysis: Analysis) -> list[list[Piece]]:

@@ -122,3 +122,15 @@ def test_a_pearl_game_id_typed_is_solved_as_the_grid(command: str, typed: str) -
     """Simon Tatham's Pearl writes GRID as 5x5dt:eWbBfWfWb; 'solve' tells it from a Loopy id by its letters."""
     result = run_cli(command, typed, "--unique")
     assert result.code == 0 and "Unique = True" in result.out and BOARD in result.out
+
+
+@pytest.mark.parametrize("typed", ["#5x5dt:eWbBfWfWb",
+                                   "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/pearl.html#5x5dt:eWbBfWfWb",
+                                   "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/pearl.html#5x5dt%3AeWbBfWfWb"])
+def test_the_python_api_reads_a_pearl_id_as_typed_too(typed: str) -> None:
+    """satpuzzles.load reads a SOURCE as the CLI does: a '#' or a Pearl page's URL around the id."""
+    import satpuzzles
+
+    puzzle = satpuzzles.load(typed)
+    assert puzzle.name == "masyu" and puzzle.instance == satpuzzles.load("5x5dt:eWbBfWfWb").instance
+    assert puzzle.solve(unique=True).board() == BOARD

@@ -271,7 +271,11 @@ def game_text(game: Game, reveal_layout: bool = False) -> str:
 def layout_from_text(text: str) -> np.ndarray:
     """The hidden layout written by :func:`game_text` (for players and tests)."""
     lines = [line[2:] for line in text.splitlines() if line.startswith("# ")]
-    rows = lines[lines.index(LAYOUT_HEADING) + 1 :]
+    rows = []
+    for row in lines[lines.index(LAYOUT_HEADING) + 1 :]:  # up to the next comment (generate's '# puzzle: ...')
+        if not row or not set(row) <= {"*", "."}:
+            break
+        rows.append(row)
     return np.array([[char == "*" for char in row] for row in rows], dtype=bool)
 
 

@@ -9,7 +9,10 @@ board gives about 16 MB.
 Every kind of cell differs by more than colour, for black-and-white prints: mines are
 black discs, forced-safe cells carry a tick, undetermined cells a hatching and a ``?``,
 conflicting counts (--explain) a thick outline. With --probabilities the undetermined cells
-are a heatmap instead: a band of colour from pale yellow to deep red, and the percentage written in.
+are a heatmap instead: a band of colour from pale yellow to deep red, and the percentage written in;
+cells over the counting budget are grey with a ``-`` (not computed). A --hint's cells get a thick
+blue frame, the lowest-risk guess a ``!``. Zero counts are left blank, as in the game. A legend under
+the board says what the marks mean.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from collections.abc import Collection, Hashable
 import numpy as np
 
 from satpuzzles.present import svg
+from satpuzzles.geometry import Cell
 from satpuzzles.puzzles.minesweeper.model import MINE, TOTAL_CAPTION, UNKNOWN
 from satpuzzles.puzzles.minesweeper.odds import BINS, percent
 
@@ -41,20 +45,30 @@ STYLE = """
 .grid { stroke: #808080; stroke-width: 0.3; }
 .mine { fill: none; stroke: #000000; stroke-width: 6; stroke-linecap: round; }
 .tick { fill: none; stroke: #1b6e12; stroke-width: 1.3; stroke-linecap: round; stroke-linejoin: round; }
+.uncounted { fill: #d8d8d8; }
 .marked { fill: none; stroke: #d00000; stroke-width: 1.6; }
-.caption { font-size: 6px; font-weight: normal; text-anchor: start; fill: #d00000; }
+.hint { fill: none; stroke: #0d47a1; stroke-width: 1.2; }
+.guess-cell { fill: #ffffff; }
 text { font-family: sans-serif; font-weight: bold; font-size: 7px; text-anchor: middle; }
-.n0 { fill: #a0a0a0; font-weight: normal; }
 .n1 { fill: #0000ff; } .n2 { fill: #007b00; } .n3 { fill: #e00000; } .n4 { fill: #00007b; }
 .n5 { fill: #7b0000; } .n6 { fill: #007b7b; } .n7 { fill: #000000; } .n8 { fill: #606060; }
 .unsure { fill: #5a4a00; }
+.not-counted { fill: #404040; }
+.guess { fill: #0d47a1; }
 .odds text { font-size: {odds}px; font-weight: normal; fill: #000000; }
+.odds.dark text { fill: #ffffff; }
 .p0 { fill: #fff5c2; } .p1 { fill: #ffe89a; } .p2 { fill: #ffd36e; } .p3 { fill: #ffbb4f; } .p4 { fill: #ffa13f; }
 .p5 { fill: #fb8336; } .p6 { fill: #f1632f; } .p7 { fill: #e2442b; } .p8 { fill: #ca2a26; } .p9 { fill: #ad1620; }
 """.replace("{odds}", str(ODDS_FONT))
-CAPTION = TOTAL_CAPTION
-CAPTION_WIDTH = 130
-"""Room for the caption in a 6-unit sans-serif font, so a small board does not clip it."""
+DARK_BAND = 8
+"""The first heatmap band (p8, p9: deep red) whose percentage is written in white: black would fall under 4:1."""
+LEGEND_SIZE = 4
+"""Font size of the legend under the board (12 pixels at SCALE)."""
+SAFE_KEY = "tick: safe in every placement"
+MINE_KEY = "black disc on red: a mine in every placement"
+UNDETERMINED_KEY = "hatched ?: undetermined"
+ODDS_KEY = "colour and %: chance of a mine"
+UNCOUNTED_KEY = "grey -: chance not computed (over --probability-budget)"
 HATCH = (
     '<pattern id="hatch" patternUnits="userSpaceOnUse" width="4" height="4">'
     '<rect width="4" height="4" fill="#ffe066"/><path d="M0 4L4 0M-1 1L1 -1M3 5L5 3" stroke="#9c8420" stroke-width="0.6"/>'
@@ -91,12 +105,28 @@ def _marks(mask: np.ndarray, at: _Coordinates, stroke: str) -> str:
     return "".join(f"M{at.x[c]} {at.y[r]}{stroke}" for r, columns in _by_row(mask) for c in columns)
 
 
-def _odds(mask: np.ndarray, probabilities: np.ndarray, at: _Coordinates) -> list[str]:
-    """Each set cell's percentage, small, centred."""
+def _odds(mask: np.ndarray, probabilities: np.ndarray, at: _Coordinates, cls: str) -> list[str]:
+    """Each set cell's percentage, small, centred, in one group of class ``cls``."""
     baseline = {r: svg.num(MARGIN + (r + 0.5) * CELL + 0.35 * ODDS_FONT) for r, _ in _by_row(mask)}
     texts = [f'<text x="{at.x[c]}" y="{baseline[r]}">{svg.escape(percent(float(probabilities[r, c])))}</text>'
              for r, columns in _by_row(mask) for c in columns]
-    return [svg.element("g", "".join(texts), class_="odds")] if texts else []
+    return [svg.element("g", "".join(texts), class_=cls)] if texts else []
+
+
+def _frames(cells: Collection[Cell], at: _Coordinates) -> list[str]:
+    """A thick frame inside each of ``cells`` (the hint's)."""
+    frames = "".join(f"M{at.x[c]} {at.y[r]}m-4 -4h8v8h-8z" for r, c in sorted(cells))
+    return [svg.element("path", d=frames, class_="hint")] if frames else []
+
+
+def _hint_key(safe: Collection[Cell], guess: Cell | None, chance: float | None) -> list[str]:
+    """The legend line of a hint."""
+    if safe:
+        return ["blue frame: open next, safe in every placement"]
+    if guess is not None:
+        odds = "" if chance is None else f" ({100 * chance:.1f}% chance of a mine)"
+        return [f"blue frame and !: open next, the lowest risk{odds}"]
+    return []
 
 
 def minesweeper_svg(
@@ -106,6 +136,13 @@ def minesweeper_svg(
     forced_mine: np.ndarray | None = None,
     marked: Collection[Hashable] = (),
     probabilities: np.ndarray | None = None,
+    *,
+    hint_safe: Collection[Cell] = (),
+    hint_guess: Cell | None = None,
+    hint_chance: float | None = None,
+    total: int | None = None,
+    mode: str = "",
+    state: str = "",
 ) -> str:
     """The board as a standalone SVG document; see the parameters below.
 
@@ -118,9 +155,12 @@ def minesweeper_svg(
       (forced mine: red with a disc; forced safe: green with a tick; undetermined: yellow
       hatching with a ``?``) and ``mines`` is not drawn there, being one placement among several.
     - ``marked``: the conflicting counts of --explain as (row, col) pairs, outlined in red;
-      any other key (Minesweeper's ``"mines"`` total) adds a caption under the board.
+      any other key (Minesweeper's ``"mines"`` total, ``total`` mines) adds a legend line.
     - ``probabilities``: with the analysis, each cell's mine probability (NaN: not computed);
-      undetermined cells become a heatmap with their percentage written in.
+      undetermined cells become a heatmap with their percentage written in, uncounted ones grey with ``-``.
+    - ``hint_safe``, ``hint_guess``, ``hint_chance``: a --hint, framed (the guess with a ``!``).
+    - ``mode`` (``analysis``, ``hint`` ...) and ``state`` (svg.outcome_state's words) name the picture in its
+      title; ``state`` is also written under the board.
     """
     if (forced_safe is None) != (forced_mine is None):
         raise ValueError("minesweeper_svg: give both forced_safe and forced_mine, or neither")
@@ -130,21 +170,34 @@ def minesweeper_svg(
     classes: list[tuple[str, np.ndarray]] = [("open", counts), ("flag", flagged)]
     shown_mines = flagged.copy()
     extra: list[str] = []
+    legend = [state] if state else []
     if forced_safe is not None and forced_mine is not None:
         safe, mine = unknown & forced_safe, unknown & forced_mine
         open_question = unknown & ~safe & ~mine
         classes += [("forced-safe", safe), ("forced-mine", mine)]
         shown_mines |= mine
+        legend += ([SAFE_KEY] if safe.any() else []) + ([MINE_KEY] if mine.any() else [])
         if safe.any():
             extra.append(svg.element("path", d=_marks(safe, at, "m-2.6 0.2l1.8 1.8 3.4-4.2"), class_="tick"))
+        guess = np.zeros(cells.shape, dtype=bool)
+        if hint_guess is not None:
+            guess[hint_guess] = True
+        guess &= open_question
         if probabilities is not None:
-            known = open_question & ~np.isnan(probabilities)
+            counted = open_question & ~np.isnan(probabilities)
+            uncounted = open_question & np.isnan(probabilities)
             bands = np.minimum(BINS - 1, (np.nan_to_num(probabilities) * BINS).astype(np.int64))
-            classes += [(f"p{b}", known & (bands == b)) for b in range(BINS)]
-            extra += _odds(known, probabilities, at)
-            open_question &= ~known
-        classes.append(("undetermined", open_question))
-        extra += _texts(open_question, "?", "unsure", at)
+            classes += [(f"p{b}", counted & (bands == b)) for b in range(BINS)]
+            classes.append(("uncounted", uncounted))
+            dark = bands >= DARK_BAND
+            extra += _odds(counted & ~guess & ~dark, probabilities, at, "odds")
+            extra += _odds(counted & ~guess & dark, probabilities, at, "odds dark") + _texts(uncounted & ~guess, "-", "not-counted", at)
+            legend += [ODDS_KEY] if counted.any() else []
+            legend += [UNCOUNTED_KEY] if uncounted.any() else []
+            open_question &= ~counted & ~uncounted
+        legend += [UNDETERMINED_KEY] if (open_question & ~guess).any() else []
+        classes += [("undetermined", open_question & ~guess), ("guess-cell", guess)]
+        extra += _texts(open_question & ~guess, "?", "unsure", at) + _texts(guess, "!", "guess", at)
     elif mines is not None:
         classes += [("safe", unknown & ~mines), ("mine-cell", unknown & mines)]
         shown_mines |= unknown & mines
@@ -152,7 +205,7 @@ def minesweeper_svg(
         classes.append(("hidden", unknown))
     body = [svg.element("path", d=svg.runs_path(mask, CELL, MARGIN), class_=name) for name, mask in classes if mask.any()]
     body += svg.grid_lines(rows, cols, CELL, MARGIN, class_="grid")
-    for digit in range(9):
+    for digit in range(1, 9):
         body += _texts(cells == digit, str(digit), f"n{digit}", at)
     body += extra
     if shown_mines.any():
@@ -163,9 +216,11 @@ def minesweeper_svg(
         outline[r, c] = True
     if outline.any():
         body.append(svg.element("path", d=_marks(outline, at, "m-4.2 -4.2h8.4v8.4h-8.4z"), class_="marked"))
-    width, height = cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN
+    hinted = [*hint_safe, *([hint_guess] if hint_guess is not None else [])]
+    body += _frames(hinted, at)
+    legend += _hint_key(hint_safe, hint_guess, hint_chance)
     if len(marked_cells) < len(marked):
-        body.append(svg.element("text", svg.escape(CAPTION), x=MARGIN, y=height + 4, class_="caption"))
-        width, height = max(width, CAPTION_WIDTH), height + 8
-    title = f"Minesweeper {cols}x{rows}" + ("" if mines is not None or forced_safe is not None else " (unsolved)")
-    return svg.document(width, height, body, title=title, style=STYLE, defs=HATCH, scale=SCALE)
+        legend.append(TOTAL_CAPTION if total is None else f"{TOTAL_CAPTION.removesuffix('.')}: mines {total}.")
+    width, height = cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN
+    return svg.document(width, height, body, title=svg.titled(f"Minesweeper {cols}x{rows}", mode or state), style=STYLE,
+                        defs=HATCH, scale=SCALE, legend=legend, legend_size=LEGEND_SIZE)

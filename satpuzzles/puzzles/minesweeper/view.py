@@ -185,15 +185,22 @@ def styled(instance: MinesweeperInstance, solution: MinesweeperSolution | None, 
 
 def svg(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolution], settings: Settings) -> str:
     """The board with the (first) placement's mines, or unsolved with conflicting counts outlined."""
-    from satpuzzles.puzzles.minesweeper.svg import minesweeper_svg  # --svg only
+    from satpuzzles.present.svg import outcome_state, solutions_picture  # --svg only
+    from satpuzzles.puzzles.minesweeper.svg import minesweeper_svg
 
     solution = outcome.solution
     if solution is not None and solution.analysis is not None:
+        advice = solution.hint
+        mode = "hint" if advice is not None else "probabilities" if solution.probabilities is not None else "analysis"
         return minesweeper_svg(instance.cells, solution.mines, solution.analysis.forced_safe,
                                solution.analysis.forced_mine, marked=outcome.explanation or (),
-                               probabilities=solution.probabilities)
-    mines = solution.mines if solution is not None else None
-    return minesweeper_svg(instance.cells, mines, marked=outcome.explanation or ())
+                               probabilities=solution.probabilities, mode=mode,
+                               state=outcome_state(outcome, settings),
+                               hint_safe=advice.safe if advice else (), hint_guess=advice.guess if advice else None,
+                               hint_chance=advice.chance if advice else None)
+    return solutions_picture(outcome, settings, lambda placement, words: minesweeper_svg(
+        instance.cells, placement.mines if placement is not None else None, marked=outcome.explanation or (),
+        total=instance.mines, state=words), "conflicting counts outlined")
 
 
 def result_file(instance: MinesweeperInstance, solution: MinesweeperSolution) -> str:

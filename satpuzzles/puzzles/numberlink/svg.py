@@ -1,13 +1,15 @@
 """Numberlink as an SVG picture: the grid, one ``<path>`` per route, labelled endpoint circles.
 
-Each route gets a colour and a dash pattern; 13 colours and 5 patterns give 65
-distinct pairs, so two paths differ by more than colour when printed in black and white,
-and the labels sit in circles at both ends. A Flow Free board (every label one of its
-colour letters) is drawn in Flow Free's colours: R red, B blue, Y yellow ...
+Each route is a solid pipe with round caps and joins in its colour over a thin dark casing:
+the casing keeps pale colours readable on white and neighbouring pipes apart. In black and
+white the colours may look alike; the labels in the circles at both ends say which path is
+which. A Flow Free board (every label one of its colour letters) is drawn in Flow Free's
+colours: R red, B blue, Y yellow ...
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Hashable, Mapping, Sequence
 
 from satpuzzles.geometry import Cell
@@ -28,18 +30,25 @@ FLOW_COLOURS = {
 """Flow Free's colours by the letters its level files use (mzucker/flow_solver's table: R red, B blue, Y yellow,
 G green, O orange, C cyan, M magenta, m maroon, P purple, A grey, W white, g bright green, T tan, b dark blue,
 c dark cyan, p pink), yellow, cyan, white and bright green darkened to show on white."""
-DASHES = (None, "14 6", "4 6", "14 5 3 5", "8 3 2 3 2 3")
-STYLE = """
-.grid { stroke: #b0b0b0; stroke-width: 1; }
-.border { fill: none; stroke: #404040; stroke-width: 2; }
-.route { fill: none; stroke-width: 9; stroke-linejoin: round; }
-.end { fill: #ffffff; stroke-width: 3; }
-.bare { stroke: #404040; }
-.label { font-family: sans-serif; font-weight: bold; text-anchor: middle; fill: #000000; }
-.cell-empty { fill: #d0d0d0; stroke: none; }
-.cell-used { fill: #1a3d8f; }
-.cell-either { fill: none; stroke: #e07000; stroke-width: 2; stroke-dasharray: 3 3; }
+CASING = "#262626"
+"""The dark outline under every pipe (contrast 15:1 on white), so that Flow Free's white, yellow or cyan shows."""
+STYLE = f"""
+.grid {{ stroke: #b0b0b0; stroke-width: 1; }}
+.border {{ fill: none; stroke: #404040; stroke-width: 2; }}
+.route, .casing {{ fill: none; stroke-linecap: round; stroke-linejoin: round; }}
+.route {{ stroke-width: 10; }}
+.casing {{ stroke: {CASING}; stroke-width: 14; }}
+.ring-casing {{ fill: none; stroke: {CASING}; stroke-width: 6; }}
+.end {{ fill: #ffffff; stroke-width: 3; }}
+.bare {{ stroke: #404040; }}
+.label {{ font-family: {svg.FONTS}; font-weight: bold; text-anchor: middle; fill: #000000; }}
+.cell-empty {{ fill: #d0d0d0; stroke: none; }}
+.cell-used {{ fill: #1a3d8f; }}
+.cell-either {{ fill: none; stroke: #e07000; stroke-width: 2; stroke-dasharray: 3 3; }}
 """
+RING = CELL * 0.4
+"""An endpoint circle's radius; its label is sized to fit inside the ring's stroke."""
+CELL_KEY = "grey cell: forced empty; dot: forced used; dashed ring: either"
 
 
 def _centre(cell: Cell) -> tuple[float, float]:
@@ -53,10 +62,40 @@ def route_data(route: Sequence[Cell]) -> str:
     return "M" + " L".join(points)
 
 
-def _analysis(instance: NumberlinkInstance, state: Mapping[Hashable, str]) -> list[str]:
-    """--analyze's marks: each link by its state between cell centres; under the open rule, cells forced
-    empty shaded, cells forced used dotted, cells either way ringed with a dashed line."""
+def _owners(instance: NumberlinkInstance, state: Mapping[Hashable, str]) -> dict[Hashable, str]:
+    """The label of every forced-on link joined to one of its endpoints by forced-on links."""
+    ends: dict[Cell, list[Cell]] = {}
+    for key, value in state.items():
+        if value == "true" and isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], tuple):
+            a, b = key
+            ends.setdefault(a, []).append(b)
+            ends.setdefault(b, []).append(a)
+    owner: dict[Hashable, str] = {}
+    for start, label in instance.givens.items():
+        queue = deque([start])
+        seen = {start}
+        while queue:
+            cell = queue.popleft()
+            for other in ends.get(cell, ()):
+                owner[(cell, other)] = owner[(other, cell)] = label
+                if other not in seen and other not in instance.givens:
+                    seen.add(other)
+                    queue.append(other)
+    return owner
+
+
+def _analysis(instance: NumberlinkInstance, state: Mapping[Hashable, str], colour_of: Mapping[str, str],
+              crosses: bool) -> list[str]:
+    """--analyze's marks: each link by its state between cell centres, a forced-on link in its path's colour
+    when it reaches an endpoint; under the open rule, cells forced empty shaded, cells forced used dotted,
+    cells either way ringed with a dashed line. Only the crosses of forced-off links when ``crosses``, only
+    the rest when not (the crosses go over the endpoint circles, which would hide them)."""
     body = []
+    if crosses:
+        for link in instance.grid.links():
+            if state.get(link) == "false":
+                body += svg.analysis_segment(_centre(link[0]), _centre(link[1]), "false", CELL * 0.1)
+        return body
     for cell in instance.grid.cells():
         use = state.get(cell)
         x, y = _centre(cell)
@@ -67,9 +106,20 @@ def _analysis(instance: NumberlinkInstance, state: Mapping[Hashable, str]) -> li
             body.append(svg.element("circle", cx=x, cy=y, r=CELL * 0.12, class_="cell-used"))
         elif use == "undetermined":
             body.append(svg.element("circle", cx=x, cy=y, r=CELL * 0.2, class_="cell-either"))
+    owner = _owners(instance, state)
     for link in instance.grid.links():
-        body += svg.analysis_segment(_centre(link[0]), _centre(link[1]), state.get(link, "undetermined"), CELL * 0.12)
+        link_state = state.get(link, "undetermined")
+        if link_state != "false":
+            colour = colour_of.get(owner[link]) if link in owner else None
+            body += svg.analysis_segment(_centre(link[0]), _centre(link[1]), link_state, CELL * 0.1, colour)
     return body
+
+
+def label_size(label: str) -> float:
+    """The font size that fits ``label`` inside its circle (East Asian wide characters counted as two), at
+    most half a cell."""
+    inside = 2 * RING - 3
+    return min(CELL * 0.5, 0.78 * inside / (svg.text_width(label, 1) or 1))
 
 
 def route_colours(labels: Sequence[str]) -> dict[str, str]:
@@ -81,34 +131,39 @@ def route_colours(labels: Sequence[str]) -> dict[str, str]:
 
 
 def numberlink_svg(instance: NumberlinkInstance, routes: Mapping[str, Sequence[Cell]] | None,
-                   analysis: Mapping[Hashable, str] | None = None, rules: str = "") -> str:
+                   analysis: Mapping[Hashable, str] | None = None, rules: str = "", state: str = "") -> str:
     """The board with each label's route (its cells from end to end) drawn; the bare puzzle when ``routes`` is None.
 
-    With ``analysis`` (each link's and cell's state, as Analysis.states gives it) they are drawn by their state.
-    ``rules``, when not the plain fill rule, is named in the title ("open (cells may stay empty)").
+    With ``analysis`` (each link's and cell's state, as Analysis.states gives it) they are drawn by their state,
+    with a legend under the board. ``rules``, when not the plain fill rule, is named in the title
+    ("open (cells may stay empty)"); ``state`` (svg.outcome_state's words: ``no solution`` ...) is written in
+    the title and under the board.
     """
     rows, cols = instance.grid.rows, instance.grid.cols
-    body = svg.grid_lines(rows, cols, CELL, MARGIN, class_="grid")
-    body += _analysis(instance, analysis) if analysis is not None else []
-    body.append(svg.element("rect", x=MARGIN, y=MARGIN, width=cols * CELL, height=rows * CELL, class_="border"))
-    order = {label: index for index, label in enumerate(instance.labels)}
     colour_of = route_colours(instance.labels)
-    solved = routes is not None
+    body = svg.grid_lines(rows, cols, CELL, MARGIN, class_="grid")
+    body += _analysis(instance, analysis, colour_of, crosses=False) if analysis is not None else []
+    body.append(svg.element("rect", x=MARGIN, y=MARGIN, width=cols * CELL, height=rows * CELL, class_="border"))
     routes = routes or {}
     for label, route in routes.items():
-        colour, dash = colour_of[label], DASHES[order[label] % len(DASHES)]
+        body.append(svg.element("path", d=route_data(route), class_="casing"))
+    for label, route in routes.items():
         title = svg.element("title", svg.escape(f"path {label}"))
-        body.append(svg.element("path", title, d=route_data(route), class_="route", stroke=colour, stroke_dasharray=dash))
-    longest = max((len(label) for label in instance.labels), default=1)
-    size = CELL * (0.5 if longest == 1 else 0.42 if longest == 2 else 0.8 / longest)
+        body.append(svg.element("path", title, d=route_data(route), class_="route", stroke=colour_of[label]))
     for cell, label in sorted(instance.givens.items()):
         x, y = _centre(cell)
-        ring = colour_of[label] if label in routes else None
-        body.append(svg.element("circle", cx=x, cy=y, r=CELL * 0.4, class_="end" if ring else "end bare", stroke=ring))
-        body.append(svg.text(x, y, label, size, class_="label"))
+        ring = colour_of[label] if label in routes or analysis is not None else None
+        if ring:
+            body.append(svg.element("circle", cx=x, cy=y, r=RING, class_="ring-casing"))
+        body.append(svg.element("circle", cx=x, cy=y, r=RING, class_="end" if ring else "end bare", stroke=ring))
+        body.append(svg.text(x, y, label, label_size(label), class_="label"))
     name = f"Numberlink {cols}x{rows}" + (f", rules {rules}" if rules else "")
-    title = name + ("" if solved else " (unsolved)")
+    legend = [state] if state else []
     if analysis is not None:
-        title = f"{name} (analysis; {svg.analysis_title(analysis)})"
+        body += _analysis(instance, analysis, colour_of, crosses=True)
+        state = "analysis"
+        cells = any(not (isinstance(key, tuple) and isinstance(key[0], tuple)) for key in analysis)
+        legend = svg.analysis_legend(analysis) + ([CELL_KEY] if cells else [])
     style = STYLE + (svg.ANALYSIS_STYLE if analysis is not None else "")
-    return svg.document(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN, body, title=title, style=style)
+    return svg.document(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN, body, title=svg.titled(name, state),
+                        style=style, legend=legend, legend_size=CELL * 0.32)

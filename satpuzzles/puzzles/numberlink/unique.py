@@ -52,7 +52,7 @@ from satpuzzles.puzzles.numberlink.pushes import exclude_pushes, reverse_push
 from satpuzzles.puzzles.numberlink.staging import STAGED
 from satpuzzles.puzzles.numberlink.twoopt import exclude_pattern, reverse_move
 from satpuzzles.solve.backends import make_backend
-from satpuzzles.solve.limited import SearchLimit, budgeted_backend
+from satpuzzles.solve.limited import LimitedBackend, SearchLimit, budgeted_backend, takes_budget
 from satpuzzles.solve.loop import lazy_solutions
 from satpuzzles.solve.pipeline import run_stages
 
@@ -132,39 +132,69 @@ def windows(grid: Grid, sizes: tuple[tuple[int, int], ...] = WINDOWS) -> list[tu
 
 def solve_unique(instance: NumberlinkInstance, settings: Settings) -> Outcome[NumberlinkSolution]:
     """The first solution and a second one (or the proof there is none), searched as the module says; for
-    --count N over 2, then the cnf method's enumeration when there is a second."""
+    --count N over 2, when there is a second, the next ones (_enumerate)."""
     first = run_stages(STAGED, instance, replace(settings, count=1, unique=False), "numberlink")
     if first.status != "solved" or first.solution is None:
         return first
     decided = _decide(instance, first.solution, replace(settings, count=2), first.stats, WINDOWS)
     if settings.wanted <= 2 or decided.exhausted or len(decided.solutions) < 2:
         return decided
-    # Enumerating from the start costs little next to a uniqueness proof, which only _decide makes fast
-    # (janko #105 under fill: 15 s by enumeration alone); the first solution is reported once.
-    return _enumerate(instance, settings, first.solution, decided.stats)
+    return _enumerate(instance, settings, decided.solutions, decided.stats)
 
 
-def _enumerate(instance: NumberlinkInstance, settings: Settings, reported: NumberlinkSolution,
-               spent: SolveStats) -> Outcome[NumberlinkSolution]:
-    """Up to settings.wanted solutions by the cnf method, after ``spent`` (their statistics added up)."""
-    on_progress = settings.on_progress
-    if on_progress is not None:
-        def report_new(kind: str, found: object, stats: SolveStats) -> None:
-            if not (kind == "solution" and found == reported):
-                on_progress(kind, found, _summed(spent, stats))
-
-        settings = replace(settings, on_progress=report_new)
-    outcome = run_stages(STAGED, instance, settings, "numberlink")
-    outcome.stats = _summed(spent, outcome.stats)
-    return outcome
+NEAR_SOLUTIONS = 4
+"""For --count N: the latest solutions whose windows are searched for the next one."""
+QUICK_CONFLICTS = 1_000
+"""For --count N: conflicts the whole board may take for the next solution before the windows are searched."""
 
 
-def _summed(before: SolveStats, after: SolveStats) -> SolveStats:
-    """``after``'s statistics with the seconds, SAT calls and cuts of ``before`` added (two runs, one answer)."""
-    added = {name: getattr(before, name) + getattr(after, name)
-             for name in ("propagate_seconds", "encode_seconds", "solve_seconds", "decode_seconds",
-                          "verify_seconds", "sat_calls", "cut_iterations", "cuts")}
-    return replace(after, stages=[*before.stages, *after.stages], **added)
+def _enumerate(instance: NumberlinkInstance, settings: Settings, found: list[NumberlinkSolution],
+               stats: SolveStats) -> Outcome[NumberlinkSolution]:
+    """Up to settings.wanted solutions, each after ``found`` blocked: the next one by the whole board within
+    QUICK_CONFLICTS (when the solver takes a budget), else in the windows of the latest few solutions, else by
+    the whole board without limit, which alone proves there are no more.
+
+    The complete encoding under the rules in force, with nothing skipped: every solution is counted. The
+    whole board finds the next of many solutions at once (an 8x8 board with one pair: 500 in 0.35 s, 7.6 s
+    by windows alone), while janko #176's under fill lie in each other's windows and the whole board took 428 s
+    to find the second."""
+    rules = rules_in_force(instance, settings.extras)
+    encoding = NumberlinkEncoding(instance, False, rules)
+    solutions = list(found)
+    if settings.on_progress is not None:
+        settings.on_progress("solution", solutions[-1], stats)  # the second; the first was reported when found
+    solver = str(settings.solver)
+    quick = takes_budget(solver)
+    with (budgeted_backend(solver, QUICK_CONFLICTS) if quick else make_backend(solver)) as whole:
+        whole.add_clauses(encoding.formula.clauses)
+        unblocked = list(solutions)  # solutions not yet blocked in the whole-board solver
+
+        def on_whole_board(conflicts: int | None) -> NumberlinkSolution | bool:
+            """The next solution, False when there is none, True when the conflicts ran out."""
+            if isinstance(whole, LimitedBackend):
+                whole.conflicts = conflicts
+            whole.add_clauses([encoding.block(solution) for solution in unblocked])
+            unblocked.clear()
+            try:
+                return next(iter(lazy_solutions(encoding, whole, stats)), False)
+            except SearchLimit:
+                return True
+
+        while len(solutions) < settings.wanted:
+            new = on_whole_board(QUICK_CONFLICTS) if quick else True
+            if new is True:
+                new = next((other for base in reversed(solutions[-NEAR_SOLUTIONS:])
+                            if (other := _in_windows(instance, encoding, base, settings, stats, WINDOWS,
+                                                     blocked=solutions)) is not None), None) \
+                    or on_whole_board(None)
+            if new is False:
+                return Outcome("solved", solutions, True, stats)
+            assert not isinstance(new, bool)
+            solutions.append(replace(new, rules=rules))
+            unblocked.append(new)
+            if settings.on_progress is not None:
+                settings.on_progress("solution", solutions[-1], stats)
+    return Outcome("solved", solutions, False, stats)
 
 
 def unique_given(instance: NumberlinkInstance, settings: Settings, solution: NumberlinkSolution) -> bool | None:
@@ -250,8 +280,9 @@ def search_encoding(instance: NumberlinkInstance, rules: RuleSet, without_patter
 def _in_windows(instance: NumberlinkInstance, encoding: NumberlinkEncoding, solution: NumberlinkSolution,
                 settings: Settings, stats: SolveStats,
                 sizes: tuple[tuple[int, int], ...],
-                budgets: tuple[int, ...] | None = None) -> NumberlinkSolution | None:
-    """A solution of ``encoding`` other than S that differs from S inside one window, or None.
+                budgets: tuple[int, ...] | None = None,
+                blocked: Collection[NumberlinkSolution] = ()) -> NumberlinkSolution | None:
+    """A solution of ``encoding`` other than S (and ``blocked``) that differs from S inside one window, or None.
 
     Each SAT call has a budget of conflicts (in the solver searcher() picks): the windows that ran out are
     searched again with the next budget of WINDOW_CONFLICTS, and after the last left to the whole-board
@@ -259,7 +290,7 @@ def _in_windows(instance: NumberlinkInstance, encoding: NumberlinkEncoding, solu
     links = solution.links()
     with budgeted_backend(str(settings.solver), WINDOW_CONFLICTS[0]) as backend:
         backend.add_clauses(encoding.formula.clauses)
-        backend.add_clauses([encoding.block(solution)])
+        backend.add_clauses([encoding.block(other) for other in (solution, *blocked)])
         backend.set_phases([var if pair in links else -var for pair, var in encoding.link_var.items()])
         # Outside a window: S's links, and S's empty cells left empty; the degrees then keep every
         # other link off (fewer assumptions than one per link, the same search).
@@ -314,12 +345,14 @@ def _from_a_filling(instance: NumberlinkInstance, solution: NumberlinkSolution, 
 def _refuses(settings: Settings) -> str | None:
     if settings.wanted < 2:
         return "it decides whether there is a second solution (--unique, --count N over 1)"
+    if settings.wanted > 2 and settings.want_dimacs:  # -o: the cnf method's formula with the cuts it learned
+        return "-o with --count N over 2 writes the formula the cnf method enumerates"
     return None
 
 
 UNIQUE: Strategy[NumberlinkInstance, NumberlinkSolution] = Strategy(
     "unique", "--unique and --count N: a second solution sought near the first (shortcuts, windows) before the "
-    "whole board; with one, --count N over 2 enumerates by the cnf method",
+    "whole board; --count N over 2 then seeks each further one near those found, then on the whole board",
     solve_unique, _refuses)
 RULES: Rules[NumberlinkInstance, NumberlinkSolution] = replace(
     STAGED, strategies=(UNIQUE,), unique_given=unique_given,

@@ -144,13 +144,15 @@ def styled(instance: NumberlinkInstance, solution: NumberlinkSolution | None, se
 def svg(instance: NumberlinkInstance, outcome: Outcome[NumberlinkSolution], settings: Settings) -> str:
     """The routes of the (first) solution over the grid, or the bare puzzle; with --analyze every link (and,
     under the open rule, every cell) by its state."""
-    from satpuzzles.puzzles.numberlink.svg import numberlink_svg  # --svg only
+    from satpuzzles.present.svg import solutions_picture  # --svg only
+    from satpuzzles.puzzles.numberlink.svg import numberlink_svg
 
     rules = rules_in_force(instance, settings.extras)
     under = "" if rules.is_default else rules.describe()  # the title names the rules, as the report does
     if outcome.analysis is not None:
         return numberlink_svg(instance, None, outcome.analysis.states(), rules=under)
-    return numberlink_svg(instance, outcome.solution.routes if outcome.solution is not None else None, rules=under)
+    return solutions_picture(outcome, settings, lambda solution, state: numberlink_svg(
+        instance, solution.routes if solution is not None else None, rules=under, state=state))
 
 
 def result_file(instance: NumberlinkInstance, solution: NumberlinkSolution) -> str:

@@ -108,13 +108,17 @@ def styled(instance: SlitherlinkInstance, solution: SlitherlinkSolution | None, 
 def svg(instance: SlitherlinkInstance, outcome: Outcome[SlitherlinkSolution], settings: Settings) -> str:
     """The (first) solution's loop with its inside shaded, or the bare puzzle with conflicting clues ringed;
     with --analyze, every edge forced on, forced off or undetermined."""
-    from satpuzzles.puzzles.slitherlink.svg import slitherlink_svg  # --svg only
+    from satpuzzles.present.svg import solutions_picture  # --svg only
+    from satpuzzles.puzzles.slitherlink.svg import slitherlink_svg
 
     if outcome.analysis is not None:
         return slitherlink_svg(instance, None, None, analysis=outcome.analysis.states())
-    edges = outcome.solution.edges if outcome.solution is not None else None
-    inside = inside_cells(instance.grid, edges) if edges is not None else None
-    return slitherlink_svg(instance, edges, inside, outcome.explanation or ())
+    def draw(solution: SlitherlinkSolution | None, state: str) -> str:
+        edges = solution.edges if solution is not None else None
+        inside = inside_cells(instance.grid, edges) if edges is not None else None
+        return slitherlink_svg(instance, edges, inside, outcome.explanation or (), state=state)
+
+    return solutions_picture(outcome, settings, draw)
 
 
 def result_file(instance: SlitherlinkInstance, solution: SlitherlinkSolution) -> str:

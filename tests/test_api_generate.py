@@ -1,0 +1,57 @@
+"""satpuzzles.generate: the generator's warnings reach the caller, and what it makes loads back."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+import satpuzzles
+from satpuzzles.core import registry
+from satpuzzles.core.errors import GeneratorWarning, InputError
+from tests.conftest import run_cli
+
+
+@pytest.mark.parametrize(("options", "arguments"), [
+    ({"difficulty": "hard", "url": True}, ["--difficulty", "hard", "--url"]),
+    ({"no_self_touch": True, "url": True}, ["--no-self-touch", "--url"]),
+])
+def test_the_warnings_the_cli_prints_are_generator_warnings(options: dict, arguments: list[str]) -> None:
+    with pytest.warns(GeneratorWarning) as caught:
+        made = satpuzzles.generate("numberlink", 5, 5, seed=3, **options)
+    cli = run_cli("generate", "numberlink", "5", "5", "--seed", "3", *arguments)
+    assert cli.code == 0 and cli.out == made
+    assert cli.err == "".join(f"satpuzzles: warning: {warning.message}\n" for warning in caught)
+    assert all(warning.filename == __file__ for warning in caught)  # the caller's line, not the generator's
+
+
+def test_a_puzzle_made_as_asked_warns_of_nothing() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        satpuzzles.generate("numberlink", 5, 5, seed=3, url=True)
+
+
+GENERATED = [name for name in satpuzzles.puzzle_names() if registry.get(name).generator is not None]
+
+
+@pytest.mark.parametrize("puzzle", GENERATED)
+@pytest.mark.parametrize(("rows", "cols"), [(4, 4), (8, 8), (3, 7)])
+def test_what_generate_makes_loads_back_as_its_puzzle(puzzle: str, rows: int, cols: int) -> None:
+    """A small Minesweeper board of '?' and counts up to 4, or a Numberlink grid of '.' and small labels, is
+    also a Slitherlink grid: the text names its puzzle, so load() needs no puzzle= (it did for 29 of 30 boards)."""
+    for seed in range(8 if puzzle == "minesweeper" else 3):
+        made = satpuzzles.generate(puzzle, rows, cols, seed=seed)
+        loaded = satpuzzles.load(made)
+        assert loaded.name == puzzle and (loaded.facts["height"], loaded.facts["width"]) == (rows, cols)
+        assert loaded.to_json() == satpuzzles.load(made, puzzle=puzzle).to_json()
+
+
+def test_generates_text_reads_back_through_the_cli_too(tmp_path) -> None:
+    board = tmp_path / "board.txt"
+    board.write_text(run_cli("generate", "minesweeper", "8", "8", "--seed", "1").out)
+    assert satpuzzles.generate("minesweeper", 8, 8, seed=1) == board.read_text()
+    without = "".join(line for line in board.read_text().splitlines(keepends=True) if not line.startswith("#"))
+    with pytest.raises(InputError, match="reads as minesweeper and slitherlink"):
+        satpuzzles.load(without)
+    solved = run_cli("solve", board)
+    assert solved.code == 0 and solved.out.startswith("Minesweeper")
