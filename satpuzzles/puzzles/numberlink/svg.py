@@ -14,6 +14,7 @@ from collections.abc import Hashable, Mapping, Sequence
 
 from satpuzzles.geometry import Cell
 from satpuzzles.present import svg
+from satpuzzles.puzzles.numberlink.colours import flow_free
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance
 
 CELL = 40
@@ -125,7 +126,7 @@ def label_size(label: str) -> float:
 def route_colours(labels: Sequence[str]) -> dict[str, str]:
     """Each label's colour: Flow Free's when every label is one of its letters and the first ones Flow Free gives
     are there (R, then G, then B: an Arukone board of A and B is no Flow Free level), else COLOURS in label order."""
-    if all(label in FLOW_COLOURS for label in labels) and set("RGB"[:len(labels)]) <= set(labels):
+    if flow_free(list(labels)):
         return {label: FLOW_COLOURS[label] for label in labels}
     return {label: COLOURS[index % len(COLOURS)] for index, label in enumerate(labels)}
 
