@@ -144,7 +144,38 @@ def test_count_over_two_enumerates_after_a_second_solution_and_reports_each_once
     links = [frozenset(solution.links()) for solution in outcome.solutions]
     assert outcome.status == "solved" and len(set(links)) == 4 and outcome.exhausted is False
     assert all(verify(board, solution) == [] for solution in outcome.solutions)
-    # As they are found (what --timeout keeps), each once; then the strategy's answer, all four again.
+    # As they are found (what --timeout keeps), each once, in the answer's order.
     reported = [frozenset(found.links()) for kind, found in reports if kind == "solution"]  # type: ignore[attr-defined]
-    as_found = reported[:-4]
-    assert len(set(as_found)) == len(as_found) == 4 and set(as_found) == set(links) and reported[-4:] == links
+    assert reported == links
+
+
+def test_count_over_two_turns_the_conflict_budget_off_for_the_whole_board() -> None:
+    # Janko #267 under fill has two solutions: the whole board's unbounded call, after one within QUICK_CONFLICTS,
+    # kept that budget in Glucose and stopped without an answer ("unknown").
+    board = PUZZLE.parse(JANKO.read_text())[266]
+    outcome = PUZZLE.solve(board, replace(settings(FILL), unique=False, count=3))
+    assert outcome.status == "solved" and len(outcome.solutions) == 2 and outcome.exhausted is True
+    by_cnf = PUZZLE.solve(board, replace(settings(FILL), unique=False, count=3, method="cnf"))
+    assert {frozenset(s.links()) for s in by_cnf.solutions} == {frozenset(s.links()) for s in outcome.solutions}
+
+
+def test_a_strategy_s_reported_solutions_are_verified_before_they_are_passed_on() -> None:
+    from satpuzzles.core.errors import VerificationError
+    from satpuzzles.core.outcome import Outcome
+    from satpuzzles.core.spec import Strategy
+    from satpuzzles.solve.pipeline import solve
+
+    board = PUZZLE.parse(JANKO.read_text())[0]
+    good = PUZZLE.solve(board, Settings()).solutions[0]
+    broken = replace(good, routes={label: route[:1] for label, route in good.routes.items()})
+
+    def reporting(instance: NumberlinkInstance, wanted: Settings) -> Outcome[NumberlinkSolution]:
+        assert wanted.on_progress is not None
+        wanted.on_progress("solution", broken, SolveStats())
+        return Outcome("solved", [broken])
+
+    rules = replace(unique.RULES, strategies=(Strategy("reporting", "reports a broken solution", reporting),))
+    passed_on: list[object] = []
+    with pytest.raises(VerificationError):
+        solve(rules, board, Settings(on_progress=lambda kind, found, stats: passed_on.append(found)))
+    assert passed_on == []

@@ -162,7 +162,10 @@ class Strategy(Record, Generic[I, S], frozen=True, eq=False, repr=False):
 
     ``solve`` returns an outcome whose solutions the pipeline still verifies by the rules;
     ``refuses`` says why it cannot serve some settings (None when it can), so ``--method
-    auto`` passes it over and an explicit ``--method NAME`` is a usage error.
+    auto`` passes it over and an explicit ``--method NAME`` is a usage error. A strategy may
+    report solutions as it finds them (``settings.on_progress``, kept when --timeout stops it):
+    the pipeline verifies each first, and then reports only the outcome's solutions after as
+    many as were reported, so a strategy reports them in its outcome's order.
     """
 
     name: str

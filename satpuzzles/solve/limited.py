@@ -40,6 +40,7 @@ class LimitedBackend(PySatBackend):
                 raise SearchLimit("out of SAT calls")
             self.calls_left -= 1
         if self.conflicts is None:
+            self._solver.conf_budget(-1)  # no budget: a MiniSat-family solver would keep the last one
             return super().solve(assumptions)
         self._solver.conf_budget(self.conflicts)
         answer = self.solve_limited(assumptions)

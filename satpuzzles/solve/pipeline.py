@@ -149,14 +149,16 @@ def _solve_by(strategy: Strategy[I, S] | None, rules: Rules[I, S], instance: I, 
         return outcome
     log = verbose_log(settings.verbose)
     log(f"method {strategy.name}: {strategy.summary}")
-    outcome = strategy.solve(instance, settings)
+    reported = _VerifiedReports(rules, instance, settings, strategy.name)
+    outcome = strategy.solve(instance, reported.settings)
     log(f"method {strategy.name}: {outcome.status}; {_phases(outcome.stats)}")
     outcome.stats.method = strategy.name
     outcome.stats.solver = outcome.stats.solver or str(settings.solver)
-    for solution in outcome.solutions:
-        _verified(rules, instance, solution, outcome.stats, strategy.name)
-        if settings.on_progress is not None:
-            settings.on_progress("solution", solution, outcome.stats)
+    for index, solution in enumerate(outcome.solutions):
+        if index >= reported.solutions:  # those the strategy reported were verified then
+            _verified(rules, instance, solution, outcome.stats, strategy.name)
+            if settings.on_progress is not None:
+                settings.on_progress("solution", solution, outcome.stats)
     if outcome.status == "unsolvable" and settings.on_progress is not None:
         settings.on_progress("unsolvable", None, outcome.stats)
     if outcome.status == "unsolvable" and settings.explain and outcome.explanation is None:
@@ -174,6 +176,25 @@ def _phases(stats: SolveStats) -> str:
                for phase in ("propagate", "encode", "solve", "decode") if getattr(stats, phase + "_seconds")]
     sizes = f"{stats.variables} variables, {stats.clauses} clauses" if stats.variables else "no whole-board formula"
     return ", ".join([*seconds, f"{stats.sat_calls} SAT calls", sizes])
+
+
+class _VerifiedReports:
+    """A strategy's progress reports passed on, each solution verified first (--timeout keeps what was reported),
+    and counted: a strategy reports its solutions in the order of its outcome's, so the first ``solutions`` of
+    the outcome need no second report."""
+
+    def __init__(self, rules: Rules[I, S], instance: I, settings: Settings, method: str) -> None:
+        self.rules, self.instance, self.method, self.solutions = rules, instance, method, 0
+        self.forward = settings.on_progress
+        self.settings = settings if self.forward is None else replace(settings, on_progress=self.report)
+
+    def report(self, kind: str, found: Any, stats: SolveStats) -> None:
+        """Verify a reported solution, count it, and pass the report on."""
+        if kind == "solution":
+            _verified(self.rules, self.instance, found, stats, self.method)
+            self.solutions += 1
+        assert self.forward is not None
+        self.forward(kind, found, stats)
 
 
 def _verified(rules: Rules[I, S], instance: I, solution: S, stats: SolveStats, method: str) -> None:
