@@ -151,8 +151,8 @@ QUICK_CONFLICTS = 1_000
 def _enumerate(instance: NumberlinkInstance, settings: Settings, found: list[NumberlinkSolution],
                stats: SolveStats) -> Outcome[NumberlinkSolution]:
     """Up to settings.wanted solutions, each after ``found`` blocked: the next one by the whole board within
-    QUICK_CONFLICTS (when the solver takes a budget), else in the windows of the latest few solutions, else by
-    the whole board without limit, which alone proves there are no more.
+    QUICK_CONFLICTS, else in the windows of the latest few solutions, else by the whole board without limit (a
+    solver without conflict budgets: the whole board at once). Only a whole-board call proves there are no more.
 
     The complete encoding under the rules in force, with nothing skipped: every solution is counted. The
     whole board finds the next of many solutions at once (an 8x8 board with one pair: 500 in 0.35 s, 7.6 s
@@ -181,7 +181,8 @@ def _enumerate(instance: NumberlinkInstance, settings: Settings, found: list[Num
                 return True
 
         while len(solutions) < settings.wanted:
-            new = on_whole_board(QUICK_CONFLICTS) if quick else True
+            # Without a conflict budget the windows cannot be tried and left: the whole board decides at once.
+            new = on_whole_board(QUICK_CONFLICTS if quick else None)
             if new is True:
                 new = next((other for base in reversed(solutions[-NEAR_SOLUTIONS:])
                             if (other := _in_windows(instance, encoding, base, settings, stats, WINDOWS,
