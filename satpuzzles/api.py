@@ -356,7 +356,8 @@ class Result:
     @property
     def exhausted(self) -> bool:
         """Whether the search proved there are no solutions besides ``solutions`` (the CLI's ``Solutions = N (all)``);
-        False when it stopped at ``count``, at ``timeout``, or was never asked to look further (``count=1``)."""
+        True for a puzzle proved unsolvable (no solutions at all); False when it stopped at ``count``, at
+        ``timeout``, or was never asked to look further (``count=1``)."""
         return self.outcome.exhausted
 
     @property

@@ -33,3 +33,10 @@ def test_flow_free_letters_get_flow_free_colours() -> None:
     assert path_styles(puzzle.instance, puzzle.solve().solution) == {"R": FLOW_FREE["R"][0], "G": FLOW_FREE["G"][0]}
     arukone = satpuzzles.load("A.B\n...\nA.B\n", puzzle="numberlink")  # letters, but no Flow Free level
     assert path_styles(arukone.instance, None) == {"A": PALETTE[0], "B": PALETTE[1]}
+
+
+def test_the_terminal_and_the_picture_know_the_same_flow_free_letters() -> None:
+    from satpuzzles.present.styles import FLOW_FREE
+    from satpuzzles.puzzles.numberlink.svg import FLOW_COLOURS
+
+    assert set(FLOW_FREE) == set(FLOW_COLOURS)
