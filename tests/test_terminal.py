@@ -19,12 +19,13 @@ def screen_of(*args: str, columns: int = 100) -> list[str]:
     return [line.rstrip() for line in screen.display if line.strip()]
 
 
-def drawn_by(*args: str, columns: int = 100) -> bytes:
-    """What the CLI writes to a terminal (a pty) on stdout and stderr, escapes and all."""
+def drawn_by(*args: str, columns: int = 100, **variables: str) -> bytes:
+    """What the CLI writes to a terminal (a pty) on stdout and stderr, escapes and all (``variables`` added to
+    its environment)."""
     import pty
 
     leader, follower = pty.openpty()
-    env = {**os.environ, "COLUMNS": str(columns), "LINES": "40", "TERM": "xterm-256color"}
+    env = {**os.environ, "COLUMNS": str(columns), "LINES": "40", "TERM": "xterm-256color", **variables}
     env.pop("NO_COLOR", None)
     with subprocess.Popen([sys.executable, "-m", "satpuzzles", *args], stdout=follower, stderr=follower,
                           cwd=ROOT, env=env) as process:
@@ -160,8 +161,10 @@ def test_report_lines_end_with_their_value_and_sat_facts_need_a_formula() -> Non
 
 
 def test_a_slow_solve_spins_on_stderr_and_wipes_the_spinner_before_its_report() -> None:
-    puzzle = str(INSTANCES / "slitherlink" / "tatham" / "hard_100x100.loopy")  # about 3 s
-    drawn = drawn_by("slitherlink", puzzle, "--color", "never", columns=410).decode()
+    # The spinner at once (a slow solve on a fast machine may take under the usual second); the 100x100 takes
+    # some tenths of a second at least, long enough for frames.
+    puzzle = str(INSTANCES / "slitherlink" / "tatham" / "hard_100x100.loopy")
+    drawn = drawn_by("slitherlink", puzzle, "--color", "never", columns=410, SATPUZZLES_SPINNER_DELAY="0").decode()
     assert re.search(r"\r[|/\\-] solving slitherlink, \d+ s", drawn)
     screen = pyte.Screen(410, 300)
     pyte.ByteStream(screen).feed(drawn.encode())

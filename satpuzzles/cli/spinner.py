@@ -6,21 +6,23 @@ terminal shows it too); nothing at all when standard error is not a terminal.
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
 
 FRAMES = "|/-\\"
 DELAY = 1.0
-"""Seconds before the spinner shows: a quick solve prints its report without it."""
+"""Seconds before the spinner shows: a quick solve prints its report without it (SATPUZZLES_SPINNER_DELAY sets
+another, in seconds; 0 shows it at once)."""
 TICK = 0.2
 
 
 class Spinner:
     """``with Spinner("solving numberlink"):`` shows ``| solving numberlink, 3 s`` on stderr after DELAY seconds."""
 
-    def __init__(self, text: str, shown: bool = True, delay: float = DELAY) -> None:
-        self.text, self.delay = text, delay
+    def __init__(self, text: str, shown: bool = True, delay: float | None = None) -> None:
+        self.text, self.delay = text, _delay() if delay is None else delay
         self.shown = shown and _terminal(sys.stderr)
         self.stop = threading.Event()
         self.thread: threading.Thread | None = None
@@ -50,6 +52,15 @@ class Spinner:
             frame += 1
             self.stop.wait(TICK)
         _write("\r" + " " * width + "\r")
+
+
+def _delay() -> float:
+    """DELAY, or the seconds SATPUZZLES_SPINNER_DELAY gives (a value that is no number of seconds is ignored)."""
+    try:
+        seconds = float(os.environ.get("SATPUZZLES_SPINNER_DELAY", DELAY))
+    except ValueError:
+        return DELAY
+    return seconds if 0 <= seconds < float("inf") else DELAY
 
 
 def _terminal(stream: object) -> bool:
