@@ -453,3 +453,13 @@ def test_the_analysis_title_of_earlier_plugins_still_says_the_key() -> None:
 
     assert svg.analysis_title({"a": "true"}) == svg.ANALYSIS_KEY == svg.ANALYSIS_TITLE
     assert svg.analysis_title({"a": "undecided"}).endswith("not drawn: undecided (timed out)")
+
+
+def test_two_boards_side_by_side_keep_their_ids_unique(tmp_path) -> None:
+    """Minesweeper's boards each define a hatch pattern: nested side by side, each keeps its own id."""
+    _, root = solve(tmp_path, "minesweeper", "-i", "-", "--unique", stdin="1 3\n? 1 ?\n")
+    assert len(root.findall(f"{NS}svg")) == 2
+    ids = [element.get("id") for element in root.iter() if element.get("id") is not None]
+    assert ids and len(ids) == len(set(ids))
+    text = ET.tostring(root, encoding="unicode")
+    assert set(re.findall(r"url\(#([^)]+)\)", text)) <= set(ids)

@@ -238,7 +238,8 @@ def beside(pictures: Sequence[str], gap: float = 24) -> str:
         root = re.search(r'<svg [^>]*? width="([\d.]+)" height="([\d.]+)" viewBox="([^"]+)">\n', picture)
         assert root is not None, "beside takes documents written by svg.document"
         width, tall = float(root.group(1)), float(root.group(2))
-        inner = picture[root.end():picture.rindex("</svg>")]
+        inner = _ids_suffixed(picture[root.end():picture.rindex("</svg>")], f"-{len(parts) + 1}") if parts else \
+            picture[root.end():picture.rindex("</svg>")]
         parts.append(f'<svg x="{num(x)}" y="0" width="{num(width)}" height="{num(tall)}" '
                      f'viewBox="{root.group(3)}">\n{inner}</svg>')
         x, height = x + width + gap, max(height, tall)
@@ -251,6 +252,18 @@ def beside(pictures: Sequence[str], gap: float = 24) -> str:
         background(x - gap, height),
     ]
     return "\n".join([*head, *parts, "</svg>"]) + "\n"
+
+
+def _ids_suffixed(body: str, suffix: str) -> str:
+    """``body`` with each ``id`` it defines, and each ``url(#id)`` and ``href="#id"`` naming one, given ``suffix``:
+    ids stay unique when documents are nested in one."""
+    import re
+
+    for name in set(re.findall(r'\bid="([^"]+)"', body)):
+        escaped = re.escape(name)
+        body = re.sub(rf'\bid="{escaped}"|url\(#{escaped}\)|href="#{escaped}"',
+                      lambda found: found.group(0).replace(name, name + suffix), body)
+    return body
 
 
 def analysis_segment(start: tuple[float, float], end: tuple[float, float], state: str, cross: float,
