@@ -233,13 +233,15 @@ def beside(pictures: Sequence[str], gap: float = 24) -> str:
     names the whole)."""
     import re  # here: a plain solve draws no SVG
 
-    parts, x, height = [], 0.0, 0.0
+    parts: list[str] = []
+    x, height = 0.0, 0.0
     for picture in pictures:
         root = re.search(r'<svg [^>]*? width="([\d.]+)" height="([\d.]+)" viewBox="([^"]+)">\n', picture)
         assert root is not None, "beside takes documents written by svg.document"
         width, tall = float(root.group(1)), float(root.group(2))
-        inner = _ids_suffixed(picture[root.end():picture.rindex("</svg>")], f"-{len(parts) + 1}") if parts else \
-            picture[root.end():picture.rindex("</svg>")]
+        inner = picture[root.end():picture.rindex("</svg>")]
+        if parts:  # the first board's ids as they were; each later one's suffixed
+            inner = _ids_suffixed(inner, f"-{len(parts) + 1}")
         parts.append(f'<svg x="{num(x)}" y="0" width="{num(width)}" height="{num(tall)}" '
                      f'viewBox="{root.group(3)}">\n{inner}</svg>')
         x, height = x + width + gap, max(height, tall)
