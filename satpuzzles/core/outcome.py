@@ -202,8 +202,13 @@ class Outcome(Record, Generic[S]):
         return self.solutions[0] if self.solutions else None
 
     def uniqueness(self, settings: Settings) -> bool | None:
-        """True/False when uniqueness was asked for and decided, else None."""
-        if not settings.unique or self.status != "solved":
+        """True/False when uniqueness was asked for and decided, else None: a puzzle proved unsolvable has no
+        unique solution (False); one undecided (a timeout) is None."""
+        if not settings.unique:
+            return None
+        if self.status == "unsolvable":
+            return False
+        if self.status != "solved":
             return None
         if len(self.solutions) > 1:
             return False

@@ -223,7 +223,7 @@ def solutions_picture(outcome: Outcome[Any], settings: Settings, draw: Callable[
     """``draw(solution, state)`` of the first solution (None: the bare puzzle), with outcome_state's words; when
     --unique found a second solution, that one drawn beside it, as the terminal shows it below."""
     first = draw(outcome.solution, outcome_state(outcome, settings, conflict))
-    if outcome.uniqueness(settings) is not False:
+    if len(outcome.solutions) < 2 or outcome.uniqueness(settings) is not False:
         return first
     return beside([first, draw(outcome.solutions[1], f"not unique: solution 2 of {len(outcome.solutions)} found")])
 

@@ -1,0 +1,37 @@
+"""--unique on a puzzle proved unsolvable: no unique solution (False), for every puzzle; only a timeout leaves it unknown."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import INSTANCES, run_cli
+
+UNSOLVABLE = {
+    "numberlink": "A . B\n. . .\nB . A\n",  # the two paths would have to cross
+    "minesweeper": (INSTANCES / "minesweeper" / "seed" / "small-unsat.in").read_text(),
+    "slitherlink": "3 0\n. .\n",  # a 3 beside a 0
+    "masyu": "w..\n...\n...\n",  # a white circle cannot sit in a corner
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNSOLVABLE))
+def test_unique_on_an_unsolvable_puzzle_is_false(name: str, tmp_path: Path) -> None:
+    board = tmp_path / "board.txt"
+    board.write_text(UNSOLVABLE[name])
+    text = run_cli("solve", board, "--puzzle", name, "--unique")
+    assert text.code == 1 and "Solvable = False\nUnique = False\n" in text.out
+    record = json.loads(run_cli("solve", board, "--puzzle", name, "--unique", "--format", "json").out)
+    assert record["status"] == "unsolvable" and record["unique"] is False
+    picture = tmp_path / "board.svg"
+    drawn = run_cli(name, board, "--unique", "--svg", picture)
+    assert drawn.code == 1 and "no solution" in picture.read_text()
+
+
+def test_unique_is_not_asked_without_unique(tmp_path: Path) -> None:
+    board = tmp_path / "board.txt"
+    board.write_text(UNSOLVABLE["numberlink"])
+    record = json.loads(run_cli("solve", board, "--puzzle", "numberlink", "--format", "json").out)
+    assert record["status"] == "unsolvable" and record["unique"] is None
