@@ -40,3 +40,32 @@ def test_the_terminal_and_the_picture_know_the_same_flow_free_letters() -> None:
     from satpuzzles.puzzles.numberlink.svg import FLOW_COLOURS
 
     assert set(FLOW_FREE) == set(FLOW_COLOURS)
+
+
+WIDE = "\n".join([",".join(map(str, range(1, 15))), ",".join("." * 14), ".," + ",".join(map(str, range(2, 15))),
+                  ",".join("." * 13) + ",1"])
+"""WRAPPED with 14 paths: path 1 touches every other, 14 among them, which the 14th colour of a palette of 13 in
+label order gave path 1's colour."""
+
+
+@pytest.mark.parametrize("board", [WRAPPED, WIDE], ids=["wrapped", "wide"])
+def test_the_picture_colours_paths_as_the_terminal_does(board: str, tmp_path) -> None:
+    import xml.etree.ElementTree as ET
+
+    from satpuzzles.puzzles.numberlink.svg import COLOURS
+
+    puzzle = satpuzzles.load(board, puzzle="numberlink")
+    result = puzzle.solve()
+    root = ET.fromstring(result.svg())
+    drawn = {path.find("{http://www.w3.org/2000/svg}title").text.removeprefix("path "): path.get("stroke")
+             for path in root.iter("{http://www.w3.org/2000/svg}path") if path.get("class") == "route"}
+    terminal = path_styles(puzzle.instance, result.solution)
+    assert drawn == {label: COLOURS[PALETTE.index(style)] for label, style in terminal.items()}
+    near = touching(puzzle.instance, result.solution)
+    assert all(drawn[label] != drawn[other] for label, others in near.items() for other in others)
+
+
+def test_the_picture_has_a_colour_for_every_terminal_colour() -> None:
+    from satpuzzles.puzzles.numberlink.svg import COLOURS
+
+    assert len(COLOURS) == len(PALETTE) == len(set(COLOURS))

@@ -15,6 +15,8 @@ from satpuzzles.puzzles.minesweeper import svg as minesweeper_svg
 from satpuzzles.puzzles.minesweeper.formats import parse_minesweeper
 from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN
 from satpuzzles.puzzles.numberlink import svg as numberlink_svg
+from satpuzzles.puzzles.numberlink.colours import touching
+from satpuzzles.puzzles.numberlink.model import NumberlinkSolution
 from satpuzzles.puzzles.slitherlink import svg as slitherlink_svg
 from tests.conftest import INSTANCES, Driver, run_cli
 
@@ -82,7 +84,9 @@ def test_numberlink_one_path_element_per_route(tmp_path, name) -> None:
         points = [float(v) for v in re.findall(r"[-\d.]+", path.get("d"))]
         drawn[label] = cells_at(points[0::2], points[1::2], numberlink_svg.CELL, numberlink_svg.MARGIN, 0.5)
     assert drawn == routes
-    assert len({p.get("stroke") for p in paths}) == min(len(paths), len(numberlink_svg.COLOURS))
+    strokes = {p.find(f"{NS}title").text.removeprefix("path "): p.get("stroke") for p in paths}
+    near = touching(Driver("numberlink").parse((NL / name).read_text())[0], NumberlinkSolution(routes=routes))
+    assert all(strokes[label] != strokes[other] for label, others in near.items() for other in others)
     casings = of_class(root, "path", "casing")
     assert sorted(c.get("d") for c in casings) == sorted(p.get("d") for p in paths), "every pipe has its casing"
     rules = dict(re.findall(r"^([.\w, -]+?) \{ (.*) \}$", root.find(f"{NS}style").text, re.M))
@@ -98,8 +102,11 @@ def test_a_flow_free_board_is_drawn_in_flow_free_colours(tmp_path) -> None:
     drawn = {p.find(f"{NS}title").text.removeprefix("path "): p.get("stroke") for p in of_class(root, "path", "route")}
     assert drawn == {"R": "#ff0000", "G": "#008100", "B": "#0000ff", "Y": "#e6d600", "O": "#ff8000"}
     palette = numberlink_svg.COLOURS
-    assert numberlink_svg.route_colours(["R", "G", "Z"]) == {"R": palette[0], "G": palette[1], "Z": palette[2]}
-    assert numberlink_svg.route_colours(["A", "B"]) == {"A": palette[0], "B": palette[1]}  # Arukone letters
+    driver = Driver("numberlink")
+    not_flow = driver.parse("R.G.Z\n.....\nR.G.Z\n")[0]
+    assert numberlink_svg.route_colours(not_flow, None) == {"R": palette[0], "G": palette[1], "Z": palette[2]}
+    arukone = driver.parse("A.B\n...\nA.B\n")[0]
+    assert numberlink_svg.route_colours(arukone, None) == {"A": palette[0], "B": palette[1]}  # Arukone letters
 
 
 def test_numberlink_unsolvable_is_the_bare_puzzle(tmp_path) -> None:
@@ -319,7 +326,8 @@ def test_numberlink_analysis_has_a_legend_colours_and_visible_crosses(tmp_path) 
     assert root.find(f"{NS}title").text.endswith(": analysis")
     legend = " ".join(t.text for t in of_class(root, "text", "legend"))
     assert "forced on" in legend and "forced off" in legend and "undetermined" in legend
-    palette = set(numberlink_svg.route_colours(Driver("numberlink").parse((NL / "instance_5.txt").read_text())[0].labels).values())
+    palette = set(numberlink_svg.route_colours(Driver("numberlink").parse((NL / "instance_5.txt").read_text())[0],
+                                               None).values())
     on = of_class(root, "line", "forced-on")
     assert on and {line.get("style").removeprefix("stroke: ") for line in on} == palette
     order = [e.get("class") for e in root if e.get("class") in ("end", "forced-off")]

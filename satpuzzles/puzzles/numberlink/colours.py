@@ -1,4 +1,5 @@
-"""Each path's terminal colour: Flow Free's for a Flow Free board, else palette colours that touching paths never share.
+"""Each path's colour, on the terminal and in the SVG: Flow Free's for a Flow Free board, else palette colours that
+touching paths never share.
 
 Paths are coloured greedily in label order, each with the least used of the colours its
 neighbours (paths with orthogonally adjacent cells) do not have, among as many colours as a
@@ -30,18 +31,16 @@ def touching(instance: NumberlinkInstance, solution: NumberlinkSolution) -> dict
     return near
 
 
-def path_styles(instance: NumberlinkInstance, solution: NumberlinkSolution | None) -> dict[str, str]:
-    """Each label's style: Flow Free's colour, else a palette colour its touching paths do not have (in label order
-    on the bare puzzle)."""
+def palette_indices(instance: NumberlinkInstance, solution: NumberlinkSolution | None) -> dict[str, int]:
+    """Each label's index into PALETTE (the terminal's; the SVG has a colour for each): touching paths of
+    ``solution`` never share one; on the bare puzzle, label order."""
     labels = list(instance.labels)
-    if flow_free(labels):
-        return {label: FLOW_FREE[label][0] for label in labels}
     if solution is None:
-        return {label: palette_style(index) for index, label in enumerate(labels)}
+        return {label: index for index, label in enumerate(labels)}
     near, kinds = touching(instance, solution), len(PALETTE_16)
     colour: dict[str, int] = {}
     uses: dict[int, int] = {}
-    styles: dict[str, str] = {}
+    indices: dict[str, int] = {}
     for label in labels:
         taken = {colour[other] for other in near[label] if other in colour}
         free = [index for index in range(kinds) if index not in taken]
@@ -49,5 +48,13 @@ def path_styles(instance: NumberlinkInstance, solution: NumberlinkSolution | Non
         colour[label] = pick = min(free, key=lambda index: (uses.get(index, 0), index))
         second = uses.get(pick, 0) % 2 == 1 and pick + kinds < len(PALETTE)  # same stand-in, another shade
         uses[pick] = uses.get(pick, 0) + 1
-        styles[label] = palette_style(pick + kinds if second else pick)
-    return styles
+        indices[label] = pick + kinds if second else pick
+    return indices
+
+
+def path_styles(instance: NumberlinkInstance, solution: NumberlinkSolution | None) -> dict[str, str]:
+    """Each label's style: Flow Free's colour, else the palette colour :func:`palette_indices` gives it."""
+    labels = list(instance.labels)
+    if flow_free(labels):
+        return {label: FLOW_FREE[label][0] for label in labels}
+    return {label: palette_style(index) for label, index in palette_indices(instance, solution).items()}

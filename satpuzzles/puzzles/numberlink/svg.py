@@ -1,10 +1,11 @@
 """Numberlink as an SVG picture: the grid, one ``<path>`` per route, labelled endpoint circles.
 
 Each route is a solid pipe with round caps and joins in its colour over a thin dark casing:
-the casing keeps pale colours readable on white and neighbouring pipes apart. In black and
-white the colours may look alike; the labels in the circles at both ends say which path is
-which. A Flow Free board (every label one of its colour letters) is drawn in Flow Free's
-colours: R red, B blue, Y yellow ...
+the casing keeps pale colours readable on white and neighbouring pipes apart. Colours are the
+terminal's (colours.palette_indices): touching paths never share one. In black and white the
+colours may look alike; the labels in the circles at both ends say which path is which. A Flow
+Free board (every label one of its colour letters) is drawn in Flow Free's colours: R red, B
+blue, Y yellow ...
 """
 
 from __future__ import annotations
@@ -14,15 +15,18 @@ from collections.abc import Hashable, Mapping, Sequence
 
 from satpuzzles.geometry import Cell
 from satpuzzles.present import svg
-from satpuzzles.puzzles.numberlink.colours import flow_free
-from satpuzzles.puzzles.numberlink.model import NumberlinkInstance
+from satpuzzles.puzzles.numberlink.colours import flow_free, palette_indices
+from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution
 
 CELL = 40
 MARGIN = 10
 COLOURS = (
-    "#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#1fa5c4", "#f032e6",
-    "#808000", "#9a6324", "#469990", "#800000", "#000075", "#d4a017",
+    "#d70000", "#005fff", "#008700", "#d700d7", "#d75f00", "#00af87", "#af00ff", "#d70087",
+    "#5f8700", "#5f5fff", "#ff5f00", "#af0087", "#af8700", "#5f87af", "#d75f5f", "#875fd7",
+    "#5fd787", "#d75f87", "#5f00ff", "#afaf5f",
 )
+"""The terminal's PALETTE (present/styles.py) as the 256-colour terminal shows it, colour for colour: a path has
+the same colour on the terminal and in the picture."""
 FLOW_COLOURS = {
     "R": "#ff0000", "B": "#0000ff", "Y": "#e6d600", "G": "#008100", "O": "#ff8000", "C": "#00c8c8", "M": "#ff00ff",
     "m": "#a52a2a", "P": "#800080", "A": "#a6a6a6", "W": "#d0d0d0", "g": "#00e000", "T": "#bdb76b", "b": "#00008b",
@@ -123,17 +127,19 @@ def label_size(label: str) -> float:
     return min(CELL * 0.5, 0.78 * inside / (svg.text_width(label, 1) or 1))
 
 
-def route_colours(labels: Sequence[str]) -> dict[str, str]:
+def route_colours(instance: NumberlinkInstance, solution: NumberlinkSolution | None) -> dict[str, str]:
     """Each label's colour: Flow Free's when every label is one of its letters and the first ones Flow Free gives
-    are there (R, then G, then B: an Arukone board of A and B is no Flow Free level), else COLOURS in label order."""
-    if flow_free(list(labels)):
+    are there (R, then G, then B: an Arukone board of A and B is no Flow Free level), else the terminal's
+    (colours.palette_indices: touching paths of ``solution`` apart; label order on the bare puzzle)."""
+    labels = list(instance.labels)
+    if flow_free(labels):
         return {label: FLOW_COLOURS[label] for label in labels}
-    return {label: COLOURS[index % len(COLOURS)] for index, label in enumerate(labels)}
+    return {label: COLOURS[index % len(COLOURS)] for label, index in palette_indices(instance, solution).items()}
 
 
-def numberlink_svg(instance: NumberlinkInstance, routes: Mapping[str, Sequence[Cell]] | None,
+def numberlink_svg(instance: NumberlinkInstance, solution: NumberlinkSolution | None,
                    analysis: Mapping[Hashable, str] | None = None, rules: str = "", state: str = "") -> str:
-    """The board with each label's route (its cells from end to end) drawn; the bare puzzle when ``routes`` is None.
+    """The board with each route of ``solution`` (its cells from end to end) drawn; the bare puzzle when it is None.
 
     With ``analysis`` (each link's and cell's state, as Analysis.states gives it) they are drawn by their state,
     with a legend under the board. ``rules``, when not the plain fill rule, is named in the title
@@ -141,11 +147,11 @@ def numberlink_svg(instance: NumberlinkInstance, routes: Mapping[str, Sequence[C
     the title and under the board.
     """
     rows, cols = instance.grid.rows, instance.grid.cols
-    colour_of = route_colours(instance.labels)
+    colour_of = route_colours(instance, solution)
     body = svg.grid_lines(rows, cols, CELL, MARGIN, class_="grid")
     body += _analysis(instance, analysis, colour_of, crosses=False) if analysis is not None else []
     body.append(svg.element("rect", x=MARGIN, y=MARGIN, width=cols * CELL, height=rows * CELL, class_="border"))
-    routes = routes or {}
+    routes: Mapping[str, Sequence[Cell]] = solution.routes if solution is not None else {}
     for label, route in routes.items():
         body.append(svg.element("path", d=route_data(route), class_="casing"))
     for label, route in routes.items():

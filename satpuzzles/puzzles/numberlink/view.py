@@ -152,7 +152,7 @@ def svg(instance: NumberlinkInstance, outcome: Outcome[NumberlinkSolution], sett
     if outcome.analysis is not None:
         return numberlink_svg(instance, None, outcome.analysis.states(), rules=under)
     return solutions_picture(outcome, settings, lambda solution, state: numberlink_svg(
-        instance, solution.routes if solution is not None else None, rules=under, state=state))
+        instance, solution, rules=under, state=state))
 
 
 def result_file(instance: NumberlinkInstance, solution: NumberlinkSolution) -> str:
