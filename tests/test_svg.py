@@ -385,15 +385,31 @@ def test_slitherlink_corners_are_clean_and_the_state_is_written(tmp_path) -> Non
 def test_unique_on_a_board_with_two_solutions_draws_both(tmp_path) -> None:
     """As the terminal shows the second solution under the first, the picture draws it beside the first."""
     record, root = solve(tmp_path, "slitherlink", "-i", "-", "--unique", stdin=". . .\n. . .\n")
-    assert root.find(f"{NS}title").text == "Slitherlink 3x2: not unique: solution 1 of 2 found"
+    assert root.find(f"{NS}title").text == "Slitherlink 3x2: not unique: two solutions shown"
     boards = root.findall(f"{NS}svg")
     assert len(boards) == 2 and float(boards[1].get("x")) > float(boards[0].get("width"))
+    assert [board.find(f"{NS}title").text for board in boards] == [
+        "Slitherlink 3x2: not unique: solution 1 of 2 found", "Slitherlink 3x2: not unique: solution 2 of 2 found"]
     assert [[t.text for t in of_class(board, "text", "legend")] for board in boards] == [
         ["not unique: solution 1 of 2 found"], ["not unique: solution 2 of 2 found"]]
     loops = [sorted((line.get("x1"), line.get("y1"), line.get("x2"), line.get("y2")) for line in of_class(board, "line", "loop"))
              for board in boards]
     assert loops[0] != loops[1] and all(loops)
     assert float(root.get("width")) >= sum(float(board.get("width")) for board in boards)
+
+
+@pytest.mark.parametrize(("args", "stdin", "title", "found"), [
+    (("numberlink", "-i", "-", "--unique"), "1..\n...\n..1\n", "Numberlink 3x3: not unique: two solutions shown", 2),
+    (("numberlink", "-i", "-", "--unique", "--count", "3"), "1...\n....\n....\n..1.\n",
+     "Numberlink 4x4: not unique: two solutions shown (3 found)", 3),
+    (("minesweeper", "-i", "-", "--unique"), "2 2\n1 ?\n? ?\n", "Minesweeper 2x2: not unique: two solutions shown", 2),
+])
+def test_the_title_of_two_solutions_side_by_side_says_not_unique(tmp_path, args, stdin, title, found) -> None:
+    _, root = solve(tmp_path, *args, stdin=stdin)
+    boards = root.findall(f"{NS}svg")
+    assert root.find(f"{NS}title").text == title and len(boards) == 2
+    assert [board.find(f"{NS}title").text.split(": ", 1)[1] for board in boards] == [
+        f"not unique: solution {k} of {found} found" for k in (1, 2)]
 
 
 def contrast(a: str, b: str) -> float:

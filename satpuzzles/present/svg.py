@@ -221,16 +221,26 @@ def outcome_state(outcome: Outcome[Any], settings: Settings, conflict: str = "co
 def solutions_picture(outcome: Outcome[Any], settings: Settings, draw: Callable[[Any, str], str],
                       conflict: str = "conflicting clues ringed") -> str:
     """``draw(solution, state)`` of the first solution (None: the bare puzzle), with outcome_state's words; when
-    --unique found a second solution, that one drawn beside it, as the terminal shows it below."""
-    first = draw(outcome.solution, outcome_state(outcome, settings, conflict))
+    --unique found a second solution, that one drawn beside it, as the terminal shows it below, each labelled
+    with its number, under a title saying the puzzle is not unique."""
+    state = outcome_state(outcome, settings, conflict)
+    first = draw(outcome.solution, state)
     if len(outcome.solutions) < 2 or outcome.uniqueness(settings) is not False:
         return first
-    return beside([first, draw(outcome.solutions[1], f"not unique: solution 2 of {len(outcome.solutions)} found")])
+    found = len(outcome.solutions)
+    shown = "not unique: two solutions shown" + (f" ({found} found)" if found > 2 else "")
+    import re  # here: a plain solve draws no SVG
+
+    named = re.search(r"<title>(.*?)</title>", first)
+    title = named.group(1) if named else ""
+    title = title.removesuffix(escape(state)).removesuffix(": ") if state else title
+    return beside([first, draw(outcome.solutions[1], f"not unique: solution 2 of {found} found")],
+                  title=f"{title}: {shown}" if title else shown)
 
 
-def beside(pictures: Sequence[str], gap: float = 24) -> str:
-    """Standalone documents from :func:`document` side by side in one, each a nested ``<svg>`` (the first's title
-    names the whole)."""
+def beside(pictures: Sequence[str], gap: float = 24, title: str | None = None) -> str:
+    """Standalone documents from :func:`document` side by side in one, each a nested ``<svg>``, under ``title``
+    (escaped XML text; None: the first's title names the whole)."""
     import re  # here: a plain solve draws no SVG
 
     parts: list[str] = []
@@ -245,12 +255,13 @@ def beside(pictures: Sequence[str], gap: float = 24) -> str:
         parts.append(f'<svg x="{num(x)}" y="0" width="{num(width)}" height="{num(tall)}" '
                      f'viewBox="{root.group(3)}">\n{inner}</svg>')
         x, height = x + width + gap, max(height, tall)
-    title = re.search(r"<title>(.*?)</title>", pictures[0])
+    first = re.search(r"<title>(.*?)</title>", pictures[0])
+    title = title if title is not None else first.group(1) if first else ""
     head = [
         '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
         "<" + _tag("svg", {"xmlns": NAMESPACE, "version": "1.1", "width": x - gap, "height": height,
                            "viewBox": f"0 0 {num(x - gap)} {num(height)}"}) + ">",
-        f"<title>{title.group(1) if title else ''}</title>",
+        f"<title>{title}</title>",
         background(x - gap, height),
     ]
     return "\n".join([*head, *parts, "</svg>"]) + "\n"
