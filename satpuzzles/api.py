@@ -27,7 +27,7 @@ from satpuzzles.core.errors import GeneratorWarning, InputError, SatPuzzlesWarni
 from satpuzzles.core.outcome import Analysis, Outcome, Settings, check_seconds
 from satpuzzles.core.spec import WARNING, AnalysisView, Option, PuzzleSpec
 from satpuzzles.core.words import counted
-from satpuzzles.io.detect import detect_file, named_puzzle, with_stated_puzzle
+from satpuzzles.io.detect import detect_file, named_puzzle, stated_puzzle, with_stated_puzzle
 from satpuzzles.io.files import read_input
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import check_claimed, located, source_text
@@ -119,16 +119,20 @@ def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format
     ``puzzle`` names the puzzle type; without it a line ``# puzzle: NAME`` above the board may name it, else a
     file's path (a puzzle's name as a word in the file name or a folder above it), else the type is detected (an
     error when the text reads as more than one). ``input_format`` is one of the type's formats, or auto (a format
-    other than auto needs the type).
+    other than auto needs the type: ``puzzle``, the ``# puzzle:`` line or the path).
     """
     if isinstance(source, str) and not source.strip():
         raise UsageError("empty source: give a puzzle file's path, or the puzzle's text or URL")
     text, name, path = _text_of(source)
     named = puzzle
     if named is None and input_format != "auto":
-        named = named_puzzle(path) if path is not None else None  # a path naming one, as the CLI reads it
+        stated = stated_puzzle(text)  # a '# puzzle: NAME' line, else a path naming one, as detection reads them
+        named = stated[0] if stated is not None and stated[0] in registry.names() else None
+        if named is None and path is not None:
+            named = named_puzzle(path)
         if named is None:
-            raise UsageError(f"input_format={input_format!r} needs puzzle=: each puzzle type has its own formats")
+            raise UsageError(f"input_format={input_format!r} needs puzzle= (or a line '# puzzle: NAME' above the "
+                             "board): each puzzle type has its own formats")
     try:
         if named is None:
             kind, instances = detect_file(text, name, path)

@@ -188,3 +188,16 @@ def test_write_names_the_writers_a_puzzle_has_or_says_none() -> None:
         board.write("url")
     with pytest.raises(UsageError, match="numberlink has no 'svg' writer; it has url"):
         satpuzzles.load(ARUKONE).write("svg")
+
+
+def test_an_input_format_takes_the_puzzle_a_stated_line_names(tmp_path) -> None:
+    """'# puzzle: NAME' names the type for input_format= as it does for detection (before the path)."""
+    text = "# puzzle: numberlink\n1,.,1\n2,.,2\n"  # a comma board, which reads as no other puzzle's
+    board = tmp_path / "slitherlink-board.txt"  # a path naming another puzzle: the line wins, as in detection
+    board.write_text(text)
+    for source in (text, board):
+        puzzles = satpuzzles.read(source, input_format="comma")
+        assert [p.name for p in puzzles] == ["numberlink"] and puzzles[0].facts["number of paths"] == 2
+        assert satpuzzles.load(source, input_format="comma").solve().status == "solved"
+    with pytest.raises(UsageError, match="needs puzzle="):  # a name no puzzle has is a comment like any other
+        satpuzzles.load("# puzzle: Sunday special\n1,.,2\n.,.,.\n1,.,2\n", input_format="comma")
