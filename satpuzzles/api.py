@@ -324,6 +324,16 @@ class Puzzle:
         facts = ", ".join(f"{name}={value}" for name, value in self.facts.items())
         return f"<{self.name} puzzle: {facts}>"
 
+    def __reduce__(self) -> tuple[Any, tuple[str, Any]]:
+        """Pickled as its type's name and its instance (a spec holds functions): the process that loads it finds
+        the type in its own registry, as ``load(..., puzzle=NAME)`` would."""
+        return _unpickled, (self.name, self.instance)
+
+
+def _unpickled(name: str, instance: Any) -> Puzzle:
+    """A pickled Puzzle again (see Puzzle.__reduce__)."""
+    return Puzzle(_spec(name), instance)
+
 
 @dataclass
 class Result:

@@ -73,3 +73,28 @@ def test_verify_names_a_malformed_solution_as_such() -> None:
     assert board.verify(MinesweeperSolution(mines=np.zeros((3, 3), bool))) == ["the count at (0, 0) sees 0 mines"]
     with pytest.raises(TypeError, match="^not a well-formed minesweeper solution: a MinesweeperSolution"):
         board.verify(MinesweeperSolution(mines=[[False] * 3] * 3))
+
+
+PICKLED = {
+    "numberlink": "https://puzz.link/p?arukone/5/5/j1g2j3i12g3l",
+    "slitherlink": "https://puzz.link/p?slither/5/5/cbcbcddad",
+    "minesweeper": MINES,
+    "masyu": "https://puzz.link/p?mashu/5/5/012009030",
+}
+
+
+@pytest.mark.parametrize("name", list(PICKLED))
+@pytest.mark.parametrize("options", [{}, {"unique": True}, {"analyze": True}, {"count": 3, "timeout": 30}])
+def test_puzzles_and_results_pickle(name: str, options: dict) -> None:
+    """For multiprocessing: a Puzzle pickles as its type's name and instance, and finds its spec again."""
+    import pickle
+
+    puzzle = satpuzzles.load(PICKLED[name], puzzle=name)
+    again = pickle.loads(pickle.dumps(puzzle))
+    assert again.spec is puzzle.spec and again.to_json() == puzzle.to_json() and again.text() == puzzle.text()
+    result = puzzle.solve(**options)
+    back = pickle.loads(pickle.dumps(result))
+    assert back.to_json() == result.to_json() and back.text() == result.text() and back.svg() == result.svg()
+    assert back.puzzle.verify(back.solution) == []
+    if name != "minesweeper":  # a Minesweeper board's numpy cells compare by identity (MinesweeperInstance)
+        assert again == puzzle and back == result
