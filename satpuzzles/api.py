@@ -24,6 +24,7 @@ from typing import Any
 
 from satpuzzles.core import registry
 from satpuzzles.core.errors import GeneratorWarning, InputError, SatPuzzlesWarning, UsageError
+from satpuzzles.core.naming import PYTHON
 from satpuzzles.core.outcome import Analysis, Outcome, Settings, check_seconds
 from satpuzzles.core.spec import WARNING, AnalysisView, Option, PuzzleSpec
 from satpuzzles.core.words import counted
@@ -193,8 +194,8 @@ def _checked_options(declared: tuple[Option, ...], values: dict[str, Any]) -> di
     checked = dict(values)
     for option in declared:
         if option.name in checked:
-            option.check(checked[option.name])
-            checked[option.name] = option.converted(checked[option.name])
+            option.check(checked[option.name], PYTHON)
+            checked[option.name] = option.converted(checked[option.name], PYTHON)
     return checked
 
 
@@ -234,15 +235,15 @@ class Puzzle:
 
         extras = self._extras(options)
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            raise UsageError(f"count {count!r}: expected a whole number of solutions, at least 1")
+            raise UsageError(f"{PYTHON.given('count', count)}: expected a whole number of solutions, at least 1")
         if timeout is not None and (not isinstance(timeout, (int, float)) or isinstance(timeout, bool)):
-            raise UsageError(f"timeout {timeout!r}: expected a number of seconds")
-        check_seconds("timeout", timeout)
+            raise UsageError(f"{PYTHON.given('timeout', timeout)}: expected a number of seconds")
+        check_seconds("--timeout", timeout, PYTHON)
         for flag, value in (("unique", unique), ("explain", explain), ("analyze", analyze)):
             if not isinstance(value, bool):
-                raise UsageError(f"{flag} {value!r}: expected True or False")
+                raise UsageError(f"{PYTHON.given(flag, value)}: expected True or False")
         settings = Settings(solver=solver, method=method, count=count, unique=unique, explain=explain,
-                            timeout=timeout, analyze=analyze, extras=extras)
+                            timeout=timeout, analyze=analyze, extras=extras, naming=PYTHON)
         check_settings(self.spec.rules, settings)
         outcome = solve_within_limit(self.spec.rules, self.instance, settings, self.name,
                                      AnalysisView.shows_partial(self.spec.view.analysis))

@@ -132,7 +132,7 @@ def test_text_options_are_converted_as_on_the_command_line() -> None:
     typed = satpuzzles.generate("minesweeper", 5, 5, seed=1, no_guess=True, first_click="2,2")  # 1-based, as typed
     assert typed == satpuzzles.generate("minesweeper", 5, 5, seed=1, no_guess=True, first_click=(1, 1))
     assert "first click at row 2, column 2" in typed
-    with pytest.raises(UsageError, match="--first-click 'x': give ROW,COL"):
+    with pytest.raises(UsageError, match="first_click='x': give ROW,COL"):
         satpuzzles.generate("minesweeper", 5, 5, seed=1, no_guess=True, first_click="x")
 
 
@@ -201,3 +201,46 @@ def test_an_input_format_takes_the_puzzle_a_stated_line_names(tmp_path) -> None:
         assert satpuzzles.load(source, input_format="comma").solve().status == "solved"
     with pytest.raises(UsageError, match="needs puzzle="):  # a name no puzzle has is a comment like any other
         satpuzzles.load("# puzzle: Sunday special\n1,.,2\n.,.,.\n1,.,2\n", input_format="comma")
+
+
+MINES_BOARD = "3 3\n1 ? ?\n? ? ?\n? ? 1\n"
+
+
+@pytest.mark.parametrize(("source", "arguments", "message"), [
+    (ARUKONE, {"rules": "bogus"}, "rules='bogus': choose one of fill, open"),
+    (ARUKONE, {"no_self_touch": "yes"}, "no_self_touch: expected True or False, found 'yes'"),
+    (ARUKONE, {"timeout": 0}, "timeout=0: give a number of seconds"),
+    (ARUKONE, {"unique": True, "analyze": True}, "analyze covers every solution at once: drop count, unique and proof"),
+    (ARUKONE, {"explain": True}, "explain: this puzzle cannot name conflicting clues"),
+    (ARUKONE, {"method": "bogus"}, "method='bogus': choose one of auto, unique, cnf"),
+    (ARUKONE, {"method": "unique"}, "method='unique': it decides whether there is a second solution (unique, count N"),
+    (ARUKONE, {"encoding": "strengthened", "unique": True}, "count and unique count by the full rules: use encoding='auto'"),
+    (MINES_BOARD, {"probabilities": True, "unique": True}, "analyze, probabilities and hint cover every layout: drop count"),
+    (MINES_BOARD, {"probability_budget": 0}, "probability_budget=0: expected a whole number"),
+    (MINES_BOARD, {"method": "engine", "count": 2}, "method='engine': count and unique enumerate placements"),
+])
+def test_api_refusals_name_keyword_arguments_not_flags(source: str, arguments: dict, message: str) -> None:
+    """One message serves both: the API names its keyword arguments, the command line its flags (unchanged)."""
+    puzzle = satpuzzles.load(source, puzzle=None if source == ARUKONE else "minesweeper")
+    with pytest.raises(UsageError) as caught:
+        puzzle.solve(**arguments)
+    assert str(caught.value).startswith(message) and "--" not in str(caught.value)
+
+
+def test_the_command_line_still_names_its_flags() -> None:
+    cases = [(["numberlink", ARUKONE, "--encoding", "strengthened", "--unique"],
+              "--count and --unique count by the full rules: use --encoding auto or complete"),
+             (["numberlink", ARUKONE, "--analyze", "--unique"],
+              "--analyze covers every solution at once: drop --count, --unique and --proof"),
+             (["numberlink", ARUKONE, "--method", "unique"],
+              "--method unique: it decides whether there is a second solution (--unique, --count N over 1)"),
+             (["minesweeper", "-", "--method", "engine", "--count", "2"],
+              "--method engine: --count and --unique enumerate placements with the cnf method")]
+    for args, message in cases:
+        result = run_cli(*args, stdin=MINES_BOARD)
+        assert result.code == 2 and result.err == f"satpuzzles: error: {message}\n"
+
+
+def test_generator_options_are_named_as_keywords() -> None:
+    with pytest.raises(UsageError, match=r"^mine_count=-1: expected a whole number"):
+        satpuzzles.generate("minesweeper", 5, 5, seed=1, mine_count=-1)

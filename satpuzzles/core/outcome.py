@@ -7,6 +7,7 @@ import time
 
 from satpuzzles.core.errors import UsageError
 from satpuzzles.core.generic import Generic, TypeVar
+from satpuzzles.core.naming import CLI, Naming
 from satpuzzles.core.records import Record, as_dict, field
 
 TYPE_CHECKING = False
@@ -24,10 +25,11 @@ MAX_TIMEOUT = 1e6
 """Largest --timeout or --budget in seconds (about 11 days); larger values overflow the deadline arithmetic."""
 
 
-def check_seconds(flag: str, value: float | None) -> None:
-    """Refuse a --timeout or --budget the deadline arithmetic cannot hold."""
+def check_seconds(flag: str, value: float | None, naming: Naming = CLI) -> None:
+    """Refuse a --timeout or --budget (``flag``) the deadline arithmetic cannot hold, naming it as ``naming`` does."""
     if value is not None and not (math.isfinite(value) and 0 < value <= MAX_TIMEOUT):
-        raise UsageError(f"{flag} {value:g}: give a number of seconds above 0 and up to {MAX_TIMEOUT:g}")
+        given = naming.given(flag.lstrip("-").replace("-", "_"), value, flag, typed=f"{value:g}")
+        raise UsageError(f"{given}: give a number of seconds above 0 and up to {MAX_TIMEOUT:g}")
 
 
 CNF_METHOD = "cnf"
@@ -55,6 +57,8 @@ class Settings(Record):
     """Also find what every solution agrees on (the backbone) and grade the deductions it takes."""
     extras: dict[str, Any] = field(default_factory=dict)
     """The puzzle's own options by name (see PuzzleSpec.options)."""
+    naming: Naming = field(default=CLI, compare=False, repr=False)
+    """How refusals (UsageError) name options: as the command line spells them, or (the API) its keywords."""
     on_progress: Callable[[str, Any, SolveStats], None] | None = field(default=None, compare=False, repr=False)
     """Called with ("solution", solution, stats) for each verified solution and ("unsolvable", None,
     stats) once unsolvability is proved (progress kept when --timeout stops the work)."""

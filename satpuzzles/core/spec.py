@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from satpuzzles.core.errors import UsageError
 from satpuzzles.core.generic import Generic, TypeVar
+from satpuzzles.core.naming import CLI, Naming
 from satpuzzles.core.outcome import CNF_METHOD
 from satpuzzles.core.records import Record, field
 
@@ -75,9 +76,11 @@ class Option(Record, frozen=True, eq=False, repr=False):
     affects_solving: bool = False
     convert: Callable[[str], Any] | None = None
 
-    def check(self, value: Any) -> None:
-        """Refuse (UsageError) a value the option does not take, for callers without click (the Python API)."""
-        flag = self.flags[0] if self.flags else self.name
+    def check(self, value: Any, naming: Naming = CLI) -> None:
+        """Refuse (UsageError) a value the option does not take, for callers without click (the Python API),
+        naming the option as ``naming`` spells it."""
+        flag = naming.flag(self.name, self.flags[0] if self.flags else self.name)
+        given = naming.given(self.name, value, flag)
         if self.kind == "flag":
             if not isinstance(value, bool):
                 raise UsageError(f"{flag}: expected True or False, found {value!r}")
@@ -85,7 +88,7 @@ class Option(Record, frozen=True, eq=False, repr=False):
             return
         elif self.kind == "choice":
             if value not in self.choices:
-                raise UsageError(f"{flag} {value!r}: choose one of {', '.join(self.choices)}")
+                raise UsageError(f"{given}: choose one of {', '.join(self.choices)}")
         else:
             kinds = (int,) if self.kind == "int" else (int, float)
             number = isinstance(value, kinds) and not isinstance(value, bool) and value == value
@@ -95,18 +98,18 @@ class Option(Record, frozen=True, eq=False, repr=False):
                 bounds = [f"{self.minimum:g} <=" if self.minimum is not None else "", "x",
                           f"<= {self.maximum:g}" if self.maximum is not None else ""]
                 what = "a whole number" if self.kind == "int" else "a number"
-                raise UsageError(f"{flag} {value!r}: expected {what} ({' '.join(b for b in bounds if b)})")
+                raise UsageError(f"{given}: expected {what} ({' '.join(b for b in bounds if b)})")
 
-    def converted(self, value: Any) -> Any:
-        """``value`` through ``convert`` when it is text and the option has one (UsageError when it refuses it),
-        as the CLI converts what is typed; else ``value`` itself."""
+    def converted(self, value: Any, naming: Naming = CLI) -> Any:
+        """``value`` through ``convert`` when it is text and the option has one (UsageError when it refuses it,
+        naming the option as ``naming`` spells it), as the CLI converts what is typed; else ``value`` itself."""
         if self.convert is None or not isinstance(value, str):
             return value
         try:
             return self.convert(value)
         except ValueError as exc:
             flag = self.flags[0] if self.flags else self.name
-            raise UsageError(f"{flag} {value!r}: {exc}") from None
+            raise UsageError(f"{naming.given(self.name, value, flag)}: {exc}") from None
 
     def initial(self) -> Any:
         """The value when the option is not given, as the CLI passes it on: a flag's default as a bool, else

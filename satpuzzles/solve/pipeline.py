@@ -86,14 +86,15 @@ def choose_strategy(rules: Rules[I, S], settings: Settings) -> Strategy[I, S] | 
         if settings.proof:  # a certificate is a DRAT proof of one formula: the cnf method's
             return None
         return next((s for s in rules.strategies if s.refuses(settings) is None), None)
+    method = settings.naming.given("method", settings.method, typed=settings.method)
     if settings.method not in strategies:
         choices = ", ".join(["auto", *strategies, CNF_METHOD])
-        raise UsageError(f"--method {settings.method}: choose one of {choices}")
+        raise UsageError(f"{method}: choose one of {choices}")
     reason = strategies[settings.method].refuses(settings)
     if reason is None and settings.proof:
         reason = "--proof certifies one formula: use the cnf method"
     if reason is not None:
-        raise UsageError(f"--method {settings.method}: {reason}")
+        raise UsageError(f"{method}: {reason}")
     return strategies[settings.method]
 
 
@@ -102,13 +103,15 @@ def check_settings(rules: Rules[Any, Any], settings: Settings) -> None:
     settings = with_defaults(rules, settings)
     if rules.check_settings is not None:
         rules.check_settings(settings)
+    flag = settings.naming.flag
     if settings.explain and not rules.explainable:
-        raise UsageError("--explain: this puzzle cannot name conflicting clues")
+        raise UsageError(f"{flag('explain')}: this puzzle cannot name conflicting clues")
     if settings.analyze:
         if not rules.analyzable:
-            raise UsageError("--analyze: this puzzle cannot be analysed")
+            raise UsageError(f"{flag('analyze')}: this puzzle cannot be analysed")
         if settings.wanted > 1 or settings.proof:
-            raise UsageError("--analyze covers every solution at once: drop --count, --unique and --proof")
+            raise UsageError(f"{flag('analyze')} covers every solution at once: drop {flag('count')}, "
+                             f"{flag('unique')} and {flag('proof')}")
     if settings.proof:
         if settings.explain:
             raise UsageError("--proof and --explain: a proof refutes the whole puzzle, not a set of clues; give one")

@@ -87,10 +87,12 @@ def stages(instance: MinesweeperInstance, settings: Settings) -> Sequence[Stage[
 def check_settings(settings: Settings) -> None:
     """--analyze covers every layout at once, so it takes neither --count nor --unique; it runs on the engine."""
     if analysis_wanted(settings):
+        flag = settings.naming.flag
+        these = f"{flag('analyze')}, {flag('probabilities')} and {flag('hint')}"
         if settings.wanted > 1:
-            raise UsageError("--analyze, --probabilities and --hint cover every layout: drop --count and --unique")
+            raise UsageError(f"{these} cover every layout: drop {flag('count')} and {flag('unique')}")
         if settings.method == "cnf" or refuses(settings) is not None:
-            raise UsageError("--analyze, --probabilities and --hint run on the engine method, with a PySAT solver")
+            raise UsageError(f"{these} run on the engine method, with a PySAT solver")
 
 
 RULES: Rules[MinesweeperInstance, MinesweeperSolution] = Rules(

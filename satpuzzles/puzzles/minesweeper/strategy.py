@@ -33,7 +33,8 @@ def analysis_wanted(settings: Settings) -> bool:
 def refuses(settings: Settings) -> str | None:
     """Why the engine cannot serve these settings (None when it can)."""
     if settings.wanted > 1:
-        return "--count and --unique enumerate placements with the cnf method"
+        flag = settings.naming.flag
+        return f"{flag('count')} and {flag('unique')} enumerate placements with the cnf method"
     if settings.solver is not None and not is_pysat_solver(settings.solver):
         return "the engine makes many incremental calls: name a PySAT solver, or use the cnf method"
     return None

@@ -57,11 +57,12 @@ def stages(instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[N
 
 def check_settings(settings: Settings) -> None:
     """--count and --unique count by the full rules, which --encoding strengthened leaves out."""
-    extras = settings.extras
+    extras, flag = settings.extras, settings.naming.flag
+    full = f"use {settings.naming.given('encoding', 'auto', typed='auto')} or complete"
     if extras.get("encoding") == "strengthened" and settings.wanted > 1 and not extras.get("no_self_touch"):
-        raise UsageError("--count and --unique count by the full rules: use --encoding auto or complete")
+        raise UsageError(f"{flag('count')} and {flag('unique')} count by the full rules: {full}")
     if extras.get("encoding") == "strengthened" and settings.analyze and not extras.get("no_self_touch"):
-        raise UsageError("--analyze covers every solution by the full rules: use --encoding auto or complete")
+        raise UsageError(f"{flag('analyze')} covers every solution by the full rules: {full}")
 
 
 STAGED: Rules[NumberlinkInstance, NumberlinkSolution] = Rules(stages=stages, verify=verify,

@@ -345,7 +345,8 @@ def _from_a_filling(instance: NumberlinkInstance, solution: NumberlinkSolution, 
 
 def _refuses(settings: Settings) -> str | None:
     if settings.wanted < 2:
-        return "it decides whether there is a second solution (--unique, --count N over 1)"
+        flag = settings.naming.flag
+        return f"it decides whether there is a second solution ({flag('unique')}, {flag('count')} N over 1)"
     if settings.wanted > 2 and settings.want_dimacs:  # -o: the cnf method's formula with the cuts it learned
         return "-o with --count N over 2 writes the formula the cnf method enumerates"
     return None
