@@ -179,3 +179,23 @@ def test_a_strategy_s_reported_solutions_are_verified_before_they_are_passed_on(
     with pytest.raises(VerificationError):
         solve(rules, board, Settings(on_progress=lambda kind, found, stats: passed_on.append(found)))
     assert passed_on == []
+
+
+NUMLIN = "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"
+"""Open rules: the fill-first stage finds its filling, which the board's only solution is."""
+
+
+def test_the_fill_search_s_sat_calls_are_counted() -> None:
+    """The fill first stage searches for a filling while it is built: those SAT calls count in sat_calls, by the
+    cnf method (then one call on the stage's formula) and by the uniqueness strategy (then the whole board's
+    proof that there is no second solution: this 5x5 board has no window smaller than itself)."""
+    from satpuzzles.puzzles.numberlink.fillfirst import bounded_filling
+
+    instance = Driver("numberlink").parse(NUMLIN)[0]
+    searched = SolveStats()
+    assert bounded_filling(instance, True, "glucose4", searched) is not None and searched.sat_calls >= 1
+    plain = json.loads(run_cli("numberlink", NUMLIN, "--format", "json").out)["stats"]
+    assert plain["stages"] == ["fill first"] and plain["sat_calls"] == searched.sat_calls + 1
+    record = json.loads(run_cli("numberlink", NUMLIN, "--unique", "--format", "json").out)
+    assert record["unique"] is True and record["stats"]["stages"] == ["fill first", "unique"]
+    assert record["stats"]["sat_calls"] == searched.sat_calls + 2

@@ -217,6 +217,19 @@ def _check_model(backend: Backend, clauses: list[Clause], solver: str) -> None:
                           f"{number} of the formula; its answer was not used")
 
 
+def _count_search(stats: SolveStats, searched: SolveStats | None) -> None:
+    """Add to ``stats`` the SAT calls, cuts and seconds of a search an encoding made while it was built
+    (Encoding's optional ``searched``), its seconds moved from encoding to solving and decoding."""
+    if searched is None:
+        return
+    stats.sat_calls += searched.sat_calls
+    stats.cut_iterations += searched.cut_iterations
+    stats.cuts += searched.cuts
+    stats.solve_seconds += searched.solve_seconds
+    stats.decode_seconds += searched.decode_seconds
+    stats.encode_seconds = max(0.0, stats.encode_seconds - searched.solve_seconds - searched.decode_seconds)
+
+
 def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = "") -> Outcome[S]:
     """Find up to ``settings.wanted`` verified solutions of ``instance`` with its encoding stages."""
     settings = with_defaults(rules, settings, instance)
@@ -234,6 +247,7 @@ def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = 
             continue
         with Timer(stats, "encode_seconds"):
             encoding = stage.build()
+        _count_search(stats, getattr(encoding, "searched", None))
         stats.stages.append(stage.name)
         stats.encoding = stage.name
         stats.variables = encoding.formula.num_vars

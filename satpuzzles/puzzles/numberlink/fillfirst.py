@@ -36,14 +36,16 @@ def fill_stage_name(solver: str) -> str:
     return "fill first" if takes_budget(solver) else f"fill first (by {searcher(solver)})"
 
 
-def bounded_filling(instance: NumberlinkInstance, self_touch: bool, solver: str) -> NumberlinkSolution | None:
-    """A solution under the fill rule found within the budget by ``searcher(solver)``, or None."""
+def bounded_filling(instance: NumberlinkInstance, self_touch: bool, solver: str,
+                    stats: SolveStats | None = None) -> NumberlinkSolution | None:
+    """A solution under the fill rule found within the budget by ``searcher(solver)``, or None; its SAT calls,
+    cuts and seconds are added to ``stats``."""
     encoding = NumberlinkEncoding(instance, strengthened=self_touch, rules=RuleSet(True, self_touch))
     with budgeted_backend(solver, FILL_CONFLICTS) as backend:
         backend.calls_left = FILL_CALLS
         backend.add_clauses(encoding.formula.clauses)
         try:
-            for solution in lazy_solutions(encoding, backend, SolveStats(solver=backend.name)):
+            for solution in lazy_solutions(encoding, backend, stats if stats is not None else SolveStats()):
                 return solution
         except SearchLimit:
             return None
@@ -51,7 +53,8 @@ def bounded_filling(instance: NumberlinkInstance, self_touch: bool, solver: str)
 
 
 class FillFirstEncoding:
-    """The open encoding restricted to a filling found within the budget (unsatisfiable when none was)."""
+    """The open encoding restricted to a filling found within the budget (unsatisfiable when none was); the
+    search for it, made while it is built, in ``searched`` (which the stage's statistics count)."""
 
     complete = False
 
@@ -61,7 +64,8 @@ class FillFirstEncoding:
         self.inner = NumberlinkEncoding(instance, strengthened=False, rules=rules)
         self.formula = self.inner.formula
         self.selectors: dict[Hashable, int] = {}
-        filling = bounded_filling(instance, rules.self_touch, solver)
+        self.searched = SolveStats()
+        filling = bounded_filling(instance, rules.self_touch, solver, self.searched)
         if filling is None:
             self.formula.add([])
             return
