@@ -199,3 +199,12 @@ def test_the_fill_search_s_sat_calls_are_counted() -> None:
     record = json.loads(run_cli("numberlink", NUMLIN, "--unique", "--format", "json").out)
     assert record["unique"] is True and record["stats"]["stages"] == ["fill first", "unique"]
     assert record["stats"]["sat_calls"] == searched.sat_calls + 2
+
+
+def test_analyze_counts_the_sat_calls_of_the_uniqueness_proof() -> None:
+    """--analyze on a board the uniqueness steps prove unique skips the backbone: the steps' SAT calls count, in
+    the analysis and in the solve's statistics (one call found the first solution)."""
+    record = json.loads(run_cli("numberlink", "https://puzz.link/p?arukone/5/5/j1g2j3i12g3l", "--analyze",
+                                "--format", "json").out)
+    assert record["unique"] is True and record["analysis"]["sat_calls"] >= 1
+    assert record["stats"]["sat_calls"] == 1 + record["analysis"]["sat_calls"]

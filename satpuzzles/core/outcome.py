@@ -95,6 +95,12 @@ class SolveStats(Record):
                 data[key] = round(value, 6)
         return data
 
+    def absorb(self, other: SolveStats) -> None:
+        """Add ``other``'s seconds, SAT calls and cuts (a side search's) to these; sizes and stages stay."""
+        for name in ("propagate_seconds", "encode_seconds", "solve_seconds", "decode_seconds", "verify_seconds",
+                     "sat_calls", "cut_iterations", "cuts"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
 
 class Timer:
     """Adds the seconds spent inside a ``with`` block to a SolveStats field."""

@@ -211,9 +211,10 @@ class Rules(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     analyzable: bool = False
     """Whether --analyze is offered: the complete stage's encodings have :class:`Decisions` (or a strategy
     analyses by itself, reading ``Settings.analyze``)."""
-    unique_given: Callable[[I, Settings, S], bool | None] | None = None
+    unique_given: Callable[[I, Settings, S, SolveStats], bool | None] | None = None
     """Optional: whether a verified solution is the only one (None: undecided), by the puzzle's own fast
-    reasoning; --analyze then skips its backbone search on a puzzle proved unique."""
+    reasoning, its SAT calls, cuts and seconds added to the SolveStats (as SolveStats.absorb adds them);
+    --analyze then skips its backbone search on a puzzle proved unique."""
     witnesses: Callable[[I, Settings, S, set[Hashable], Callable[[S], None], SolveStats], set[Hashable]] | None = (
         field(default=None, deferrable=True))
     """Optional, for --analyze: ``(instance, settings, first, left, found, stats)`` looks for other solutions by

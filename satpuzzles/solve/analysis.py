@@ -65,7 +65,7 @@ def analyse(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats
     cuts: list[Clause] = []
     made = set(encoding.decided(first))
     partial = _PartialReports(settings, made, stats, start)
-    if proved_unique(rules, instance, settings, first):
+    if proved_unique(rules, instance, settings, first, stats):
         log("analysis: the puzzle's own reasoning proved one solution: every decision is forced")
         forced: list[Hashable] = list(encoding.decisions())
         undetermined: list[Hashable] = []
@@ -152,13 +152,14 @@ class _PartialReports:
         self.on_progress("analysis", analysis, self.stats)
 
 
-def proved_unique(rules: Rules[I, S], instance: I, settings: Settings, first: S) -> bool:
+def proved_unique(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats: SolveStats) -> bool:
     """Whether the puzzle's own fast uniqueness reasoning (``Rules.unique_given``, Numberlink's) proves
     ``first`` the only solution: then every decision is forced, and the backbone search, whose last call
-    is that same proof made the slow way (the seed's 42x25 Numberlink under fill: 35 s), is skipped."""
+    is that same proof made the slow way (the seed's 42x25 Numberlink under fill: 35 s), is skipped. Its SAT
+    calls are added to ``stats``."""
     if rules.unique_given is None:
         return False
-    return rules.unique_given(instance, replace(settings, analyze=False, explain=False), first) is True
+    return rules.unique_given(instance, replace(settings, analyze=False, explain=False), first, stats) is True
 
 
 def backbone(encoding: Any, backend: Backend, first: Any, verify: Callable[[Any], list[str]], stats: SolveStats,

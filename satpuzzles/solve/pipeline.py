@@ -222,11 +222,7 @@ def _count_search(stats: SolveStats, searched: SolveStats | None) -> None:
     (Encoding's optional ``searched``), its seconds moved from encoding to solving and decoding."""
     if searched is None:
         return
-    stats.sat_calls += searched.sat_calls
-    stats.cut_iterations += searched.cut_iterations
-    stats.cuts += searched.cuts
-    stats.solve_seconds += searched.solve_seconds
-    stats.decode_seconds += searched.decode_seconds
+    stats.absorb(searched)  # the build's encoding seconds held the search's
     stats.encode_seconds = max(0.0, stats.encode_seconds - searched.solve_seconds - searched.decode_seconds)
 
 

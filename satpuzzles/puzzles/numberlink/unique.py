@@ -198,12 +198,15 @@ def _enumerate(instance: NumberlinkInstance, settings: Settings, found: list[Num
     return Outcome("solved", solutions, False, stats)
 
 
-def unique_given(instance: NumberlinkInstance, settings: Settings, solution: NumberlinkSolution) -> bool | None:
+def unique_given(instance: NumberlinkInstance, settings: Settings, solution: NumberlinkSolution,
+                 stats: SolveStats) -> bool | None:
     """Whether ``solution`` is the only one (for --analyze): the module's steps, from S. The windows find the
     second solutions of most boards at once: without them the whole board took 33 s to find one on janko #66
     under open (0.11 s with them), and proving a unique board cost about as much either way (the seed's 42x25
     3.4 s without, 2.2 s with; janko #105 2.1 / 1.8 s, #269 1.2 / 1.3 s)."""
-    outcome = _decide(instance, solution, replace(settings, unique=True, count=2), SolveStats(), WINDOWS)
+    searched = SolveStats()  # its own: the search's sizes and stages are not the solve's
+    outcome = _decide(instance, solution, replace(settings, unique=True, count=2), searched, WINDOWS)
+    stats.absorb(searched)
     return outcome.uniqueness(replace(settings, unique=True, count=2))
 
 
