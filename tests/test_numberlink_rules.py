@@ -168,6 +168,17 @@ def test_arukone_url_requires_fill() -> None:
     assert opened.code == 0 and "Rules = open (cells may stay empty)" in opened.out
 
 
+def test_analyze_names_the_rules_its_unique_and_grade_hold_under() -> None:
+    # "Unique = True" and the grade are claims about one rule set, as --unique's are: both reports name it,
+    # the default fill rule too (a puzzle unique under fill may have several solutions under open).
+    board = "1.1\n2.2\n3.3\n"
+    for args in (["--analyze"], ["--unique"]):
+        result = run_cli("numberlink", "-", *args, stdin=board)
+        assert result.code == 0 and "Rules = fill (every cell used)" in result.out, (args, result.out)
+    opened = run_cli("numberlink", "-", "--analyze", "--rules", "open", "--no-self-touch", stdin=board)
+    assert "Rules = open (cells may stay empty), no self-touch" in opened.out
+
+
 @pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.name}{'' if r.self_touch else '-nst'}")
 def test_generated_puzzles_are_unique_under_the_rules_asked_for(rules: RuleSet) -> None:
     text = PUZZLE.generate(6, 6, 5, {"rules": rules.name, "no_self_touch": not rules.self_touch})

@@ -165,9 +165,9 @@ def result_file(instance: NumberlinkInstance, solution: NumberlinkSolution) -> s
 def outcome_lines(instance: NumberlinkInstance, outcome: Outcome[NumberlinkSolution],
                   settings: Settings) -> list[tuple[str, str]]:
     """A ``Rules`` line when they are not the plain fill rule or the report claims what holds under them (no
-    solution, uniqueness, a count), and why an argument proved a board unsolvable."""
+    solution, uniqueness, a count, an analysis and its grade), and why an argument proved a board unsolvable."""
     rules = rules_in_force(instance, settings.extras)
-    claims = outcome.status == "unsolvable" or settings.wanted > 1
+    claims = outcome.status == "unsolvable" or settings.wanted > 1 or settings.analyze
     lines = [] if rules.is_default and not claims else [("Rules", rules.describe())]
     if rules.fill and outcome.status == "unsolvable":  # janko.at, Nikoli and puzz.link's numlin leave cells empty
         lines = [("Rules", f"{rules.describe()}; --rules open lets cells stay empty")]
