@@ -314,3 +314,18 @@ def test_json_lines_carry_the_grade_and_the_rules() -> None:
     level, reached = record["text"].split("\n", 1)[0].removeprefix("# grade: "), record["grade"]["reached"]
     assert record["grade"]["level"] == level.split(" (asked for ")[0] and reached is (" (asked for " not in level)
     assert json.loads(run_cli("generate", "minesweeper", "4", "4", "--seed", "1", "--format", "json").out)["grade"] is None
+
+
+def test_numberlink_text_names_the_rules_it_was_made_unique_under() -> None:
+    # Read back, a text board is solved under the default rules (fill, paths may touch themselves): this one,
+    # made unique under the no-self-touch convention, has a second solution there, so the text says how to solve it.
+    made = run_cli("generate", "numberlink", "10", "10", "--seed", "4", "--no-self-touch")
+    assert made.code == 0, made.err
+    comment = next(line for line in made.out.splitlines() if line.startswith("# unique under: "))
+    assert comment == "# unique under: fill (every cell used), no self-touch; solve with --no-self-touch"
+    flags = comment.split("; solve with ")[1].split()
+    assert _unique("numberlink", made.out) is False
+    assert "Unique = True" in run_cli("numberlink", "-", "--unique", *flags, stdin=made.out).out
+    opened = run_cli("generate", "numberlink", "5", "5", "--seed", "4", "--rules", "open", "--no-self-touch").out
+    assert "# unique under: open (cells may stay empty), no self-touch; solve with --rules open --no-self-touch" in opened
+    assert "# unique under" not in run_cli("generate", "numberlink", "5", "5", "--seed", "4").out  # the default rules

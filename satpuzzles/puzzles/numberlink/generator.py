@@ -319,8 +319,18 @@ def prove_unique(instance: NumberlinkInstance, solution: NumberlinkSolution, rul
         raise VerificationError("internal error: a generated Numberlink puzzle is not unique after all")
 
 
+def rules_comment(rules: RuleSet) -> str:
+    """The comment line that names the rules a puzzle was made unique (and graded) under, with the options that
+    solve it so, when they are not the default that reading the text back assumes; else nothing."""
+    if rules.is_default:
+        return ""
+    flags = [*([] if rules.fill else ["--rules open"]), *([] if rules.self_touch else ["--no-self-touch"])]
+    return f"# unique under: {rules.describe()}; solve with {' '.join(flags)}\n"
+
+
 def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progress: Progress) -> str:
-    """``generate numberlink``: a unique puzzle as a W H block (headed by its grade with --difficulty), or a URL."""
+    """``generate numberlink``: a unique puzzle as a W H block (headed by its grade with --difficulty and by the rules
+    when they are not the default), or a URL."""
     rules = RuleSet(fill=options.get("rules") != OPEN, self_touch=not options.get("no_self_touch"))
     target = options.get("difficulty") or ANY
     min_length = 2 if options.get("allow_short_paths") else options.get("min_length") or MIN_LENGTH
@@ -332,7 +342,7 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
         instance, picked = generate_graded(grid, rng, progress, rules, min_length, target)
         head = grade_comment(picked.level, target)
     if not options.get("url"):
-        return head + to_text(instance)
+        return head + rules_comment(rules) + to_text(instance)
     if not rules.self_touch:
         progress(f"warning: {NO_SELF_TOUCH_LOST}")
     return to_url(instance, rules) + "\n"
