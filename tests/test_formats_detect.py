@@ -80,6 +80,15 @@ def test_to_url_through_the_cli() -> None:
     assert "warning" not in opened.err
 
 
+@pytest.mark.parametrize("command", ["slitherlink", "solve"])
+def test_to_url_refuses_analyze_as_it_refuses_unique(command: str) -> None:
+    # --to-url prints the puzzle and solves nothing: an --analyze beside it was dropped without a word.
+    source = SL / "pzprjs" / "cspuz_bench_4x4.url"
+    refused = run_cli(command, source, "--to-url", "--analyze")
+    assert (refused.code, refused.out) == (2, "") and "--analyze" in refused.err and "--to-url" in refused.err
+    assert run_cli(command, source, "--to-url").out.startswith("https://puzz.link/p?slither/4/4/")
+
+
 def test_a_url_written_under_no_self_touch_says_it_drops_the_convention() -> None:
     """Neither ``--to-url`` nor ``generate --url`` keeps ``--no-self-touch`` silently: a URL cannot carry it."""
     converted = run_cli("numberlink", "-i", NL / "seed" / "instance_1.txt", "--to-url", "--no-self-touch")

@@ -108,10 +108,10 @@ def prepared_settings(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> 
     check_settings(puzzle.rules, settings)
     writer = conversion(puzzle, options)
     solving_only = [options.get("output"), options.get("result"), options.get("svg"), options.get("proof"),
-                    options.get("output_format") == "json", settings.wanted > 1, settings.explain]
+                    options.get("output_format") == "json", settings.wanted > 1, settings.explain, settings.analyze]
     if writer is not None and any(solving_only):
         raise UsageError(f"--to-{writer.name} prints the puzzle only: "
-                         "drop -o, -r, --svg, --proof, --format json, --count, --unique and --explain")
+                         "drop -o, -r, --svg, --proof, --format json, --count, --unique, --explain and --analyze")
     return settings, writer
 
 
