@@ -329,3 +329,12 @@ def test_numberlink_text_names_the_rules_it_was_made_unique_under() -> None:
     opened = run_cli("generate", "numberlink", "5", "5", "--seed", "4", "--rules", "open", "--no-self-touch").out
     assert "# unique under: open (cells may stay empty), no self-touch; solve with --rules open --no-self-touch" in opened
     assert "# unique under" not in run_cli("generate", "numberlink", "5", "5", "--seed", "4").out  # the default rules
+
+
+def test_generate_help_offers_a_grade_only_where_there_is_difficulty() -> None:
+    # Minesweeper's generator grades nothing and has no --difficulty: its --format help must not send one there.
+    minesweeper = run_cli("generate", "minesweeper", "--help")
+    assert minesweeper.code == 0 and "--difficulty" not in minesweeper.out
+    assert "this generator does not grade" in " ".join(minesweeper.out.split())
+    for puzzle in ("numberlink", "slitherlink"):
+        assert "grade (with --difficulty)" in " ".join(run_cli("generate", puzzle, "--help").out.split())

@@ -174,6 +174,7 @@ def generate_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
             progress.close()
 
     size_help = "W x H (width, height)" if generator.width_first else "ROWS x COLS"
+    graded = any(option.name == "difficulty" for option in generator.options)
     return click.Command(
         puzzle.name,
         callback=callback,
@@ -192,8 +193,9 @@ def generate_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
                          help="Give up (exit 3) when the puzzles are not all made within SECONDS."),
             *(to_click(option) for option in generator.options),
             *([format_option("one JSON object per puzzle, one per line: puzzle, seed, input (the puzzle as the "
-                             "JSON envelope's input, which the puzzle command reads back), grade (with --difficulty) "
-                             "and text (as the text format writes it).")]
+                             "JSON envelope's input, which the puzzle command reads back), grade ("
+                             + ("with --difficulty" if graded else "always null: this generator does not grade")
+                             + ") and text (as the text format writes it).")]
               if puzzle.json is not None else []),
         ],
         help=f"Generate {puzzle.name} puzzles of {size_help} cells, in the puzzle's input format.",
