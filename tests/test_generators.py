@@ -338,3 +338,12 @@ def test_generate_help_offers_a_grade_only_where_there_is_difficulty() -> None:
     assert "this generator does not grade" in " ".join(minesweeper.out.split())
     for puzzle in ("numberlink", "slitherlink"):
         assert "grade (with --difficulty)" in " ".join(run_cli("generate", puzzle, "--help").out.split())
+
+
+def test_allow_short_paths_with_another_min_length_is_refused() -> None:
+    # --allow-short-paths is --min-length 2: beside --min-length 4 one of the two was dropped without a word.
+    refused = run_cli("generate", "numberlink", "5", "5", "--seed", "1", "--min-length", "4", "--allow-short-paths")
+    assert (refused.code, refused.out) == (2, "") and "--allow-short-paths is --min-length 2" in refused.err
+    both = run_cli("generate", "numberlink", "5", "5", "--seed", "1", "--min-length", "2", "--allow-short-paths")
+    assert both.code == 0 and both.out == run_cli("generate", "numberlink", "5", "5", "--seed", "1",
+                                                  "--allow-short-paths").out

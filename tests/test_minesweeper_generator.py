@@ -74,6 +74,19 @@ def test_no_guess_is_refused_clearly_when_the_budget_runs_out() -> None:
         assert refused.code == 2 and "is for --no-guess games" in refused.err
 
 
+@pytest.mark.parametrize(("args", "words"), [
+    (["--mines", "3", "--mine-density", "0.5"], "both set the mines"),
+    (["--unique", "--reveal-density", "0.5"], "--reveal-density is for random boards"),
+    (["--no-guess", "--reveal-density", "0.9"], "--reveal-density is for random boards"),
+], ids=["mines-and-density", "unique-reveal", "no-guess-reveal"])
+def test_an_option_another_one_overrides_is_refused_not_ignored(args: list[str], words: str) -> None:
+    # --mines won over --mine-density, and --unique and --no-guess revealed what they need whatever
+    # --reveal-density said, without a word: refused in one line, as --first-click without --no-guess is.
+    refused = run_cli("generate", "minesweeper", "5", "5", "--seed", "1", *args)
+    assert (refused.code, refused.out) == (2, "") and words in refused.err
+    assert generated("5", "5", "--seed", "1", "--mines", "3", "--reveal-density", "0.5").count("?") > 0
+
+
 @pytest.mark.parametrize("size", [("4", "4", "5"), ("9", "9", "71"), ("5", "6", "4")], ids="x".join)
 def test_a_board_with_few_layouts_has_each_tried_once(size: tuple[str, str, str]) -> None:
     rows, cols, mines = size

@@ -28,6 +28,7 @@ from satpuzzles.puzzles.minesweeper.engine import propagate as engine
 from satpuzzles.puzzles.minesweeper.engine.components import analyze
 from satpuzzles.puzzles.minesweeper.engine.total import with_total
 from satpuzzles.puzzles.minesweeper.formats import LIMIT
+from satpuzzles.puzzles.minesweeper.generator_options import MINE_DENSITY, REVEAL_DENSITY, check_options, parse_cell
 from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, Analysis
 
 TYPE_CHECKING = False
@@ -283,17 +284,9 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
     """A board in the grid format: random (solvable by construction), a no-guess game, or a unique puzzle."""
     rng = np.random.default_rng(seed)
     count = options.get("mine_count")
-    if count is not None and count > rows * cols:
-        raise UsageError(f"--mines {count}: a {rows}x{cols} board has {counted(rows * cols, 'cell')}")
-    if options.get("no_guess") and options.get("unique_board"):
-        raise UsageError("--no-guess makes a game, --unique a puzzle: choose one")
-    for name, flag in (("first_click", "--first-click"), ("reveal_layout", "--reveal-layout")):
-        if options.get(name) and not options.get("no_guess"):
-            raise UsageError(f"{flag} is for --no-guess games: add --no-guess, or leave it out")
+    check_options(rows, cols, options)
     if options.get("no_guess"):
         first = options.get("first_click") or ((rows - 1) // 2, (cols - 1) // 2)
-        if not (0 <= first[0] < rows and 0 <= first[1] < cols):
-            raise UsageError(f"--first-click {first[0] + 1},{first[1] + 1} is outside the {rows}x{cols} board")
         if count is None:
             count = round(options["mine_density"] * rows * cols)
         game = no_guess_game(rows, cols, count, first, rng, options["attempts"], total_analysis, progress,
@@ -354,14 +347,6 @@ def total_analysis(cells: np.ndarray, total: int) -> Analysis | None:
     return with_total(cells, total, settle=True, solver_name=DEFAULT_SOLVER)[0]
 
 
-def parse_cell(value: str) -> tuple[int, int]:
-    """ROW,COL (1-based) as a 0-based cell; ValueError with a hint otherwise."""
-    parts = value.replace(" ", "").split(",")
-    if len(parts) != 2 or not all(part.isascii() and part.isdigit() and int(part) >= 1 for part in parts):
-        raise ValueError("give ROW,COL with positive whole numbers, e.g. 8,15")
-    return int(parts[0]) - 1, int(parts[1]) - 1
-
-
 def _draw_mines(rows: int, cols: int, count: int | None, density: float, rng: np.random.Generator) -> np.ndarray:
     """Mines by density, or exactly ``count`` of them at random."""
     if count is None:
@@ -374,10 +359,10 @@ def _draw_mines(rows: int, cols: int, count: int | None, density: float, rng: np
 GENERATOR = Generator(
     make=make,
     options=(
-        Option("mine_density", ("--mine-density",), "Share of cells holding a mine.", kind="float", default=0.2,
-               minimum=0, maximum=1),
+        Option("mine_density", ("--mine-density",), "Share of cells holding a mine.", kind="float",
+               default=MINE_DENSITY, minimum=0, maximum=1),
         Option("reveal_density", ("--reveal-density",), "Share of safe cells whose count is revealed (random mode).",
-               kind="float", default=0.3, minimum=0, maximum=1),
+               kind="float", default=REVEAL_DENSITY, minimum=0, maximum=1),
         Option("mine_count", ("--mines",), "Exactly N mines (instead of --mine-density).", kind="int", minimum=0,
                metavar="N"),
         Option("no_guess", ("--no-guess",), "A game that pure deduction solves from the first click; written with "

@@ -333,7 +333,12 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
     when they are not the default), or a URL."""
     rules = RuleSet(fill=options.get("rules") != OPEN, self_touch=not options.get("no_self_touch"))
     target = options.get("difficulty") or ANY
-    min_length = 2 if options.get("allow_short_paths") else options.get("min_length") or MIN_LENGTH
+    min_length = options.get("min_length") or MIN_LENGTH
+    if options.get("allow_short_paths"):
+        if min_length not in (MIN_LENGTH, 2):
+            raise UsageError(f"--allow-short-paths is --min-length 2, which --min-length {min_length} contradicts: "
+                             "give one of them")
+        min_length = 2
     rng, grid = random.Random(seed), Grid(rows, cols)
     head = ""
     if target == ANY:
