@@ -54,8 +54,16 @@ def test_generate_refuses_a_size_over_the_puzzles_limit(puzzle: str, rows: int, 
         satpuzzles.generate(puzzle, rows, cols, seed=1)
     assert str(refused.value) == (
         f"rows={rows}, cols={cols}: a board of {rows:,} x {cols:,} cells is larger than {accepts} accepts "
-        f"(at most {registry_limit(puzzle).side:,} cells on a side and {registry_limit(puzzle).cells:,} in all; "
-        "see docs/reliability.md)")
+        f"({registry_limit(puzzle).bounds()}; see docs/reliability.md)")
+
+
+def test_a_limit_with_no_side_of_its_own_is_said_without_one() -> None:
+    # Minesweeper's only bound is its cell count: "at most 25,000,000 cells on a side and 25,000,000 in all" said
+    # a side limit there is none of.
+    refused = run_cli("generate", "minesweeper", "5001", "5001")
+    assert refused.code == 2 and "(at most 25,000,000 cells in all; see docs/reliability.md)" in refused.err
+    assert "on a side" not in refused.err
+    assert registry_limit("slitherlink").bounds() == "at most 1,000 cells on a side and 250,000 in all"
 
 
 def registry_limit(puzzle: str) -> SizeLimit:

@@ -97,7 +97,10 @@ class SizeLimit(Record, frozen=True):
         return rows <= self.side and cols <= self.side and rows * cols <= self.cells
 
     def bounds(self) -> str:
-        """The limit in words: ``at most 1,000 cells on a side and 250,000 in all``."""
+        """The limit in words: ``at most 1,000 cells on a side and 250,000 in all``, or ``at most 25,000,000 cells
+        in all`` when the side allows as many (a board 25,000,000 cells wide is one row)."""
+        if self.side >= self.cells:
+            return f"at most {self.cells:,} cells in all"
         return f"at most {self.side:,} cells on a side and {self.cells:,} in all"
 
     def refusal(self, rows: int, cols: int) -> str:
