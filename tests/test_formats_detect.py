@@ -363,3 +363,21 @@ def test_a_named_puzzle_reports_its_own_error_and_an_unknown_name_is_a_comment()
     with pytest.raises(InputError, match="reads as minesweeper and slitherlink"):
         detect("# puzzle: Sudoku\n" + AMBIGUOUS)
     assert detect("# puzzle: Sunday special\nAB\nBA\n")[0] == "numberlink"
+
+
+def test_a_puzzle_command_given_a_board_that_names_another_puzzle_says_so() -> None:
+    # What generate writes, given to the wrong command: the error said only "clue 5 is not 0-4", and a Minesweeper
+    # board that also reads as a Slitherlink grid was solved as one without a word.
+    numberlink = run_cli("generate", "numberlink", "6", "6", "--seed", "2").out
+    refused = run_cli("slitherlink", "-", stdin=numberlink)
+    assert refused.code == 2 and refused.err.endswith(
+        "(line 1, '# puzzle: numberlink', says it is a numberlink puzzle: 'satpuzzles numberlink' or "
+        "'satpuzzles solve' reads it)\n"), refused.err
+    minesweeper = "# puzzle: minesweeper\n" + AMBIGUOUS
+    read = run_cli("slitherlink", "-", stdin=minesweeper)
+    assert read.code == 0 and read.err == (
+        "satpuzzles: warning: <stdin>: line 1, '# puzzle: minesweeper', says it is a minesweeper puzzle; read as "
+        "slitherlink, as asked ('satpuzzles minesweeper' or 'satpuzzles solve' reads it as minesweeper)\n")
+    for agreeing in (run_cli("minesweeper", "-", stdin=minesweeper), run_cli("slitherlink", "-", stdin=AMBIGUOUS),
+                     run_cli("slitherlink", "-", stdin="# puzzle: Sunday special\n" + AMBIGUOUS)):
+        assert agreeing.code == 0 and agreeing.err == ""

@@ -201,6 +201,19 @@ def check_written_out(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any], tex
         check_claimed(puzzle, source, text)
 
 
+def warn_if_stated_elsewhere(name: str, text: str, source: str) -> None:
+    """A warning when a text that reads as ``name`` says it is another puzzle (a Minesweeper board of ``?`` and small
+    counts is also a Slitherlink grid): the answer is then most likely to the wrong question."""
+    if "# puzzle:" not in text[:4096]:  # no stated puzzle near the top: nothing to import or scan
+        return
+    from satpuzzles.io.detect import stated_other
+
+    other = stated_other(name, text)
+    if other is not None:
+        say(f"satpuzzles: warning: {source}: {other[1]}, says it is a {other[0]} puzzle; read as {name}, as asked "
+            f"('satpuzzles {other[0]}' or 'satpuzzles solve' reads it as {other[0]})")
+
+
 def run_puzzle(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
     """Parse, solve, verify and print every selected puzzle; return the exit status."""
     check_output_files(options)
@@ -210,7 +223,10 @@ def run_puzzle(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
     try:
         instances = read_instances(puzzle, text, options.get("input_format") or "auto")
     except InputError as exc:
-        raise located(exc, source) from None
+        from satpuzzles.io.detect import stated_elsewhere  # a failed read only
+
+        raise located(stated_elsewhere(exc, puzzle.name, text), source) from None
+    warn_if_stated_elsewhere(puzzle.name, text, source)
     printer = Printer(options.get("output_format", "text"), options.get("color", "auto"))
     statuses = solve_and_print(puzzle, instances, source, options, settings, writer, printer)
     printer.flush()

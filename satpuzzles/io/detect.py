@@ -97,6 +97,26 @@ def with_stated_puzzle(name: str, text: str) -> str:
     return "".join([*lines[:at], f"{STATED}{name}\n", *lines[at:]])
 
 
+def stated_other(name: str, text: str) -> tuple[str, str] | None:
+    """The registered puzzle other than ``name`` that ``text``'s ``# puzzle: NAME`` line names, and where it says so
+    in words (``line 2, '# puzzle: numberlink'``); None when the line names ``name``, no registered puzzle, or none."""
+    stated = stated_puzzle(text)
+    if stated is None or stated[0] == name or stated[0] not in registry.names():
+        return None
+    return stated[0], f"line {stated[1]}, '{STATED.strip()} {stated[0]}'"
+
+
+def stated_elsewhere(exc: InputError, name: str, text: str) -> InputError:
+    """``exc``, raised by ``name``'s readers on ``text``, saying which puzzle the text's ``# puzzle: NAME`` line names
+    when that is another registered one (a generated Numberlink board given to ``satpuzzles slitherlink`` failed
+    on a clue, without a word on why); ``exc`` itself otherwise, or when it is a size refusal."""
+    other = stated_other(name, text)
+    if type(exc) is not InputError or other is None:
+        return exc
+    return InputError(f"{exc.message} ({other[1]}, says it is a {other[0]} puzzle: 'satpuzzles {other[0]}' or "
+                      "'satpuzzles solve' reads it)", exc.line, exc.column, exc.source)
+
+
 def detect(text: str, source: str = "") -> tuple[str, list[Any]]:
     """The puzzle ``text`` holds and its instances; InputError when no puzzle, or more than one, reads it.
 
