@@ -324,24 +324,6 @@ def _pairs(terminals: dict[Cell, str], labels: tuple[str, ...]) -> dict[str, tup
     return {label: (a, b) for label, (a, b) in ends.items()}
 
 
-def link_arrays(rows: int, cols: int, routes: dict[str, tuple[Cell, ...]]) -> tuple[np.ndarray, np.ndarray]:
-    """The (right, down) boolean arrays of the links the routes use (numpy, for big boards)."""
-    import numpy as np
-
-    right = np.zeros((rows, max(cols - 1, 0)), dtype=bool)
-    down = np.zeros((max(rows - 1, 0), cols), dtype=bool)
-    for route in routes.values():
-        if len(route) < 2:
-            continue
-        cells = np.asarray(route, dtype=np.int64)
-        a, b = cells[:-1], cells[1:]
-        low = np.minimum(a, b)
-        across = a[:, 0] == b[:, 0]
-        right[low[across, 0], low[across, 1]] = True
-        down[low[~across, 0], low[~across, 1]] = True
-    return right, down
-
-
 def walk_links(ends: dict[str, tuple[Cell, Cell]], right: np.ndarray, down: np.ndarray) -> DecodedPaths:
     """Routes (and detached cycles) of the used links given as (right, down) arrays; linear time."""
     import numpy as np
