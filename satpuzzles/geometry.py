@@ -126,6 +126,15 @@ def around8(array: np.ndarray) -> list[np.ndarray]:
     return [padded[1 + dr : 1 + dr + rows, 1 + dc : 1 + dc + cols] for dr, dc in KING]
 
 
+def around8_at(array: np.ndarray, r: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """The eight neighbours' values (KING's order, zero/False beyond the edge) of the cells ``(r[i], c[i])``, a row
+    per cell."""
+    import numpy as np
+
+    padded = np.pad(array, 1)
+    return np.stack([padded[1 + r + dr, 1 + c + dc] for dr, dc in KING], axis=1)
+
+
 def count8(array: np.ndarray) -> np.ndarray:
     """For every cell, how many of its up to eight neighbours are set in ``array``."""
     import numpy as np

@@ -38,3 +38,16 @@ def test_lattice_edges_and_vertices() -> None:
         for cell in grid.edge_cells(edge):
             assert edge in grid.cell_edges(cell)
     assert grid.edge_cells(("h", 0, 1)) == [(0, 1)] and grid.edge_cells(("v", 1, 1)) == [(1, 0), (1, 1)]
+
+
+def test_around8_at_reads_the_eight_neighbours_in_king_order() -> None:
+    import numpy as np
+
+    from satpuzzles.geometry import KING, around8_at
+
+    array = np.arange(1, 13).reshape(3, 4)
+    rows = around8_at(array, np.array([1, 0]), np.array([1, 3]))
+    assert rows.shape == (2, 8)
+    assert rows[0].tolist() == [array[1 + dr, 1 + dc] for dr, dc in KING]
+    assert rows[1].tolist() == [0, 0, 0, 3, 0, 7, 8, 0]
+    assert around8_at(array, np.array([], dtype=np.int64), np.array([], dtype=np.int64)).shape == (0, 8)

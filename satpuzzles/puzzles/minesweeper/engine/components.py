@@ -30,7 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from satpuzzles.core.outcome import SolveStats, Timer
-from satpuzzles.geometry import KING
+from satpuzzles.geometry import around8_at
 from satpuzzles.puzzles.minesweeper.engine import DEFAULT_SOLVER, sweep
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
 from satpuzzles.puzzles.minesweeper.model import UNKNOWN, Analysis
@@ -77,9 +77,8 @@ def interchangeable_classes(cells: np.ndarray, counts: engine.OpenCounts) -> np.
     """For every variable, an id shared exactly by the variables next to the same set of open counts."""
     index = np.zeros(cells.shape, dtype=np.int64)
     index[counts.where[:, 0], counts.where[:, 1]] = np.arange(1, len(counts.need) + 1)
-    padded = np.pad(index, 1)
     r, c = np.nonzero(counts.var)
-    signature = np.sort(np.stack([padded[1 + r + dr, 1 + c + dc] for dr, dc in KING], axis=1), axis=1)
+    signature = np.sort(around8_at(index, r, c), axis=1)
     order = np.lexsort(signature.T[::-1])
     ordered = signature[order]
     starts = np.ones(len(order), dtype=bool)

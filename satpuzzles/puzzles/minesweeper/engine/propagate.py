@@ -13,7 +13,7 @@ import numpy as np
 from satpuzzles.cnf.formula import Formula
 from satpuzzles.constraints.counts import exact_counts
 from satpuzzles.core.records import Record
-from satpuzzles.geometry import KING, count8, dilate8
+from satpuzzles.geometry import around8_at, count8, dilate8
 from satpuzzles.puzzles.minesweeper.model import MINE
 from satpuzzles.solve.backends import Backend
 
@@ -81,11 +81,9 @@ def open_counts(cells: np.ndarray, deduction: Deduction) -> OpenCounts:
     frontier = dilate8(active) & unknown
     var = np.zeros(cells.shape, dtype=np.int64)
     var[frontier] = np.arange(1, int(frontier.sum()) + 1)
-    rows, cols = cells.shape
-    padded = np.pad(var, 1)
     where = np.argwhere(active)
     r, c = where[:, 0], where[:, 1]
-    lits = np.stack([padded[1 + r + dr, 1 + c + dc] for dr, dc in KING], axis=-1)
+    lits = around8_at(var, r, c)
     return OpenCounts(var, where, lits, need[r, c].astype(np.int64))
 
 

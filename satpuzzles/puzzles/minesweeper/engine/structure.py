@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from satpuzzles.core.records import Record
-from satpuzzles.geometry import KING
+from satpuzzles.geometry import around8_at
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
 from satpuzzles.puzzles.minesweeper.engine.components import component_labels
 
@@ -68,9 +68,8 @@ def _classes(counts: engine.OpenCounts) -> tuple[np.ndarray, np.ndarray, np.ndar
     """Class of every variable, each class's counts (-1 padded) and sizes."""
     index = np.zeros(counts.var.shape, dtype=np.int64)
     index[counts.where[:, 0], counts.where[:, 1]] = np.arange(1, len(counts.need) + 1)
-    padded = np.pad(index, 1)
     r, c = np.nonzero(counts.var)
-    signature = np.sort(np.stack([padded[1 + r + dr, 1 + c + dc] for dr, dc in KING], axis=1), axis=1) - 1
+    signature = np.sort(around8_at(index, r, c), axis=1) - 1
     order = np.lexsort(signature.T[::-1])
     ordered = signature[order]
     starts = np.ones(len(order), dtype=bool)
