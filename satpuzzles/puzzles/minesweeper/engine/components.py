@@ -73,9 +73,10 @@ def component_labels(counts: engine.OpenCounts) -> np.ndarray:
             return label[first]
 
 
-def interchangeable_classes(cells: np.ndarray, counts: engine.OpenCounts) -> np.ndarray:
-    """For every variable, an id shared exactly by the variables next to the same set of open counts."""
-    index = np.zeros(cells.shape, dtype=np.int64)
+def signature_classes(counts: engine.OpenCounts) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The variables sorted by their signature (the open counts around them, numbered from 1, sorted, 0 padded to
+    eight), those signatures in that order, and where each run of equal signatures (a class) starts."""
+    index = np.zeros(counts.var.shape, dtype=np.int64)
     index[counts.where[:, 0], counts.where[:, 1]] = np.arange(1, len(counts.need) + 1)
     r, c = np.nonzero(counts.var)
     signature = np.sort(around8_at(index, r, c), axis=1)
@@ -83,8 +84,14 @@ def interchangeable_classes(cells: np.ndarray, counts: engine.OpenCounts) -> np.
     ordered = signature[order]
     starts = np.ones(len(order), dtype=bool)
     starts[1:] = (ordered[1:] != ordered[:-1]).any(axis=1)
+    return counts.var[r, c][order], ordered, starts
+
+
+def interchangeable_classes(cells: np.ndarray, counts: engine.OpenCounts) -> np.ndarray:
+    """For every variable, an id shared exactly by the variables next to the same set of open counts."""
+    variables, _, starts = signature_classes(counts)
     classes = np.zeros(int(counts.var.max(initial=0)) + 1, dtype=np.int64)
-    classes[counts.var[r, c][order]] = np.cumsum(starts)
+    classes[variables] = np.cumsum(starts)
     return classes
 
 

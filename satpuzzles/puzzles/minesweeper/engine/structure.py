@@ -19,9 +19,8 @@ from __future__ import annotations
 import numpy as np
 
 from satpuzzles.core.records import Record
-from satpuzzles.geometry import around8_at
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
-from satpuzzles.puzzles.minesweeper.engine.components import component_labels
+from satpuzzles.puzzles.minesweeper.engine.components import component_labels, signature_classes
 
 REFINE_SPACE = 1 << 22
 """Components whose narrowest sweep needs a key space this large also try greedy orders (in Python: only
@@ -66,18 +65,11 @@ class Structure(Record):
 
 def _classes(counts: engine.OpenCounts) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Class of every variable, each class's counts (-1 padded) and sizes."""
-    index = np.zeros(counts.var.shape, dtype=np.int64)
-    index[counts.where[:, 0], counts.where[:, 1]] = np.arange(1, len(counts.need) + 1)
-    r, c = np.nonzero(counts.var)
-    signature = np.sort(around8_at(index, r, c), axis=1) - 1
-    order = np.lexsort(signature.T[::-1])
-    ordered = signature[order]
-    starts = np.ones(len(order), dtype=bool)
-    starts[1:] = (ordered[1:] != ordered[:-1]).any(axis=1)
+    variables, ordered, starts = signature_classes(counts)
     class_of = np.cumsum(starts) - 1
     var_class = np.full(int(counts.var.max(initial=0)) + 1, -1, dtype=np.int64)
-    var_class[counts.var[r, c][order]] = class_of
-    return var_class, ordered[starts][:, ::-1].copy(), np.bincount(class_of)
+    var_class[variables] = class_of
+    return var_class, (ordered[starts] - 1)[:, ::-1].copy(), np.bincount(class_of)
 
 
 def _steps(comp: np.ndarray, first: np.ndarray, second: np.ndarray) -> np.ndarray:
