@@ -29,14 +29,14 @@ from satpuzzles.puzzles.minesweeper.engine.components import analyze
 from satpuzzles.puzzles.minesweeper.engine.total import with_total
 from satpuzzles.puzzles.minesweeper.formats import LIMIT
 from satpuzzles.puzzles.minesweeper.generator_options import MINE_DENSITY, REVEAL_DENSITY, check_options, parse_cell
-from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, Analysis
+from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, CellAnalysis
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-TotalAnalysis = Callable[[np.ndarray, int], Analysis | None]
-"""Analysis of a board that also uses the total number of mines (the whole-board formula)."""
+TotalAnalysis = Callable[[np.ndarray, int], CellAnalysis | None]
+"""The analysis of a board that also uses the total number of mines (the whole-board formula)."""
 
 
 ENDGAME_CELLS = 40
@@ -342,7 +342,7 @@ def unique_layout(rows: int, cols: int, count: int, attempts: int, rng: np.rando
     return np.ascontiguousarray(mines)
 
 
-def total_analysis(cells: np.ndarray, total: int) -> Analysis | None:
+def total_analysis(cells: np.ndarray, total: int) -> CellAnalysis | None:
     """The analysis of a board that also uses its mine total (the no-guess player's last resort)."""
     return with_total(cells, total, settle=True, solver_name=DEFAULT_SOLVER)[0]
 

@@ -6,7 +6,7 @@ import numpy as np
 
 from satpuzzles.core.records import Record
 from satpuzzles.geometry import Cell
-from satpuzzles.puzzles.minesweeper.model import UNKNOWN, Analysis
+from satpuzzles.puzzles.minesweeper.model import UNKNOWN, CellAnalysis
 
 
 class Hint(Record, frozen=True):
@@ -39,7 +39,7 @@ class Hint(Record, frozen=True):
                 "probability": None if self.chance is None else round(float(self.chance), 6), "partial": self.partial}
 
 
-def hint(cells: np.ndarray, analysis: Analysis, chances: np.ndarray | None) -> Hint:
+def hint(cells: np.ndarray, analysis: CellAnalysis, chances: np.ndarray | None) -> Hint:
     """The hint for a board from its analysis (and, when no cell is safe, its probabilities)."""
     unknown = cells == UNKNOWN
     safe = unknown & analysis.forced_safe

@@ -33,8 +33,9 @@ class MinesweeperInstance(Record, frozen=True, eq=False):
     line: int = 1
 
 
-class Analysis(Record):
-    """Which unknown cells are forced, and how: by the trivial rules or by SAT."""
+class CellAnalysis(Record):
+    """Which unknown cells are forced, and how: by the trivial rules or by SAT (Minesweeper's own backbone, as
+    grids; not core.outcome.Analysis, the decision keys other puzzles report)."""
 
     forced_mine: np.ndarray
     forced_safe: np.ndarray
@@ -50,7 +51,7 @@ class MinesweeperSolution(Record, frozen=True, eq=False):
     """One mine placement: ``mines[r, c]`` is True where a mine lies; with --analyze, the forced cells too."""
 
     mines: np.ndarray
-    analysis: Analysis | None = None
+    analysis: CellAnalysis | None = None
     probabilities: np.ndarray | None = None
     """With --probabilities: each unknown cell's exact mine probability (NaN where not computed)."""
     hint: Any = None

@@ -12,7 +12,7 @@ from __future__ import annotations
 from satpuzzles.core.outcome import Outcome, Settings, SolveStats, Timer
 from satpuzzles.core.spec import Strategy
 from satpuzzles.puzzles.minesweeper.engine import DEFAULT_BUDGET
-from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, Analysis, MinesweeperInstance, MinesweeperSolution
+from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, CellAnalysis, MinesweeperInstance, MinesweeperSolution
 from satpuzzles.solve.backends import is_pysat_solver
 
 TYPE_CHECKING = False
@@ -99,7 +99,7 @@ def _counted(instance: MinesweeperInstance, solver: str, budget: int,
         if not board.solvable:
             return _unsolvable(instance, deduction, stats, explain)
         unknown = cells == UNKNOWN
-        analysis = Analysis(board.forced_mine, board.forced_safe, unknown & (deduction.mine | deduction.safe),
+        analysis = CellAnalysis(board.forced_mine, board.forced_safe, unknown & (deduction.mine | deduction.safe),
                             unknown & ~board.forced_mine & ~board.forced_safe, board.layout)
         advice = hint(cells, analysis, board.probabilities) if wants_hint else None
         return Outcome("solved", [MinesweeperSolution(board.layout, analysis, board.probabilities, advice)],

@@ -13,7 +13,7 @@ from satpuzzles.puzzles.minesweeper.model import (
     TOTAL,
     TOTAL_CAPTION,
     UNKNOWN,
-    Analysis,
+    CellAnalysis,
     MinesweeperInstance,
     MinesweeperSolution,
 )
@@ -211,7 +211,7 @@ def result_file(instance: MinesweeperInstance, solution: MinesweeperSolution) ->
     return f"{rows} {cols}\n" + "\n".join(" ".join(row) for row in symbols.tolist()) + "\n"
 
 
-def _split(analysis: Analysis) -> tuple[dict[str, int], dict[str, int]]:
+def _split(analysis: CellAnalysis) -> tuple[dict[str, int], dict[str, int]]:
     """Forced mines and safe cells counted by what decided them: the trivial rules, then SAT."""
     rules = analysis.by_rules
     return (
@@ -220,7 +220,7 @@ def _split(analysis: Analysis) -> tuple[dict[str, int], dict[str, int]]:
     )
 
 
-def _analysis_style(analysis: Analysis, r: int, c: int, symbol: str) -> str:
+def _analysis_style(analysis: CellAnalysis, r: int, c: int, symbol: str) -> str:
     """Forced cells in red (mines) or green (safe), bold when SAT was needed; undetermined in amber (yellow in 16 colours); hints stand out."""
     if symbol == "?":
         return UNSURE

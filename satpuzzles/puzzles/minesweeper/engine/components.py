@@ -33,7 +33,7 @@ from satpuzzles.core.outcome import SolveStats, Timer
 from satpuzzles.geometry import around8_at
 from satpuzzles.puzzles.minesweeper.engine import DEFAULT_SOLVER, sweep
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
-from satpuzzles.puzzles.minesweeper.model import UNKNOWN, Analysis
+from satpuzzles.puzzles.minesweeper.model import UNKNOWN, CellAnalysis
 from satpuzzles.solve.backbone import flip_search
 from satpuzzles.solve.backends import make_backend
 from satpuzzles.solve.parallel import forked_map
@@ -305,7 +305,8 @@ def _by_components(cells: np.ndarray, solver_name: str, settle: bool,
     return (backbone if solved else None), deduction, counts
 
 
-def analyze(cells: np.ndarray, solver_name: str = DEFAULT_SOLVER) -> tuple[Analysis | None, engine.Deduction, SolveStats]:
+def analyze(cells: np.ndarray,
+            solver_name: str = DEFAULT_SOLVER) -> tuple[CellAnalysis | None, engine.Deduction, SolveStats]:
     """Forced and undetermined unknown cells, or None (with the deduction) when no layout exists."""
     stats = SolveStats(encoding="propagate+backbone", solver=solver_name, stages=["propagate", "backbone"])
     backbone, deduction, counts = _by_components(cells, solver_name, True, stats)
@@ -316,13 +317,14 @@ def analyze(cells: np.ndarray, solver_name: str = DEFAULT_SOLVER) -> tuple[Analy
     return assemble(cells, deduction, layout, backbone.forced[counts.var] & has_var), deduction, stats
 
 
-def assemble(cells: np.ndarray, deduction: engine.Deduction, layout: np.ndarray, forced_by_sat: np.ndarray) -> Analysis:
+def assemble(cells: np.ndarray, deduction: engine.Deduction, layout: np.ndarray,
+             forced_by_sat: np.ndarray) -> CellAnalysis:
     """The analysis from propagation's decisions, one layout and the cells SAT showed forced (grids)."""
     unknown = cells == UNKNOWN
     forced_mine = unknown & (deduction.mine | forced_by_sat & layout)
     forced_safe = unknown & (deduction.safe | forced_by_sat & ~layout)
     by_rules = unknown & (deduction.mine | deduction.safe)
-    return Analysis(forced_mine, forced_safe, by_rules, unknown & ~forced_mine & ~forced_safe, layout)
+    return CellAnalysis(forced_mine, forced_safe, by_rules, unknown & ~forced_mine & ~forced_safe, layout)
 
 
 def find_layout(cells: np.ndarray, solver_name: str = DEFAULT_SOLVER) -> tuple[np.ndarray | None, engine.Deduction, SolveStats]:

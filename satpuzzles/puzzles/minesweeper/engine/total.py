@@ -16,13 +16,13 @@ from satpuzzles.core.outcome import SolveStats, Timer
 from satpuzzles.puzzles.minesweeper.engine import DEFAULT_SOLVER, probability
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
 from satpuzzles.puzzles.minesweeper.engine.components import analyze, assemble, interchangeable_classes, mixed_classes
-from satpuzzles.puzzles.minesweeper.model import UNKNOWN, Analysis
+from satpuzzles.puzzles.minesweeper.model import UNKNOWN, CellAnalysis
 from satpuzzles.solve.backbone import flip_search
 from satpuzzles.solve.backends import make_backend
 
 
 def with_total(cells: np.ndarray, total: int, settle: bool,
-               solver_name: str = DEFAULT_SOLVER) -> tuple[Analysis | None, engine.Deduction, SolveStats]:
+               solver_name: str = DEFAULT_SOLVER) -> tuple[CellAnalysis | None, engine.Deduction, SolveStats]:
     """A layout with exactly ``total`` mines (and with ``settle`` the backbone under the total)."""
     stats = SolveStats(encoding="propagate+total", solver=solver_name, stages=["propagate", "total"])
     with Timer(stats, "propagate_seconds"):
