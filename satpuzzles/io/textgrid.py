@@ -68,13 +68,14 @@ MAX_DIGITS = 9
 numbers of more than 4,300 digits, and no board comes near a billion cells on a side)."""
 
 
-def _is_number(text: str) -> bool:
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a whole number written in ASCII digits (not '²', which int() refuses)."""
     return text.isascii() and text.isdigit()
 
 
 def small_number(token: Token, what: str) -> int:
     """The non-negative number ``token`` holds (at most MAX_DIGITS digits), or a located error naming ``what``."""
-    if not _is_number(token.text):
+    if not is_number(token.text):
         raise token.error(f"expected {what}, found {token.text[:20]!r}")
     if len(token.text) > MAX_DIGITS:
         raise token.error(f"{what}: {token.text[:12]}... ({len(token.text)} digits) is too large")
@@ -134,6 +135,14 @@ def row_cells(line: Line) -> int:
     """How many cells a grid row holds, cells separated by spaces or one character each (cheap on long rows)."""
     parts = line.text.split()
     return len(parts) if len(parts) != 1 else len(parts[0])
+
+
+def cell_tokens(line: Line) -> list[Token]:
+    """One token per cell of a grid row: space-separated cells, or one character per cell."""
+    tokens = line.tokens()
+    if len(tokens) > 1:
+        return tokens
+    return [Token(ch, token.line, token.column + i) for token in tokens for i, ch in enumerate(token.text)]
 
 
 def check_rows(limit: SizeLimit, lines: list[Line], ours: Callable[[], bool] | None = None) -> None:
@@ -196,7 +205,7 @@ def content_lines(text: str, comment: str | Callable[[str], bool] | None = "#") 
 def parse_ints(line: Line, count: int, what: str) -> list[int]:
     """Exactly ``count`` non-negative integers on ``line``, or a located error naming ``what``."""
     tokens = line.tokens()
-    if len(tokens) != count or not all(_is_number(tok.text) for tok in tokens):
+    if len(tokens) != count or not all(is_number(tok.text) for tok in tokens):
         raise line.error(f"expected {what}", tokens[0].column if tokens else 1)
     return [small_number(tok, what) for tok in tokens]
 
@@ -206,7 +215,7 @@ def is_int_line(line: Line, count: int) -> bool:
     if len(line.text.split(maxsplit=count)) != count:  # cheap on a long line
         return False
     tokens = line.tokens()
-    return len(tokens) == count and all(_is_number(tok.text) for tok in tokens)
+    return len(tokens) == count and all(is_number(tok.text) for tok in tokens)
 
 
 def first_column(line: Line) -> int:

@@ -20,6 +20,7 @@ from satpuzzles.io.puzzlink import is_url
 from satpuzzles.io.textgrid import (
     Line,
     Token,
+    cell_tokens,
     check_rows,
     first_content_lines,
     is_int_line,
@@ -34,14 +35,6 @@ from satpuzzles_masyu.url import LIMIT, read_url
 CELLS: dict[str, Colour | None] = {"w": WHITE, "W": WHITE, "b": BLACK, "B": BLACK, "-": None, ".": None}
 CELL_CHARS = "".join(CELLS)
 HINT = "use 'w' for a white circle, 'b' for a black one, '-' or '.' for an empty cell"
-
-
-def _row_tokens(line: Line) -> list[Token]:
-    """One token per cell: space-separated cells, or one character per cell."""
-    tokens = line.tokens()
-    if len(tokens) > 1:
-        return tokens
-    return [Token(ch, token.line, token.column + i) for token in tokens for i, ch in enumerate(token.text)]
 
 
 def _cell(token: Token) -> Colour | None:
@@ -71,11 +64,11 @@ def parse_grid(text: str) -> MasyuInstance:
     if not body:
         raise lines[0].error("the header is not followed by any grid row", len(lines[0].text) + 1)
     check_rows(LIMIT, body, partial(only_cells, body, CELL_CHARS))
-    width = header[1] if header else len(_row_tokens(body[0]))
+    width = header[1] if header else len(cell_tokens(body[0]))
     what = "the header says" if header else "the first row has"
     circles: dict[Cell, Colour] = {}
     for r, line in enumerate(body):
-        row = _row_tokens(line)
+        row = cell_tokens(line)
         values = [_cell(token) for token in row]
         if len(row) != width:
             column = row[width].column if len(row) > width else row[-1].column + len(row[-1].text)

@@ -26,6 +26,7 @@ from satpuzzles.io.textgrid import (
     first_column,
     headed_boards,
     is_int_line,
+    is_number,
     nonblank_lines,
     only_chars,
     parse_ints,
@@ -61,10 +62,6 @@ def _lookup() -> np.ndarray:
     return table
 
 
-def _is_number(text: str) -> bool:
-    return text.isascii() and text.isdigit()
-
-
 def _mines_token(line: Line) -> Token:
     """The ``N`` of a ``mines N`` line, or a located error on a malformed one."""
     tokens = line.tokens()
@@ -72,7 +69,7 @@ def _mines_token(line: Line) -> Token:
         raise tokens[0].error(f"malformed 'mines' line: {_MINES_SHAPE}")
     if len(tokens) == 1:
         raise line.error(f"malformed 'mines' line: {_MINES_SHAPE}", len(line.text.rstrip()) + 1)
-    if not _is_number(tokens[1].text):
+    if not is_number(tokens[1].text):
         raise tokens[1].error(f"malformed 'mines' line: {tokens[1].text!r} is not a number; {_MINES_SHAPE}")
     if len(tokens) > 2:
         raise tokens[2].error(f"malformed 'mines' line: unexpected {tokens[2].text!r}; {_MINES_SHAPE}")
@@ -120,7 +117,7 @@ def _cell_error(token: Token) -> InputError | None:
     text = token.text
     if text in _CELLS:
         return None
-    if _is_number(text):
+    if is_number(text):
         return token.error(f"{text} is not a count 0-8")
     if len(text) > 1:
         return token.error(f"cell {text!r} is more than one character: separate cells by spaces or by nothing")

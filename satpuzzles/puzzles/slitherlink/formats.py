@@ -21,6 +21,7 @@ from satpuzzles.io.tatham import digits_end, number_at, size_at
 from satpuzzles.io.textgrid import (
     Line,
     Token,
+    cell_tokens,
     check_rows,
     first_column,
     first_content_lines,
@@ -95,14 +96,6 @@ def _header(lines: list[Line]) -> tuple[int, int] | None:
     return (rows, cols) if cols != 2 or all(len(line.tokens()) == 1 for line in body) else None
 
 
-def _row_tokens(line: Line) -> list[Token]:
-    """One token per cell: space-separated cells, or one character per cell."""
-    tokens = line.tokens()
-    if len(tokens) > 1:
-        return tokens
-    return [Token(ch, token.line, token.column + i) for token in tokens for i, ch in enumerate(token.text)]
-
-
 def _grid_cell(token: Token) -> int | str | None:
     text = token.text
     if text in _GRID_CELLS:
@@ -130,7 +123,7 @@ def _parse_grid(lines: list[Line]) -> SlitherlinkInstance:
     if header:
         LIMIT.check(*header, lines[0].number, 1, ours)
     check_rows(LIMIT, body, ours)
-    rows = [_row_tokens(line) for line in body]
+    rows = [cell_tokens(line) for line in body]
     width = header[1] if header else len(rows[0])
     what = "the header says" if header else "the grid has"
     clues: dict[Cell, int] = {}
