@@ -5,7 +5,7 @@ from __future__ import annotations
 from satpuzzles.cli.output import say, stdout
 from satpuzzles.core.outcome import Outcome, Settings
 from satpuzzles.core.spec import PuzzleSpec
-from satpuzzles.present.colour import use_colour
+from satpuzzles.present.colour import is_terminal, use_colour
 from satpuzzles.present.report import board_width, json_record, plain_report
 
 TYPE_CHECKING = False
@@ -59,14 +59,8 @@ class Printer:
                 self.out.write(heading + "\n")
             self.out.write(plain_report(puzzle, instance, outcome, settings) + "\n")
         self.printed += 1
-        if self._terminal():
+        if is_terminal(self.out):
             self._say_if_wider(board_width(puzzle, instance, outcome, settings))
-
-    def _terminal(self) -> bool:
-        try:
-            return bool(self.out.isatty())
-        except (AttributeError, ValueError):  # a closed or unusual stream
-            return False
 
     def _say_if_wider(self, width: int) -> None:
         """A note on standard error when the board is wider than the terminal (its rows wrap into a jumble)."""

@@ -11,6 +11,8 @@ import sys
 import threading
 import time
 
+from satpuzzles.present.colour import is_terminal
+
 FRAMES = "|/-\\"
 DELAY = 1.0
 """Seconds before the spinner shows: a quick solve prints its report without it (SATPUZZLES_SPINNER_DELAY sets
@@ -23,7 +25,7 @@ class Spinner:
 
     def __init__(self, text: str, shown: bool = True, delay: float | None = None) -> None:
         self.text, self.delay = text, _delay() if delay is None else delay
-        self.shown = shown and _terminal(sys.stderr)
+        self.shown = shown and is_terminal(sys.stderr)
         self.stop = threading.Event()
         self.thread: threading.Thread | None = None
 
@@ -61,13 +63,6 @@ def _delay() -> float:
     except ValueError:
         return DELAY
     return seconds if 0 <= seconds < float("inf") else DELAY
-
-
-def _terminal(stream: object) -> bool:
-    try:
-        return bool(stream.isatty())  # type: ignore[attr-defined]
-    except (AttributeError, ValueError):  # None, or a closed stream
-        return False
 
 
 def _write(text: str) -> None:

@@ -24,6 +24,14 @@ def dumb_terminal() -> bool:
     return os.environ.get("TERM", "").strip().lower() in DUMB_TERMINALS
 
 
+def is_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is an open terminal (False for None, a closed stream or one without ``isatty``)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # None, or a closed or unusual stream
+        return False
+
+
 def use_colour(stream: Any, mode: str = "auto") -> bool:
     """Colour for ``stream``: ``always``/``never`` as asked; ``auto``: FORCE_COLOR, else NO_COLOR, else a terminal not dumb."""
     if mode == "always":
@@ -34,7 +42,4 @@ def use_colour(stream: Any, mode: str = "auto") -> bool:
         return True
     if os.environ.get("NO_COLOR") or dumb_terminal():
         return False
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):  # a closed or unusual stream
-        return False
+    return is_terminal(stream)
