@@ -2,7 +2,8 @@
 
 Shared by Numberlink and the Masyu example: each cell drawn by the puzzle, a gap between
 cells for each link, ``───``/``│`` forced on, ``×`` forced off, ``┄┄┄``/``┆`` undetermined, blank undecided (a
-partial analysis).
+partial analysis). ``board_text`` and ``board_styled`` show any board of pieces under its legend (Slitherlink's
+board of edges too).
 """
 
 from __future__ import annotations
@@ -10,6 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 
 from satpuzzles.present.styles import ANALYSIS_ACROSS, ANALYSIS_DOWN
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from satpuzzles.core.spec import StyledBoard
 
 Piece = tuple[str, str]
 """A piece of the board: its text and its role (a state, ``gap``, or one the puzzle names)."""
@@ -37,3 +42,13 @@ def link_analysis_rows(rows: int, cols: int, state: Mapping[Hashable, str], cell
                     below.append(("   ", "gap"))
             board.append(below)
     return board
+
+
+def board_text(legend: str, rows: list[list[Piece]]) -> str:
+    """The legend, then each row of pieces as one line (trailing blanks dropped)."""
+    return "\n".join([legend, *("".join(piece for piece, _ in row).rstrip() for row in rows)])
+
+
+def board_styled(legend: str, rows: list[list[Piece]], styles: Mapping[str, str]) -> StyledBoard:
+    """The legend (dim), then each row of pieces in the style of its role."""
+    return [[(legend, "dim")], *([(piece, styles[role]) for piece, role in row] for row in rows)]

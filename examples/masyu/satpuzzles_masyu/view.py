@@ -12,7 +12,7 @@ from collections.abc import Collection, Hashable
 from satpuzzles.core.outcome import Analysis, Outcome, Settings
 from satpuzzles.core.spec import AnalysisView, StyledBoard
 from satpuzzles.geometry import Link
-from satpuzzles.present.link_board import Piece, link_analysis_rows
+from satpuzzles.present.link_board import Piece, board_styled, board_text, link_analysis_rows
 from satpuzzles.present.styles import ANALYSIS_STYLES, analysis_legend
 from satpuzzles.present.svg import solutions_picture
 from satpuzzles_masyu.model import WHITE, MasyuInstance, MasyuSolution, steps_at
@@ -107,15 +107,13 @@ def _analysis_pieces(instance: MasyuInstance, analysis: Analysis) -> list[list[P
 def analysis_text(instance: MasyuInstance, analysis: Analysis) -> str:
     """The legend, then the cells with every link forced on (─ │), forced off (×) or undetermined (┄ ┆); in a
     partial analysis, undecided links blank."""
-    board = ["".join(piece for piece, _ in row).rstrip() for row in _analysis_pieces(instance, analysis)]
-    return "\n".join([analysis_legend(analysis.partial), *board])
+    return board_text(analysis_legend(analysis.partial), _analysis_pieces(instance, analysis))
 
 
 def analysis_styled(instance: MasyuInstance, analysis: Analysis) -> StyledBoard:
     """The analysis board in colour: forced links bold, crosses dim, undetermined links orange."""
     styles = {**ROLE_STYLES, **ANALYSIS_STYLES}
-    board: StyledBoard = [[(analysis_legend(analysis.partial), "dim")]]
-    return board + [[(piece, styles[role]) for piece, role in row] for row in _analysis_pieces(instance, analysis)]
+    return board_styled(analysis_legend(analysis.partial), _analysis_pieces(instance, analysis), styles)
 
 
 def analysis_json(instance: MasyuInstance, analysis: Analysis) -> dict[str, object]:

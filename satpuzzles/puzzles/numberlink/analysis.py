@@ -15,7 +15,7 @@ from satpuzzles.core.outcome import Analysis
 from satpuzzles.core.spec import AnalysisView, StyledBoard
 from satpuzzles.core.words import columns
 from satpuzzles.geometry import Cell, Link
-from satpuzzles.present.link_board import Piece, link_analysis_rows
+from satpuzzles.present.link_board import Piece, board_styled, board_text, link_analysis_rows
 from satpuzzles.present.styles import ANALYSIS_LEGEND, ANALYSIS_STYLES, PARTIAL_LEGEND
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance
 
@@ -59,16 +59,14 @@ def _legend(analysis: Analysis) -> str:
 
 def analysis_text(instance: NumberlinkInstance, analysis: Analysis) -> str:
     """The legend, then the cells with every link between them by its state."""
-    board = ["".join(piece for piece, _ in row).rstrip() for row in _pieces(instance, analysis)]
-    return "\n".join([_legend(analysis), *board])
+    return board_text(_legend(analysis), _pieces(instance, analysis))
 
 
 def analysis_styled(instance: NumberlinkInstance, analysis: Analysis) -> StyledBoard:
     """The analysis board in colour: forced links bold, crosses dim, undetermined orange, labels reversed."""
     styles = {**ANALYSIS_STYLES, "label": "bold reverse", "gap": ""}
     styles.update({f"cell {state}": style for state, style in CELL_STYLES.items()})
-    board: StyledBoard = [[(_legend(analysis), "dim")]]
-    return board + [[(piece, styles[role]) for piece, role in row] for row in _pieces(instance, analysis)]
+    return board_styled(_legend(analysis), _pieces(instance, analysis), styles)
 
 
 def analysis_json(instance: NumberlinkInstance, analysis: Analysis) -> dict[str, object]:

@@ -155,16 +155,17 @@ def _analysis_pieces(instance: SlitherlinkInstance, analysis: Analysis) -> list[
 def analysis_text(instance: SlitherlinkInstance, analysis: Analysis) -> str:
     """The legend, then the dot grid with edges forced on (─ │), forced off (×) and undetermined (┄ ┆); in a
     partial analysis, undecided edges blank."""
-    board = ["".join(piece for piece, _ in row).rstrip() for row in _analysis_pieces(instance, analysis)]
-    return "\n".join([analysis_legend(analysis.partial), *board])
+    from satpuzzles.present.link_board import board_text  # --analyze only
+
+    return board_text(analysis_legend(analysis.partial), _analysis_pieces(instance, analysis))
 
 
 def analysis_styled(instance: SlitherlinkInstance, analysis: Analysis) -> StyledBoard:
     """The analysis board in colour: forced-on edges bold, forced-off crosses dim, undetermined orange."""
+    from satpuzzles.present.link_board import board_styled  # --analyze only
+
     styles = {**ANALYSIS_STYLES, "dot": "dim", "clue": "bold", "gap": ""}
-    board: StyledBoard = [[(analysis_legend(analysis.partial), "dim")]]
-    board += [[(piece, styles[role]) for piece, role in row] for row in _analysis_pieces(instance, analysis)]
-    return board
+    return board_styled(analysis_legend(analysis.partial), _analysis_pieces(instance, analysis), styles)
 
 
 def analysis_json(instance: SlitherlinkInstance, analysis: Analysis) -> dict[str, object]:
