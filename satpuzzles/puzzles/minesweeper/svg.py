@@ -129,6 +129,48 @@ def _hint_key(safe: Collection[Cell], guess: Cell | None, chance: float | None) 
     return []
 
 
+class _Layers:
+    """What an analysis adds to the picture: cell classes (name, mask), marks drawn over them, legend lines."""
+
+    def __init__(self) -> None:
+        self.classes: list[tuple[str, np.ndarray]] = []
+        self.marks: list[str] = []
+        self.legend: list[str] = []
+
+
+def _analysis_layers(safe: np.ndarray, mine: np.ndarray, unknown: np.ndarray, probabilities: np.ndarray | None,
+                     hint_guess: Cell | None, at: _Coordinates) -> _Layers:
+    """Every unknown cell by its class: forced safe (a tick), forced mine, the hint's guess (!), and the others
+    undetermined (hatched ?) or, with ``probabilities``, a heatmap band with the percentage (uncounted: grey -)."""
+    layers = _Layers()
+    open_question = unknown & ~safe & ~mine
+    layers.classes += [("forced-safe", safe), ("forced-mine", mine)]
+    layers.legend += ([SAFE_KEY] if safe.any() else []) + ([MINE_KEY] if mine.any() else [])
+    if safe.any():
+        layers.marks.append(svg.element("path", d=_marks(safe, at, "m-2.6 0.2l1.8 1.8 3.4-4.2"), class_="tick"))
+    guess = np.zeros(unknown.shape, dtype=bool)
+    if hint_guess is not None:
+        guess[hint_guess] = True
+    guess &= open_question
+    if probabilities is not None:
+        counted = open_question & ~np.isnan(probabilities)
+        uncounted = open_question & np.isnan(probabilities)
+        bands = np.minimum(BINS - 1, (np.nan_to_num(probabilities) * BINS).astype(np.int64))
+        layers.classes += [(f"p{b}", counted & (bands == b)) for b in range(BINS)]
+        layers.classes.append(("uncounted", uncounted))
+        dark = bands >= DARK_BAND
+        layers.marks += _odds(counted & ~guess & ~dark, probabilities, at, "odds")
+        layers.marks += (_odds(counted & ~guess & dark, probabilities, at, "odds dark")
+                         + _texts(uncounted & ~guess, "-", "not-counted", at))
+        layers.legend += [ODDS_KEY] if counted.any() else []
+        layers.legend += [UNCOUNTED_KEY] if uncounted.any() else []
+        open_question &= ~counted & ~uncounted
+    layers.legend += [UNDETERMINED_KEY] if (open_question & ~guess).any() else []
+    layers.classes += [("undetermined", open_question & ~guess), ("guess-cell", guess)]
+    layers.marks += _texts(open_question & ~guess, "?", "unsure", at) + _texts(guess, "!", "guess", at)
+    return layers
+
+
 def minesweeper_svg(
     cells: np.ndarray,
     mines: np.ndarray | None,
@@ -172,32 +214,11 @@ def minesweeper_svg(
     extra: list[str] = []
     legend = [state] if state else []
     if forced_safe is not None and forced_mine is not None:
-        safe, mine = unknown & forced_safe, unknown & forced_mine
-        open_question = unknown & ~safe & ~mine
-        classes += [("forced-safe", safe), ("forced-mine", mine)]
-        shown_mines |= mine
-        legend += ([SAFE_KEY] if safe.any() else []) + ([MINE_KEY] if mine.any() else [])
-        if safe.any():
-            extra.append(svg.element("path", d=_marks(safe, at, "m-2.6 0.2l1.8 1.8 3.4-4.2"), class_="tick"))
-        guess = np.zeros(cells.shape, dtype=bool)
-        if hint_guess is not None:
-            guess[hint_guess] = True
-        guess &= open_question
-        if probabilities is not None:
-            counted = open_question & ~np.isnan(probabilities)
-            uncounted = open_question & np.isnan(probabilities)
-            bands = np.minimum(BINS - 1, (np.nan_to_num(probabilities) * BINS).astype(np.int64))
-            classes += [(f"p{b}", counted & (bands == b)) for b in range(BINS)]
-            classes.append(("uncounted", uncounted))
-            dark = bands >= DARK_BAND
-            extra += _odds(counted & ~guess & ~dark, probabilities, at, "odds")
-            extra += _odds(counted & ~guess & dark, probabilities, at, "odds dark") + _texts(uncounted & ~guess, "-", "not-counted", at)
-            legend += [ODDS_KEY] if counted.any() else []
-            legend += [UNCOUNTED_KEY] if uncounted.any() else []
-            open_question &= ~counted & ~uncounted
-        legend += [UNDETERMINED_KEY] if (open_question & ~guess).any() else []
-        classes += [("undetermined", open_question & ~guess), ("guess-cell", guess)]
-        extra += _texts(open_question & ~guess, "?", "unsure", at) + _texts(guess, "!", "guess", at)
+        layers = _analysis_layers(unknown & forced_safe, unknown & forced_mine, unknown, probabilities, hint_guess, at)
+        classes += layers.classes
+        shown_mines |= unknown & forced_mine
+        extra += layers.marks
+        legend += layers.legend
     elif mines is not None:
         classes += [("safe", unknown & ~mines), ("mine-cell", unknown & mines)]
         shown_mines |= unknown & mines
