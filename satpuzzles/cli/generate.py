@@ -14,7 +14,7 @@ from satpuzzles.cli.options import check_seconds, format_option, to_click
 from satpuzzles.cli.output import stdout
 from satpuzzles.core.errors import ExitStatus, SatPuzzlesError
 from satpuzzles.core.outcome import Settings
-from satpuzzles.core.spec import WARNING, PuzzleSpec
+from satpuzzles.core.spec import WARNING, Generator, PuzzleSpec
 from satpuzzles.core.words import counted
 from satpuzzles.io.detect import with_stated_puzzle
 from satpuzzles.io.files import check_writable, numbered_path, write_atomic
@@ -117,61 +117,76 @@ def json_line(puzzle: PuzzleSpec[Any, Any], text: str, seed: int | None, options
     return json.dumps(record, ensure_ascii=False) + "\n"
 
 
+def _size_names(generator: Generator) -> tuple[str, str]:
+    """The names of the command's two size arguments, in the order it takes them."""
+    return ("width", "height") if generator.width_first else ("rows", "cols")
+
+
+def make_puzzles(puzzle: PuzzleSpec[Any, Any], size: dict[str, int], seed: int | None, output: str | None,
+                 count: int, budget: float | None, output_format: str, options: dict[str, Any]) -> None:
+    """``generate``'s run: ``count`` puzzles of ``size`` (by the size arguments' names) written to standard output
+    or numbered files as each is made, within ``budget`` seconds when given; ``options`` are the generator's."""
+    from satpuzzles.solve.isolation import Timeout, run_with_deadline
+
+    generator = puzzle.generator
+    assert generator is not None
+    first, second = _size_names(generator)
+    rows, cols = (size["height"], size["width"]) if generator.width_first else (size["rows"], size["cols"])
+    generator.check_size(rows, cols, f"{first.upper()} {size[first]}, {second.upper()} {size[second]}")
+    check_seconds("--budget", budget)
+    if output is not None:
+        check_writable(output)
+    seeds = [None if seed is None else seed + i for i in range(count)]
+    out = stdout()
+    made = 0
+    progress = GenerationProgress(count, f"{puzzle.name} {size[first]}x{size[second]}")
+
+    def work(report: Callable[[object], None]) -> None:
+        for index, puzzle_seed in enumerate(seeds):
+            text = with_stated_puzzle(puzzle.name, generator.make(rows, cols, puzzle_seed, dict(options),
+                                                                  lambda text: report(("status", text))))
+            report(("puzzle", text, index))
+
+    def receive(payload: object) -> None:
+        nonlocal made
+        kind, content, *index = cast("tuple[Any, ...]", payload)
+        if kind == "status":
+            progress.report(content)
+            return
+        if output_format == "json":
+            content = json_line(puzzle, content, seeds[index[0]], options)
+        with progress.cleared():
+            if output is None:
+                out.write(content)
+                out.flush()
+            else:
+                write_atomic(numbered_path(output, index[0] + 1, count), [content])
+        made += 1
+
+    try:
+        if budget is None:
+            work(receive)
+        else:
+            run_with_deadline(work, budget, on_report=receive)
+    except Timeout:
+        raise BudgetExhausted(
+            f"the --budget of {budget:g} s ran out after {made} of {counted(count, 'puzzle')}"
+            + (" (those were written)" if made else "")
+        ) from None
+    finally:
+        progress.close()
+
+
 def generate_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
     """``satpuzzles generate NAME ROWS COLS`` (or ``W H``) for a puzzle with a generator."""
     generator = puzzle.generator
     assert generator is not None
-    first, second = ("width", "height") if generator.width_first else ("rows", "cols")
+    first, second = _size_names(generator)
 
     def callback(seed: int | None, output: str | None, count: int, budget: float | None,
                  output_format: str = "text", **options: Any) -> None:
-        from satpuzzles.solve.isolation import Timeout, run_with_deadline
-
         size = {name: options.pop(name) for name in (first, second)}
-        rows, cols = (size["height"], size["width"]) if generator.width_first else (size["rows"], size["cols"])
-        generator.check_size(rows, cols, f"{first.upper()} {size[first]}, {second.upper()} {size[second]}")
-        check_seconds("--budget", budget)
-        if output is not None:
-            check_writable(output)
-        seeds = [None if seed is None else seed + i for i in range(count)]
-        out = stdout()
-        made = 0
-        progress = GenerationProgress(count, f"{puzzle.name} {size[first]}x{size[second]}")
-
-        def work(report: Callable[[object], None]) -> None:
-            for index, puzzle_seed in enumerate(seeds):
-                text = with_stated_puzzle(puzzle.name, generator.make(rows, cols, puzzle_seed, dict(options),
-                                                                      lambda text: report(("status", text))))
-                report(("puzzle", text, index))
-
-        def receive(payload: object) -> None:
-            nonlocal made
-            kind, content, *index = cast("tuple[Any, ...]", payload)
-            if kind == "status":
-                progress.report(content)
-                return
-            if output_format == "json":
-                content = json_line(puzzle, content, seeds[index[0]], options)
-            with progress.cleared():
-                if output is None:
-                    out.write(content)
-                    out.flush()
-                else:
-                    write_atomic(numbered_path(output, index[0] + 1, count), [content])
-            made += 1
-
-        try:
-            if budget is None:
-                work(receive)
-            else:
-                run_with_deadline(work, budget, on_report=receive)
-        except Timeout:
-            raise BudgetExhausted(
-                f"the --budget of {budget:g} s ran out after {made} of {counted(count, 'puzzle')}"
-                + (" (those were written)" if made else "")
-            ) from None
-        finally:
-            progress.close()
+        make_puzzles(puzzle, size, seed, output, count, budget, output_format, options)
 
     size_help = "W x H (width, height)" if generator.width_first else "ROWS x COLS"
     graded = any(option.name == "difficulty" for option in generator.options)
