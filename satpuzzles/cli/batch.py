@@ -17,12 +17,13 @@ from satpuzzles.batch.report import Report, json_line, options_text, report_colu
 from satpuzzles.batch.summary import exit_status, summary
 from satpuzzles.batch.work import Options, Row, settings_for
 from satpuzzles.cli.options import (
+    any_method_option,
     check_seconds,
     color_option,
     count_options,
     format_option,
-    method_choices,
     puzzle_extras,
+    puzzle_option,
     solver_option,
     timeout_option,
     to_click,
@@ -188,14 +189,12 @@ def batch_command() -> click.Command:
         callback=batch_callback,
         params=[
             click.Argument(["paths"], nargs=-1, required=True, metavar="PATH..."),
-            click.Option(["--puzzle"], type=click.Choice(registry.names()),
-                         help="The puzzle of every file (default: detected per file, see the README)."),
+            puzzle_option("The puzzle of every file (default: detected per file, see the README)."),
             solver_option(),
             color_option(),
             format_option("instead of the summary, one JSON object per puzzle as it finishes, one per line: the "
                           "row a .jsonl --report holds (with --resume, the puzzles processed in this run)."),
-            click.Option(["--method"], type=click.Choice(method_choices()), default="auto", show_default=True,
-                         help="How to solve each puzzle (see each puzzle's --help)."),
+            any_method_option("How to solve each puzzle (see each puzzle's --help)."),
             timeout_option("the puzzle is then 'unknown'"),
             *count_options(),
             click.Option(["--analyze"], is_flag=True,

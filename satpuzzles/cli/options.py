@@ -153,3 +153,24 @@ def method_choices() -> list[str]:
     """--method choices: auto, every puzzle's strategies, cnf."""
     names = {s.name for puzzle in registry.puzzles().values() for s in puzzle.rules.strategies}
     return ["auto", *sorted(names), "cnf"]
+
+
+def any_method_option(what: str) -> click.Option:
+    """--method for commands that solve any puzzle (``solve``, ``batch``): every puzzle's methods."""
+    return click.Option(["--method"], type=click.Choice(method_choices()), default="auto", show_default=True,
+                        help=what)
+
+
+def puzzle_option(what: str) -> click.Option:
+    """--puzzle NAME for commands that detect the puzzle; ``what`` is its help."""
+    return click.Option(["--puzzle"], type=click.Choice(registry.names()), help=what)
+
+
+def verbose_option() -> click.Option:
+    """-v/--verbose."""
+    return click.Option(["-v", "--verbose"], is_flag=True, help="Report phases and solver output on stderr.")
+
+
+def index_option(what: str) -> click.Option:
+    """--index N: one puzzle of a multi-puzzle source; ``what`` is its help."""
+    return click.Option(["--index"], type=click.IntRange(min=1), metavar="N", help=what)

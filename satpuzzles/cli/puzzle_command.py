@@ -248,11 +248,13 @@ def puzzle_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
         analyze_option,
         color_option,
         count_options,
+        index_option,
         method_option,
         output_options,
         solver_option,
         timeout_option,
         to_click,
+        verbose_option,
     )
 
     def callback(**options: Any) -> None:
@@ -270,12 +272,11 @@ def puzzle_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
         *output_options(svg=puzzle.view.svg is not None),
         solver_option(str(puzzle.rules.default_solver or DEFAULT_SOLVER)),
         *method_option(puzzle),
-        click.Option(["-v", "--verbose"], is_flag=True, help="Report phases and solver output on stderr."),
+        verbose_option(),
         color_option(),
         timeout_option("status 'unknown' (exit 3)"),
         *count_options(),
-        click.Option(["--index"], type=click.IntRange(min=1), metavar="N",
-                     help="Solve only the N-th puzzle of a multi-puzzle file."),
+        index_option("Solve only the N-th puzzle of a multi-puzzle file."),
     ]
     if puzzle.rules.explainable:
         params.append(click.Option(["--explain"], is_flag=True,

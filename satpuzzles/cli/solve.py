@@ -10,13 +10,16 @@ import click
 
 from satpuzzles.cli.options import (
     analyze_option,
+    any_method_option,
     color_option,
     count_options,
-    method_choices,
+    index_option,
     output_options,
+    puzzle_option,
     solver_option,
     timeout_option,
     to_click,
+    verbose_option,
 )
 from satpuzzles.cli.printer import Printer
 from satpuzzles.cli.puzzle_command import EXIT_HELP, check_output_files, exit_status, prepared_settings, solve_and_print
@@ -105,18 +108,15 @@ def solve_command() -> click.Command:
         callback=callback,
         params=[
             click.Argument(["sources"], nargs=-1, required=True, metavar="SOURCE..."),
-            click.Option(["--puzzle"], type=click.Choice(registry.names()),
-                         help="The puzzle of every SOURCE (default: detected; required when a text reads as two)."),
+            puzzle_option("The puzzle of every SOURCE (default: detected; required when a text reads as two)."),
             *output_options(),
             solver_option(),
-            click.Option(["--method"], type=click.Choice(method_choices()), default="auto",
-                         show_default=True, help="How to solve (see each puzzle's --help)."),
-            click.Option(["-v", "--verbose"], is_flag=True, help="Report phases and solver output on stderr."),
+            any_method_option("How to solve (see each puzzle's --help)."),
+            verbose_option(),
             color_option(),
             timeout_option("status 'unknown' (exit 3)"),
             *count_options(),
-            click.Option(["--index"], type=click.IntRange(min=1), metavar="N",
-                         help="Solve only the N-th puzzle of each multi-puzzle source."),
+            index_option("Solve only the N-th puzzle of each multi-puzzle source."),
             click.Option(["--explain"], is_flag=True,
                          help=f"{'/'.join(explainable)} only: on an unsolvable puzzle, name a minimal set of clues "
                               "that cannot all hold."),
