@@ -286,17 +286,19 @@ def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = 
         if len(found) >= wanted or exhausted:
             break
         log(f"stage {stage.name} {'found no more' if found else 'found no'} solution")
-    message = ""
-    if found:
-        status = "solved"
-    elif exhausted:
-        status = "unsolvable"
-    else:
-        status = "unknown"
-        message = (f"the encoding tried ({', '.join(stats.stages)}) is stronger than the rules: finding no solution "
-                   "in it proves nothing (--encoding auto or complete, where the puzzle has that option, decides)")
+    status, message = _status(bool(found), exhausted, stats.stages)
     return Outcome(status, found, exhausted, stats, dimacs, explanation=explanation, certificate=certificate,
                    message=message)
+
+
+def _status(found: bool, exhausted: bool, stages: list[str]) -> tuple[str, str]:
+    """The outcome's status, and its message when the stages tried prove nothing (none of them complete)."""
+    if found:
+        return "solved", ""
+    if exhausted:
+        return "unsolvable", ""
+    return "unknown", (f"the encoding tried ({', '.join(stages)}) is stronger than the rules: finding no solution "
+                       "in it proves nothing (--encoding auto or complete, where the puzzle has that option, decides)")
 
 
 class _StatsOnFailure:
