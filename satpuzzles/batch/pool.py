@@ -128,79 +128,107 @@ def _kill(worker: _Worker) -> None:
     worker.lifeline.close()
 
 
-def run_local(parts: Iterator[Part], options: Options, jobs: int, on_row: Callable[[Row], None]) -> None:
-    """Solve every part in ``jobs`` worker processes, calling ``on_row`` in the parent as rows arrive."""
-    context = _context()
-    limit = None if options.get("timeout") is None else options["timeout"] + DEADLINE_GRACE
-    workers: list[_Worker] = []
+class _Pool:
+    """The workers of one local batch: parts handed out one at a time, rows passed on as they arrive, a worker
+    that dies or overruns the deadline replaced (its part's remaining puzzles go back to the queue)."""
 
-    def start() -> _Worker:
-        mine, theirs = context.Pipe()
+    def __init__(self, parts: Iterator[Part], options: Options, on_row: Callable[[Row], None]) -> None:
+        self.context = _context()
+        self.options, self.on_row = options, on_row
+        self.limit = None if options.get("timeout") is None else options["timeout"] + DEADLINE_GRACE
+        self.workers: list[_Worker] = []
+        self.pending: list[Part] = []
+        self.source = iter(parts)
+
+    def start(self) -> _Worker:
+        """A new worker process, idle."""
+        mine, theirs = self.context.Pipe()
         # one lifeline per worker: the SIGIO owner belongs to the pipe, so a shared one would signal only one worker
-        lifeline, holder = context.Pipe(duplex=False)
-        process = context.Process(target=_worker_main, args=(theirs, lifeline, options), name="satpuzzles-batch")
-        _start(context, process)
+        lifeline, holder = self.context.Pipe(duplex=False)
+        process = self.context.Process(target=_worker_main, args=(theirs, lifeline, self.options),
+                                       name="satpuzzles-batch")
+        _start(self.context, process)
         theirs.close()
         lifeline.close()
         worker = _Worker(process, mine, holder)
-        workers.append(worker)
+        self.workers.append(worker)
         return worker
 
-    def replace(worker: _Worker, message: str, status: str = "error") -> None:
+    def replace(self, worker: _Worker, message: str, status: str = "error") -> _Worker:
+        """Kill ``worker``, report the puzzle it was on with ``message`` and ``status``, queue the rest of its part;
+        the new worker started in its place."""
         part = worker.part
         assert part is not None
         _kill(worker)
-        workers.remove(worker)
+        self.workers.remove(worker)
         remaining = [i for i in part["indices"] if i not in worker.done]
         row = error_row(part["file"], remaining[0], part["puzzle"], message, time.monotonic() - worker.started)
         row["status"] = status
-        on_row(row)
+        self.on_row(row)
         if len(remaining) > 1:
-            pending.insert(0, {**part, "indices": remaining[1:]})
+            self.pending.insert(0, {**part, "indices": remaining[1:]})
+        return self.start()
 
-    pending: list[Part] = []
-    source = iter(parts)
+    def next_part(self) -> Part | None:
+        """A part given back by a replaced worker first, else the next new one; None when there are none left."""
+        if self.pending:
+            return self.pending.pop(0)
+        return next(self.source, None)
 
-    def next_part() -> Part | None:
-        if pending:
-            return pending.pop(0)
-        return next(source, None)
+    def receive(self, worker: _Worker) -> _Worker | None:
+        """Take the row ``worker`` sent (or learn that it died); the worker that is idle now, if any."""
+        try:
+            row = worker.conn.recv()
+        except (EOFError, OSError):
+            worker.process.join()
+            return self.replace(worker, f"internal error: worker process died "
+                                        f"({exit_description(worker.process.exitcode)})")
+        self.on_row(row)
+        worker.done.append(row["index"])
+        worker.started = time.monotonic()
+        if worker.part is None or len(worker.done) == len(worker.part["indices"]):
+            worker.part = None
+            return worker
+        return None
 
-    try:
+    def run(self, jobs: int) -> None:
+        """Start ``jobs`` workers and keep them busy until every part is done."""
         for _ in range(jobs):
-            start()
-        idle = list(workers)
+            self.start()
+        idle = list(self.workers)
         while True:
             for worker in idle:
-                part = next_part()
+                part = self.next_part()
                 if part is None:
                     break
                 worker.part, worker.started, worker.done = part, time.monotonic(), []
                 worker.conn.send(part)
-            busy = [w for w in workers if w.part is not None]
+            busy = [w for w in self.workers if w.part is not None]
             if not busy:
                 return
+            limit = self.limit
             wait_for = None if limit is None else max(0.0, min(w.started for w in busy) + limit - time.monotonic())
             ready = wait([w.conn for w in busy], wait_for)
             idle = []
             for worker in busy:
                 if worker.conn in ready:
-                    try:
-                        row = worker.conn.recv()
-                    except (EOFError, OSError):
-                        worker.process.join()
-                        replace(worker, f"internal error: worker process died ({exit_description(worker.process.exitcode)})")
-                        idle.append(start())
-                        continue
-                    on_row(row)
-                    worker.done.append(row["index"])
-                    worker.started = time.monotonic()
-                    if worker.part is None or len(worker.done) == len(worker.part["indices"]):
-                        worker.part = None
-                        idle.append(worker)
+                    now_idle = self.receive(worker)
+                    if now_idle is not None:
+                        idle.append(now_idle)
                 elif limit is not None and time.monotonic() - worker.started > limit:
-                    replace(worker, f"timed out after {options['timeout']:g} s (worker stopped)", status="unknown")
-                    idle.append(start())
-    finally:
-        for worker in workers:
+                    idle.append(self.replace(worker, f"timed out after {self.options['timeout']:g} s (worker stopped)",
+                                             status="unknown"))
+
+    def close(self) -> None:
+        """Kill every worker."""
+        for worker in self.workers:
             _kill(worker)
+
+
+def run_local(parts: Iterator[Part], options: Options, jobs: int, on_row: Callable[[Row], None]) -> None:
+    """Solve every part in ``jobs`` worker processes, calling ``on_row`` in the parent as rows arrive."""
+    pool = _Pool(parts, options, on_row)
+    try:
+        pool.run(jobs)
+    finally:
+        pool.close()
