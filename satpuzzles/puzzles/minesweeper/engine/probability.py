@@ -44,7 +44,7 @@ class BoardCount(Record):
 def _problem(cells: np.ndarray, deduction: engine.Deduction) -> tuple[engine.OpenCounts, structure.Structure, np.ndarray]:
     """The open counts, their structure, and the free cells (unknown, undecided, seen by no open count)."""
     counts = engine.open_counts(cells, deduction)
-    free = (cells == UNKNOWN) & ~deduction.mine & ~deduction.safe & (counts.var == 0)
+    free = engine.unseen_cells(cells, deduction, counts)
     return counts, structure.build(counts), free
 
 

@@ -14,7 +14,7 @@ from satpuzzles.cnf.formula import Formula
 from satpuzzles.constraints.counts import exact_counts
 from satpuzzles.core.records import Record
 from satpuzzles.geometry import around8_at, count8, dilate8
-from satpuzzles.puzzles.minesweeper.model import MINE
+from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN
 from satpuzzles.solve.backends import Backend
 
 
@@ -85,6 +85,11 @@ def open_counts(cells: np.ndarray, deduction: Deduction) -> OpenCounts:
     r, c = where[:, 0], where[:, 1]
     lits = around8_at(var, r, c)
     return OpenCounts(var, where, lits, need[r, c].astype(np.int64))
+
+
+def unseen_cells(cells: np.ndarray, deduction: Deduction, counts: OpenCounts) -> np.ndarray:
+    """Unknown cells propagation left undecided that no open count sees: only a mine total constrains them."""
+    return (cells == UNKNOWN) & ~deduction.mine & ~deduction.safe & (counts.var == 0)
 
 
 def renumber(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

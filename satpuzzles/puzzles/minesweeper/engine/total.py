@@ -16,7 +16,7 @@ from satpuzzles.core.outcome import SolveStats, Timer
 from satpuzzles.puzzles.minesweeper.engine import DEFAULT_SOLVER, probability
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
 from satpuzzles.puzzles.minesweeper.engine.components import analyze, assemble, interchangeable_classes, mixed_classes
-from satpuzzles.puzzles.minesweeper.model import UNKNOWN, CellAnalysis
+from satpuzzles.puzzles.minesweeper.model import CellAnalysis
 from satpuzzles.solve.backbone import flip_search
 from satpuzzles.solve.backends import make_backend
 
@@ -31,8 +31,8 @@ def with_total(cells: np.ndarray, total: int, settle: bool,
         return None, deduction, stats
     with Timer(stats, "encode_seconds"):
         counts = engine.open_counts(cells, deduction)
+        interior = engine.unseen_cells(cells, deduction, counts)
         var = counts.var.copy()
-        interior = (cells == UNKNOWN) & ~deduction.mine & ~deduction.safe & (var == 0)
         first_free = int(var.max(initial=0)) + 1
         var[interior] = np.arange(first_free, first_free + int(interior.sum()))
         every = np.sort(var[var > 0])
