@@ -23,7 +23,7 @@ from collections.abc import Callable, Collection, Hashable, Sequence
 from satpuzzles.cnf.formula import Clause
 from satpuzzles.core.errors import VerificationError
 from satpuzzles.core.generic import TypeVar
-from satpuzzles.core.outcome import DEFAULT_SOLVER, Analysis, Settings, SolveStats
+from satpuzzles.core.outcome import DEFAULT_SOLVER, Analysis, Grade, Settings, SolveStats
 from satpuzzles.core.records import replace
 from satpuzzles.core.spec import Decisions, Rules, Segments
 from satpuzzles.solve.backbone import narrow
@@ -70,23 +70,7 @@ def analyse(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats
         forced: list[Hashable] = list(encoding.decisions())
         undetermined: list[Hashable] = []
     else:
-        with _backbone_backend(settings, log) as backend:
-            backend.add_clauses(encoding.formula.clauses)
-            if rules.implied is not None:
-                backend.add_clauses(rules.implied(instance, settings, encoding))
-            def verify(solution: S) -> list[str]:
-                return rules.verify(instance, solution)
-
-            seek = None
-            if rules.witnesses is not None:
-                witnesses = rules.witnesses
-
-                def seek(left: set[Hashable], found: Callable[[S], None]) -> set[Hashable]:
-                    return witnesses(instance, settings, first, left, found, stats)
-            forced, undetermined = backbone(encoding, backend, first, verify, stats, cuts, log, seek=seek,
-                                            progress=partial.report if settings.on_progress is not None else None)
-            if getattr(backend, "handed_over", False):
-                stats.solver = backend.name  # "glucose4, then cadical195 --inprocessing=0"
+        forced, undetermined = _search(rules, instance, settings, first, encoding, stats, cuts, log, partial)
     analysis = Analysis(
         forced_true=[key for key in forced if key in made],
         forced_false=[key for key in forced if key not in made],
@@ -94,20 +78,51 @@ def analyse(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats
         sat_calls=stats.sat_calls - calls_before,
     )
     partial.report(forced, undetermined, (), now_or_never=True)  # what --timeout shows if grading is cut
+    log(f"analysis: {len(forced)} forced, {len(undetermined)} undetermined; grading")
+    analysis.grade, analysis.deduced_in = _graded(encoding, cuts, forced, made)
+    analysis.seconds = time.perf_counter() - start
+    return analysis
+
+
+def _search(rules: Rules[I, S], instance: I, settings: Settings, first: S, encoding: Any, stats: SolveStats,
+            cuts: list[Clause], log: Callable[[str], None],
+            partial: _PartialReports) -> tuple[list[Hashable], list[Hashable]]:
+    """The forced and the undetermined decisions, by flipping in one solver (``backbone``) that holds the encoding,
+    the puzzle's implied clauses and, where it has one, its own cheap search for other solutions."""
+    with _backbone_backend(settings, log) as backend:
+        backend.add_clauses(encoding.formula.clauses)
+        if rules.implied is not None:
+            backend.add_clauses(rules.implied(instance, settings, encoding))
+        def verify(solution: S) -> list[str]:
+            return rules.verify(instance, solution)
+
+        seek = None
+        if rules.witnesses is not None:
+            witnesses = rules.witnesses
+
+            def seek(left: set[Hashable], found: Callable[[S], None]) -> set[Hashable]:
+                return witnesses(instance, settings, first, left, found, stats)
+        forced, undetermined = backbone(encoding, backend, first, verify, stats, cuts, log, seek=seek,
+                                        progress=partial.report if settings.on_progress is not None else None)
+        if getattr(backend, "handed_over", False):
+            stats.solver = backend.name  # "glucose4, then cadical195 --inprocessing=0"
+    return forced, undetermined
+
+
+def _graded(encoding: Any, cuts: list[Clause], forced: list[Hashable],
+            made: set[Hashable]) -> tuple[Grade, dict[Hashable, int]]:
+    """The grade of deducing the ``forced`` decisions (``made`` those the first solution sets true), and the round
+    each decision was deduced in."""
     var_of = encoding.decisions()
     forced_literals = [var_of[key] if key in made else -var_of[key] for key in forced]
-    log(f"analysis: {len(forced)} forced, {len(undetermined)} undetermined; grading")
     lines = Lines({var_of[key]: pair for key, pair in encoding.ends().items()}) if isinstance(encoding, Segments) else None
     def close(loop: list[int]) -> list[Clause]:
         """The encoding's cuts for a model made of this loop alone ([] when it is a solution)."""
         return list(encoding.cuts(encoding.decode(Model(loop, encoding.formula.num_vars))))
 
-    analysis.grade, round_of = grade(encoding.formula.clauses, cuts, list(var_of.values()), forced_literals, lines,
-                                     close)
+    graded, round_of = grade(encoding.formula.clauses, cuts, list(var_of.values()), forced_literals, lines, close)
     key_of = {var: key for key, var in var_of.items()}
-    analysis.deduced_in = {key_of[var]: found for var, found in round_of.items()}
-    analysis.seconds = time.perf_counter() - start
-    return analysis
+    return graded, {key_of[var]: found for var, found in round_of.items()}
 
 
 HANDOVER_SOLVER = "cadical195 --inprocessing=0"
