@@ -72,19 +72,18 @@ clauses and its PATTERNS at the dot absorb: left out where the clue's clauses ar
 ROLES = "abcdfg"
 
 
-def _parsed(text: str) -> list[tuple[list[int], list[int]]]:
-    """Clauses of a pattern as (role positions, signs)."""
+def _parsed(text: str, roles: str = ROLES) -> list[tuple[list[int], list[int]]]:
+    """Clauses of a pattern as (positions in ``roles``, signs)."""
     out = []
     for clause in text.split():
         lits = clause.split(",")
-        out.append(([ROLES.index(lit.lstrip("-")) for lit in lits], [-1 if lit.startswith("-") else 1 for lit in lits]))
+        out.append(([roles.index(lit.lstrip("-")) for lit in lits], [-1 if lit.startswith("-") else 1 for lit in lits]))
     return out
 
 
 _PARSED = {key: _parsed(text) for key, text in PATTERNS.items()}
 _DEGREES = {key: [pattern for pattern in none_or_exactly_patterns(2 + key[1], 2)
-                  if sorted(pattern) not in [sorted(("abfg".index(lit.lstrip("-")), -1 if lit.startswith("-") else 1)
-                                                    for lit in clause.split(",")) for clause in text.split()]]
+                  if sorted(pattern) not in [sorted(zip(roles, signs)) for roles, signs in _parsed(text, "abfg")]]
             for key, text in DEGREE_ABSORBED.items()}
 """(clue, edges outside) -> the degree clauses still added at a dot whose degree a clue absorbs, over (a, b, f, g)."""
 CORNERS = ((0, 3), (0, 1), (2, 1), (2, 3))
