@@ -19,7 +19,6 @@ from __future__ import annotations
 import os
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from satpuzzles.core import registry
@@ -29,9 +28,9 @@ from satpuzzles.core.outcome import Analysis, Outcome, Settings, check_seconds
 from satpuzzles.core.spec import WARNING, AnalysisView, Option, PuzzleSpec
 from satpuzzles.core.words import counted
 from satpuzzles.io.detect import detect_file, named_puzzle, stated_puzzle, with_stated_puzzle
-from satpuzzles.io.files import read_input
 from satpuzzles.io.reading import read_instances
-from satpuzzles.io.sources import check_claimed, located, source_text
+from satpuzzles.io.source_paths import looks_like_path, named_like_a_file, names_anything, text_of
+from satpuzzles.io.sources import check_claimed, located
 from satpuzzles.present.report import analysed_unique, json_record, marked, plain_report
 
 __all__ = ["Cnf", "Puzzle", "Result", "generate", "load", "load_all", "puzzle_names", "read"]
@@ -53,66 +52,6 @@ def _spec(name: str) -> PuzzleSpec[Any, Any]:
         raise UsageError(f"unknown puzzle {name!r}: choose one of {', '.join(puzzle_names())}") from None
 
 
-def _text_of(source: str | os.PathLike[str]) -> tuple[str, str, str | None]:
-    """The text of a source (a path, a URL or game id as the CLI reads them, or the puzzle's text itself), the name
-    to report it by, and the file's path when it is a file."""
-    if isinstance(source, os.PathLike):
-        path = os.fspath(source)
-        if Path(path).is_dir():
-            raise UsageError(f"{path}: a folder, not a puzzle file (satpuzzles batch solves a folder)")
-        if not Path(path).exists():
-            raise UsageError(f"{path}: no such file")
-        return (*read_input(path), path)
-    if not isinstance(source, str):
-        raise TypeError(f"a puzzle source is a path or the puzzle's text, not {type(source).__name__}")
-    if _is_folder(source):
-        raise UsageError(f"{source.strip()}: a folder, not a puzzle file (satpuzzles batch solves a folder)")
-    text, name = source_text(source, text=True)
-    return text, name, source if "\n" not in source.strip() and _is_file(source) else None
-
-
-def _is_folder(source: str) -> bool:
-    """Whether one line of text names an existing folder."""
-    try:
-        return "\n" not in source.strip() and Path(source.strip()).is_dir()
-    except (OSError, ValueError):
-        return False
-
-
-def _is_file(source: str) -> bool:
-    """Whether ``source`` names an existing file (a one-line text too long for a file name does not)."""
-    try:
-        return Path(source).is_file()
-    except (OSError, ValueError):
-        return False
-
-
-def _looks_like_path(source: str | os.PathLike[str]) -> bool:
-    """Whether a source that read as no puzzle was meant as a file: one line naming a folder or a file type, or
-    one word."""
-    text = os.fspath(source).strip()
-    return ("\n" not in text and "://" not in text and "?" not in text
-            and (os.sep in text or Path(text).suffix != "" or not any(c.isspace() for c in text)))
-
-
-def _named_like_a_file(source: str | os.PathLike[str]) -> bool:
-    """Whether one line of text that did not read as the puzzle named was meant as a file: it has a folder in it,
-    or a file type of two characters or more (``board.txt``, ``a.in``; not the ``.1`` or ``.B`` of a one-row grid
-    ``1.1`` or ``A.B``)."""
-    text = os.fspath(source).strip()
-    suffix = Path(text).suffix
-    return (_looks_like_path(text) and ("/" in text or os.sep in text
-                                        or (len(suffix) > 2 and suffix[1].isalpha() and suffix[1:].isalnum())))
-
-
-def _exists(source: str | os.PathLike[str]) -> bool:
-    """Whether ``source`` names anything on disk (a name the system refuses names nothing)."""
-    try:
-        return Path(os.fspath(source).strip()).exists()
-    except (OSError, ValueError):
-        return False
-
-
 def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format: str = "auto") -> list[Puzzle]:
     """Every puzzle in ``source``: a file path, a URL or a game id as the CLI reads a SOURCE (a Tatham game id with
     its '#', or its puzzle page's URL), or the puzzle's text itself.
@@ -124,7 +63,7 @@ def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format
     """
     if isinstance(source, str) and not source.strip():
         raise UsageError("empty source: give a puzzle file's path, or the puzzle's text or URL")
-    text, name, path = _text_of(source)
+    text, name, path = text_of(source)
     named = puzzle
     if named is None and input_format != "auto":
         stated = stated_puzzle(text)  # a '# puzzle: NAME' line, else a path naming one, as detection reads them
@@ -142,9 +81,9 @@ def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format
                 check_claimed(_spec(named), name, text)
             kind, instances = named, read_instances(_spec(named), text, input_format)
     except InputError as exc:
-        if name == "<text>" and puzzle is None and _looks_like_path(source) and not _exists(source):
+        if name == "<text>" and puzzle is None and looks_like_path(source) and not names_anything(source):
             raise UsageError(f"{os.fspath(source).strip()}: no such file, and not a puzzle's text either") from None
-        if name == "<text>" and puzzle is not None and _named_like_a_file(source) and not _exists(source):
+        if name == "<text>" and puzzle is not None and named_like_a_file(source) and not names_anything(source):
             raise UsageError(f"{os.fspath(source).strip()}: no such file, and not a {puzzle} puzzle's text either "
                              f"({exc})") from None
         raise located(exc, name) from None
