@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -80,6 +82,20 @@ def test_options_must_fit_the_detected_puzzle() -> None:
     assert wrong.code == 2 and "--probabilities is for minesweeper" in wrong.err
     assert run_cli("solve", NL / "instance_1.txt", "--numbers").out.count("\n") > 20
     assert run_cli("solve", NL / "instance_1.txt", "--to-url").out.startswith("https://puzz.link/p?arukone/")
+
+
+def test_every_source_is_checked_before_any_is_solved() -> None:
+    # --rules fits the Numberlink file but not the Slitherlink URL after it: the refusal comes alone, not
+    # after the Numberlink answer (a real process: its standard output as a user's terminal or pipe gets it)
+    def solve(*args: object) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "satpuzzles", "solve", *map(str, args)],
+                              capture_output=True, text=True, timeout=60)
+
+    refused = solve(NL / "instance_1.txt", SLITHER_URL, "--rules", "open")
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr.strip() == f"satpuzzles: error: --rules is for numberlink; {SLITHER_URL} is slitherlink"
+    unreadable = solve(NL / "instance_1.txt", "no-such-file.txt")
+    assert unreadable.returncode == 2 and unreadable.stdout == "" and "no such file" in unreadable.stderr
 
 
 def test_missing_sources_and_outputs_for_several_sources_are_usage_errors(tmp_path) -> None:

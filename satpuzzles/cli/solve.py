@@ -76,13 +76,17 @@ def run_solve(options: dict[str, Any]) -> int:
         raise UsageError("-o, -r, --svg and --proof name one file: give one SOURCE (or use satpuzzles batch)")
     check_output_files(options)
     printer = Printer(options.get("output_format", "text"), options.get("color", "auto"))
-    statuses: list[str] = []
+    # Every source is read and its options checked before any is solved: a refusal of the third
+    # comes before the answers to the first two, not after them.
+    prepared = []
     for source in sources:
         text, name = source_text(source)
         path = source if source != "-" and os.path.isfile(source) else None
         puzzle, instances = _instances(text, name, options.get("puzzle"), path)
         _check_puzzle_options(puzzle, options, name)
-        settings, writer = prepared_settings(puzzle, options)
+        prepared.append((puzzle, instances, name, *prepared_settings(puzzle, options)))
+    statuses: list[str] = []
+    for puzzle, instances, name, settings, writer in prepared:
         statuses += solve_and_print(puzzle, instances, name, options, settings, writer, printer, len(sources) > 1)
     printer.flush()
     return exit_status(statuses)
