@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from functools import cache
 from pathlib import Path
 from itertools import product
@@ -189,3 +190,14 @@ def test_a_puzzle_with_several_solutions_gets_no_difficulty() -> None:
     assert grade["level"] == "not unique" and {"rounds", "probes", "by_propagation", "left", "cuts"} <= set(grade)
     unique = run_cli("numberlink", INSTANCES / "numberlink" / "seed" / "instance_1.txt", "--analyze").out
     assert "Grade = easy (1 round of propagation and probing, " in unique  # one round, in the singular
+
+
+@pytest.mark.parametrize(("name", "grade"), [
+    ("example_3x2.txt", r"Grade = easy \(unit propagation alone, \d+ probes\)"),
+    ("instance_10.txt", r"Grade = needs search \(unit propagation, \d+ probes, none refuting; "
+                        r"\d+ forced decisions left to search\)"),
+])
+def test_a_grade_reached_in_round_zero_says_unit_propagation(name: str, grade: str) -> None:
+    """Round 0 is unit propagation: the line says so instead of '0 rounds of propagation and probing'."""
+    text = run_cli("numberlink", INSTANCES / "numberlink" / "seed" / name, "--analyze").out
+    assert any(re.fullmatch(grade, line) for line in text.splitlines()), text

@@ -102,7 +102,11 @@ def analysis_lines(puzzle: PuzzleSpec[Any, Any], instance: Any, analysis: Analys
                   else "unknown (no decision found undetermined before the analysis was cut)"))
     grade = analysis.grade
     if grade is not None:
-        how = f"{counted(grade.rounds, 'round')} of propagation and probing, {counted(grade.probes, 'probe')}"
+        probes = counted(grade.probes, "probe")
+        if grade.rounds:
+            how = f"{counted(grade.rounds, 'round')} of propagation and probing, {probes}"
+        else:  # round 0 is unit propagation: "0 rounds of propagation and probing" read as if nothing ran
+            how = f"unit propagation, {probes}, none refuting" if grade.left else f"unit propagation alone, {probes}"
         if grade.left:
             how += f"; {counted(grade.left, 'forced decision')} left to search"
         if analysis.undetermined:
