@@ -35,6 +35,10 @@ def check_seconds(flag: str, value: float | None, naming: Naming = CLI) -> None:
 CNF_METHOD = "cnf"
 """The method every puzzle has: its encoding stages through the lazy-cut loop."""
 
+PUZZLE_ONLY = "not solved: the puzzle only"
+"""The message of the outcome a View's ``svg`` is given to draw the puzzle to publish (``--svg-puzzle``,
+``Puzzle.svg()``): nothing solved and nothing to say about solutions, titled with the puzzle's name and size alone."""
+
 
 class Settings(Record):
     """How to solve: solver, method, enumeration, limits and the puzzle's own options."""

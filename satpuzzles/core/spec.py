@@ -20,7 +20,7 @@ from collections.abc import Callable
 from satpuzzles.core.errors import UsageError
 from satpuzzles.core.generic import Generic, TypeVar
 from satpuzzles.core.naming import CLI, Naming
-from satpuzzles.core.outcome import CNF_METHOD
+from satpuzzles.core.outcome import CNF_METHOD, PUZZLE_ONLY, Outcome
 from satpuzzles.core.records import Record, field
 
 TYPE_CHECKING = False
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from collections.abc import Collection, Hashable, Sequence
     from typing import Any, Literal
 
-    from satpuzzles.core.outcome import Analysis, Outcome, Settings, SolveStats
+    from satpuzzles.core.outcome import Analysis, Settings, SolveStats
     from satpuzzles.core.protocols import Encoding, GameState
     from satpuzzles.io.textgrid import SizeLimit
 
@@ -264,6 +264,10 @@ class View(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     """The coloured terminal board (default: the text board, uncoloured)."""
     svg: Callable[[I, Outcome[S], Settings], str] | None = None
     """An SVG 1.1 picture: the first solution, else the bare puzzle with the explanation marked."""
+    puzzle_svg: Callable[[I, Settings], str] | None = None
+    """The unsolved puzzle as an SVG 1.1 picture to publish (``--svg-puzzle``, ``Puzzle.svg()``): the board and its
+    clues, titled with the puzzle's name and size, nothing about solutions. Default: ``svg`` given an outcome with
+    no solution whose message is PUZZLE_ONLY (svg.outcome_state then gives no words for the title)."""
     outcome_lines: Callable[[I, Outcome[S], Settings], list[tuple[str, str]]] | None = None
     """Report lines (name, value) after the status, such as an analysis summary."""
     outcome_json: Callable[[I, Outcome[S], Settings], dict[str, object]] | None = None
@@ -278,6 +282,20 @@ class View(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     """(rows, cols) of the board, for size limits such as --svg's (default: facts' height and width)."""
     analysis: AnalysisView[I] | None = field(default=None, deferrable=True)
     """The --analyze board and JSON (default: the solution's board and the keys as lists)."""
+
+    @property
+    def draws_puzzle(self) -> bool:
+        """Whether the unsolved puzzle can be drawn as a picture to publish (``puzzle_svg`` or ``svg`` given)."""
+        return self.puzzle_svg is not None or self.svg is not None
+
+    def puzzle_picture(self, instance: I, settings: Settings) -> str:
+        """The unsolved puzzle as an SVG picture to publish: ``puzzle_svg``, else ``svg`` of an outcome with nothing
+        solved (ValueError when the view draws neither)."""
+        if self.puzzle_svg is not None:
+            return self.puzzle_svg(instance, settings)
+        if self.svg is None:
+            raise ValueError("this view draws no SVG picture")
+        return self.svg(instance, Outcome("unknown", message=PUZZLE_ONLY), settings)
 
 
 MAX_GENERATED_CELLS = 25_000_000

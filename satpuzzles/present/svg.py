@@ -12,6 +12,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 from satpuzzles.core.errors import UsageError
+from satpuzzles.core.outcome import PUZZLE_ONLY
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -27,10 +28,10 @@ _NOT_XML = "[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
 """Characters XML forbids (compiled on first use: the class costs ~10 ms to compile, at every start-up)."""
 
 
-def check_size(rows: int, cols: int) -> None:
-    """Refuse, before any solving, a board too large to draw."""
+def check_size(rows: int, cols: int, flag: str = "--svg") -> None:
+    """Refuse, before any solving, a board too large to draw (``flag`` names the option that asked for it)."""
     if rows * cols > MAX_CELLS:
-        raise UsageError(f"--svg draws boards of up to {MAX_CELLS:,} cells; this one has {rows * cols:,} ({cols}x{rows})")
+        raise UsageError(f"{flag} draws boards of up to {MAX_CELLS:,} cells; this one has {rows * cols:,} ({cols}x{rows})")
 
 
 def escape(text: str) -> str:
@@ -202,13 +203,15 @@ def titled(name: str, state: str) -> str:
 
 
 def outcome_state(outcome: Outcome[Any], settings: Settings, conflict: str = "conflicting clues ringed") -> str:
-    """What a solve's picture shows, for its title: nothing for a solution, ``no solution`` (with ``conflict``
-    when --explain marked the clues), ``undecided (timed out after 5 s)``, ``unsolved`` (nothing solved), or
-    ``not unique`` and which solution."""
+    """What a solve's picture shows, for its title: nothing for a solution or for the puzzle to publish (an outcome
+    whose message is PUZZLE_ONLY), ``no solution`` (with ``conflict`` when --explain marked the clues), ``undecided
+    (timed out after 5 s)``, ``unsolved`` (nothing solved), or ``not unique`` and which solution."""
     if outcome.status == "unsolvable":
         return f"no solution ({conflict})" if outcome.explanation else "no solution"
+    if outcome.status != "solved" and outcome.message == PUZZLE_ONLY:
+        return ""  # the puzzle to publish (--svg-puzzle, api.Puzzle.svg): its name and size alone
     if outcome.status != "solved" and not outcome.message:
-        return "unsolved"  # the puzzle's own picture (api.Puzzle.svg), no solve behind it
+        return "unsolved"  # nothing solved, from a caller that says no more
     if outcome.status != "solved":
         why = f" ({outcome.message})" if outcome.message.startswith("timed out") else ""
         return f"undecided{why}, puzzle drawn bare"

@@ -7,6 +7,7 @@ writers, print as text, coloured board and SVG, and go through the real CLI.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -94,6 +95,9 @@ def test_example_prints_in_every_view(name: str, index: int) -> None:
         assert all(isinstance(text, str) and isinstance(style, str) for line in board for text, style in line)
     if view.svg is not None:
         assert view.svg(instance, outcome, settings).startswith("<?xml")
+    if view.draws_puzzle:  # the puzzle to publish: its name and size, no words about solutions
+        picture = view.puzzle_picture(instance, settings)
+        assert picture.startswith("<?xml") and re.search(r"<title>[^<:]*</title>", picture)
 
 
 @pytest.mark.parametrize(("name", "index"), EXAMPLES)
