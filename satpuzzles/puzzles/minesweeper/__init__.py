@@ -25,6 +25,7 @@ SPEC = PuzzleSpec(
         solution_json=view.solution_json,
         styled=view.styled,
         svg=view.svg,
+        puzzle_svg=view.puzzle_svg,
         outcome_lines=view.outcome_lines,
         outcome_json=view.outcome_json,
         explanation_json=view.explanation_json,

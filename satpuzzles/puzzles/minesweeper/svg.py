@@ -185,6 +185,7 @@ def minesweeper_svg(
     total: int | None = None,
     mode: str = "",
     state: str = "",
+    notes: Collection[str] = (),
 ) -> str:
     """The board as a standalone SVG document; see the parameters below.
 
@@ -203,6 +204,7 @@ def minesweeper_svg(
     - ``hint_safe``, ``hint_guess``, ``hint_chance``: a --hint, framed (the guess with a ``!``).
     - ``mode`` (``analysis``, ``hint`` ...) and ``state`` (svg.outcome_state's words) name the picture in its
       title; ``state`` is also written under the board.
+    - ``notes``: more lines written under the board (the puzzle to publish: its mines total).
     """
     if (forced_safe is None) != (forced_mine is None):
         raise ValueError("minesweeper_svg: give both forced_safe and forced_mine, or neither")
@@ -213,6 +215,7 @@ def minesweeper_svg(
     shown_mines = flagged.copy()
     extra: list[str] = []
     legend = [state] if state else []
+    legend += notes
     if forced_safe is not None and forced_mine is not None:
         layers = _analysis_layers(unknown & forced_safe, unknown & forced_mine, unknown, probabilities, hint_guess, at)
         classes += layers.classes

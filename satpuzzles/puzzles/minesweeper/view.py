@@ -203,6 +203,14 @@ def svg(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolution], se
         total=instance.mines, state=words), "conflicting counts outlined")
 
 
+def puzzle_svg(instance: MinesweeperInstance, settings: Settings) -> str:
+    """The unsolved board to publish: the revealed counts and flags, and the mines total under it when one is given."""
+    from satpuzzles.puzzles.minesweeper.svg import minesweeper_svg  # --svg-puzzle only
+
+    total = [f"Mines: {instance.mines}"] if instance.mines is not None else []
+    return minesweeper_svg(instance.cells, None, notes=total)
+
+
 def result_file(instance: MinesweeperInstance, solution: MinesweeperSolution) -> str:
     """The grid format with the placement filled in: ``rows cols``, counts, ``F`` for mines, ``.`` for safe cells."""
     symbols = _symbols(instance, solution)
