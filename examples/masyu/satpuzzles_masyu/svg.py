@@ -28,7 +28,8 @@ def masyu_svg(instance: MasyuInstance, edges: Collection[Link] | None,
               analysis: Mapping[Hashable, str] | None = None, state: str = "") -> str:
     """The board with the loop's ``edges`` drawn (the bare puzzle when None) and its circles; with ``analysis``
     (each link's state, as Analysis.states gives it) every link by its state and a legend under the board.
-    ``state`` (svg.outcome_state's words) goes in the title and under the board."""
+    ``state`` (svg.outcome_state's words) goes in the title and under the board; the title also says when the loop
+    must visit every cell (``visit_all``)."""
     rows, cols = instance.grid.rows, instance.grid.cols
     body = svg.grid_lines(rows, cols, CELL, MARGIN, class_="grid")
     body.append(svg.element("rect", x=MARGIN, y=MARGIN, width=cols * CELL, height=rows * CELL, class_="border"))
@@ -46,6 +47,7 @@ def masyu_svg(instance: MasyuInstance, edges: Collection[Link] | None,
     if analysis is not None:
         state, legend = "analysis", svg.analysis_legend(analysis)
     style = STYLE + (svg.ANALYSIS_STYLE if analysis is not None else "")
-    title = svg.titled(f"Masyu {cols}x{rows}", state)
+    variant = ", the loop visits every cell" if instance.visit_all else ""  # a rule of its own, named as Numberlink's
+    title = svg.titled(f"Masyu {cols}x{rows}{variant}", state)
     return svg.document(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN, body, title=title, style=style,
                         legend=legend, legend_size=CELL * 0.32)
