@@ -210,11 +210,12 @@ class Puzzle:
         """The unsolved puzzle as a text board."""
         return self.spec.view.text(self.instance, None, Settings(), ())
 
-    def svg(self) -> str:
-        """The unsolved puzzle as an SVG picture."""
-        if self.spec.view.svg is None:
+    def svg(self, **options: Any) -> str:
+        """The unsolved puzzle as an SVG picture to publish (what ``--svg-puzzle`` writes): its clues, titled with its
+        name and size, nothing solved; under the puzzle's own ``options`` as ``solve`` takes them (``rules="open"``)."""
+        if not self.spec.view.draws_puzzle:
             raise UsageError(f"{self.name} has no SVG picture")
-        return self.spec.view.svg(self.instance, Outcome("unknown"), Settings())
+        return self.spec.view.puzzle_picture(self.instance, Settings(extras=self._extras(options)))
 
     def to_json(self) -> dict[str, object]:
         """The puzzle as the JSON envelope's ``input`` object."""
@@ -258,7 +259,7 @@ class Puzzle:
         return Cnf(formula.clauses, formula.num_vars, names, chosen.name, dimacs_text(formula, header=header))
 
     def _repr_svg_(self) -> str | None:
-        return self.svg() if self.spec.view.svg is not None else None
+        return self.svg() if self.spec.view.draws_puzzle else None
 
     def __repr__(self) -> str:
         facts = ", ".join(f"{name}={value}" for name, value in self.facts.items())

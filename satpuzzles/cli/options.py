@@ -104,8 +104,8 @@ def format_option(what: str) -> click.Option:
                         show_default=True, help=f"json: {what}")
 
 
-def output_options(svg: bool = True) -> list[click.Option]:
-    """-o (DIMACS), -r (result file), --svg (picture, when the puzzle draws one) and --format."""
+def output_options(svg: bool = True, svg_puzzle: bool = True) -> list[click.Option]:
+    """-o (DIMACS), -r (result file), --svg and --svg-puzzle (pictures, when the puzzle draws them) and --format."""
     options = [
         click.Option(["-o", "--output"], metavar="FILE",
                      help="Write the CNF formula (DIMACS, variables named in comments)."),
@@ -115,6 +115,10 @@ def output_options(svg: bool = True) -> list[click.Option]:
     if svg:
         options.append(click.Option(["--svg"], metavar="FILE",
                                     help="Draw the solution (else the bare puzzle) as an SVG picture."))
+    if svg_puzzle:
+        options.append(click.Option(["--svg-puzzle"], metavar="FILE",
+                                    help="Draw the unsolved puzzle (its clues only, titled with its name and size) as "
+                                    "an SVG picture to publish; the puzzle is still solved and reported."))
     options.append(click.Option(["--proof"], metavar="FILE",
                                 help="When the solver refutes (unsolvable, or with --unique no second solution): "
                                 "a DRAT proof to FILE and the CNF it refutes beside it (FILE with .cnf)."))

@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 
     import click
 
+FILE_OUTPUTS = ("output", "result", "svg", "svg_puzzle", "proof")
+"""The options that name a file to write, as run options name them."""
+FILE_FLAGS = ("-o", "-r", "--svg", "--svg-puzzle", "--proof")
+"""Their flags, in the same order."""
 EXIT_HELP = ("Exit status: 0 solved, 1 proved unsolvable, 2 bad usage or input, 3 unknown, 4 internal error; "
              "130 interrupted, 141 output closed, 143 terminated (docs/reliability.md).")
 
@@ -42,7 +46,7 @@ def board_size(puzzle: PuzzleSpec[Any, Any], instance: Any) -> tuple[int, int] |
 
 def write_outputs(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], options: dict[str, Any],
                   settings: Settings, index: int, total: int) -> None:
-    """The -o DIMACS file, the -r result file and the --svg picture, each written atomically."""
+    """The -o DIMACS file, the -r result file and the --svg and --svg-puzzle pictures, each written atomically."""
     from satpuzzles.solve.pipeline import first_formula_dimacs
 
     if options.get("output"):
@@ -54,6 +58,8 @@ def write_outputs(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[
         write_atomic(numbered_path(options["result"], index, total), [result_text(puzzle, instance, outcome.solution)])
     if options.get("svg") and puzzle.view.svg is not None:
         write_atomic(numbered_path(options["svg"], index, total), [puzzle.view.svg(instance, outcome, settings)])
+    if options.get("svg_puzzle") and puzzle.view.draws_puzzle:
+        write_atomic(numbered_path(options["svg_puzzle"], index, total), [puzzle.view.puzzle_picture(instance, settings)])
     if options.get("proof") and outcome.certificate is not None:
         proof = numbered_path(options["proof"], index, total)
         write_atomic(cnf_beside(proof), [outcome.certificate.cnf])
@@ -84,11 +90,10 @@ def conversion(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> Writer[
 
 def check_output_files(options: dict[str, Any]) -> None:
     """Refuse output paths that cannot be written, before any solving."""
-    for name in ("output", "result", "svg", "proof"):
+    for name in FILE_OUTPUTS:
         if options.get(name) is not None:
             check_writable(options[name], input_path=options.get("input_path") or options.get("source"))
-    outputs = {flag: options[name] for flag, name in (("-o", "output"), ("-r", "result"), ("--svg", "svg"),
-                                                      ("--proof", "proof")) if options.get(name) is not None}
+    outputs = {flag: options[name] for flag, name in zip(FILE_FLAGS, FILE_OUTPUTS) if options.get(name) is not None}
     if options.get("proof") is not None:
         check_writable(cnf_beside(options["proof"]), input_path=options.get("input_path") or options.get("source"))
         outputs["--proof's CNF"] = cnf_beside(options["proof"])
@@ -107,11 +112,11 @@ def prepared_settings(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> 
         check_solver_name(settings.solver)
     check_settings(puzzle.rules, settings)
     writer = conversion(puzzle, options)
-    solving_only = [options.get("output"), options.get("result"), options.get("svg"), options.get("proof"),
-                    options.get("output_format") == "json", settings.wanted > 1, settings.explain, settings.analyze]
+    solving_only = [*(options.get(name) for name in FILE_OUTPUTS), options.get("output_format") == "json",
+                    settings.wanted > 1, settings.explain, settings.analyze]
     if writer is not None and any(solving_only):
-        raise UsageError(f"--to-{writer.name} prints the puzzle only: "
-                         "drop -o, -r, --svg, --proof, --format json, --count, --unique, --explain and --analyze")
+        raise UsageError(f"--to-{writer.name} prints the puzzle only: drop {', '.join(FILE_FLAGS)}, --format json, "
+                         "--count, --unique, --explain and --analyze")
     return settings, writer
 
 
@@ -136,12 +141,13 @@ def solve_and_print(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: 
     from satpuzzles.solve.pipeline import solve_within_limit
 
     chosen = selected(instances, options.get("index"), source)
-    for _, instance in chosen if options.get("svg") else ():
-        from satpuzzles.present.svg import check_size  # --svg only
+    for flag, name in (("--svg", "svg"), ("--svg-puzzle", "svg_puzzle")):
+        for _, instance in chosen if options.get(name) else ():
+            from satpuzzles.present.svg import check_size  # --svg and --svg-puzzle only
 
-        size = board_size(puzzle, instance)
-        if size is not None:
-            check_size(*size)
+            size = board_size(puzzle, instance)
+            if size is not None:
+                check_size(*size, flag)
     statuses = []
     caveat = writer.caveat(settings) if writer is not None and writer.caveat is not None else None
     if caveat is not None and chosen:
@@ -269,7 +275,7 @@ def puzzle_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
                      default="auto", show_default=True,
                      metavar="NAME", help=f"Read the input in this format ({', '.join(puzzle.input_formats)}); "
                      "auto detects it."),
-        *output_options(svg=puzzle.view.svg is not None),
+        *output_options(svg=puzzle.view.svg is not None, svg_puzzle=puzzle.view.draws_puzzle),
         solver_option(str(puzzle.rules.default_solver or DEFAULT_SOLVER)),
         *method_option(puzzle),
         verbose_option(),

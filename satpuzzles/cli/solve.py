@@ -22,15 +22,21 @@ from satpuzzles.cli.options import (
     verbose_option,
 )
 from satpuzzles.cli.printer import Printer
-from satpuzzles.cli.puzzle_command import EXIT_HELP, check_output_files, exit_status, prepared_settings, solve_and_print
+from satpuzzles.cli.puzzle_command import (
+    EXIT_HELP,
+    FILE_FLAGS,
+    FILE_OUTPUTS,
+    check_output_files,
+    exit_status,
+    prepared_settings,
+    solve_and_print,
+)
 from satpuzzles.core import registry
 from satpuzzles.core.errors import InputError, UsageError
 from satpuzzles.core.spec import Option, PuzzleSpec
 from satpuzzles.io.detect import detect_file
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import located, source_text
-
-FILE_OUTPUTS = ("output", "result", "svg", "proof")
 
 
 def _union_options() -> list[tuple[Option, list[str]]]:
@@ -73,7 +79,8 @@ def run_solve(options: dict[str, Any]) -> int:
     """Detect, solve and print the puzzles of every SOURCE in turn; the exit status of them all."""
     sources = options["sources"]
     if len(sources) > 1 and any(options.get(name) for name in FILE_OUTPUTS):
-        raise UsageError("-o, -r, --svg and --proof name one file: give one SOURCE (or use satpuzzles batch)")
+        raise UsageError(f"{', '.join(FILE_FLAGS[:-1])} and {FILE_FLAGS[-1]} name one file: give one SOURCE "
+                         "(or use satpuzzles batch)")
     check_output_files(options)
     printer = Printer(options.get("output_format", "text"), options.get("color", "auto"))
     # Every source is read and its options checked before any is solved: a refusal of the third

@@ -94,6 +94,17 @@ def test_svg(grid_file: Path, tmp_path: Path) -> None:
     assert text.startswith("<?xml") and text.count('class="loop"') == 14 and text.count('class="white"') == 3
 
 
+def test_svg_puzzle_draws_the_circles_without_the_loop(grid_file: Path, tmp_path: Path) -> None:
+    """The plugin gets --svg-puzzle from its svg alone (View's default puzzle_svg)."""
+    blank, answer = tmp_path / "blank.svg", tmp_path / "answer.svg"
+    result = run_cli("masyu", grid_file, "--svg-puzzle", blank, "--svg", answer)
+    assert result.code == 0 and BOARD in result.out
+    text = blank.read_text()
+    assert text.startswith("<?xml") and "<title>Masyu 5x5</title>" in text and 'class="legend"' not in text
+    assert text.count('class="loop"') == 0 and text.count('class="white"') == 3 and text.count('class="black"') == 1
+    assert answer.read_text().count('class="loop"') == 14
+
+
 @pytest.mark.parametrize(("stdin", "located"), [
     ("5 5\n.....\nw..x.\n", "<stdin>:3:4: unknown character 'x'"),
     ("https://puzz.link/p?mashu/5/5/01200903z\n", "<stdin>:1:39: unknown character 'z' in URL body"),
