@@ -45,16 +45,20 @@ def test_generate_refuses_bad_arguments(puzzle: str, rows: object, cols: object,
         satpuzzles.generate(puzzle, rows, cols, **{"seed": 1, **options})
 
 
-@pytest.mark.parametrize(("puzzle", "rows", "cols", "accepts"), [
-    ("slitherlink", 1001, 3, "Slitherlink"), ("slitherlink", 600, 600, "Slitherlink"),
-    ("numberlink", 10, 2001, "Numberlink"), ("minesweeper", 1, 25_000_001, "Minesweeper"),
+@pytest.mark.parametrize(("puzzle", "rows", "cols", "accepts", "bounds"), [
+    ("slitherlink", 1001, 3, "Slitherlink", "at most 1,000 cells on a side and 250,000 in all"),
+    ("slitherlink", 600, 600, "Slitherlink", "at most 1,000 cells on a side and 250,000 in all"),
+    ("numberlink", 10, 2001, "Numberlink", "at most 2,000 cells on a side and 2,000,000 in all"),
+    ("minesweeper", 1, 25_000_001, "Minesweeper", "at most 25,000,000 cells in all"),
 ])
-def test_generate_refuses_a_size_over_the_puzzles_limit(puzzle: str, rows: int, cols: int, accepts: str) -> None:
+def test_generate_refuses_a_size_over_the_puzzles_limit(puzzle: str, rows: int, cols: int, accepts: str,
+                                                        bounds: str) -> None:
     with pytest.raises(UsageError) as refused:
         satpuzzles.generate(puzzle, rows, cols, seed=1)
+    assert registry_limit(puzzle).bounds() == bounds
     assert str(refused.value) == (
         f"rows={rows}, cols={cols}: a board of {rows:,} x {cols:,} cells is larger than {accepts} accepts "
-        f"({registry_limit(puzzle).bounds()}; see docs/reliability.md)")
+        f"({bounds}; see docs/reliability.md)")
 
 
 def test_a_limit_with_no_side_of_its_own_is_said_without_one() -> None:

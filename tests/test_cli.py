@@ -260,6 +260,22 @@ def test_bad_output_and_timeout_values_fail_before_solving(tmp_path, option: str
     assert result.err.count("\n") == 1 and words in result.err
 
 
+@pytest.mark.parametrize(("value", "typed"), [("1000001", "1000001"), ("1000000.5", "1000000.5"), ("1e7", "10000000")])
+def test_a_timeout_over_the_limit_is_refused_as_typed_with_the_limit_in_full(value: str, typed: str) -> None:
+    result = run_cli("numberlink", "-i", SEED / "instance_1.txt", "--timeout", value)
+    assert result.code == 2 and result.out == ""
+    assert result.err == (f"satpuzzles: error: --timeout {typed}: give a number of seconds above 0 and up to "
+                          "1,000,000\n")
+
+
+def test_minesweeper_size_refusal_names_no_side_limit() -> None:
+    """Minesweeper takes any shape up to its cell count: the refusal does not speak of a side."""
+    result = run_cli("minesweeper", "-", stdin="5001 5000\n? ?\n")
+    assert result.code == 2 and result.out == ""
+    assert result.err == ("satpuzzles: error: <stdin>:1:1: a board of 5,001 x 5,000 cells is larger than Minesweeper "
+                          "accepts (at most 25,000,000 cells in all; see docs/reliability.md)\n")
+
+
 def test_strengthened_encoding_cannot_count() -> None:
     result = run_cli("numberlink", "-i", SEED / "instance_1.txt", "--encoding", "strengthened", "--unique")
     assert result.code == 2 and "full rules" in result.err

@@ -28,8 +28,8 @@ MAX_TIMEOUT = 1e6
 def check_seconds(flag: str, value: float | None, naming: Naming = CLI) -> None:
     """Refuse a --timeout or --budget (``flag``) the deadline arithmetic cannot hold, naming it as ``naming`` does."""
     if value is not None and not (math.isfinite(value) and 0 < value <= MAX_TIMEOUT):
-        given = naming.given(flag.lstrip("-").replace("-", "_"), value, flag, typed=f"{value:g}")
-        raise UsageError(f"{given}: give a number of seconds above 0 and up to {MAX_TIMEOUT:g}")
+        given = naming.given(flag.lstrip("-").replace("-", "_"), value, flag, typed=f"{value:.15g}")
+        raise UsageError(f"{given}: give a number of seconds above 0 and up to {MAX_TIMEOUT:,.0f}")
 
 
 CNF_METHOD = "cnf"
