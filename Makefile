@@ -33,7 +33,7 @@ test: install solver-binaries
 readme: install
 	$(BIN)/python -m tests.test_readme --write
 
-# The issue-15 table (every row, wall and CPU seconds, in-process split); BASELINE=DIR adds a before column.
+# The performance table of docs/performance.md (every row, wall and CPU seconds, in-process split); BASELINE=DIR adds a before column.
 bench: install
 	$(BIN)/python bench/perf.py $(if $(BASELINE),--baseline $(BASELINE))
 

@@ -1,4 +1,4 @@
-"""Minesweeper scale figures: solve and --analyze end to end, and --no-guess generation (``make bench``).
+"""Minesweeper scale figures: solve and --analyze end to end, and --no-guess generation (``make bench-sets``).
 
 Prints, per board: end-to-end seconds of the real CLI (parse to printed answer, a fresh
 process) and the in-process split (propagate, encode, solve, verify seconds; variables;

@@ -1,4 +1,4 @@
-"""The performance table of issue 15 (``make bench``): every row timed, with its split, against a baseline.
+"""The performance table of docs/performance.md and the README (``make bench``): every row timed, with its split, against a baseline.
 
 Each row runs the real CLI in fresh processes (what a user waits for) and, where it helps,
 bench/perf_worker.py in a child process for the in-process split (parse, propagate,
