@@ -401,3 +401,21 @@ def test_shell_completion_as_the_readme_sets_it_up() -> None:
     done = subprocess.run([sys.executable, "-m", "satpuzzles"], env=env, capture_output=True, text=True, cwd=ROOT,
                           timeout=60)
     assert {"plain,--probabilities", "plain,--probability-budget"} <= set(done.stdout.splitlines())
+
+
+def test_help_texts_of_shared_options_read_as_sentences() -> None:
+    """solve and batch prefix a puzzle's option with its owners in lower case; --to-url names the URL's kind;
+    generate's JSON help speaks of --difficulty only where the generator has it."""
+    def words(*args: str) -> str:
+        result = run_cli(*args, "--help")
+        assert result.code == 0
+        return " ".join(result.out.split())
+
+    solve = words("solve")
+    assert "Minesweeper only: also give each unknown cell's exact mine probability" in solve
+    assert "Numberlink only: paths never run beside themselves" in solve
+    assert "--to-url Print the puzzle as a puzz.link URL instead of solving (where the puzzle has one)." in solve
+    assert "Numberlink only: paths never run beside themselves" in words("batch")
+    assert "grade (with --difficulty)" in words("generate", "numberlink")
+    minesweeper = words("generate", "minesweeper")
+    assert "grade (null: no --difficulty here)" in minesweeper and "with --difficulty" not in minesweeper

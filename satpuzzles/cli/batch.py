@@ -22,6 +22,7 @@ from satpuzzles.cli.options import (
     color_option,
     count_options,
     format_option,
+    owned_help,
     puzzle_extras,
     puzzle_option,
     solver_option,
@@ -50,7 +51,7 @@ def puzzle_solve_options() -> list[click.Option]:
     made = []
     for option, owners in found.values():
         made.append(to_click(option))
-        made[-1].help = f"{'/'.join(owners)} only: {option.help}"
+        made[-1].help = owned_help(owners, option.help)
     return made
 
 

@@ -178,3 +178,11 @@ def verbose_option() -> click.Option:
 def index_option(what: str) -> click.Option:
     """--index N: one puzzle of a multi-puzzle source; ``what`` is its help."""
     return click.Option(["--index"], type=click.IntRange(min=1), metavar="N", help=what)
+
+
+def owned_help(owners: list[str], text: str) -> str:
+    """An option's help prefixed by the puzzles that have it: ``Minesweeper only: also give ...`` (the help's
+    first word in lower case, unless it is an acronym such as ``URL``)."""
+    if text[:1].isupper() and not text[1:2].isupper():
+        text = text[0].lower() + text[1:]
+    return f"{'/'.join(owners)} only: {text}"

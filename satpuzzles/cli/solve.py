@@ -15,6 +15,7 @@ from satpuzzles.cli.options import (
     count_options,
     index_option,
     output_options,
+    owned_help,
     puzzle_option,
     solver_option,
     timeout_option,
@@ -99,6 +100,13 @@ def run_solve(options: dict[str, Any]) -> int:
     return exit_status(statuses)
 
 
+def writer_help(name: str) -> str:
+    """``--to-NAME``'s help in ``solve``: the plainest of the puzzles' own (``Print the puzzle as a puzz.link URL
+    instead of solving.``), saying that not every puzzle has it."""
+    helps = [writer.help for puzzle in registry.puzzles().values() for writer in puzzle.writers if writer.name == name]
+    return min(helps, key=len).rstrip(".") + " (where the puzzle has one)."
+
+
 def solve_command() -> click.Command:
     """The ``solve`` command, with every registered puzzle's options."""
 
@@ -108,7 +116,7 @@ def solve_command() -> click.Command:
     puzzle_options = []
     for option, owners in _union_options():
         made = to_click(option)
-        made.help = f"{'/'.join(owner.capitalize() for owner in owners)} only: {option.help}"  # as batch says it
+        made.help = owned_help([owner.capitalize() for owner in owners], option.help)  # as batch says it
         made.default = None if option.kind != "flag" else False
         made.show_default = False
         puzzle_options.append(made)
@@ -132,9 +140,7 @@ def solve_command() -> click.Command:
                          help=f"{'/'.join(explainable)} only: on an unsolvable puzzle, name a minimal set of clues "
                               "that cannot all hold."),
             analyze_option(),
-            *(click.Option([f"--to-{name}", f"to_{name}"], is_flag=True,
-                           help=f"Print the puzzle as a {name} instead of solving (where the puzzle has one).")
-              for name in writers),
+            *(click.Option([f"--to-{name}", f"to_{name}"], is_flag=True, help=writer_help(name)) for name in writers),
             *puzzle_options,
         ],
         help="Solve any puzzle: each SOURCE is a file, '-' (standard input), a puzz.link / pzv.jp URL, or a "
