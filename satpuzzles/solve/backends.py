@@ -109,7 +109,7 @@ def _cadical_option(name: str, word: str) -> tuple[str, int]:
     known = CADICAL195_OPTIONS.get(key)
     if not word.startswith("--") or known is None:
         raise UsageError(f"solver {name!r}: {word!r} is not an option of CaDiCaL 1.9.5 (write --NAME=VALUE, as "
-                         "--inprocessing=0; see CaDiCaL's 'cadical --help')")
+                         "--inprocessing=0; 'satpuzzles solvers --cadical-options' lists them)")
     low, high, _ = known
     if value is None or not low <= value <= high:
         raise UsageError(f"solver {name!r}: {word!r}: CaDiCaL's {key} takes a whole number from {low} to {high}")
