@@ -1,4 +1,5 @@
-"""The README cannot go stale: its Python examples, its quick start and its table of puzzles are all checked.
+"""The README cannot go stale: its Python examples, its quick start and its table of puzzles are all checked, and
+so are the solving commands of its `sh` blocks and of docs/formats.md, and that page's JSON envelope example.
 
 ``python -m tests.test_readme --write`` (``make readme``) rewrites the table of puzzles from the registry.
 """
@@ -92,3 +93,52 @@ def test_the_doctests_in_the_package_run() -> None:
         name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
         failures, tried = doctest.testmod(importlib.import_module(name), optionflags=doctest.NORMALIZE_WHITESPACE)
         assert tried > 0 and failures == 0, name
+
+
+DOCS = ROOT / "docs"
+
+
+def sh_commands(path: Path) -> list[str]:
+    """The ``satpuzzles ...`` lines of a document's ``sh`` blocks (comments after ``#`` dropped)."""
+    text = path.read_text(encoding="utf-8")
+    lines = (line.split("  #")[0].strip() for block in re.findall(r"```sh\n(.*?)```", text, re.DOTALL)
+             for line in block.splitlines())
+    return [line for line in lines if line.startswith("satpuzzles ")]
+
+
+SOLVING_EXAMPLES = [command for path in (README, DOCS / "formats.md") for command in sh_commands(path)
+                    if not command.startswith(("satpuzzles batch", "satpuzzles --help"))]
+
+
+@pytest.mark.parametrize("command", SOLVING_EXAMPLES, ids=[command[11:50] for command in SOLVING_EXAMPLES])
+def test_the_solving_examples_of_the_readme_and_the_formats_page_run(command: str, tmp_path: Path) -> None:
+    """Each shown command answers (solved, or proved unsolvable) and writes the files it names."""
+    import shlex
+
+    (tmp_path / "instances").symlink_to(ROOT / "instances", target_is_directory=True)
+    args = shlex.split(command)[1:]
+    cwd = Path.cwd()
+    os.chdir(tmp_path)
+    try:
+        result = run_cli(*args)
+    finally:
+        os.chdir(cwd)
+    assert result.code in (0, 1) and result.err == "", result.err
+    for flag in ("--svg", "-o", "-r"):
+        if flag in args:
+            assert (tmp_path / args[args.index(flag) + 1]).stat().st_size > 0
+
+
+def test_the_json_envelope_example_has_the_members_the_tool_prints() -> None:
+    """docs/formats.md's example envelope (Numberlink, instance_9.txt) lists the real members and statistics."""
+    import json
+
+    text = (DOCS / "formats.md").read_text(encoding="utf-8")
+    shown = re.search(r"```json\n(.*?)```", text, re.DOTALL)
+    assert shown is not None
+    result = run_cli("numberlink", "-i", ROOT / "instances/numberlink/seed/instance_9.txt", "--format", "json")
+    record = json.loads(result.out)
+    example = json.loads(re.sub(r",\s*\.\.\.", "", shown.group(1)))  # the elisions dropped, the rest is JSON
+    assert list(example) == list(record) and list(example["stats"]) == list(record["stats"])
+    assert list(example["solution"]) == list(record["solution"]) and example["solution"]["board"] == \
+        record["solution"]["board"]
