@@ -239,6 +239,13 @@ def test_usage_errors_are_one_line(args: list[str], message: str) -> None:
     assert message in result.err and len(result.err.strip().splitlines()) == 1
 
 
+def test_analyze_with_unique_names_only_the_options_batch_was_given() -> None:
+    """batch has no --proof: its refusal of --analyze --unique must not ask to drop one."""
+    result = run_cli("batch", SEED / "instance_9.txt", "--analyze", "--unique")
+    assert result.code == 2 and result.out == ""
+    assert result.err.endswith("--analyze covers every solution at once: drop --unique\n") and "--proof" not in result.err
+
+
 @pytest.mark.parametrize("suffix", [".csv", ".jsonl"])
 def test_a_file_name_that_is_not_utf8_is_reported_as_its_bytes_and_resumed(tmp_path: Path, suffix: str) -> None:
     folder = tmp_path / "in"

@@ -109,9 +109,11 @@ def check_settings(rules: Rules[Any, Any], settings: Settings) -> None:
     if settings.analyze:
         if not rules.analyzable:
             raise UsageError(f"{flag('analyze')}: this puzzle cannot be analysed")
-        if settings.wanted > 1 or settings.proof:
-            raise UsageError(f"{flag('analyze')} covers every solution at once: drop {flag('count')}, "
-                             f"{flag('unique')} and {flag('proof')}")
+        given = [flag(name) for name, on in (("count", settings.count > 1), ("unique", settings.unique),
+                                              ("proof", bool(settings.proof))) if on]
+        if given:  # only those given: batch, which has no --proof, must not ask to drop it
+            drop = given[0] if len(given) == 1 else f"{', '.join(given[:-1])} and {given[-1]}"
+            raise UsageError(f"{flag('analyze')} covers every solution at once: drop {drop}")
     if settings.proof:
         if settings.explain:
             raise UsageError("--proof and --explain: a proof refutes the whole puzzle, not a set of clues; give one")
