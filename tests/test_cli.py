@@ -419,3 +419,18 @@ def test_help_texts_of_shared_options_read_as_sentences() -> None:
     assert "grade (with --difficulty)" in words("generate", "numberlink")
     minesweeper = words("generate", "minesweeper")
     assert "grade (null: no --difficulty here)" in minesweeper and "with --difficulty" not in minesweeper
+
+
+def test_the_pages_help_texts_point_to_exist() -> None:
+    """Every docs/*.md a --help names is in the checkout; batch's detection points to its page."""
+    import re
+
+    commands = [[], ["solve"], ["batch"], ["puzzles"], ["solvers"], ["play", "minesweeper"],
+                *([name] for name in ("numberlink", "slitherlink", "minesweeper", "masyu")),
+                *(["generate", name] for name in ("numberlink", "slitherlink", "minesweeper"))]
+    texts = {" ".join(args): " ".join(run_cli(*args, "--help").out.split()) for args in commands}
+    pages = {page for text in texts.values() for page in re.findall(r"docs/[\w-]+\.md", text)}
+    assert {"docs/reliability.md", "docs/batch.md"} <= pages
+    assert all((ROOT / page).is_file() for page in pages)
+    assert "(default: detected per file, as docs/batch.md says)" in texts["batch"]
+    assert "Hard limit per puzzle; its row is 'unknown' when reached." in texts["batch"]

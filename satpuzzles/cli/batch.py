@@ -190,13 +190,13 @@ def batch_command() -> click.Command:
         callback=batch_callback,
         params=[
             click.Argument(["paths"], nargs=-1, required=True, metavar="PATH..."),
-            puzzle_option("The puzzle of every file (default: detected per file, see the README)."),
+            puzzle_option("The puzzle of every file (default: detected per file, as docs/batch.md says)."),
             solver_option(),
             color_option(),
             format_option("instead of the summary, one JSON object per puzzle as it finishes, one per line: the "
                           "row a .jsonl --report holds (with --resume, the puzzles processed in this run)."),
             any_method_option("How to solve each puzzle (see each puzzle's --help)."),
-            timeout_option("the puzzle is then 'unknown'"),
+            timeout_option("its row is 'unknown'"),
             *count_options(),
             click.Option(["--analyze"], is_flag=True,
                          help="Analyse every solved puzzle as --analyze does one: the report gets how many decisions "
