@@ -434,3 +434,15 @@ def test_the_pages_help_texts_point_to_exist() -> None:
     assert all((ROOT / page).is_file() for page in pages)
     assert "(default: detected per file, as docs/batch.md says)" in texts["batch"]
     assert "Hard limit per puzzle; its row is 'unknown' when reached." in texts["batch"]
+
+
+def test_a_puzzle_commands_help_lists_every_exit_status_of_the_readme() -> None:
+    """The README's table of exit codes (0-4, 130, 141, 143, 129) and the puzzle commands' --help agree."""
+    import re
+
+    from satpuzzles.core.errors import ExitStatus
+
+    for command in ("numberlink", "solve"):
+        text = " ".join(run_cli(command, "--help").out.split())
+        listed = {int(code) for code in re.findall(r"\b(\d+) [a-z]", text[text.index("Exit status:"):])}
+        assert listed == {int(status) for status in ExitStatus} | {129}, command

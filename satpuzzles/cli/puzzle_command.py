@@ -32,7 +32,7 @@ FILE_OUTPUTS = ("output", "result", "svg", "svg_puzzle", "proof")
 FILE_FLAGS = ("-o", "-r", "--svg", "--svg-puzzle", "--proof")
 """Their flags, in the same order."""
 EXIT_HELP = ("Exit status: 0 solved, 1 proved unsolvable, 2 bad usage or input, 3 unknown, 4 internal error; "
-             "130 interrupted, 141 output closed, 143 terminated (docs/reliability.md).")
+             "130 interrupted, 141 output closed, 143 terminated, 129 hung up (docs/reliability.md).")
 
 
 def board_size(puzzle: PuzzleSpec[Any, Any], instance: Any) -> tuple[int, int] | None:
