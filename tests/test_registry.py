@@ -21,10 +21,15 @@ def _fake_distribution(folder: Path, entry: str) -> None:
     (info / "entry_points.txt").write_text(f"[satpuzzles.puzzles]\n{entry}\n")
 
 
+MASYU = ROOT / "examples" / "masyu"
+"""This checkout's Masyu plugin: the one the child imports, not whichever checkout the environment installed."""
+
+
 def _run_with_plugin(folder: Path, *args: str, cache: Path | None = None,
                      code: str = "from satpuzzles.cli.app import main; sys.exit(main())") -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-c", f"import sys; {code}", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60, env={"PYTHONPATH": str(folder), "PATH": "/usr/bin:/bin",
+                          text=True, timeout=60, env={"PYTHONPATH": os.pathsep.join([str(folder), str(MASYU)]),
+                                                      "PATH": "/usr/bin:/bin",
                                                       "SATPUZZLES_CACHE_DIR": str(cache or "")})
 
 
