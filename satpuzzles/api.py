@@ -319,7 +319,7 @@ class Result:
     @property
     def message(self) -> str | None:
         """Why the answer is incomplete, in the words the CLI prints in brackets (``timed out after 10 s`` ...), or
-        None when nothing cut it short; ``to_json()["message"]``."""
+        why a Minesweeper board has no solution; None when nothing cut it short; ``to_json()["message"]``."""
         return self.outcome.message or None
 
     @property
