@@ -213,6 +213,7 @@ def batch_command() -> click.Command:
         help="Solve every puzzle in files, folders and globs; print a summary (or, with --format json, each "
              "puzzle's row).\n\n"
              "Exit status: 0 every puzzle solved or proved unsolvable, 2 bad usage or any error row "
-             "(unreadable, unrecognised or malformed input, a crash), 3 any unknown (timeout), 130 interrupted.",
+             "(unreadable, unrecognised or malformed input, a crash), 3 any unknown (timeout); 130 interrupted, "
+             "141 output closed, 143 terminated, 129 hung up (docs/batch.md).",
         short_help="Solve many puzzle files in parallel (locally or on Dask).",
     )
