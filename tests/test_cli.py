@@ -418,7 +418,7 @@ def test_help_texts_of_shared_options_read_as_sentences() -> None:
     assert "Numberlink only: paths never run beside themselves" in words("batch")
     assert "grade (with --difficulty)" in words("generate", "numberlink")
     minesweeper = words("generate", "minesweeper")
-    assert "grade (null: no --difficulty here)" in minesweeper and "with --difficulty" not in minesweeper
+    assert "grade (always null: this generator does not grade)" in minesweeper and "with --difficulty" not in minesweeper
 
 
 def test_the_pages_help_texts_point_to_exist() -> None:
