@@ -124,7 +124,7 @@ def test_the_solving_examples_of_the_readme_and_the_formats_page_run(command: st
     finally:
         os.chdir(cwd)
     assert result.code in (0, 1) and result.err == "", result.err
-    for flag in ("--svg", "-o", "-r"):
+    for flag in ("--svg", "--svg-puzzle", "-o", "-r"):
         if flag in args:
             assert (tmp_path / args[args.index(flag) + 1]).stat().st_size > 0
 
