@@ -9,7 +9,7 @@ insoluble), the last two ignored here.
 from __future__ import annotations
 
 from satpuzzles.geometry import Cell, Grid
-from satpuzzles.io.tatham import size_at
+from satpuzzles.io.tatham import run_length, size_at
 from satpuzzles.io.textgrid import Line
 from satpuzzles_masyu.model import BLACK, WHITE, Colour, MasyuInstance
 from satpuzzles_masyu.url import LIMIT
@@ -58,8 +58,8 @@ def read_pearl(line: Line) -> MasyuInstance:
         if ch in CLUES:
             circles[divmod(index, width)] = CLUES[ch]
             index += 1
-        elif "a" <= ch <= "z":
-            index += ord(ch) - ord("a") + 1
+        elif (run := run_length(ch)) is not None:
+            index += run
         else:
             raise line.error(f"unknown character {ch!r} in Pearl description: expected B, W or a-z", at + offset)
     if index != cells:

@@ -17,7 +17,7 @@ from functools import partial
 from satpuzzles.core.spec import JsonCodec, Reader
 from satpuzzles.core.words import counted
 from satpuzzles.geometry import Cell, Grid
-from satpuzzles.io.tatham import digits_end, number_at, size_at
+from satpuzzles.io.tatham import digits_end, number_at, run_length, size_at
 from satpuzzles.io.textgrid import (
     Line,
     Token,
@@ -175,8 +175,8 @@ def _decode_loopy(line: Line, desc: str, start: int, grid: Grid) -> dict[Cell, i
             clue, advance = int(ch), 1
             if clue > 4:
                 raise line.error(f"clue {ch} is not 0-4", column)
-        elif "a" <= ch <= "z":
-            advance = ord(ch) - ord("a") + 1
+        elif (run := run_length(ch)) is not None:
+            advance = run
         else:
             raise line.error(f"unknown character {ch!r} in Loopy description: expected 0-4 or a-z", column)
         if cursor + advance > grid.size:
