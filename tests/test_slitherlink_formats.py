@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from satpuzzles.core.errors import InputError
 from satpuzzles.geometry import Grid
-from satpuzzles.puzzles.slitherlink.formats import _loopy_params, to_text
+from satpuzzles.puzzles.slitherlink.formats import to_text
+from satpuzzles.puzzles.slitherlink.loopy import _loopy_params
 from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance
 from satpuzzles.puzzles.slitherlink.url import to_url
 from tests.conftest import INSTANCES, Driver, run_cli

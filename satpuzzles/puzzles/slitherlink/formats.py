@@ -3,7 +3,7 @@
 - a grid: an optional ``rows cols`` header, then rows of cells with or without spaces:
   ``0``-``3`` a clue, ``-`` or ``.`` no clue, ``?`` a clue mark whose number is unknown;
 - a puzz.link URL (see url.py);
-- a Simon Tatham Loopy game id for a square grid, ``WxHt0:DESC``.
+- a Simon Tatham Loopy game id for a square grid, ``WxHt0:DESC`` (see loopy.py).
 
 URLs and game ids put the width (columns) first; a grid header puts the rows first.
 A file of URLs or game ids holds one puzzle per line.
@@ -17,13 +17,11 @@ from functools import partial
 from satpuzzles.core.spec import JsonCodec, Reader
 from satpuzzles.core.words import counted
 from satpuzzles.geometry import Cell, Grid
-from satpuzzles.io.tatham import digits_end, number_at, run_length, size_at
 from satpuzzles.io.textgrid import (
     Line,
     Token,
     cell_tokens,
     check_rows,
-    first_column,
     first_content_lines,
     headed_boards,
     is_int_line,
@@ -33,9 +31,8 @@ from satpuzzles.io.textgrid import (
     row_cells,
 )
 from satpuzzles.puzzles.slitherlink.model import UNKNOWN, SlitherlinkInstance
+from satpuzzles.puzzles.slitherlink.loopy import is_loopy, read_loopy
 from satpuzzles.puzzles.slitherlink.url import LIMIT, read_url
-
-LOOPY_SHAPE = "'WxHt0:DESC'"
 
 _GRID_CELLS: dict[str, int | str | None] = {"0": 0, "1": 1, "2": 2, "3": 3, "4": 4, "-": None, ".": None,
                                             UNKNOWN: UNKNOWN}
@@ -44,34 +41,8 @@ _JSON_CHARS = "01234.?"
 _GRID_HINT = "use 0-4 for a clue, '-' or '.' for no clue, '?' for an unknown clue"
 
 
-def _loopy_params(params: str) -> tuple[int, int, int | None, int] | None:
-    """Width, height, grid type (None: not given) and where its ``t`` stands, from a Loopy game id's parameters
-    ``WxH[tT][dD]`` or ``N[tT][dD]`` (N x N, as Loopy reads it; each number of 1-9 digits, D a letter); None
-    when ``params`` is not exactly that."""
-    size = size_at(params)
-    if size is None:
-        return None
-    width, height, at = size
-    grid_type, type_at = None, -1
-    if params[at:at + 1] == "t":
-        number = number_at(params, at + 1)
-        if number is None:
-            return None
-        type_at, (grid_type, at) = at, number
-    if params[at:at + 1] == "d" and "a" <= params[at + 1:at + 2] <= "z":
-        at += 2
-    return (width, height, grid_type, type_at) if at == len(params) else None
-
-
 def _is_url(line: Line) -> bool:
     return "/" in line.text
-
-
-def _is_loopy(line: Line) -> bool:
-    text = line.text.lstrip()
-    size = digits_end(text, 0)
-    after = text[size:size + 2]
-    return size > 0 and (after[:1] == ":" or after[:1] in ("x", "t") and "0" <= after[1:] <= "9")
 
 
 def _header(lines: list[Line]) -> tuple[int, int] | None:
@@ -142,58 +113,6 @@ def _parse_grid(lines: list[Line]) -> SlitherlinkInstance:
     return SlitherlinkInstance(Grid(len(rows), width), clues, frozenset(unknown), line=lines[0].number)
 
 
-def _parse_loopy(line: Line) -> SlitherlinkInstance:
-    start = first_column(line)
-    params, colon, desc = line.text.strip().partition(":")
-    if not colon and "#" in params:
-        raise line.error("a random seed ('#') of Simon Tatham's games (Loopy, Pearl) names no puzzle until the game "
-                         f"generates it: give the game id (Game > Specific; Loopy's is {LOOPY_SHAPE})",
-                         start + params.index("#"))
-    if not colon:
-        raise line.error(f"Loopy game id needs ':' before the description, as in {LOOPY_SHAPE}", start + len(params))
-    parsed = _loopy_params(params)
-    if parsed is None:
-        raise line.error(f"bad Loopy parameters {params[:40]!r}: expected {LOOPY_SHAPE}", start)
-    width, height, grid_type, type_at = parsed
-    if grid_type is not None and grid_type != 0:
-        raise line.error(f"Loopy grid type t{grid_type}: only square grids (t0) are supported", start + type_at)
-    if width == 0 or height == 0:
-        raise line.error(f"empty grid: Loopy size {width}x{height} has no cells", start)
-    LIMIT.check(height, width, line.number, start)
-    grid = Grid(height, width)
-    clues = _decode_loopy(line, desc, start + len(params) + 1, grid)
-    return SlitherlinkInstance(grid, clues, line=line.number)
-
-
-def _decode_loopy(line: Line, desc: str, start: int, grid: Grid) -> dict[Cell, int]:
-    clues: dict[Cell, int] = {}
-    cursor = 0
-    for offset, ch in enumerate(desc):
-        column = start + offset
-        clue: int | None = None
-        if ch in "0123456789":
-            clue, advance = int(ch), 1
-            if clue > 4:
-                raise line.error(f"clue {ch} is not 0-4", column)
-        elif (run := run_length(ch)) is not None:
-            advance = run
-        else:
-            raise line.error(f"unknown character {ch!r} in Loopy description: expected 0-4 or a-z", column)
-        if cursor + advance > grid.size:
-            raise line.error(
-                f"Loopy description is longer than the {grid.cols}x{grid.rows} = {counted(grid.size, 'cell')}", column
-            )
-        if clue is not None:
-            clues[divmod(cursor, grid.cols)] = clue
-        cursor += advance
-    if cursor < grid.size:
-        raise line.error(
-            f"Loopy description too short: it covers {cursor} of the {grid.cols}x{grid.rows} = {counted(grid.size, 'cell')}",
-            start + len(desc),
-        )
-    return clues
-
-
 def _one_per_line(text: str, read: Callable[[Line], SlitherlinkInstance]) -> list[SlitherlinkInstance]:
     """One puzzle per line (a file of URLs or game ids is a collection, as ``generate --url --count`` writes)."""
     return [read(line) for line in nonblank_lines(text)]
@@ -207,7 +126,7 @@ def _first_line_is(text: str, test: Callable[[Line], bool]) -> bool:
 READERS: tuple[Reader[SlitherlinkInstance], ...] = (
     Reader("url", lambda text: _one_per_line(text, read_url), lambda text: _first_line_is(text, _is_url),
            "puzz.link / pzv.jp URLs, one per line", typed="a puzz.link URL"),
-    Reader("loopy", lambda text: _one_per_line(text, _parse_loopy), lambda text: _first_line_is(text, _is_loopy),
+    Reader("loopy", lambda text: _one_per_line(text, read_loopy), lambda text: _first_line_is(text, is_loopy),
            "Simon Tatham's Loopy game ids (square grids), one per line", typed="a game id"),
     Reader("grid", lambda text: [_parse_grid(board) for board in headed_boards(nonblank_lines(text))], None,
            "a grid of 0-4, '.' or '-' and '?', with an optional 'rows cols' header (several boards: each with one)"),
