@@ -10,6 +10,7 @@ from satpuzzles.core.spec import PuzzleSpec, View, Writer
 from satpuzzles_masyu import view
 from satpuzzles_masyu.encoding import RULES
 from satpuzzles_masyu.formats import JSON, READERS
+from satpuzzles_masyu.pearl import to_pearl
 from satpuzzles_masyu.url import to_url
 
 PZPRJS_EXAMPLE = "https://puzz.link/p?mashu/6/6/1063000i3000"
@@ -23,7 +24,9 @@ SPEC = PuzzleSpec(
     view=View(facts=view.facts, text=view.text, solution_json=view.solution_json, styled=view.styled, svg=view.svg,
               analysis=view.ANALYSIS),
     json=JSON,
-    writers=(Writer("url", to_url, "Print the puzzle as a puzz.link URL instead of solving."),),
+    writers=(Writer("url", to_url, "Print the puzzle as a puzz.link URL instead of solving."),
+             Writer("pearl", to_pearl, "Print the puzzle as a game id of Simon Tatham's Pearl (WxH:DESC) instead of "
+                    "solving."),),
     examples=(PZPRJS_EXAMPLE, "5 5\n.....\nw..b.\n.....\nw....\n..w..\n"),
     rules_text="Draw one closed loop through the centres of cells, never crossing or touching itself, through "
     "every circle. On a white circle the loop goes straight, and turns in the cell before or after it; on a black "

@@ -3,19 +3,23 @@
 DESC lists the cells in reading order (pearl.c, ``new_game``): ``B`` a black circle, ``W`` a
 white one, ``a`` to ``z`` a run of 1 to 26 empty cells; the parameters are the width, the
 height (the width when left out), the difficulty letter and ``n`` (the puzzle may be
-insoluble), the last two ignored here.
+insoluble), the last two ignored here. :func:`to_pearl` writes the id as pearl.c's ``new_game_desc``
+does (runs longer than 26 split); Pearl takes boards of at least 5x5 only, and has no "visit every
+cell" variant: the writer refuses those.
 """
 
 from __future__ import annotations
 
 from satpuzzles.geometry import Cell, Grid
-from satpuzzles.io.tatham import run_length, size_at
+from satpuzzles.io.tatham import description, run_length, size_at
 from satpuzzles.io.textgrid import Line
 from satpuzzles_masyu.model import BLACK, WHITE, Colour, MasyuInstance
 from satpuzzles_masyu.url import LIMIT
 
 CLUES: dict[str, Colour] = {"B": BLACK, "W": WHITE}
 SHAPE = "WxH:DESC (as 10x10de:aWcB...)"
+SMALLEST = 5
+"""Pearl's boards are at least this wide and high (pearl.c's ``validate_params``: "Width must be at least five")."""
 
 
 def _params(params: str) -> tuple[int, int] | None:
@@ -66,3 +70,15 @@ def read_pearl(line: Line) -> MasyuInstance:
         what = "longer than" if index > cells else f"too short: it covers {index} of"
         raise line.error(f"Pearl description is {what} the {width}x{height} = {cells} cells", at + len(desc))
     return MasyuInstance(Grid(height, width), circles, line.number)
+
+
+def to_pearl(instance: MasyuInstance) -> str:
+    """The puzzle as a Pearl game id, ``WxH:DESC`` as Pearl writes it; ValueError for what Pearl cannot take."""
+    grid = instance.grid
+    if instance.visit_all:
+        raise ValueError("a Pearl game id cannot say that the loop visits every cell (puzz.link's 'f' flag)")
+    if grid.cols < SMALLEST or grid.rows < SMALLEST:
+        raise ValueError(f"Pearl's boards are at least {SMALLEST}x{SMALLEST}; this one is {grid.cols}x{grid.rows}")
+    letter = {colour: ch for ch, colour in CLUES.items()}
+    cells = (letter[instance.circles[cell]] if cell in instance.circles else None for cell in grid.cells())
+    return f"{grid.cols}x{grid.rows}:{description(cells)}"
