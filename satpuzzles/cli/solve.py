@@ -49,6 +49,18 @@ def _union_options() -> list[tuple[Option, list[str]]]:
     return list(found.values())
 
 
+def _union_writers() -> list[tuple[str, str]]:
+    """Every puzzle's ``--to-NAME`` writers, each name once, sorted, with a help naming the puzzles that have it (the
+    shortest of their helps, the others adding details of their own)."""
+    found: dict[str, tuple[str, list[str]]] = {}
+    for name, puzzle in registry.puzzles().items():
+        for writer in puzzle.writers:
+            shortest, owners = found.setdefault(writer.name, (writer.help, []))
+            owners.append(name.capitalize())
+            found[writer.name] = (min(shortest, writer.help, key=len), owners)
+    return [(name, owned_help(owners, text)) for name, (text, owners) in sorted(found.items())]
+
+
 def _check_puzzle_options(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any], source: str) -> None:
     """Refuse a puzzle option given for a source whose puzzle does not have it."""
     own = {option.name for option in puzzle.options} | {f"to_{writer.name}" for writer in puzzle.writers}
@@ -100,13 +112,6 @@ def run_solve(options: dict[str, Any]) -> int:
     return exit_status(statuses)
 
 
-def writer_help(name: str) -> str:
-    """``--to-NAME``'s help in ``solve``: the plainest of the puzzles' own (``Print the puzzle as a puzz.link URL
-    instead of solving.``), saying that not every puzzle has it."""
-    helps = [writer.help for puzzle in registry.puzzles().values() for writer in puzzle.writers if writer.name == name]
-    return min(helps, key=len).rstrip(".") + " (where the puzzle has one)."
-
-
 def solve_command() -> click.Command:
     """The ``solve`` command, with every registered puzzle's options."""
 
@@ -120,7 +125,6 @@ def solve_command() -> click.Command:
         made.default = None if option.kind != "flag" else False
         made.show_default = False
         puzzle_options.append(made)
-    writers = sorted({writer.name for puzzle in registry.puzzles().values() for writer in puzzle.writers})
     explainable = [name.capitalize() for name, puzzle in registry.puzzles().items() if puzzle.rules.explainable]
     return click.Command(
         "solve",
@@ -140,7 +144,7 @@ def solve_command() -> click.Command:
                          help=f"{'/'.join(explainable)} only: on an unsolvable puzzle, name a minimal set of clues "
                               "that cannot all hold."),
             analyze_option(),
-            *(click.Option([f"--to-{name}", f"to_{name}"], is_flag=True, help=writer_help(name)) for name in writers),
+            *(click.Option([f"--to-{name}", f"to_{name}"], is_flag=True, help=text) for name, text in _union_writers()),
             *puzzle_options,
         ],
         help="Solve any puzzle: each SOURCE is a file, '-' (standard input), a puzz.link / pzv.jp URL, or a "
