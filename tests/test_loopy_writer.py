@@ -132,6 +132,12 @@ def test_what_loopy_cannot_hold_is_refused_in_one_line(tmp_path: Path, source: s
         satpuzzles.load(path, puzzle="slitherlink").write("loopy")
 
 
+def test_a_clue_no_square_can_have_is_refused_by_the_writer_too() -> None:
+    """The readers take 0-4 only; a board built in Python with another clue is not written as a wrong id."""
+    with pytest.raises(ValueError, match=r"^clue 5 \(row 2, column 1\) cannot be written in a Loopy game id"):
+        to_loopy(SlitherlinkInstance(Grid(3, 3), {(1, 0): 5, (2, 2): 1}))
+
+
 def test_to_loopy_prints_the_puzzle_only_and_solve_offers_it() -> None:
     refused = run_cli("slitherlink", "5x5t0:a2a1c1c22c3b3b2b", "--to-loopy", "--unique")
     assert refused.code == 2 and "--to-loopy prints the puzzle only" in refused.err

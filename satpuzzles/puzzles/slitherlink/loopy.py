@@ -113,9 +113,9 @@ def to_loopy(instance: SlitherlinkInstance) -> str:
                          f"{counted(len(instance.unknown), 'cell')}")
     if grid.cols < SMALLEST or grid.rows < SMALLEST:
         raise ValueError(f"Loopy's square grids are at least {SMALLEST}x{SMALLEST}; this one is {grid.cols}x{grid.rows}")
-    clues = {cell: value for cell, value in instance.clues.items() if not 0 <= value <= 4}
-    if clues:
-        cell, value = min(clues.items())
+    unwritable = {cell: value for cell, value in instance.clues.items() if not 0 <= value <= 4}
+    if unwritable:
+        cell, value = min(unwritable.items())
         raise ValueError(f"clue {value} (row {cell[0] + 1}, column {cell[1] + 1}) cannot be written in a Loopy game "
                          "id (0-4 only)")
     cells = (str(instance.clues[cell]) if cell in instance.clues else None for cell in grid.cells())
