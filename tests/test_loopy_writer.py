@@ -145,7 +145,7 @@ def test_to_loopy_prints_the_puzzle_only_and_solve_offers_it() -> None:
         "5x5t0:2b1b2b1b2b3b3b0b3\n"
     wrong = run_cli("solve", "5x5t0:a2a1c1c22c3b3b2b", "--to-pearl")
     assert wrong.code == 2 and "--to-pearl: slitherlink has no such writer" in wrong.err
-    assert "Slitherlink only: Print the puzzle as a game id of Simon Tatham's Loopy" in \
+    assert "Slitherlink only: print the puzzle as a game id of Simon Tatham's Loopy" in \
         " ".join(run_cli("solve", "--help").out.split())
     listed = run_cli("puzzles")
     assert "features: generate, svg, explain, analyze, json, to-url, to-loopy" in listed.out
