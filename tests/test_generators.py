@@ -327,7 +327,7 @@ def test_numberlink_text_names_the_rules_it_was_made_unique_under() -> None:
     assert _unique("numberlink", made.out) is False
     assert "Unique = True" in run_cli("numberlink", "-", "--unique", *flags, stdin=made.out).out
     opened = run_cli("generate", "numberlink", "5", "5", "--seed", "4", "--rules", "open", "--no-self-touch").out
-    assert "# unique under: open (cells may stay empty), no self-touch; solve with --rules open --no-self-touch" in opened
+    assert "# rules: open\n# unique under: open (cells may stay empty), no self-touch; solve with --no-self-touch" in opened
     assert "# unique under" not in run_cli("generate", "numberlink", "5", "5", "--seed", "4").out  # the default rules
 
 
@@ -347,3 +347,13 @@ def test_allow_short_paths_with_another_min_length_is_refused() -> None:
     both = run_cli("generate", "numberlink", "5", "5", "--seed", "1", "--min-length", "2", "--allow-short-paths")
     assert both.code == 0 and both.out == run_cli("generate", "numberlink", "5", "5", "--seed", "1",
                                                   "--allow-short-paths").out
+
+
+def test_numberlink_text_made_under_open_reads_back_under_open() -> None:
+    # The '# rules: open' line above the board is honoured as a numlin URL's type is: read back with no
+    # --rules, the puzzle is solved (and proved unique) under the rules it was made under.
+    made = run_cli("generate", "numberlink", "6", "6", "--seed", "4", "--rules", "open")
+    assert made.code == 0 and made.out.startswith("# rules: open\n"), made.err
+    solved = run_cli("numberlink", "-", "--unique", stdin=made.out).out
+    assert "Rules = open (cells may stay empty)" in solved and "Unique = True" in solved
+    assert "Rules = fill" in run_cli("numberlink", "-", "--unique", "--rules", "fill", stdin=made.out).out  # the flag wins

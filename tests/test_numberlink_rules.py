@@ -143,6 +143,22 @@ def test_numlin_url_is_solved_with_empty_cells() -> None:
     assert filled.code == 1 and "Rules = fill (every cell used); --rules open lets cells stay empty" in filled.out
 
 
+@pytest.mark.parametrize("board", ["1.2\n...\n1.2\n", "3 3\n1 . 2\n. . .\n1 . 2\n", "1,.,2\n.,.,.\n1,.,2\n"])
+def test_a_rules_line_above_a_text_board_is_its_rule_set(board: str) -> None:
+    # '# rules: open' says what a numlin URL's type says, in every text format; --rules still wins.
+    opened = run_cli("numberlink", "--format", "json", "-", stdin="# Author: me\n# rules: Open\n" + board)
+    assert opened.code == 0 and json.loads(opened.out)["rules"] == "open", opened.err
+    assert run_cli("numberlink", "-", stdin=board).code == 1  # no line: fill, which this board cannot satisfy
+    assert run_cli("numberlink", "-", "--rules", "fill", stdin="# rules: open\n" + board).code == 1
+    assert run_cli("numberlink", "-", stdin="1.2\n# rules: open\n...\n1.2\n").code != 0  # below the board: no
+
+
+def test_a_rules_line_naming_no_rule_set_is_a_located_error() -> None:
+    refused = run_cli("numberlink", "-", stdin="# puzzle: numberlink\n# rules: loose\n1.2\n...\n1.2\n")
+    assert refused.code == 2 and refused.out == ""
+    assert refused.err == "satpuzzles: error: <stdin>:2:1: '# rules: loose': expected one of fill, open\n"
+
+
 @pytest.mark.parametrize("rules", ["fill", "open"])
 def test_printed_json_read_back_is_solved_under_the_same_rules(rules: str) -> None:
     # Read from a numlin URL (open) and solved as asked: the envelope's input names the rules in force, so the

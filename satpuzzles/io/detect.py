@@ -10,7 +10,7 @@ from satpuzzles.core.errors import InputError
 from satpuzzles.io.puzzlink import ForeignUrl
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import written_out
-from satpuzzles.io.textgrid import TooLarge, content_lines
+from satpuzzles.io.textgrid import TooLarge, content_lines, stated
 
 
 def named_puzzle(path: str) -> str | None:
@@ -73,17 +73,7 @@ STATED = "# puzzle: "
 def stated_puzzle(text: str) -> tuple[str, int] | None:
     """The puzzle a comment line ``# puzzle: NAME`` before the text's first content line names, and that line's
     number; None when there is none."""
-    start, number = 0, 0
-    while start < len(text):  # the lines above the first content line only: never the whole of a huge text
-        end = text.find("\n", start)
-        end, number = len(text) if end < 0 else end, number + 1
-        stripped = text[start:end].strip()
-        if stripped and not stripped.startswith("#"):
-            return None
-        if stripped.startswith(STATED.strip()):
-            return stripped[len(STATED.strip()):].strip().lower(), number
-        start = end + 1
-    return None
+    return stated(text, STATED.strip("# :"))
 
 
 def with_stated_puzzle(name: str, text: str) -> str:
@@ -100,10 +90,10 @@ def with_stated_puzzle(name: str, text: str) -> str:
 def stated_other(name: str, text: str) -> tuple[str, str] | None:
     """The registered puzzle other than ``name`` that ``text``'s ``# puzzle: NAME`` line names, and where it says so
     in words (``line 2, '# puzzle: numberlink'``); None when the line names ``name``, no registered puzzle, or none."""
-    stated = stated_puzzle(text)
-    if stated is None or stated[0] == name or stated[0] not in registry.names():
+    said = stated_puzzle(text)
+    if said is None or said[0] == name or said[0] not in registry.names():
         return None
-    return stated[0], f"line {stated[1]}, '{STATED.strip()} {stated[0]}'"
+    return said[0], f"line {said[1]}, '{STATED.strip()} {said[0]}'"
 
 
 def stated_elsewhere(exc: InputError, name: str, text: str) -> InputError:

@@ -231,6 +231,23 @@ def nonblank_lines(text: str, comment: str | Callable[[str], bool] | None = "#")
     return lines
 
 
+def stated(text: str, key: str) -> tuple[str, int] | None:
+    """The value of a comment line ``# KEY: VALUE`` before the text's first content line (lower case, stripped),
+    and that line's number; None when there is none. Only the lines above the first content line are read."""
+    prefix = f"# {key}:"
+    start, number = 0, 0
+    while start < len(text):
+        end = text.find("\n", start)
+        end, number = len(text) if end < 0 else end, number + 1
+        stripped = text[start:end].strip()
+        if stripped and not stripped.startswith("#"):
+            return None
+        if stripped.startswith(prefix):
+            return stripped[len(prefix):].strip().lower(), number
+        start = end + 1
+    return None
+
+
 def first_content_lines(text: str, count: int, comment: str | Callable[[str], bool] | None = "#") -> list[Line]:
     """Up to ``count`` first content lines of ``text``, without splitting the rest (cheap on huge inputs)."""
     found: list[Line] = []

@@ -36,6 +36,7 @@ from satpuzzles.io.textgrid import (
     nonblank_lines,
     parse_ints,
     spaced_comment,
+    stated,
 )
 from satpuzzles.puzzles.numberlink.model import EMPTY, FILL, RULE_NAMES, NumberlinkInstance, rules_in_force
 
@@ -268,8 +269,30 @@ def _parse_grid(lines: list[Line]) -> list[NumberlinkInstance]:
     return [build_instance(rows, lines[0].number, char_grid=char_grid)]
 
 
+RULES_KEY = "rules"
+"""A text names its rule set in a comment line ``# rules: open`` (or ``fill``) above the board, as a puzz.link
+``numlin`` URL does by its type; ``generate`` writes it."""
+
+
+def stated_rules(text: str) -> str | None:
+    """The rule set a ``# rules: NAME`` line before the first content line names, or None; a located InputError for a
+    name that is no rule set."""
+    said = stated(text, RULES_KEY)
+    if said is None:
+        return None
+    name, number = said
+    if name not in RULE_NAMES:
+        raise InputError(f"'# {RULES_KEY}: {name}': expected one of {', '.join(RULE_NAMES)}", number, 1)
+    return name
+
+
 def _read(parse: Callable[[list[Line]], list[NumberlinkInstance]]) -> Callable[[str], list[NumberlinkInstance]]:
-    return lambda text: parse(nonblank_lines(text, spaced_comment))
+    def read(text: str) -> list[NumberlinkInstance]:
+        rules = stated_rules(text)
+        instances = parse(nonblank_lines(text, spaced_comment))
+        return instances if rules is None else [replace(instance, rules=rules) for instance in instances]
+
+    return read
 
 
 def _looks_like_k_header(text: str) -> bool:

@@ -25,7 +25,7 @@ from satpuzzles.core.spec import Generator, Option, Progress
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.puzzles.numberlink.cover import Path, joins, lengthen, merges, random_cover
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
-from satpuzzles.puzzles.numberlink.formats import LIMIT, to_text
+from satpuzzles.puzzles.numberlink.formats import LIMIT, RULES_KEY, to_text
 from satpuzzles.puzzles.numberlink.model import (
     OPEN,
     RULE_NAMES,
@@ -320,12 +320,14 @@ def prove_unique(instance: NumberlinkInstance, solution: NumberlinkSolution, rul
 
 
 def rules_comment(rules: RuleSet) -> str:
-    """The comment line that names the rules a puzzle was made unique (and graded) under, with the options that
-    solve it so, when they are not the default that reading the text back assumes; else nothing."""
+    """The comment lines above a text board made under rules other than the default that reading it back assumes:
+    ``# rules: open``, which the readers honour, and the rules it was made unique (and graded) under, with the option
+    that solves it so when the text cannot say it (``--no-self-touch``); else nothing."""
     if rules.is_default:
         return ""
-    flags = [*([] if rules.fill else ["--rules open"]), *([] if rules.self_touch else ["--no-self-touch"])]
-    return f"# unique under: {rules.describe()}; solve with {' '.join(flags)}\n"
+    stated = "" if rules.fill else f"# {RULES_KEY}: {OPEN}\n"
+    solve_with = "" if rules.self_touch else "; solve with --no-self-touch"
+    return f"{stated}# unique under: {rules.describe()}{solve_with}\n"
 
 
 def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progress: Progress) -> str:
