@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.records import Record
-from satpuzzles.io.textgrid import Line, first_column
+from satpuzzles.io.textgrid import Line, first_column, with_runs
 
 RUN_LETTERS = "ghijklmnopqrstuvwxyz"
 """g, h, ..., z: a run of 1, 2, ..., 20 empty cells."""
@@ -178,16 +178,7 @@ def write_number16(value: int) -> str:
 
 def encode_number16(cells: list[int | None]) -> str:
     """pzprjs' encodeNumber16 of row-major cells (None for an empty cell)."""
-    out: list[str] = []
-    blanks = 0
-    for value in cells:
-        if value is None:
-            blanks += 1
-            continue
-        out.append(blank_runs(blanks) + write_number16(value))
-        blanks = 0
-    out.append(blank_runs(blanks))
-    return "".join(out)
+    return with_runs((None if value is None else write_number16(value) for value in cells), blank_runs)
 
 
 def decode_circle(head: UrlHead) -> list[int]:

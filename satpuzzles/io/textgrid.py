@@ -8,7 +8,7 @@ from satpuzzles.core.words import counted
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
 
 
 class Line(Record, frozen=True):
@@ -229,6 +229,22 @@ def nonblank_lines(text: str, comment: str | Callable[[str], bool] | None = "#")
     if not lines:
         raise InputError("empty input: no puzzle found", 1, 1)
     return lines
+
+
+def with_runs(cells: Iterable[str | None], runs: Callable[[int], str]) -> str:
+    """``cells`` written in order, each run of empty ones (None) as ``runs(count)``, which gives '' for none (game
+    ids' and puzz.link URLs' run letters)."""
+    out: list[str] = []
+    empty = 0
+    for cell in cells:
+        if cell is None:
+            empty += 1
+            continue
+        out.append(runs(empty))
+        out.append(cell)
+        empty = 0
+    out.append(runs(empty) if empty else "")
+    return "".join(out)
 
 
 def stated(text: str, key: str) -> tuple[str, int] | None:
