@@ -158,7 +158,7 @@ def test_puzzle_modules_read_in_one_sitting() -> None:
     assert {name: lines for name, lines in long.items() if lines > MAX_PUZZLE_MODULE_LINES} == {}
 
 
-LIST_LAYERS = ["satpuzzles.cnf", "satpuzzles.solve.model", "satpuzzles.solve.loop", "satpuzzles.solve.pipeline",
+LIST_LAYERS = ["satpuzzles.cnf", "satpuzzles.cnf.model", "satpuzzles.solve.model", "satpuzzles.solve.loop", "satpuzzles.solve.pipeline",
                "satpuzzles.solve.explain", "satpuzzles.solve.backbone", "satpuzzles.geometry", "satpuzzles.core.registry",
                "satpuzzles.core.spec", "satpuzzles.present.svg", "satpuzzles.io.reading", "satpuzzles.present.report"]
 """Layers a puzzle built on lists uses: importing them must not import numpy (start-up time)."""
@@ -192,3 +192,10 @@ def test_mypy_finds_nothing() -> None:
     """The package and the example plugin type-check (mypy, pinned in the test extra; settings in pyproject.toml)."""
     done = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_model_keeps_its_first_import_path_for_plugins() -> None:
+    from satpuzzles.cnf.model import Model
+    from satpuzzles.solve.model import Model as FirstName
+
+    assert FirstName is Model

@@ -149,7 +149,7 @@ def test_large_counters_take_their_auxiliaries_from_the_pool() -> None:
 
 
 def test_models_read_alike_with_and_without_numpy_arrays() -> None:
-    from satpuzzles.solve.model import Model
+    from satpuzzles.cnf.model import Model
 
     literals = [1, -2, 3, -4, 5, 9, -7]
     model = Model(literals, 6)

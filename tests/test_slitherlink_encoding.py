@@ -18,11 +18,11 @@ from pysat.solvers import Solver
 
 from satpuzzles.cnf import Formula
 from satpuzzles.cnf.cardinality import exactly, none_or_exactly
+from satpuzzles.cnf.model import Model
 from satpuzzles.geometry import Cell, Edge, Grid
 from satpuzzles.puzzles.slitherlink.corners import CORNERS, DEGREE_ABSORBED, PATTERNS, ROLES
 from satpuzzles.puzzles.slitherlink.encoding import SlitherlinkEncoding
 from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance, verify
-from satpuzzles.solve.model import Model
 from tests.conftest import INSTANCES, ROOT
 
 DOTS = ((0, 0), (0, 1), (1, 1), (1, 0))

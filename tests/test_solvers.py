@@ -17,12 +17,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from satpuzzles.cnf.formula import Clause, Formula
+from satpuzzles.cnf.model import Model
 from satpuzzles.core.errors import InputError, SatPuzzlesError, SolverError, UsageError
 from satpuzzles.core.outcome import SolveStats
 from satpuzzles.solve.backends import ExternalBackend, PySatBackend, canonical_pysat_name, make_backend
 from satpuzzles.solve.isolation import Timeout, run_with_deadline
 from satpuzzles.solve.loop import lazy_solutions
-from satpuzzles.solve.model import Model
 from tests.conftest import INSTANCES, run_cli
 
 PYSAT_SOLVERS = ["cadical195", "glucose4", "minisat22", "g4", "cadical195 --inprocessing=0 --no-lucky"]

@@ -21,8 +21,8 @@ from collections.abc import Collection, Sequence
 
 from satpuzzles.cnf.cardinality import exactly_patterns, none_or_exactly_patterns
 from satpuzzles.cnf.formula import Clause, Formula
+from satpuzzles.cnf.model import Model
 from satpuzzles.constraints.patterns import add_pattern_rows
-from satpuzzles.solve.model import Model
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

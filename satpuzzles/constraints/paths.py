@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     import numpy as np
 
     from satpuzzles.cnf.formula import Clause, Formula
+    from satpuzzles.cnf.model import Model
     from satpuzzles.geometry import Cell, Grid, Link
-    from satpuzzles.solve.model import Model
 
 
 class DecodedPaths(Record, frozen=True):

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from collections.abc import Collection, Hashable
 
     from satpuzzles.cnf.formula import Clause, Formula
-    from satpuzzles.solve.model import Model
+    from satpuzzles.cnf.model import Model
 
 S = TypeVar("S")
 S_contra = TypeVar("S_contra", contravariant=True)

@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Collection, Hashable, Sequence
 
 from satpuzzles.cnf.formula import Clause
+from satpuzzles.cnf.model import Model
 from satpuzzles.core.errors import VerificationError
 from satpuzzles.core.generic import TypeVar
 from satpuzzles.core.outcome import DEFAULT_SOLVER, Analysis, Grade, Settings, SolveStats
@@ -31,7 +32,6 @@ from satpuzzles.solve.backends import Backend, make_backend
 from satpuzzles.solve.grading import GRADING_SOLVER, grade
 from satpuzzles.solve.lines import Lines
 from satpuzzles.solve.loop import lazy_solutions
-from satpuzzles.solve.model import Model
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 import pysolvers
 
 from satpuzzles.cnf.formula import Clause
+from satpuzzles.cnf.model import Model, broken_clause
 from satpuzzles.core.errors import SolverError, UsageError
 from satpuzzles.core.outcome import DEFAULT_SOLVER
 from satpuzzles.solve.direct import DIRECT_SOLVERS, direct_solver
@@ -21,7 +22,6 @@ from satpuzzles.solve.interrupts import (
     raise_if_stopped,
     solve_interruptibly,
 )
-from satpuzzles.solve.model import Model, broken_clause
 
 TYPE_CHECKING = False  # typing stays unloaded on the solve path
 if TYPE_CHECKING:

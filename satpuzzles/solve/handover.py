@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from satpuzzles.cnf.formula import Clause
+from satpuzzles.cnf.model import Model
 from satpuzzles.solve.backends import Backend, make_backend
 from satpuzzles.solve.limited import LimitedBackend, SearchLimit
-from satpuzzles.solve.model import Model
 
 HANDOVER_CONFLICTS = 100_000
 """Conflicts one call may take in the first solver before the second takes over. On janko.at's Arukone file the

@@ -19,6 +19,7 @@ import time
 
 from satpuzzles.cnf.dimacs import dimacs_text
 from satpuzzles.cnf.formula import Clause
+from satpuzzles.cnf.model import broken_clause
 from satpuzzles.core.errors import SolverError, UsageError, VerificationError
 from satpuzzles.core.generic import TypeVar
 from satpuzzles.core.outcome import CNF_METHOD, DEFAULT_SOLVER, Certificate, Outcome, Settings, SolveStats, Timer
@@ -34,7 +35,6 @@ from satpuzzles.solve.backends import (
     pysat_base,
 )
 from satpuzzles.solve.loop import lazy_solutions
-from satpuzzles.solve.model import broken_clause
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

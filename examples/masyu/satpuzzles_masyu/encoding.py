@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from satpuzzles.cnf import Clause, Formula
+from satpuzzles.cnf.model import Model
 from satpuzzles.constraints.loops import SingleCycle
 from satpuzzles.core.outcome import Settings
 from satpuzzles.core.spec import Rules, Stage
 from satpuzzles.geometry import ORTHOGONAL, Cell, Link
-from satpuzzles.solve.model import Model
 from satpuzzles_masyu.model import WHITE, MasyuInstance, MasyuSolution, Step, link, verify
 
 CORNERS = tuple(zip(ORTHOGONAL, ORTHOGONAL[1:] + ORTHOGONAL[:1]))

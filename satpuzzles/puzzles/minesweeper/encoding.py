@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from satpuzzles.cnf import Clause, Formula, exactly
+from satpuzzles.cnf.model import Model
 from satpuzzles.core.errors import UsageError
 from satpuzzles.core.outcome import Settings
 from satpuzzles.core.spec import Rules, Stage
@@ -24,7 +25,6 @@ from satpuzzles.puzzles.minesweeper.model import (
     verify,
 )
 from satpuzzles.puzzles.minesweeper.strategy import ENGINE, analysis_wanted, refuses
-from satpuzzles.solve.model import Model
 
 
 class MinesweeperEncoding:

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from satpuzzles.cnf import Clause
+from satpuzzles.cnf.model import Model
 from satpuzzles.constraints.paths import walk_links
 from satpuzzles.geometry import Grid
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.lift import Links, widen_cols, widen_rows
 from satpuzzles.puzzles.numberlink.model import COMPRESS_FROM_CELLS, NumberlinkInstance, NumberlinkSolution, RuleSet
-from satpuzzles.solve.model import Model
 
 LONG_RUN = 5
 """Runs of at least this many endpoint-free rows (or columns) are shortened."""

@@ -17,11 +17,11 @@ from itertools import chain
 
 from satpuzzles.cnf import Clause, Formula
 from satpuzzles.cnf.formula import collector_paused
+from satpuzzles.cnf.model import Model
 from satpuzzles.constraints.paths import GridPaths, labelled_end
 from satpuzzles.geometry import Cell
 from satpuzzles.puzzles.numberlink.arguments import ENCODING_SUFFIX
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
-from satpuzzles.solve.model import Model
 
 
 class NumberlinkEncoding:

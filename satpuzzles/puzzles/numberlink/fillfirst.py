@@ -16,13 +16,13 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from satpuzzles.cnf import Clause
+from satpuzzles.cnf.model import Model
 from satpuzzles.core.outcome import SolveStats
 from satpuzzles.core.records import replace
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
 from satpuzzles.solve.limited import SearchLimit, budgeted_backend, searcher, takes_budget
 from satpuzzles.solve.loop import lazy_solutions
-from satpuzzles.solve.model import Model
 
 FILL_CONFLICTS = 10_000
 """Conflicts one SAT call of the fill search may take."""

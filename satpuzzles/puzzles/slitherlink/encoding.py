@@ -18,8 +18,9 @@ from collections.abc import Hashable, Sequence
 from itertools import chain
 
 from satpuzzles.cnf import Clause, Formula
-from satpuzzles.cnf.formula import collector_paused
 from satpuzzles.cnf.cardinality import exactly_patterns
+from satpuzzles.cnf.formula import collector_paused
+from satpuzzles.cnf.model import Model
 from satpuzzles.constraints.loops import SingleCycle
 from satpuzzles.constraints.patterns import add_pattern_rows
 from satpuzzles.core.outcome import Settings
@@ -28,7 +29,6 @@ from satpuzzles.geometry import Edge
 from satpuzzles.puzzles.slitherlink.corners import absorbing_corners, corner_clauses
 from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance, SlitherlinkSolution, verify
 from satpuzzles.puzzles.slitherlink.small_loops import small_loop_bans
-from satpuzzles.solve.model import Model
 
 
 CORNER_MIN_CELLS = 2000
