@@ -272,7 +272,7 @@ def test_minesweeper_size_refusal_names_no_side_limit() -> None:
     """Minesweeper takes any shape up to its cell count: the refusal does not speak of a side."""
     result = run_cli("minesweeper", "-", stdin="5001 5000\n? ?\n")
     assert result.code == 2 and result.out == ""
-    assert result.err == ("satpuzzles: error: <stdin>:1:1: a board of 5,001 x 5,000 cells is larger than Minesweeper "
+    assert result.err == ("satpuzzles: error: <stdin>:1:1: a board of 5,001 rows x 5,000 columns is larger than Minesweeper "
                           "accepts (at most 25,000,000 cells in all; see docs/reliability.md)\n")
 
 

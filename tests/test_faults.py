@@ -272,7 +272,7 @@ MEMORY_LIMIT = {resource.RLIMIT_AS: 3 * 2**30}
     ("slitherlink", "100000 100000\n", "larger than Slitherlink accepts"),
     ("numberlink", "1\n100000 100000\n", "larger than Numberlink accepts"),
     ("numberlink", "100000 100000\n", "larger than Numberlink accepts"),
-    ("slitherlink", "." * 100_000 + "\n", "a board of 1 x 100,000 cells"),
+    ("slitherlink", "." * 100_000 + "\n", "a board of 1 row x 100,000 columns"),
     ("slitherlink", "https://puzz.link/p?slither/999999/999999/" + "z" * 100 + "\n", "larger than Slitherlink"),
     ("numberlink", "https://puzz.link/p?numlin/5000/5000/" + "z" * 100 + "\n", "larger than Numberlink"),
     ("slitherlink", "99999x99999t0:a\n", "larger than Slitherlink"),

@@ -274,7 +274,7 @@ def test_forced_format_reads_text_auto_would_read_otherwise() -> None:
 
 @pytest.mark.parametrize(("row", "code", "said"), [
     ("*" * 1001, 0, ""),  # no Slitherlink grid: Minesweeper's
-    ("?" * 1001, 2, "reads as minesweeper, and as slitherlink but for its size limit (a board of 1 x 1,001 cells"),
+    ("?" * 1001, 2, "reads as minesweeper, and as slitherlink but for its size limit (a board of 1 row x 1,001 columns"),
 ])
 def test_a_bare_json_object_over_a_size_limit_is_a_candidate_only_if_its_cells_fit(row: str, code: int,
                                                                                    said: str) -> None:

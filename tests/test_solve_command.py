@@ -131,7 +131,7 @@ def test_a_puzzle_refusing_a_text_only_for_its_size_still_makes_it_ambiguous(tmp
     result = run_cli("solve", board)
     assert result.code == 2 and result.out == "" and result.err.count("\n") == 1
     assert result.err == (f"satpuzzles: error: {board}: reads as numberlink, and as slitherlink and masyu but for "
-                          f"their size limit (a board of 501 x 500 cells; {SIZE_LIMIT}; see docs/reliability.md): "
+                          f"their size limit (a board of 501 rows x 500 columns; {SIZE_LIMIT}; see docs/reliability.md): "
                           "name the puzzle (--puzzle, puzzle= in the Python API, in the file or folder name, or in a line "
                           "'# puzzle: NAME' above the board)\n")
 
@@ -147,7 +147,7 @@ def test_a_named_puzzle_reads_a_board_over_another_puzzles_size_limit(tmp_path) 
     assert run_cli("solve", named, "--to-url").out.startswith(url)
     too_large = run_cli("solve", board, "--puzzle", "slitherlink")
     assert too_large.code == 2 and too_large.err.count("\n") == 1
-    assert too_large.err.startswith(f"satpuzzles: error: {board}:1:1: a board of 501 x 500 cells is larger than "
+    assert too_large.err.startswith(f"satpuzzles: error: {board}:1:1: a board of 501 rows x 500 columns is larger than "
                                     f"Slitherlink accepts ({SIZE_LIMIT}; see docs/reliability.md)")
 
 
@@ -164,7 +164,7 @@ def test_a_board_too_large_for_every_puzzle_that_would_read_it() -> None:
     result = run_cli("solve", "-", stdin="." * 2001 + "\n")
     assert result.code == 2 and result.out == "" and result.err == (
         "satpuzzles: error: <stdin>:1:1: larger than every puzzle that would read it accepts: numberlink and "
-        "slitherlink and masyu (a board of 1 x 2,001 cells; numberlink: at most 2,000 cells on a side and 2,000,000 "
+        "slitherlink and masyu (a board of 1 row x 2,001 columns; numberlink: at most 2,000 cells on a side and 2,000,000 "
         f"in all; slitherlink and masyu: {SIZE_LIMIT}; see docs/reliability.md)\n")
 
 

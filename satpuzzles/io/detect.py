@@ -10,7 +10,7 @@ from satpuzzles.core.errors import InputError
 from satpuzzles.io.puzzlink import ForeignUrl
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import written_out
-from satpuzzles.io.textgrid import TooLarge, content_lines, stated
+from satpuzzles.io.textgrid import TooLarge, board_size, content_lines, stated
 
 
 def named_puzzle(path: str) -> str | None:
@@ -159,10 +159,10 @@ def _overages(refusals: list[tuple[str, TooLarge]]) -> str:
     sizes = {(exc.rows, exc.cols) for _, exc in refusals}
     grouped: dict[str, list[str]] = {}
     for name, exc in refusals:
-        size = "" if len(sizes) == 1 else f"{exc.rows:,} x {exc.cols:,} cells, "
+        size = "" if len(sizes) == 1 else f"{board_size(exc.rows, exc.cols)}, "
         grouped.setdefault(size + exc.limit.bounds(), []).append(name)
     limits = [bounds if len(grouped) == 1 else f"{' and '.join(names)}: {bounds}" for bounds, names in grouped.items()]
-    board = [f"a board of {rows:,} x {cols:,} cells" for rows, cols in sizes if len(sizes) == 1]
+    board = [f"a board of {board_size(rows, cols)}" for rows, cols in sizes if len(sizes) == 1]
     return "; ".join([*board, *limits, "see docs/reliability.md"])
 
 

@@ -82,6 +82,11 @@ def small_number(token: Token, what: str) -> int:
     return int(token.text)
 
 
+def board_size(rows: int, cols: int) -> str:
+    """A board's size in words that cannot be read the wrong way round: ``3 rows x 2,001 columns``."""
+    return f"{rows:,} row{'s' * (rows != 1)} x {cols:,} column{'s' * (cols != 1)}"
+
+
 class SizeLimit(Record, frozen=True):
     """The largest board a puzzle reads: at most ``side`` cells along a side and ``cells`` cells in all.
 
@@ -106,7 +111,7 @@ class SizeLimit(Record, frozen=True):
 
     def refusal(self, rows: int, cols: int) -> str:
         """Why a ``rows`` x ``cols`` board over the limit is refused (the readers' and ``generate``'s wording)."""
-        return (f"a board of {rows:,} x {cols:,} cells is larger than {self.puzzle} accepts "
+        return (f"a board of {board_size(rows, cols)} is larger than {self.puzzle} accepts "
                 f"({self.bounds()}; see docs/reliability.md)")
 
     def check(self, rows: int, cols: int, line: int | None = None, column: int | None = None,

@@ -20,24 +20,24 @@ TOO_LARGE = "larger than Masyu accepts (at most 1,000 cells on a side and 250,00
 
 
 @pytest.mark.parametrize(("text", "where", "board"), [
-    ("1001 2\n", (1, 1), "1,001 x 2"),
-    ("500 501\n" + "." * 501 + "\n", (1, 1), "500 x 501"),
-    ("# QA's board\n3000 3000\n" + ("." * 3000 + "\n") * 3, (2, 1), "3,000 x 3,000"),
-    ("2 2\n..\n" + "." * 1001 + "\n", (3, 1), "2 x 1,001"),  # the rows are checked too, whatever the header says
-    ("..\n" + "w" * 1001 + "\n..\n", (2, 1), "3 x 1,001"),
-    ("w " * 1001 + "\n", (1, 1), "1 x 1,001"),
-    (".\n" * 1001, (1, 1), "1,001 x 1"),
-    ("https://puzz.link/p?mashu/1001/1/", (1, 33), "1 x 1,001"),
-    ("https://puzz.link/p?mashu/f/999999/999999/zz", (1, 43), "999,999 x 999,999"),
-    ("https://puzz.link/p?mashu/6/6/1063000i3000\nhttps://puzz.link/p?pearl/500/501/0\n", (2, 35), "501 x 500"),
-    ('{"width": 1001, "height": 1, "grid": []}', (1, 1), "1 x 1,001"),
-    ('{"puzzle": "masyu", "input": {"width": 501, "height": 500, "grid": []}}', (1, 1), "500 x 501"),
+    ("1001 2\n", (1, 1), "1,001 rows x 2 columns"),
+    ("500 501\n" + "." * 501 + "\n", (1, 1), "500 rows x 501 columns"),
+    ("# QA's board\n3000 3000\n" + ("." * 3000 + "\n") * 3, (2, 1), "3,000 rows x 3,000 columns"),
+    ("2 2\n..\n" + "." * 1001 + "\n", (3, 1), "2 rows x 1,001 columns"),  # every row is checked, whatever the header says
+    ("..\n" + "w" * 1001 + "\n..\n", (2, 1), "3 rows x 1,001 columns"),
+    ("w " * 1001 + "\n", (1, 1), "1 row x 1,001 columns"),
+    (".\n" * 1001, (1, 1), "1,001 rows x 1 column"),
+    ("https://puzz.link/p?mashu/1001/1/", (1, 33), "1 row x 1,001 columns"),
+    ("https://puzz.link/p?mashu/f/999999/999999/zz", (1, 43), "999,999 rows x 999,999 columns"),
+    ("https://puzz.link/p?mashu/6/6/1063000i3000\nhttps://puzz.link/p?pearl/500/501/0\n", (2, 35), "501 rows x 500 columns"),
+    ('{"width": 1001, "height": 1, "grid": []}', (1, 1), "1 row x 1,001 columns"),
+    ('{"puzzle": "masyu", "input": {"width": 501, "height": 500, "grid": []}}', (1, 1), "500 rows x 501 columns"),
 ])
 def test_every_format_refuses_a_board_over_the_limit(text: str, where: tuple[int, int], board: str) -> None:
     with pytest.raises(InputError) as caught:
         read_instances(SPEC, text)
     assert (caught.value.line, caught.value.column) == where
-    assert caught.value.message.startswith(f"a board of {board} cells is {TOO_LARGE}")
+    assert caught.value.message.startswith(f"a board of {board} is {TOO_LARGE}")
 
 
 @pytest.mark.parametrize(("text", "grid"), [
@@ -55,16 +55,16 @@ def test_a_board_at_the_limit_is_read(text: str, grid: Grid) -> None:
 def test_a_huge_line_is_refused_at_its_first_column() -> None:
     result = run_cli("masyu", "-i", "-", stdin="." * 5_000_000 + "\n")
     assert result.code == 2 and result.out == ""
-    assert result.err == f"satpuzzles: error: <stdin>:1:1: a board of 1 x 5,000,000 cells is {TOO_LARGE}; " \
+    assert result.err == f"satpuzzles: error: <stdin>:1:1: a board of 1 row x 5,000,000 columns is {TOO_LARGE}; " \
                          "see docs/reliability.md)\n"
 
 
 @pytest.mark.parametrize(("text", "located"), [
-    ("3000 3000\n", "<stdin>:1:1: a board of 3,000 x 3,000 cells is " + TOO_LARGE),
+    ("3000 3000\n", "<stdin>:1:1: a board of 3,000 rows x 3,000 columns is " + TOO_LARGE),
     ("99999999999999999999999999 3\n1 ? ?\n", "<stdin>:1:1: 'rows cols': 999999999999... (26 digits) is too large"),
     ("3 " + "9" * 5000 + "\n", "<stdin>:1:3: 'rows cols': 999999999999... (5000 digits) is too large"),
-    ("https://puzz.link/p?mashu/5000/5000/" + "z" * 100 + "\n", "<stdin>:1:37: a board of 5,000 x 5,000 cells"),
-    ('{"width": 3000, "height": 3000, "grid": []}', "<stdin>:1:1: a board of 3,000 x 3,000 cells"),
+    ("https://puzz.link/p?mashu/5000/5000/" + "z" * 100 + "\n", "<stdin>:1:37: a board of 5,000 rows x 5,000 columns"),
+    ('{"width": 3000, "height": 3000, "grid": []}', "<stdin>:1:1: a board of 3,000 rows x 3,000 columns"),
 ])
 def test_an_oversized_header_is_one_located_line(text: str, located: str) -> None:
     result = run_cli("masyu", "-", stdin=text)
@@ -80,16 +80,16 @@ def test_solve_does_not_read_a_huge_line_cell_by_cell_as_masyu(cell: str) -> Non
     result = run_cli("solve", "-", stdin=cell * 300_001 + "\n")
     assert result.code == 2 and result.out == "" and result.err.count("\n") == 1
     if cell == "w":
-        assert result.err.startswith(f"satpuzzles: error: <stdin>:1:1: a board of 1 x 300,001 cells is {TOO_LARGE}")
+        assert result.err.startswith(f"satpuzzles: error: <stdin>:1:1: a board of 1 row x 300,001 columns is {TOO_LARGE}")
     else:
         assert "not a puzzle this tool reads" in result.err
-        assert f"masyu: 1:1: a board of 1 x 300,001 cells is {TOO_LARGE}" in result.err
+        assert f"masyu: 1:1: a board of 1 row x 300,001 columns is {TOO_LARGE}" in result.err
 
 
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="sets an address-space limit (Linux)")
 @pytest.mark.parametrize(("text", "board_size"), [
-    ("." * 30_000_000 + "\n", "1 x 30,000,000"),
-    ("3000 3000\n" + ("." * 3000 + "\n") * 3000, "3,000 x 3,000"),
+    ("." * 30_000_000 + "\n", "1 row x 30,000,000 columns"),
+    ("3000 3000\n" + ("." * 3000 + "\n") * 3000, "3,000 rows x 3,000 columns"),
 ])
 def test_a_huge_board_is_refused_within_a_memory_limit(tmp_path: Path, text: str, board_size: str) -> None:
     # QA's empty 3000 x 3000 board grew to 24 GB; a line was split into a token per character before its refusal.
@@ -104,4 +104,4 @@ def test_a_huge_board_is_refused_within_a_memory_limit(tmp_path: Path, text: str
     run = subprocess.run([sys.executable, "-m", "satpuzzles", "masyu", str(board)], capture_output=True, text=True,
                          preexec_fn=three_gib, timeout=120)
     assert run.returncode == 2 and run.stdout == "" and run.stderr.count("\n") == 1
-    assert f"{board}:1:1: a board of {board_size} cells is {TOO_LARGE}" in run.stderr
+    assert f"{board}:1:1: a board of {board_size} is {TOO_LARGE}" in run.stderr
