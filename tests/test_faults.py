@@ -216,7 +216,7 @@ def test_a_signal_inside_one_long_sat_call(solver: str, sig: int) -> None:
 def test_the_interruptible_solvers_are_those_whose_solve_limited_takes_expect_interrupt() -> None:
     from pysat.solvers import Solver
 
-    from satpuzzles.solve.backends import pysat_solver_names
+    from satpuzzles.solve.solver_names import pysat_solver_names
     from satpuzzles.solve.interrupts import INTERRUPTIBLE
 
     found = set()

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from dratify import check_proof, parse_dimacs
 
-from satpuzzles.solve.backends import PROOF_SOLVERS
+from satpuzzles.solve.solver_names import PROOF_SOLVERS
 from tests.conftest import INSTANCES, run_cli
 
 NL = INSTANCES / "numberlink" / "seed"

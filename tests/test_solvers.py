@@ -20,7 +20,9 @@ from satpuzzles.cnf.formula import Clause, Formula
 from satpuzzles.cnf.model import Model
 from satpuzzles.core.errors import InputError, SatPuzzlesError, SolverError, UsageError
 from satpuzzles.core.outcome import SolveStats
-from satpuzzles.solve.backends import ExternalBackend, PySatBackend, canonical_pysat_name, make_backend
+from satpuzzles.solve.backends import PySatBackend, make_backend
+from satpuzzles.solve.fresh_backends import ExternalBackend
+from satpuzzles.solve.solver_names import canonical_pysat_name
 from satpuzzles.solve.isolation import Timeout, run_with_deadline
 from satpuzzles.solve.loop import lazy_solutions
 from tests.conftest import INSTANCES, run_cli
@@ -650,7 +652,7 @@ def _installed_pysat_solvers() -> list[str]:
     """Every PySAT solver name this PySAT build has (some, like cryptosat, are optional)."""
     from pysat.solvers import NoSuchSolverError, Solver
 
-    from satpuzzles.solve.backends import pysat_solver_names
+    from satpuzzles.solve.solver_names import pysat_solver_names
 
     names = []
     for name in pysat_solver_names():

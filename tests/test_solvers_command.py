@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from satpuzzles.solve.backends import PROOF_SOLVERS, make_backend, pysat_solver_names
+from satpuzzles.solve.backends import make_backend
+from satpuzzles.solve.solver_names import PROOF_SOLVERS, pysat_solver_names
 from satpuzzles.solve.cadical_options import CADICAL195_OPTIONS
 from tests.conftest import run_cli
 

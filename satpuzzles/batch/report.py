@@ -40,8 +40,8 @@ SOLVE_OPTIONS = ("solver", "method", "count", "unique", "analyze", "timeout")
 
 def options_text(options: Options) -> str:
     """The solve options as the report stores them: canonical JSON (PySAT aliases by their canonical names, CaDiCaL's
-    options sorted: backends.normal_solver_name)."""
-    from satpuzzles.solve.backends import normal_solver_name
+    options sorted: solver_names.normal_solver_name)."""
+    from satpuzzles.solve.solver_names import normal_solver_name
 
     solver = options.get("solver")
     plain = {name: options.get(name) for name in SOLVE_OPTIONS}

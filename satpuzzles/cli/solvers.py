@@ -12,12 +12,12 @@ from satpuzzles.cli.options import format_option
 from satpuzzles.core import registry
 from satpuzzles.core.outcome import DEFAULT_SOLVER
 from satpuzzles.core.errors import UsageError
-from satpuzzles.solve.backends import (
+from satpuzzles.solve.backends import make_backend
+from satpuzzles.solve.solver_names import (
     CONFIGURABLE,
     NON_INCREMENTAL,
     PROOF_SOLVERS,
     UNCHECKED_PROOFS,
-    make_backend,
     pysat_solver_names,
 )
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from satpuzzles.solve.backends import NON_INCREMENTAL, PySatBackend, canonical_pysat_name, pysat_base
+from satpuzzles.solve.backends import PySatBackend
+from satpuzzles.solve.solver_names import NON_INCREMENTAL, canonical_pysat_name, pysat_base
 
 LIMITED_SOLVER = "glucose4"
 """A solver with conflict budgets (PySAT's MiniSat family)."""

@@ -26,14 +26,8 @@ from satpuzzles.core.outcome import CNF_METHOD, DEFAULT_SOLVER, Certificate, Out
 from satpuzzles.core.records import replace
 from satpuzzles.core.spec import SolverBySize
 from satpuzzles.core.words import counted
-from satpuzzles.solve.backends import (
-    PROOF_SOLVERS,
-    Backend,
-    check_proof_solver,
-    make_backend,
-    normal_solver_name,
-    pysat_base,
-)
+from satpuzzles.solve.backends import Backend, make_backend
+from satpuzzles.solve.solver_names import PROOF_SOLVERS, check_proof_solver, normal_solver_name, pysat_base
 from satpuzzles.solve.loop import lazy_solutions
 
 TYPE_CHECKING = False

@@ -13,7 +13,7 @@ from satpuzzles.core.outcome import Outcome, Settings, SolveStats, Timer
 from satpuzzles.core.spec import Strategy
 from satpuzzles.puzzles.minesweeper.engine import DEFAULT_BUDGET
 from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, CellAnalysis, MinesweeperInstance, MinesweeperSolution
-from satpuzzles.solve.backends import is_pysat_solver
+from satpuzzles.solve.solver_names import is_pysat_solver
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
