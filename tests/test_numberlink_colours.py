@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import satpuzzles
-from satpuzzles.present.styles import FLOW_FREE, PALETTE, sixteen_colours
-from satpuzzles.puzzles.numberlink.colours import path_styles, touching
+from satpuzzles.present.styles import PALETTE, sixteen_colours
+from satpuzzles.puzzles.numberlink.colours import FLOW_FREE, path_styles, touching
 from tests.conftest import INSTANCES
 
 BOARDS = [INSTANCES / "numberlink" / "seed" / name for name in ("instance_1.txt", "instance_5.txt", "instance_7.txt", "instance_11.txt")]
@@ -36,7 +36,6 @@ def test_flow_free_letters_get_flow_free_colours() -> None:
 
 
 def test_the_terminal_and_the_picture_know_the_same_flow_free_letters() -> None:
-    from satpuzzles.present.styles import FLOW_FREE
     from satpuzzles.puzzles.numberlink.svg import FLOW_COLOURS
 
     assert set(FLOW_FREE) == set(FLOW_COLOURS)
@@ -69,3 +68,8 @@ def test_the_picture_has_a_colour_for_every_terminal_colour() -> None:
     from satpuzzles.puzzles.numberlink.svg import COLOURS
 
     assert len(COLOURS) == len(PALETTE) == len(set(COLOURS))
+
+
+def test_flow_free_colours_have_their_stand_ins_on_a_sixteen_colour_terminal() -> None:
+    assert {sixteen_colours(f"bold {style}") for style, _ in FLOW_FREE.values()} == \
+        {f"bold {stand_in}" for _, stand_in in FLOW_FREE.values()}

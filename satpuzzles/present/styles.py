@@ -21,17 +21,6 @@ UNSURE = "bold orange3"
 SOFT_BACKGROUND = "on grey50"
 """A shading that both black and white text stay readable on (the inside of a Slitherlink loop)."""
 
-FLOW_FREE = {
-    "R": ("red3", "red"), "G": ("green4", "green"), "B": ("dodger_blue2", "bright_blue"), "Y": ("gold3", "yellow"),
-    "O": ("dark_orange", "bright_red"), "C": ("dark_cyan", "cyan"), "M": ("magenta3", "magenta"),
-    "m": ("orange4", "red"), "P": ("dark_magenta", "bright_magenta"), "A": ("grey50", "bright_black"),
-    "W": ("default", "default"), "g": ("chartreuse3", "green"), "T": ("wheat4", "yellow"),
-    "b": ("slate_blue3", "blue"), "c": ("turquoise4", "cyan"), "p": ("deep_pink4", "magenta"),
-}
-"""Flow Free's colours by its level files' letters (as the SVG's: R red, G green, B blue, Y yellow, O orange, C cyan,
-M magenta, m maroon, P purple, A grey, W white, g bright green, T tan, b dark blue, c dark cyan, p pink), each as a
-terminal colour readable on dark and light themes (white is the theme's own text colour) and its 16-colour stand-in."""
-
 SOFT_BACKGROUND_16 = "reverse"
 """SOFT_BACKGROUND on a 16-colour terminal, whose nearest grey is light grey, under which a dark theme's white
 clues vanish: the theme's own two colours swapped are readable on any theme."""
@@ -51,8 +40,13 @@ def sixteen_colours(style: str) -> str:
 
 
 _SIXTEEN = {name: PALETTE_16[index % len(PALETTE_16)] for index, name in enumerate(PALETTE)}
-_SIXTEEN.update(FLOW_FREE.values())
 _SIXTEEN["blue_violet"] = "blue"  # Minesweeper's 4 (classic navy), apart from its 1 (bright blue) and 3 (red)
+
+
+def add_stand_ins(stand_ins: dict[str, str]) -> None:
+    """Give colours outside PALETTE (a puzzle's own, as Flow Free's) their 16-colour stand-ins, which
+    sixteen_colours then uses; a puzzle (a plugin too) calls it once, when it loads its colours."""
+    _SIXTEEN.update(stand_ins)
 
 ANALYSIS_STYLES = {"true": "bold magenta3", "false": "dim", "undetermined": UNSURE, "undecided": ""}
 """--analyze's kinds of decision on a terminal: forced true (drawn), forced false (crossed), undetermined, and

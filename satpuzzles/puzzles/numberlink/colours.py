@@ -9,8 +9,21 @@ the palette colour that shares its stand-in, so a 256-colour terminal shows more
 
 from __future__ import annotations
 
-from satpuzzles.present.styles import FLOW_FREE, PALETTE, PALETTE_16, palette_style
+from satpuzzles.present.styles import PALETTE, PALETTE_16, add_stand_ins, palette_style
 from satpuzzles.puzzles.numberlink.model import EMPTY, NumberlinkInstance, NumberlinkSolution
+
+FLOW_FREE = {
+    "R": ("red3", "red"), "G": ("green4", "green"), "B": ("dodger_blue2", "bright_blue"), "Y": ("gold3", "yellow"),
+    "O": ("dark_orange", "bright_red"), "C": ("dark_cyan", "cyan"), "M": ("magenta3", "magenta"),
+    "m": ("orange4", "red"), "P": ("dark_magenta", "bright_magenta"), "A": ("grey50", "bright_black"),
+    "W": ("default", "default"), "g": ("chartreuse3", "green"), "T": ("wheat4", "yellow"),
+    "b": ("slate_blue3", "blue"), "c": ("turquoise4", "cyan"), "p": ("deep_pink4", "magenta"),
+}
+"""Flow Free's colours by its level files' letters (as the SVG's: R red, G green, B blue, Y yellow, O orange, C cyan,
+M magenta, m maroon, P purple, A grey, W white, g bright green, T tan, b dark blue, c dark cyan, p pink), each as a
+terminal colour readable on dark and light themes (white is the theme's own text colour) and its 16-colour stand-in."""
+
+add_stand_ins(dict(FLOW_FREE.values()))
 
 
 def flow_free(labels: list[str]) -> bool:
