@@ -57,7 +57,8 @@ def test_generate_refuses_a_size_over_the_puzzles_limit(puzzle: str, rows: int, 
         satpuzzles.generate(puzzle, rows, cols, seed=1)
     assert registry_limit(puzzle).bounds() == bounds
     assert str(refused.value) == (
-        f"rows={rows}, cols={cols}: a board of {rows:,} x {cols:,} cells is larger than {accepts} accepts "
+        f"rows={rows}, cols={cols}: a board of {rows:,} row{'s' * (rows != 1)} x {cols:,} columns is larger than "
+        f"{accepts} accepts "
         f"({bounds}; see docs/reliability.md)")
 
 
