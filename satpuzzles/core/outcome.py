@@ -216,12 +216,13 @@ class Outcome(Record, Generic[S]):
         return self.solutions[0] if self.solutions else None
 
     def uniqueness(self, settings: Settings) -> bool | None:
-        """True/False when uniqueness was asked for and decided, else None: a puzzle proved unsolvable has no
-        unique solution (False); one undecided (a timeout) is None."""
+        """True/False when uniqueness was asked for (--unique, or --analyze) and decided, else None: a puzzle proved
+        unsolvable has no unique solution (False); one undecided (a timeout) is None. On a solved puzzle only
+        --unique's search decides it here (--analyze's backbone: present.report.unique_by_analysis)."""
+        if self.status == "unsolvable" and (settings.unique or settings.analyze):
+            return False
         if not settings.unique:
             return None
-        if self.status == "unsolvable":
-            return False
         if self.status != "solved":
             return None
         if len(self.solutions) > 1:

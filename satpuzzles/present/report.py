@@ -59,9 +59,10 @@ def proof_line(outcome: Outcome[Any], settings: Settings) -> str:
 
 def status_lines(outcome: Outcome[Any], settings: Settings,
                  conflict: Callable[[list[Hashable]], str] | None = None) -> list[tuple[str, str]]:
-    """Solvable, and Unique / Solutions / Proof when they were asked for (``conflict`` words the Conflict line)."""
+    """Solvable, and Unique / Solutions / Proof when they were asked for (``conflict`` words the Conflict line);
+    Unique under --analyze too when the puzzle is proved unsolvable (a solved one's analysis says it)."""
     lines = [("Solvable", _solvable(outcome))]
-    if settings.unique:
+    if settings.unique or (settings.analyze and outcome.status == "unsolvable"):  # no analysis says it then
         unique = outcome.uniqueness(settings)
         undecided = f"unknown ({outcome.message})" if outcome.message else "unknown"
         lines.append(("Unique", undecided if unique is None else str(unique)))
