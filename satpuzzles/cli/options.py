@@ -55,6 +55,9 @@ def _convert(option: Option) -> Any:
 def to_click(option: Option) -> click.Option:
     """The click option for a puzzle's declared option."""
     common: dict[str, Any] = {"help": option.help, "metavar": option.metavar}
+    if option.kind == "flag" and option.off:
+        return click.Option([f"{option.flags[0]}/{option.off}", *option.flags[1:], option.name], is_flag=True,
+                            default=None, help=option.help)
     if option.kind == "flag":
         return click.Option([*option.flags, option.name], is_flag=True, default=bool(option.default), help=option.help)
     if option.kind == "choice":

@@ -65,8 +65,10 @@ def _check_puzzle_options(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any],
     """Refuse a puzzle option given for a source whose puzzle does not have it."""
     own = {option.name for option in puzzle.options} | {f"to_{writer.name}" for writer in puzzle.writers}
     for option, owners in _union_options():
-        if option.name not in own and options.get(option.name) not in (None, False, option.default):
-            raise UsageError(f"{option.flags[0]} is for {', '.join(owners)}; {source} is {puzzle.name}")
+        value = options.get(option.name)
+        if option.name not in own and option.given(value):
+            flag = option.off if option.off and value is False else option.flags[0]
+            raise UsageError(f"{flag} is for {', '.join(owners)}; {source} is {puzzle.name}")
     for name, value in options.items():
         if name.startswith("to_") and value and name not in own:
             raise UsageError(f"--{name.replace('_', '-')}: {puzzle.name} has no such writer ({source})")
@@ -122,7 +124,7 @@ def solve_command() -> click.Command:
     for option, owners in _union_options():
         made = to_click(option)
         made.help = owned_help([owner.capitalize() for owner in owners], option.help)  # as batch says it
-        made.default = None if option.kind != "flag" else False
+        made.default = False if option.kind == "flag" and not option.off else None
         made.show_default = False
         puzzle_options.append(made)
     explainable = [name.capitalize() for name, puzzle in registry.puzzles().items() if puzzle.rules.explainable]

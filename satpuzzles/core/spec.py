@@ -61,7 +61,9 @@ class Option(Record, frozen=True, eq=False, repr=False):
 
     ``kind`` is ``flag``, ``choice`` (one of ``choices``), ``int``, ``float`` (both within
     ``minimum``/``maximum``) or ``text`` (``convert`` turns it into a value, raising ValueError
-    with a message for the user). ``affects_solving`` options reach ``satpuzzles batch`` too.
+    with a message for the user). ``affects_solving`` options reach ``satpuzzles batch`` too. A flag with
+    ``off`` (``--self-touch`` for ``--no-self-touch``) is a pair: True, False, or None when neither is given (then
+    what the input states holds).
     """
 
     name: str
@@ -75,6 +77,11 @@ class Option(Record, frozen=True, eq=False, repr=False):
     metavar: str | None = None
     affects_solving: bool = False
     convert: Callable[[str], Any] | None = None
+    off: str = ""
+
+    def given(self, value: Any) -> bool:
+        """Whether ``value`` is one the user gave, not the option's absence."""
+        return value is not None if self.off else value not in (None, False, self.default)
 
     def check(self, value: Any, naming: Naming = CLI) -> None:
         """Refuse (UsageError) a value the option does not take, for callers without click (the Python API),
@@ -82,7 +89,7 @@ class Option(Record, frozen=True, eq=False, repr=False):
         flag = naming.flag(self.name, self.flags[0] if self.flags else self.name)
         given = naming.given(self.name, value, flag)
         if self.kind == "flag":
-            if not isinstance(value, bool):
+            if not isinstance(value, bool) and not (self.off and value is None):  # None: neither of a pair
                 raise UsageError(f"{flag}: expected True or False, found {value!r}")
         elif value is None or self.kind == "text":
             return
@@ -115,7 +122,7 @@ class Option(Record, frozen=True, eq=False, repr=False):
         """The value when the option is not given, as the CLI passes it on: a flag's default as a bool, else
         the default, through ``convert`` when it has one (as click's option does)."""
         if self.kind == "flag":
-            return bool(self.default)
+            return None if self.off else bool(self.default)
         if self.default is None or self.convert is None:
             return self.default
         return self.convert(self.default)
