@@ -232,7 +232,7 @@ class Puzzle:
             raise UsageError(f"{self.name} has no {writer!r} writer; it has "
                              f"{', '.join(w.name for w in self.spec.writers) or 'none'}")
         settings = Settings(extras=self._extras(options))
-        caveat = chosen.caveat(settings) if chosen.caveat is not None else None
+        caveat = chosen.caveat(self.instance, settings) if chosen.caveat is not None else None
         if caveat is not None:
             import warnings
 

@@ -149,8 +149,8 @@ def solve_and_print(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: 
             if size is not None:
                 check_size(*size, flag)
     statuses = []
-    caveat = writer.caveat(settings) if writer is not None and writer.caveat is not None else None
-    if caveat is not None and chosen:
+    caveats = [writer.caveat(instance, settings) for _, instance in chosen] if writer and writer.caveat else []
+    for caveat in dict.fromkeys(caveat for caveat in caveats if caveat is not None):
         say(f"satpuzzles: warning: {caveat}")
     for index, instance in chosen:
         if writer is not None:

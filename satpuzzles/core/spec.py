@@ -153,8 +153,9 @@ class Writer(Record, Generic[I], frozen=True, eq=False, repr=False):
     help: str
     write_under: Callable[[I, Settings], str] | None = None
     """Used instead of ``write`` when given: the text depends on the options in force (such as rules)."""
-    caveat: Callable[[Settings], str | None] | None = None
-    """What the written text cannot say under these options (printed once on standard error), or None."""
+    caveat: Callable[[I, Settings], str | None] | None = None
+    """What the written text cannot say of the puzzle under these options (printed once on standard error), or
+    None."""
 
 
 class JsonCodec(Record, Generic[I], frozen=True, eq=False, repr=False):

@@ -38,10 +38,12 @@ SPEC = PuzzleSpec(
     options=(
         Option("rules", ("--rules",), "fill: every cell is used (Flow Free, arukone URLs); open: cells may stay "
                "empty (Nikoli, janko.at, numlin URLs). Default: the URL's own rule or a '# rules: open' line "
-               "above the board, else fill.", kind="choice",
+               "above the board (or a JSON input's rules), else fill.", kind="choice",
                choices=RULE_NAMES, default=None, affects_solving=True),
         Option("no_self_touch", ("--no-self-touch",), "Paths never run beside themselves (no two cells of one "
-               "path adjacent unless consecutive), for solving, --count and --unique.", affects_solving=True),
+               "path adjacent unless consecutive), for solving, --count and --unique; --self-touch allows it. "
+               "Default: as a '# rules: open, no-self-touch' line above the board (or a JSON input) says, else "
+               "allowed.", affects_solving=True, off="--self-touch"),
         Option("numbers", ("--numbers",), "Print the numbered board (labels in every cell) too."),
         Option("encoding", ("--encoding",), "auto: strengthened first, complete when it finds nothing (on huge "
                "sparse boards a compressed board first, under --rules open a filling first); strengthened or "

@@ -16,6 +16,7 @@ every format, is a line of ``#`` alone or ``#`` and a space (``# Author: ...``):
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
@@ -38,7 +39,7 @@ from satpuzzles.io.textgrid import (
     spaced_comment,
     stated,
 )
-from satpuzzles.puzzles.numberlink.model import EMPTY, FILL, RULE_NAMES, NumberlinkInstance, rules_in_force
+from satpuzzles.puzzles.numberlink.model import EMPTY, RULE_NAMES, NumberlinkInstance, rules_in_force
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -271,26 +272,38 @@ def _parse_grid(lines: list[Line]) -> list[NumberlinkInstance]:
 
 RULES_KEY = "rules"
 """A text names its rule set in a comment line ``# rules: open`` (or ``fill``) above the board, as a puzz.link
-``numlin`` URL does by its type; ``generate`` writes it."""
+``numlin`` URL does by its type, and the no-self-touch convention after it (``# rules: open, no-self-touch``), which
+no URL can say; ``generate`` writes it."""
+NO_SELF_TOUCH = "no-self-touch"
+_CONVENTION = re.compile(r"no[\s_-]*self[\s_-]*touch")
+"""The convention as a rules line may spell it: ``no-self-touch``, ``no self-touch`` (as reports say it), ..."""
+_WORDS = re.compile(r"[\s,;+]+")
 
 
-def stated_rules(text: str) -> str | None:
-    """The rule set a ``# rules: NAME`` line before the first content line names, or None; a located InputError for a
-    name that is no rule set."""
+def stated_rules(text: str) -> tuple[str | None, bool]:
+    """The rule set a ``# rules: NAME`` line before the first content line names (None when none does) and whether
+    it states the no-self-touch convention; a located InputError for a line that says anything else."""
     said = stated(text, RULES_KEY)
     if said is None:
-        return None
-    name, number = said
-    if name not in RULE_NAMES:
-        raise InputError(f"'# {RULES_KEY}: {name}': expected one of {', '.join(RULE_NAMES)}", number, 1)
-    return name
+        return None, False
+    value, number = said
+    words = [word for word in _WORDS.split(_CONVENTION.sub(NO_SELF_TOUCH, value)) if word]
+    names = [word for word in words if word in RULE_NAMES]
+    convention = words.count(NO_SELF_TOUCH)
+    if not words or len(names) > 1 or convention > 1 or len(names) + convention != len(words):
+        raise InputError(f"'# {RULES_KEY}: {value}': expected one of {', '.join(RULE_NAMES)}, optionally followed by "
+                         f"{NO_SELF_TOUCH} (as in '# {RULES_KEY}: {RULE_NAMES[-1]}, {NO_SELF_TOUCH}')",
+                         number, 1)
+    return (names[0] if names else None), bool(convention)
 
 
 def _read(parse: Callable[[list[Line]], list[NumberlinkInstance]]) -> Callable[[str], list[NumberlinkInstance]]:
     def read(text: str) -> list[NumberlinkInstance]:
-        rules = stated_rules(text)
+        rules, no_self_touch = stated_rules(text)
         instances = parse(nonblank_lines(text, spaced_comment))
-        return instances if rules is None else [replace(instance, rules=rules) for instance in instances]
+        if rules is None and not no_self_touch:
+            return instances
+        return [replace(instance, rules=rules or instance.rules, no_self_touch=no_self_touch) for instance in instances]
 
     return read
 
@@ -323,23 +336,25 @@ READERS: tuple[Reader[NumberlinkInstance], ...] = (
 
 def to_json(instance: NumberlinkInstance) -> dict[str, object]:
     """The envelope's ``input``: width, height and a row-major grid of labels, ``.`` for empty cells;
-    ``rules`` (fill or open) when the source named them (a puzz.link URL)."""
+    ``rules`` (fill or open) when the source named them (a puzz.link URL, a ``# rules:`` line), and
+    ``no_self_touch`` (true) when it states that convention."""
     grid = instance.grid
     cells = [[instance.givens.get((r, c), EMPTY) for c in range(grid.cols)] for r in range(grid.rows)]
     data: dict[str, object] = {"width": grid.cols, "height": grid.rows, "grid": cells}
     if instance.rules is not None:
         data["rules"] = instance.rules
+    if instance.no_self_touch:
+        data["no_self_touch"] = True
     return data
 
 
 def to_json_under(instance: NumberlinkInstance, settings: Settings) -> dict[str, object]:
     """The envelope's ``input`` with ``rules`` the rules in force, when they are not the default fill or the
-    instance named its own: read back, the JSON is solved under the same rules (``--no-self-touch`` is a
-    convention asked of the solver, not part of the puzzle, and stays a top-level member only)."""
-    name = rules_in_force(instance, settings.extras).name
-    if instance.rules is None and name == FILL:
-        return to_json(instance)
-    return to_json(replace(instance, rules=name))
+    instance named its own, and ``no_self_touch`` when that convention was in force: read back, the JSON is solved
+    under the same rules."""
+    rules = rules_in_force(instance, settings.extras)
+    name = None if instance.rules is None and rules.fill else rules.name
+    return to_json(replace(instance, rules=name, no_self_touch=not rules.self_touch))
 
 
 def from_json(data: object, line: int, column: int) -> NumberlinkInstance:
@@ -357,12 +372,15 @@ def from_json(data: object, line: int, column: int) -> NumberlinkInstance:
     rules = reader.data.get("rules")
     if rules is not None and rules not in RULE_NAMES:
         raise reader.error("input.rules", f"expected one of {', '.join(map(shown, RULE_NAMES))}, found {shown(rules)}")
+    no_self_touch = reader.data.get("no_self_touch", False)
+    if not isinstance(no_self_touch, bool):
+        raise reader.error("input.no_self_touch", f"expected true or false, found {shown(no_self_touch)}")
     tokens = [[Token(cell, line, column) for cell in row] for row in rows]
     try:
         instance = build_instance(tokens, line, width, char_grid=True)
     except InputError as exc:
         raise reader.error("input.grid", exc.message) from None
-    return replace(instance, rules=rules) if rules is not None else instance
+    return replace(instance, rules=rules, no_self_touch=no_self_touch)
 
 
 def to_text(instance: NumberlinkInstance) -> str:

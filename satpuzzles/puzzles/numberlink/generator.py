@@ -25,7 +25,7 @@ from satpuzzles.core.spec import Generator, Option, Progress
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.puzzles.numberlink.cover import Path, joins, lengthen, merges, random_cover
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
-from satpuzzles.puzzles.numberlink.formats import LIMIT, RULES_KEY, to_text
+from satpuzzles.puzzles.numberlink.formats import LIMIT, NO_SELF_TOUCH, RULES_KEY, to_text
 from satpuzzles.puzzles.numberlink.model import (
     OPEN,
     RULE_NAMES,
@@ -320,14 +320,11 @@ def prove_unique(instance: NumberlinkInstance, solution: NumberlinkSolution, rul
 
 
 def rules_comment(rules: RuleSet) -> str:
-    """The comment lines above a text board made under rules other than the default that reading it back assumes:
-    ``# rules: open``, which the readers honour, and the rules it was made unique (and graded) under, with the option
-    that solves it so when the text cannot say it (``--no-self-touch``); else nothing."""
+    """The comment line above a text board made under rules other than the default that reading it back assumes:
+    ``# rules: open``, ``# rules: fill, no-self-touch`` ..., which the readers honour; else nothing."""
     if rules.is_default:
         return ""
-    stated = "" if rules.fill else f"# {RULES_KEY}: {OPEN}\n"
-    solve_with = "" if rules.self_touch else "; solve with --no-self-touch"
-    return f"{stated}# unique under: {rules.describe()}{solve_with}\n"
+    return f"# {RULES_KEY}: {rules.name}{'' if rules.self_touch else f', {NO_SELF_TOUCH}'}\n"
 
 
 def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progress: Progress) -> str:
@@ -370,9 +367,10 @@ GENERATOR = Generator(
         Option("allow_short_paths", ("--allow-short-paths",), "Same as --min-length 2: two-cell paths allowed."),
         Option("url", ("--url",), "Write each puzzle as a puzz.link URL (arukone under fill, numlin under open)."),
         Option("rules", ("--rules",), "The rules the puzzle is unique under: fill (every cell used) or open "
-               "(cells may stay empty).", kind="choice", choices=RULE_NAMES, default="fill"),
+               "(cells may stay empty); open is written above the board as '# rules: open'.", kind="choice",
+               choices=RULE_NAMES, default="fill"),
         Option("no_self_touch", ("--no-self-touch",), "Unique under the no-self-touch convention (paths never "
-               "run beside themselves)."),
+               "run beside themselves), written above the board as '# rules: fill, no-self-touch' (or open)."),
     ),
     width_first=True,
     limit=LIMIT,

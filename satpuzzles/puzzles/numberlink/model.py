@@ -53,7 +53,8 @@ class NumberlinkInstance(Record, frozen=True):
     """A board with labelled endpoint pairs; ``line`` is where it starts in the input (for headings).
 
     ``rules`` is the rule set the source itself implies (a puzz.link ``numlin`` URL means
-    open, ``arukone`` fill), None when the format does not say.
+    open, ``arukone`` fill), None when the format does not say; ``no_self_touch`` whether it states the
+    no-self-touch convention (a text's ``# rules: open, no-self-touch`` line, a JSON input's member).
     """
 
     grid: Grid
@@ -61,6 +62,7 @@ class NumberlinkInstance(Record, frozen=True):
     labels: tuple[str, ...]
     line: int = 1
     rules: str | None = None
+    no_self_touch: bool = False
     endpoints: dict[str, tuple[Cell, Cell]] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -71,9 +73,11 @@ class NumberlinkInstance(Record, frozen=True):
 
 
 def rules_in_force(instance: NumberlinkInstance, extras: Mapping[str, Any]) -> RuleSet:
-    """The rule set for a solve: --rules, else the instance's own (a URL's), else fill; --no-self-touch."""
+    """The rule set for a solve: --rules, else the instance's own (a URL's, a text's), else fill; --no-self-touch
+    or --self-touch, else the convention the instance states, else self-touch allowed."""
     name = extras.get("rules") or instance.rules or FILL
-    return RuleSet(fill=name == FILL, self_touch=not extras.get("no_self_touch"))
+    said = extras.get("no_self_touch")
+    return RuleSet(fill=name == FILL, self_touch=not (instance.no_self_touch if said is None else said))
 
 
 class NumberlinkSolution(Record, frozen=True):

@@ -72,13 +72,14 @@ def url_under(instance: NumberlinkInstance, settings: Settings) -> str:
     return to_url(instance, rules_in_force(instance, settings.extras))
 
 
-NO_SELF_TOUCH_LOST = ("a puzz.link URL cannot say --no-self-touch: it names the fill or open rule only, and solvers "
+NO_SELF_TOUCH_LOST = ("a puzz.link URL cannot say no-self-touch: it names the fill or open rule only, and solvers "
                       "of the URL will not assume the convention")
 
 
-def url_caveat(settings: Settings) -> str | None:
-    """``--to-url --no-self-touch``: the convention the URL drops."""
-    return NO_SELF_TOUCH_LOST if settings.extras.get("no_self_touch") else None
+def url_caveat(instance: NumberlinkInstance, settings: Settings) -> str | None:
+    """``--to-url`` under no self-touch (--no-self-touch, or a ``# rules:`` line stating it): the convention the URL
+    drops."""
+    return None if rules_in_force(instance, settings.extras).self_touch else NO_SELF_TOUCH_LOST
 
 
 def _looks_like_url(text: str) -> bool:
