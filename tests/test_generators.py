@@ -317,18 +317,18 @@ def test_json_lines_carry_the_grade_and_the_rules() -> None:
 
 
 def test_numberlink_text_names_the_rules_it_was_made_unique_under() -> None:
-    # Read back, a text board is solved under the default rules (fill, paths may touch themselves): this one,
-    # made unique under the no-self-touch convention, has a second solution there, so the text says how to solve it.
+    # Made unique under the no-self-touch convention, this board has a second solution under the default rules
+    # (fill, paths may touch themselves): its '# rules:' line says the convention, and it reads back under it.
     made = run_cli("generate", "numberlink", "10", "10", "--seed", "4", "--no-self-touch")
     assert made.code == 0, made.err
-    comment = next(line for line in made.out.splitlines() if line.startswith("# unique under: "))
-    assert comment == "# unique under: fill (every cell used), no self-touch; solve with --no-self-touch"
-    flags = comment.split("; solve with ")[1].split()
-    assert _unique("numberlink", made.out) is False
-    assert "Unique = True" in run_cli("numberlink", "-", "--unique", *flags, stdin=made.out).out
+    assert "# rules: fill, no-self-touch\n" in made.out and "# unique under" not in made.out
+    assert _unique("numberlink", made.out) is True
+    read_back = run_cli("numberlink", "-", "--unique", stdin=made.out)
+    assert "Unique = True" in read_back.out and "Rules = fill (every cell used), no self-touch" in read_back.out
+    assert "Unique = False" in run_cli("numberlink", "-", "--unique", "--self-touch", stdin=made.out).out
     opened = run_cli("generate", "numberlink", "5", "5", "--seed", "4", "--rules", "open", "--no-self-touch").out
-    assert "# rules: open\n# unique under: open (cells may stay empty), no self-touch; solve with --no-self-touch" in opened
-    assert "# unique under" not in run_cli("generate", "numberlink", "5", "5", "--seed", "4").out  # the default rules
+    assert "# rules: open, no-self-touch\n" in opened
+    assert "# rules" not in run_cli("generate", "numberlink", "5", "5", "--seed", "4").out  # the default rules
 
 
 def test_generate_help_offers_a_grade_only_where_there_is_difficulty() -> None:

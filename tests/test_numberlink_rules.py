@@ -156,7 +156,87 @@ def test_a_rules_line_above_a_text_board_is_its_rule_set(board: str) -> None:
 def test_a_rules_line_naming_no_rule_set_is_a_located_error() -> None:
     refused = run_cli("numberlink", "-", stdin="# puzzle: numberlink\n# rules: loose\n1.2\n...\n1.2\n")
     assert refused.code == 2 and refused.out == ""
-    assert refused.err == "satpuzzles: error: <stdin>:2:1: '# rules: loose': expected one of fill, open\n"
+    assert refused.err == ("satpuzzles: error: <stdin>:2:1: '# rules: loose': expected one of fill, open, optionally "
+                           "followed by no-self-touch (as in '# rules: open, no-self-touch')\n")
+    for said in ("open, fill", "open, no-self-touch, no-self-touch", "open, touching", ""):
+        bad = run_cli("numberlink", "-", stdin=f"# rules: {said}\n1..\n...\n..1\n")
+        assert bad.code == 2 and bad.err.startswith("satpuzzles: error: <stdin>:1:1: '# rules: "), (said, bad.err)
+        assert bad.err.count("\n") == 1
+
+
+CORNERS = {  # one pair on opposite corners of a 3x3 board: its filling paths all run beside themselves
+    "grid": "1..\n...\n..1\n",
+    "comma": "1,.,.\n.,.,.\n.,.,1\n",
+    "collection": "3 3\n1 . .\n. . .\n. . 1\n",
+    "kn-header": "1\n3 3\n1 . .\n. . .\n. . 1\n",
+}
+
+
+@pytest.mark.parametrize("board", CORNERS.values(), ids=CORNERS)
+def test_a_rules_line_states_the_no_self_touch_convention_in_every_text_format(board: str) -> None:
+    # Solvable under fill, not under fill with no self-touch: a board that states it exits 1 and says the rules.
+    assert run_cli("numberlink", "-", stdin=board).code == 0
+    stated = run_cli("numberlink", "-", stdin="# Author: me\n# rules: fill, no-self-touch\n" + board)
+    assert stated.code == 1 and "Solvable = False" in stated.out, stated.err
+    assert "Rules = fill (every cell used), no self-touch; --rules open lets cells stay empty" in stated.out
+    alone = run_cli("numberlink", "-", "--format", "json", stdin="# rules: no-self-touch\n" + board)
+    assert alone.code == 1 and (json.loads(alone.out)["rules"], json.loads(alone.out)["no_self_touch"]) == ("fill", True)
+    for said in ("open, no-self-touch", "open no-self-touch", "Open, No Self-Touch", "no_self_touch open"):
+        opened = run_cli("numberlink", "-", "--count", "10", stdin=f"# rules: {said}\n" + board)
+        assert opened.code == 0 and "Rules = open (cells may stay empty), no self-touch" in opened.out, said
+        assert "Solutions = 6 (all)" in opened.out  # the six staircases: the others run beside themselves
+
+
+def test_the_command_line_wins_over_a_stated_convention_both_ways() -> None:
+    board = CORNERS["grid"]
+    allowed = run_cli("numberlink", "-", "--self-touch", stdin="# rules: fill, no-self-touch\n" + board)
+    assert allowed.code == 0 and "Rules" not in allowed.out  # the plain fill rule, as without the line
+    filled = run_cli("numberlink", "-", "--rules", "fill", "--count", "10", stdin="# rules: open, no-self-touch\n" + board)
+    assert filled.code == 1 and "Rules = fill (every cell used), no self-touch" in filled.out
+    asked = run_cli("numberlink", "-", "--no-self-touch", stdin="# rules: fill\n" + board)
+    assert asked.code == 1 and "no self-touch" in asked.out
+    refused = run_cli("solve", "-", "--self-touch", stdin="# puzzle: minesweeper\n1?\n")
+    assert refused.code == 2 and "--self-touch is for numberlink" in refused.err
+
+
+def test_the_python_api_reads_the_convention_as_the_command_line_does() -> None:
+    import satpuzzles
+
+    puzzle = satpuzzles.load("# rules: fill, no-self-touch\n" + CORNERS["grid"], puzzle="numberlink")
+    assert puzzle.solve().status == "unsolvable" and puzzle.solve(unique=True).unique is False
+    assert puzzle.solve(no_self_touch=False).status == "solved"  # an explicit keyword wins, as rules= does
+    assert puzzle.solve(rules="open", count=10).to_json()["count"] == 6
+    assert puzzle.to_json()["no_self_touch"] is True
+    plain = satpuzzles.load(CORNERS["grid"], puzzle="numberlink")
+    assert plain.solve().status == "solved" and plain.solve(no_self_touch=True).status == "unsolvable"
+
+
+@pytest.mark.parametrize("flags", [["--no-self-touch"], ["--rules", "open", "--no-self-touch", "--count", "10"]])
+def test_printed_json_read_back_keeps_the_no_self_touch_convention(flags: list[str]) -> None:
+    first = run_cli("numberlink", "-", *flags, "--format", "json", stdin=CORNERS["grid"])
+    envelope = json.loads(first.out)
+    assert envelope["input"]["no_self_touch"] is envelope["no_self_touch"] is True
+    again = run_cli("numberlink", "-", *flags[3:], "--format", "json", stdin=first.out)
+    read = json.loads(again.out)
+    assert (again.code, read["status"], read["rules"], read["no_self_touch"]) == \
+        (first.code, envelope["status"], envelope["rules"], True)
+    assert read.get("solutions") == envelope.get("solutions") and read["input"] == envelope["input"]
+    allowed = run_cli("numberlink", "-", "--self-touch", "--format", "json", stdin=first.out)
+    assert allowed.code == 0 and "no_self_touch" not in json.loads(allowed.out)["input"]
+
+
+def test_a_json_input_no_self_touch_member_must_be_true_or_false() -> None:
+    bad = '{"width": 2, "height": 1, "grid": [["1", "1"]], "no_self_touch": "yes"}\n'
+    refused = run_cli("numberlink", "-", stdin=bad)
+    assert refused.code == 2 and "input.no_self_touch" in refused.err and "expected true or false" in refused.err
+
+
+def test_to_url_of_a_board_stating_the_convention_warns_that_the_url_drops_it() -> None:
+    stated = run_cli("numberlink", "-", "--to-url", stdin="# rules: open, no-self-touch\n" + CORNERS["grid"])
+    assert stated.code == 0 and stated.out.startswith("https://puzz.link/p?numlin/3/3/")
+    assert stated.err.count("cannot say no-self-touch") == 1
+    allowed = run_cli("numberlink", "-", "--to-url", "--self-touch", stdin="# rules: open, no-self-touch\n" + CORNERS["grid"])
+    assert allowed.code == 0 and allowed.err == ""
 
 
 @pytest.mark.parametrize("rules", ["fill", "open"])
