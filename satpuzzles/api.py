@@ -301,9 +301,9 @@ class Result:
 
     @property
     def unique(self) -> bool | None:
-        """With ``unique=True``, or ``analyze=True`` on a solved puzzle: whether the solution is unique (False for a
-        puzzle proved unsolvable; None when undecided or not asked); the analysis decides it as unique exactly when
-        no decision is undetermined."""
+        """With ``unique=True`` or ``analyze=True``: whether the solution is unique (False for a puzzle proved
+        unsolvable; None when undecided or not asked); on a solved puzzle the analysis decides it as unique exactly
+        when no decision is undetermined."""
         unique = self.outcome.uniqueness(self.settings)
         if unique is None and self.settings.analyze and self.outcome.status == "solved":
             return analysed_unique(self.puzzle.spec, self.puzzle.instance, self.outcome, self.settings)
