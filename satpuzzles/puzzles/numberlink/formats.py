@@ -16,7 +16,6 @@ every format, is a line of ``#`` alone or ``#`` and a space (``# Author: ...``):
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
@@ -275,9 +274,9 @@ RULES_KEY = "rules"
 ``numlin`` URL does by its type, and the no-self-touch convention after it (``# rules: open, no-self-touch``), which
 no URL can say; ``generate`` writes it."""
 NO_SELF_TOUCH = "no-self-touch"
-_CONVENTION = re.compile(r"no[\s_-]*self[\s_-]*touch")
-"""The convention as a rules line may spell it: ``no-self-touch``, ``no self-touch`` (as reports say it), ..."""
-_WORDS = re.compile(r"[\s,;+]+")
+_SEPARATORS = str.maketrans(dict.fromkeys(",;+_-", " "))
+"""Between a rules line's words; the convention may be spelt ``no-self-touch``, ``no self-touch`` (as reports say
+it), ``no_self_touch``."""
 
 
 def stated_rules(text: str) -> tuple[str | None, bool]:
@@ -287,7 +286,7 @@ def stated_rules(text: str) -> tuple[str | None, bool]:
     if said is None:
         return None, False
     value, number = said
-    words = [word for word in _WORDS.split(_CONVENTION.sub(NO_SELF_TOUCH, value)) if word]
+    words = " ".join(value.translate(_SEPARATORS).split()).replace("no self touch", NO_SELF_TOUCH).split()
     names = [word for word in words if word in RULE_NAMES]
     convention = words.count(NO_SELF_TOUCH)
     if not words or len(names) > 1 or convention > 1 or len(names) + convention != len(words):
