@@ -19,7 +19,7 @@ from satpuzzles.core.words import counted
 from satpuzzles.io.files import check_distinct, check_writable, numbered_path, read_input, write_atomic
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import check_claimed, located, source_text
-from satpuzzles.present.report import result_text
+from satpuzzles.present.answers import ANSWER_FILES, answer_texts, check_drawable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -27,21 +27,12 @@ if TYPE_CHECKING:
 
     import click
 
-FILE_OUTPUTS = ("output", "result", "svg", "svg_puzzle", "proof")
+FILE_OUTPUTS = ("output", *ANSWER_FILES, "proof")
 """The options that name a file to write, as run options name them."""
 FILE_FLAGS = ("-o", "-r", "--svg", "--svg-puzzle", "--proof")
 """Their flags, in the same order."""
 EXIT_HELP = ("Exit status: 0 solved, 1 proved unsolvable, 2 bad usage or input, 3 unknown, 4 internal error; "
              "130 interrupted, 141 output closed, 143 terminated, 129 hung up (docs/reliability.md).")
-
-
-def board_size(puzzle: PuzzleSpec[Any, Any], instance: Any) -> tuple[int, int] | None:
-    """(rows, cols) of an instance's board, when the puzzle says."""
-    if puzzle.view.size is not None:
-        return puzzle.view.size(instance)
-    facts = puzzle.view.facts(instance)
-    width, height = facts.get("width"), facts.get("height")
-    return (height, width) if isinstance(width, int) and isinstance(height, int) else None
 
 
 def write_outputs(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], options: dict[str, Any],
@@ -54,12 +45,10 @@ def write_outputs(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[
         if text is None:
             text = first_formula_dimacs(puzzle.rules, instance, settings, puzzle.name)
         write_atomic(numbered_path(options["output"], index, total), [text])
-    if options.get("result") and outcome.solution is not None:
-        write_atomic(numbered_path(options["result"], index, total), [result_text(puzzle, instance, outcome.solution)])
-    if options.get("svg") and puzzle.view.svg is not None:
-        write_atomic(numbered_path(options["svg"], index, total), [puzzle.view.svg(instance, outcome, settings)])
-    if options.get("svg_puzzle") and puzzle.view.draws_puzzle:
-        write_atomic(numbered_path(options["svg_puzzle"], index, total), [puzzle.view.puzzle_picture(instance, settings)])
+    wanted = [name for name in ANSWER_FILES if options.get(name)]
+    if wanted:
+        for name, answer in answer_texts(puzzle, instance, outcome, settings, wanted):
+            write_atomic(numbered_path(options[name], index, total), [answer])
     if options.get("proof") and outcome.certificate is not None:
         proof = numbered_path(options["proof"], index, total)
         write_atomic(cnf_beside(proof), [outcome.certificate.cnf])
@@ -143,11 +132,7 @@ def solve_and_print(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: 
     chosen = selected(instances, options.get("index"), source)
     for flag, name in (("--svg", "svg"), ("--svg-puzzle", "svg_puzzle")):
         for _, instance in chosen if options.get(name) else ():
-            from satpuzzles.present.svg import check_size  # --svg and --svg-puzzle only
-
-            size = board_size(puzzle, instance)
-            if size is not None:
-                check_size(*size, flag)
+            check_drawable(puzzle, instance, flag)
     statuses = []
     caveats = [writer.caveat(instance, settings) for _, instance in chosen] if writer and writer.caveat else []
     for caveat in dict.fromkeys(caveat for caveat in caveats if caveat is not None):
