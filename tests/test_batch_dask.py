@@ -66,12 +66,18 @@ def test_dask_results_equal_the_local_run(scheduler: str, tmp_path: Path) -> Non
              NL / "handmade" / "inputs5.txt", MINES / "small-sat.in", MINES / "small-unsat.in",
              SLITHER / "pzprjs" / "cspuz_bench_4x4.url", tmp_path / "bad.txt"]
     local, remote = tmp_path / "local.jsonl", tmp_path / "dask.jsonl"
-    assert run_cli("batch", *paths, "--unique", "-j", "2", "--report", local).code == 2
-    result = batch(*paths, "--unique", "--dask", scheduler, "--report", remote)
+    folders = [(flag, tmp_path / where / name) for where in ("local", "dask")
+               for flag, name in (("--result-dir", "r"), ("--svg-dir", "s"))]
+    local_folders = (x for flag in folders[:2] for x in flag)
+    assert run_cli("batch", *paths, "--unique", "-j", "2", "--report", local, *local_folders).code == 2
+    result = batch(*paths, "--unique", "--dask", scheduler, "--report", remote, *(x for f in folders[2:] for x in f))
     assert result.code == 2, result.err
     assert f"Dask scheduler {scheduler}" in result.out
     assert len(jsonl(remote)) == 31
     assert comparable(remote) == comparable(local)
+    answers = {where: {str(path.relative_to(tmp_path / where)): path.read_text()
+                       for path in (tmp_path / where).rglob("*") if path.is_file()} for where in ("local", "dask")}
+    assert len(answers["dask"]) > 40 and answers["dask"] == answers["local"]  # written by the batch, from the rows
 
 
 def test_dask_timeout_is_enforced_inside_the_task(scheduler: str, tmp_path: Path) -> None:

@@ -31,7 +31,8 @@ class Part(TypedDict):
 
 
 Options = dict[str, Any]
-"""Plain solve options: solver, count, unique, analyze, timeout, extras (per puzzle name), answers (bool)."""
+"""Plain solve options: solver, count, unique, analyze, timeout, extras (per puzzle name), answers (the answer files
+to make: present.answers.ANSWER_FILES names; a row then carries their texts, see batch.answers)."""
 Row = dict[str, Any]
 
 _PARSED: OrderedDict[tuple[str, str, str], list[Any]] = OrderedDict()
@@ -106,10 +107,10 @@ def solve_one(puzzle: PuzzleSpec[Any, Any], file: str, index: int, instance: Any
     }
     if settings.analyze:
         row.update(_analysed(puzzle, instance, outcome, settings))
-    if options.get("answers") and outcome.solution is not None:
-        view = puzzle.view
-        row["answer"] = (view.result_file(instance, outcome.solution) if view.result_file is not None
-                         else view.text(instance, outcome.solution, settings, ()))
+    if options.get("answers"):
+        from satpuzzles.batch.answers import make_answers  # --result-dir, --svg-dir, --svg-puzzle-dir only
+
+        row["answers"], row["answers_missing"] = make_answers(puzzle, instance, outcome, settings, options["answers"])
     return row
 
 

@@ -11,6 +11,7 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
+from satpuzzles.batch.answers import FOLDER_FLAGS, AnswerFolders, prepare_folders
 from satpuzzles.batch.engine import file_error_rows, pending_count, run_batch
 from satpuzzles.batch.inputs import PuzzleFile, expand_paths, scan_file
 from satpuzzles.batch.report import Report, json_line, options_text, report_columns
@@ -29,7 +30,7 @@ from satpuzzles.cli.options import (
     timeout_option,
     to_click,
 )
-from satpuzzles.cli.output import stdout
+from satpuzzles.cli.output import say, stdout
 from satpuzzles.core import registry
 from satpuzzles.core.errors import UsageError
 from satpuzzles.core.spec import Option
@@ -60,7 +61,24 @@ def plain_options(params: dict[str, Any]) -> Options:
     extras = {name: puzzle_extras(puzzle, params, solving_only=True) for name, puzzle in registry.puzzles().items()}
     return {"solver": params["solver"], "method": params["method"], "count": params["count"],
             "unique": params["unique"], "analyze": params["analyze"] or None,  # None: as in reports made before it
-            "timeout": params["timeout"], "extras": extras}
+            "timeout": params["timeout"], "extras": extras, "answers": list(answer_folders(params))}
+
+
+def answer_folders(params: dict[str, Any]) -> dict[str, str]:
+    """The answer folders asked for, by answer file (result, svg, svg_puzzle)."""
+    return {name: params[f"{name}_dir"] for name in FOLDER_FLAGS if params.get(f"{name}_dir") is not None}
+
+
+def warn_undrawn(files: list[PuzzleFile], folders: dict[str, str]) -> None:
+    """A warning for each picture folder and puzzle of the batch that does not draw that picture (a plugin's view
+    without one): its puzzles get no such file, the others do."""
+    from satpuzzles.present.answers import draws
+
+    for name in sorted({f.puzzle for f in files if not f.error}):
+        for picture in ("svg", "svg_puzzle"):
+            if picture in folders and not draws(registry.get(name), picture):
+                say(f"satpuzzles: warning: {FOLDER_FLAGS[picture]}: {name} draws no such picture; its puzzles get "
+                    "none")
 
 
 def check_puzzles(files: list[PuzzleFile], options: Options) -> None:
@@ -139,10 +157,17 @@ def run(params: dict[str, Any]) -> int:
     files = [scan_file(path, params["puzzle"])
              for path in expand_paths(params["paths"], leave_out, [output] if output else [])]
     check_puzzles(files, options)
+    folders = answer_folders(params)
+    answers = None
+    if folders:
+        answers = AnswerFolders(folders, [(f.path, f.count) for f in files if not f.error])
     if params["dask"] is not None:
         from satpuzzles.batch.cluster import connect  # dask only
 
         connect(params["dask"])  # an unreachable scheduler is a usage error before the report is opened
+    if answers is not None:
+        prepare_folders(folders)
+        warn_undrawn(files, folders)
     out, as_json = stdout(), params["output_format"] == "json"
     stored_options, columns = options_text(options), report_columns(options)
     report = Report(params["report"], params["resume"], options) if params["report"] else None
@@ -155,6 +180,8 @@ def run(params: dict[str, Any]) -> int:
         start = time.monotonic()
 
         def on_row(row: Row) -> None:
+            if answers is not None:  # before the report: a puzzle it holds (which --resume skips) has its files
+                answers.write(row)
             if report is not None:
                 report.write(row)
             if as_json:  # each row as it finishes, as the .jsonl report holds it
@@ -167,6 +194,8 @@ def run(params: dict[str, Any]) -> int:
             where = run_batch(files, options, on_row, jobs=params["jobs"], dask=params["dask"], done=done)
         finally:
             bar.stop()
+            for note in answers.notes if answers is not None else ():
+                say(f"satpuzzles: warning: {note}")
         wall = time.monotonic() - start
     finally:
         if report is not None:
@@ -209,9 +238,19 @@ def batch_command() -> click.Command:
             click.Option(["--resume"], is_flag=True, help="Keep the --report file and skip the puzzles it already holds."),
             click.Option(["--dask"], metavar="ADDRESS",
                          help="Run on this Dask scheduler (tcp://host:8786); needs the dask extra."),
+            click.Option(["--result-dir"], metavar="DIR",
+                         help="Write each solved puzzle's solution, as -r writes it, to DIR/NAME.sol: NAME is the "
+                              "file's path below the inputs' common folder, without its suffix, with .N for each "
+                              "puzzle of a multi-puzzle file (docs/batch.md)."),
+            click.Option(["--svg-dir"], metavar="DIR",
+                         help="Draw each solved or unsolvable puzzle as --svg does, to DIR/NAME.svg."),
+            click.Option(["--svg-puzzle-dir"], metavar="DIR",
+                         help="Draw each solved or unsolvable puzzle unsolved, as --svg-puzzle does, to DIR/NAME.svg "
+                              "(a folder of its own: the names are --svg-dir's)."),
         ],
         help="Solve every puzzle in files, folders and globs; print a summary (or, with --format json, each "
-             "puzzle's row).\n\n"
+             "puzzle's row), and write each puzzle's answer files into the folders --result-dir, --svg-dir and "
+             "--svg-puzzle-dir name.\n\n"
              "Exit status: 0 every puzzle solved or proved unsolvable, 2 bad usage or any error row "
              "(unreadable, unrecognised or malformed input, a crash), 3 any unknown (timeout); 130 interrupted, "
              "141 output closed, 143 terminated, 129 hung up (docs/batch.md).",
