@@ -62,14 +62,19 @@ def prepare_folders(folders: dict[str, str]) -> None:
         flag = FOLDER_FLAGS[name]
         if not folder:
             raise UsageError(f"{flag}: give the name of a folder")
-        if os.path.exists(folder) and not os.path.isdir(folder):
-            raise UsageError(f"{flag} {folder}: it is a file, not a folder")
-        try:
-            os.makedirs(folder, exist_ok=True)
-        except OSError as exc:
-            raise UsageError(f"{flag} {folder}: cannot create the folder: {exc.strerror}") from None
+        make_folder(flag, folder)
         if not os.access(folder, os.W_OK | os.X_OK):
             raise UsageError(f"{flag} {folder}: the folder is not writable")
+
+
+def make_folder(flag: str, folder: str) -> None:
+    """Make ``folder`` and the folders above it, when missing; a UsageError naming ``flag`` when it cannot be."""
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise UsageError(f"{flag} {folder}: it is a file, not a folder")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"{flag} {folder}: cannot create the folder: {exc.strerror}") from None
 
 
 def answer_names(files: list[tuple[str, int]]) -> dict[tuple[str, int], str]:
@@ -121,11 +126,7 @@ class AnswerFolders:
         texts: dict[str, str] = row.pop("answers", None) or {}
         for name, text in texts.items():
             path = os.path.join(self.folders[name], self.names[(row["file"], row["index"])] + SUFFIXES[name])
-            try:
-                os.makedirs(os.path.dirname(path), exist_ok=True)
-            except OSError as exc:
-                raise UsageError(f"{FOLDER_FLAGS[name]}: cannot create the folder {os.path.dirname(path)}: "
-                                 f"{exc.strerror}") from None
+            make_folder(FOLDER_FLAGS[name], os.path.dirname(path))
             write_atomic(path, [text])
         for name, why in (row.pop("answers_missing", None) or {}).items():
             self.notes.append(f"{row['file']} puzzle {row['index']}: {FOLDER_FLAGS[name]}: no file written: {why}")
