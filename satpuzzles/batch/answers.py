@@ -54,7 +54,9 @@ def make_answers(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[A
 
 def prepare_folders(folders: dict[str, str]) -> None:
     """Create each answer folder that is missing; a located UsageError when one cannot be a folder to write in."""
-    pictures = [os.path.realpath(folders[name]) for name in ("svg", "svg_puzzle") if folders.get(name)]
+    from satpuzzles.present.answers import PICTURES
+
+    pictures = [os.path.realpath(folders[name]) for name in PICTURES if folders.get(name)]
     if len(pictures) == 2 and pictures[0] == pictures[1]:
         raise UsageError("--svg-dir and --svg-puzzle-dir name the same folder: give each its own (a puzzle's two "
                          "pictures have the same name)")

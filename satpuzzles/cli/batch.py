@@ -34,6 +34,7 @@ from satpuzzles.cli.output import say, stdout
 from satpuzzles.core import registry
 from satpuzzles.core.errors import UsageError
 from satpuzzles.core.spec import Option
+from satpuzzles.present.answers import PICTURES, draws
 from satpuzzles.present.colour import use_colour
 from satpuzzles.present.terminal import make_console
 from satpuzzles.solve.backends import check_solver_name
@@ -72,10 +73,8 @@ def answer_folders(params: dict[str, Any]) -> dict[str, str]:
 def warn_undrawn(files: list[PuzzleFile], folders: dict[str, str]) -> None:
     """A warning for each picture folder and puzzle of the batch that does not draw that picture (a plugin's view
     without one): its puzzles get no such file, the others do."""
-    from satpuzzles.present.answers import draws
-
     for name in sorted({f.puzzle for f in files if not f.error}):
-        for picture in ("svg", "svg_puzzle"):
+        for picture in PICTURES:
             if picture in folders and not draws(registry.get(name), picture):
                 say(f"satpuzzles: warning: {FOLDER_FLAGS[picture]}: {name} draws no such picture; its puzzles get "
                     "none")

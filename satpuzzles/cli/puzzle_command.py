@@ -45,10 +45,8 @@ def write_outputs(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[
         if text is None:
             text = first_formula_dimacs(puzzle.rules, instance, settings, puzzle.name)
         write_atomic(numbered_path(options["output"], index, total), [text])
-    wanted = [name for name in ANSWER_FILES if options.get(name)]
-    if wanted:
-        for name, answer in answer_texts(puzzle, instance, outcome, settings, wanted):
-            write_atomic(numbered_path(options[name], index, total), [answer])
+    for name, answer in answer_texts(puzzle, instance, outcome, settings, [n for n in ANSWER_FILES if options.get(n)]):
+        write_atomic(numbered_path(options[name], index, total), [answer])
     if options.get("proof") and outcome.certificate is not None:
         proof = numbered_path(options["proof"], index, total)
         write_atomic(cnf_beside(proof), [outcome.certificate.cnf])
