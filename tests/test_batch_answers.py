@@ -216,3 +216,16 @@ def test_a_puzzle_that_draws_no_pictures_is_warned_about_and_gets_its_result(tmp
     assert done.returncode == 0, done.stderr
     assert done.stderr == "satpuzzles: warning: --svg-dir: plainloop draws no such picture; its puzzles get none\n"
     assert written(tmp_path / "r") == {"cspuz_bench_4x4.sol"} and written(tmp_path / "s") == set()
+
+
+def test_a_file_in_the_way_of_a_subfolder_stops_the_batch_in_one_line(tmp_path: Path) -> None:
+    (tmp_path / "in" / "sub").mkdir(parents=True)
+    shutil.copy(SEED / "instance_1.txt", tmp_path / "in" / "sub" / "x.txt")
+    shutil.copy(SEED / "instance_9.txt", tmp_path / "in" / "y.txt")
+    (tmp_path / "pics").mkdir()
+    (tmp_path / "pics" / "sub").write_text("in the way\n")
+    report = tmp_path / "r.jsonl"
+    result = run_cli("batch", tmp_path / "in", "--svg-dir", tmp_path / "pics", "--report", report, "-j", "1")
+    assert result.code == 2 and "Traceback" not in result.err and result.err.count("\n") == 1
+    assert f"--svg-dir {tmp_path / 'pics' / 'sub'}: it is a file, not a folder" in result.err
+    assert "x.txt" not in report.read_text()  # its files were not written: not reported, so --resume solves it again
