@@ -200,7 +200,8 @@ SPEC = replace(_LOOP, name="plainloop", view=replace(_LOOP.view, svg=None, puzzl
 """
 
 
-def test_a_puzzle_that_draws_no_pictures_is_warned_about_and_gets_its_result(tmp_path: Path) -> None:
+def _with_plainloop(tmp_path: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    """``satpuzzles ARGUMENTS`` run with PLUGIN installed as the puzzle ``plainloop``."""
     site = tmp_path / "site"
     info = site / "plainloop-0.1.dist-info"
     info.mkdir(parents=True)
@@ -208,14 +209,23 @@ def test_a_puzzle_that_draws_no_pictures_is_warned_about_and_gets_its_result(tmp
     (info / "entry_points.txt").write_text("[satpuzzles.puzzles]\nplainloop = plainloop:SPEC\n")
     (site / "plainloop.py").write_text(PLUGIN)
     env_path = f"{site}:{ROOT}:{ROOT / 'examples' / 'masyu'}"
-    done = subprocess.run([sys.executable, "-m", "satpuzzles", "batch", str(SLITHER_URL), "--puzzle", "plainloop",
-                           "--result-dir", str(tmp_path / "r"), "--svg-dir", str(tmp_path / "s")],
-                          capture_output=True, text=True, cwd=ROOT, timeout=120,
-                          env={"PATH": "/usr/bin:/bin", "PYTHONPATH": env_path,
-                               "SATPUZZLES_CACHE_DIR": ""})
+    return subprocess.run([sys.executable, "-m", "satpuzzles", *arguments], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120, env={"PATH": "/usr/bin:/bin", "PYTHONPATH": env_path, "SATPUZZLES_CACHE_DIR": ""})
+
+
+def test_a_puzzle_that_draws_no_pictures_is_warned_about_and_gets_its_result(tmp_path: Path) -> None:
+    done = _with_plainloop(tmp_path, "batch", str(SLITHER_URL), "--puzzle", "plainloop",
+                           "--result-dir", str(tmp_path / "r"), "--svg-dir", str(tmp_path / "s"))
     assert done.returncode == 0, done.stderr
     assert done.stderr == "satpuzzles: warning: --svg-dir: plainloop draws no such picture; its puzzles get none\n"
     assert written(tmp_path / "r") == {"cspuz_bench_4x4.sol"} and written(tmp_path / "s") == set()
+
+
+@pytest.mark.parametrize("flag", ["--svg", "--svg-puzzle"])
+def test_solve_refuses_a_picture_the_puzzle_cannot_draw(tmp_path: Path, flag: str) -> None:
+    done = _with_plainloop(tmp_path, "solve", str(SLITHER_URL), "--puzzle", "plainloop", flag, str(tmp_path / "p.svg"))
+    assert done.returncode == 2 and done.stdout == "" and not (tmp_path / "p.svg").exists()
+    assert done.stderr == f"satpuzzles: error: {flag}: plainloop draws no such picture ({SLITHER_URL})\n"
 
 
 def test_a_file_in_the_way_of_a_subfolder_stops_the_batch_in_one_line(tmp_path: Path) -> None:

@@ -38,6 +38,7 @@ from satpuzzles.core.spec import Option, PuzzleSpec
 from satpuzzles.io.detect import detect_file
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import located, source_text
+from satpuzzles.present.answers import draws
 
 
 def _union_options() -> list[tuple[Option, list[str]]]:
@@ -76,6 +77,9 @@ def _check_puzzle_options(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any],
         raise UsageError(f"--explain: {puzzle.name} cannot name conflicting clues ({source})")
     if options.get("analyze") and not puzzle.rules.analyzable:
         raise UsageError(f"--analyze: {puzzle.name} cannot be analysed ({source})")
+    for flag, name in (("--svg", "svg"), ("--svg-puzzle", "svg_puzzle")):
+        if options.get(name) and not draws(puzzle, name):
+            raise UsageError(f"{flag}: {puzzle.name} draws no such picture ({source})")
 
 
 def _instances(text: str, name: str, forced: str | None, path: str | None) -> tuple[PuzzleSpec[Any, Any], list[Any]]:
