@@ -26,13 +26,16 @@ class LimitedBackend(PySatBackend):
     """A PySAT solver whose calls raise SearchLimit after ``calls_left`` calls or ``conflicts`` conflicts in one.
 
     None means no limit. Glucose checks its conflict budget only between restarts, so
-    a call may run a little past it; MiniSat and CaDiCaL stop at it.
+    a call may run a little past it; MiniSat and CaDiCaL stop at it. ``phases``, when set, are the
+    preferred literals of every call, set afresh before each (the solver's own phase saving would
+    otherwise carry the last model's values into the next search).
     """
 
     def __init__(self, conflicts: int | None, name: str = LIMITED_SOLVER) -> None:
         super().__init__(name)
         self.conflicts = conflicts
         self.calls_left: int | None = None
+        self.phases: list[int] = []
 
     def solve(self, assumptions: Sequence[int] = ()) -> bool:
         """PySatBackend.solve within the limits."""
@@ -40,6 +43,8 @@ class LimitedBackend(PySatBackend):
             if self.calls_left <= 0:
                 raise SearchLimit("out of SAT calls")
             self.calls_left -= 1
+        if self.phases:
+            self.set_phases(self.phases)
         if self.conflicts is None:
             self._solver.conf_budget(-1)  # no budget: a MiniSat-family solver would keep the last one
             return super().solve(assumptions)
