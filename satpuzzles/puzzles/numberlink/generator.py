@@ -106,6 +106,23 @@ def _differing(solution: NumberlinkSolution, other: NumberlinkSolution) -> set[C
     return {cell for link in solution.links() ^ other.links() for cell in link}
 
 
+def _regions(grid: Grid, cells: set[Cell]) -> list[set[Cell]]:
+    """The side-connected regions of ``cells``, in the order of their first cell in reading order."""
+    regions, seen = [], set()
+    for start in sorted(cells):
+        if start in seen:
+            continue
+        region, stack = {start}, [start]
+        while stack:
+            for n in grid.neighbours4(stack.pop()):
+                if n in cells and n not in region:
+                    region.add(n)
+                    stack.append(n)
+        seen |= region
+        regions.append(region)
+    return regions
+
+
 def _cut(paths: list[Path], at: Cell, shortest: int) -> bool:
     """Cut the path through ``at`` so that ``at`` becomes an endpoint, when both parts keep ``shortest`` cells."""
     for index, path in enumerate(paths):
@@ -177,8 +194,10 @@ def _repair(grid: Grid, paths: list[Path], rng: random.Random, progress: Progres
             min_length: int) -> None:
     """Cut paths of ``paths`` in place until the limited checks find no second solution (or nothing is left to cut).
 
-    While the solver finds a second solution, a path is cut in two where the solutions differ: long paths
-    first, parts of ``min_length`` (at least three) cells preferred, two-cell parts as a last resort.
+    While the solver finds a second solution, a path is cut in each region where the solutions differ (they
+    mostly differ in several places at once, each a detour of its own that needs a cut): long paths first,
+    parts of ``min_length`` (at least three) cells preferred, two-cell parts as a last resort. While the
+    checks are undecided, the longest paths are cut one by one (see _cut_until_decided).
     """
     shortests = sorted({max(3, min_length), min_length, 2}, reverse=True)
     while True:
@@ -188,20 +207,78 @@ def _repair(grid: Grid, paths: list[Path], rng: random.Random, progress: Progres
         if not differing:
             try:
                 other = second_solution(instance, solution, rules)
-            except SearchLimit:
-                pass  # undecided: nothing to aim at, so a longest path is cut
-            else:
-                if other is None:
-                    return
-                differing = _differing(solution, other)
-        length = {cell: len(path) for path in paths for cell in path}
-        near = sorted(differing or set(length), key=lambda cell: (-length[cell], rng.random()))
-        anywhere = sorted(length, key=lambda cell: -length[cell])
-        tries = [(cell, shortest) for cells in (near, anywhere) for shortest in shortests for cell in cells]
-        if not any(_cut(paths, cell, shortest) for cell, shortest in tries):
-            if not differing:
-                return  # nothing left to cut: the final proof decides without limits
+            except SearchLimit:  # undecided: nothing to aim at, so longest paths are cut
+                if not _cut_until_decided(grid, paths, rng, progress, rules, shortests):
+                    return  # nothing left to cut: the final proof decides without limits
+                continue
+            if other is None:
+                return
+            differing = _differing(solution, other)
+        cut = False
+        for region in _regions(grid, differing):
+            cut |= _cut_near(paths, region, rng, shortests)
+        if not cut and not _cut_near(paths, _cells(paths), rng, shortests):
             raise VerificationError("internal error: no path can be cut to remove a second Numberlink solution")
+
+
+def _cells(paths: list[Path]) -> set[Cell]:
+    """The cells of ``paths``."""
+    return {cell for path in paths for cell in path}
+
+
+def _cut_near(paths: list[Path], cells: set[Cell], rng: random.Random, shortests: list[int]) -> bool:
+    """Cut a path of ``paths`` in place at one of ``cells``: on the longest paths first (ties at random), into parts
+    of ``shortests[0]`` cells if it can, else of the next; False when no such cut exists."""
+    length = {cell: len(path) for path in paths for cell in path}
+    near = sorted(cells, key=lambda cell: (-length[cell], rng.random()))
+    return any(_cut(paths, cell, shortest) for shortest in shortests for cell in near)
+
+
+def _cut_until_decided(grid: Grid, paths: list[Path], rng: random.Random, progress: Progress, rules: RuleSet,
+                       shortests: list[int]) -> bool:
+    """After an undecided check: cut the longest path, one after another, until the limited check decides;
+    ``paths`` becomes that cover. False when no path can be cut.
+
+    Checking after every cut cost a SAT search of the whole budget per cut (123 of them at 50x50, most of the
+    time); the covers of that chain are made without checks and the first decided one is searched for by
+    galloping (1, 2, 4, ... cuts) and bisection, about 2 log2(n) checks. The check decides more often as paths
+    get shorter, though not strictly so: the cover found is a decided one after an undecided one.
+    """
+    chain = [list(paths)]
+
+    def cover(cuts: int) -> list[Path] | None:
+        while len(chain) <= cuts:
+            more = list(chain[-1])
+            if not _cut_near(more, _cells(more), rng, shortests):
+                return None
+            chain.append(more)
+        return chain[cuts]
+
+    def decided(cuts: int) -> bool:
+        trial = cover(cuts)
+        assert trial is not None
+        progress(f"{grid.cols}x{grid.rows}: {len(trial)} paths, checking uniqueness")
+        try:
+            second_solution(*_instance(grid, trial), rules)
+        except SearchLimit:
+            return False
+        return True
+
+    if cover(1) is None:
+        return False
+    low, high = 0, 1  # low: undecided
+    while cover(high) is not None and not decided(high):
+        low, high = high, 2 * high
+    if cover(high) is None:
+        high = len(chain) - 1
+        if high == low or not decided(high):
+            paths[:] = chain[high]
+            return True
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (low, middle) if decided(middle) else (middle, high)
+    paths[:] = chain[high]
+    return True
 
 
 def unique_cover(grid: Grid, rng: random.Random, progress: Progress, rules: RuleSet, min_length: int) -> list[Path]:
