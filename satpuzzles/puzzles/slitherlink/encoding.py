@@ -64,6 +64,7 @@ class SlitherlinkEncoding:
         self.h_vars: list[list[int]] = self.formula.pool.block_lists("h", (rows + 1, cols))
         self.v_vars: list[list[int]] = self.formula.pool.block_lists("v", (rows, cols + 1))
         self._edges: list[Edge] | None = None
+        self._edge_vars: dict[Edge, int] | None = None  # each edge's variable, made on first use (block)
         edge_vars = [var for row in self.h_vars for var in row] + [var for row in self.v_vars for var in row]
         dots = (rows + 1) * (cols + 1)
         self.clue_cells = sorted(instance.clues)
@@ -139,6 +140,8 @@ class SlitherlinkEncoding:
         """The model's loops; the solution is a loop that alone keeps every clue the model enforces."""
         loops = self.cycle.walk(self.cycle.used(model))
         count = len(loops)
+        if count == 1:  # the model's one loop keeps every clue the model enforces: no need to count them
+            return SlitherlinkSolution(frozenset(map(self.edges.__getitem__, loops[0])))
         before, after = self.beside[0].__getitem__, self.beside[1].__getitem__
         sides = [Counter(chain(map(before, loop), map(after, loop))) for loop in loops]  # per loop: clue -> its sides
         values = self.clue_values
@@ -164,7 +167,9 @@ class SlitherlinkEncoding:
 
     def block(self, solution: SlitherlinkSolution) -> Clause:
         """Another single loop cannot contain every edge of this one."""
-        return [-self.cycle.edge_vars_list[self.edge_index(e)] for e in solution.edges]
+        if self._edge_vars is None:
+            self._edge_vars = dict(zip(self.edges, self.cycle.edge_vars_list))
+        return [-var for var in map(self._edge_vars.__getitem__, solution.edges)]
 
     def decisions(self) -> dict[Hashable, int]:
         """For --analyze: every edge, by its key ("h" or "v", row, col)."""

@@ -169,7 +169,7 @@ class ClueRemover:
                                for edge, var in zip(self.encoding.edges, self.encoding.cycle.edge_vars_list)]
         self.stats = SolveStats(solver=LIMITED_SOLVER)
         self.values = instance.clues
-        self.settled: set[Cell] = set()
+        self.unsettled = dict.fromkeys(sorted(instance.clues))  # the clues not settled, in order (for assumptions)
         self._next_var = self.encoding.formula.num_vars + 1  # activation literals of the checks, past the formula's
 
     def forces_loop(self, kept: set[Cell], limited: bool = True, dropped: Cell | None = None) -> bool:
@@ -184,7 +184,7 @@ class ClueRemover:
         answer, found near the clue (see negated_clue). Settled clues (see settle) are not assumed:
         ``kept`` must hold every clue settled as kept.
         """
-        assumptions = [self.encoding.selectors[cell] for cell in sorted(kept) if cell not in self.settled]
+        assumptions = [self.encoding.selectors[cell] for cell in self.unsettled if cell in kept]
         if dropped is not None:
             active = self._next_var
             self._next_var += 1
@@ -207,7 +207,7 @@ class ClueRemover:
         """``cell``'s clue is kept (or removed) for good: a unit clause rather than an assumption in every later check."""
         selector = self.encoding.selectors[cell]
         self.backend.add_clauses([[selector if kept else -selector]])
-        self.settled.add(cell)
+        del self.unsettled[cell]
 
     def negated_clue(self, cell: Cell, active: int) -> list[list[int]]:
         """Clauses saying, when ``active`` holds, that ``cell``'s sides do not count its clue: each way of counting it is
