@@ -24,6 +24,7 @@ from satpuzzles.core.outcome import Settings, SolveStats
 from satpuzzles.core.spec import Generator, Option, Progress
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.puzzles.numberlink.cover import Path, joins, lengthen, merges, random_cover
+from satpuzzles.puzzles.numberlink.cuts import cells_of, cut_chain, cut_near, cut_until, regions
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.formats import LIMIT, NO_SELF_TOUCH, RULES_KEY, to_text
 from satpuzzles.puzzles.numberlink.model import (
@@ -106,37 +107,6 @@ def _differing(solution: NumberlinkSolution, other: NumberlinkSolution) -> set[C
     return {cell for link in solution.links() ^ other.links() for cell in link}
 
 
-def _regions(grid: Grid, cells: set[Cell]) -> list[set[Cell]]:
-    """The side-connected regions of ``cells``, in the order of their first cell in reading order."""
-    regions, seen = [], set()
-    for start in sorted(cells):
-        if start in seen:
-            continue
-        region, stack = {start}, [start]
-        while stack:
-            for n in grid.neighbours4(stack.pop()):
-                if n in cells and n not in region:
-                    region.add(n)
-                    stack.append(n)
-        seen |= region
-        regions.append(region)
-    return regions
-
-
-def _cut(paths: list[Path], at: Cell, shortest: int) -> bool:
-    """Cut the path through ``at`` so that ``at`` becomes an endpoint, when both parts keep ``shortest`` cells."""
-    for index, path in enumerate(paths):
-        if at not in path[1:-1]:
-            continue
-        i = path.index(at)
-        splits = [[path[: i + 1], path[i + 1 :]], [path[:i], path[i:]]]
-        parts = max(splits, key=lambda parts: min(map(len, parts)))
-        if min(map(len, parts)) >= shortest:
-            paths[index:index + 1] = parts
-            return True
-    return False
-
-
 def _between_touches(solution: NumberlinkSolution) -> set[Cell]:
     """Under no self-touch: for each place a path runs beside itself, the cell after the first of the two
     (cutting there separates them)."""
@@ -197,7 +167,7 @@ def _repair(grid: Grid, paths: list[Path], rng: random.Random, progress: Progres
     While the solver finds a second solution, a path is cut in each region where the solutions differ (they
     mostly differ in several places at once, each a detour of its own that needs a cut): long paths first,
     parts of ``min_length`` (at least three) cells preferred, two-cell parts as a last resort. While the
-    checks are undecided, the longest paths are cut one by one (see _cut_until_decided).
+    checks are undecided, the longest paths are cut one by one (see cuts.cut_until).
     """
     shortests = sorted({max(3, min_length), min_length, 2}, reverse=True)
     while True:
@@ -207,77 +177,27 @@ def _repair(grid: Grid, paths: list[Path], rng: random.Random, progress: Progres
         if not differing:
             try:
                 other = second_solution(instance, solution, rules)
-            except SearchLimit:  # undecided: nothing to aim at, so longest paths are cut
-                if not _cut_until_decided(grid, paths, rng, progress, rules, shortests):
+            except SearchLimit:  # undecided: nothing to aim at, so longest paths are cut until a check decides
+                if not cut_until(paths, rng, shortests, lambda cover: _decides(grid, cover, progress, rules)):
                     return  # nothing left to cut: the final proof decides without limits
                 continue
             if other is None:
                 return
             differing = _differing(solution, other)
-        cut = False
-        for region in _regions(grid, differing):
-            cut |= _cut_near(paths, region, rng, shortests)
-        if not cut and not _cut_near(paths, _cells(paths), rng, shortests):
+        done = False
+        for region in regions(grid, differing):
+            done |= cut_near(paths, region, rng, shortests)
+        if not done and not cut_near(paths, cells_of(paths), rng, shortests):
             raise VerificationError("internal error: no path can be cut to remove a second Numberlink solution")
 
 
-def _cells(paths: list[Path]) -> set[Cell]:
-    """The cells of ``paths``."""
-    return {cell for path in paths for cell in path}
-
-
-def _cut_near(paths: list[Path], cells: set[Cell], rng: random.Random, shortests: list[int]) -> bool:
-    """Cut a path of ``paths`` in place at one of ``cells``: on the longest paths first (ties at random), into parts
-    of ``shortests[0]`` cells if it can, else of the next; False when no such cut exists."""
-    length = {cell: len(path) for path in paths for cell in path}
-    near = sorted(cells, key=lambda cell: (-length[cell], rng.random()))
-    return any(_cut(paths, cell, shortest) for shortest in shortests for cell in near)
-
-
-def _cut_until_decided(grid: Grid, paths: list[Path], rng: random.Random, progress: Progress, rules: RuleSet,
-                       shortests: list[int]) -> bool:
-    """After an undecided check: cut the longest path, one after another, until the limited check decides;
-    ``paths`` becomes that cover. False when no path can be cut.
-
-    Checking after every cut cost a SAT search of the whole budget per cut (123 of them at 50x50, most of the
-    time); the covers of that chain are made without checks and the first decided one is searched for by
-    galloping (1, 2, 4, ... cuts) and bisection, about 2 log2(n) checks. The check decides more often as paths
-    get shorter, though not strictly so: the cover found is a decided one after an undecided one.
-    """
-    chain = [list(paths)]
-
-    def cover(cuts: int) -> list[Path] | None:
-        while len(chain) <= cuts:
-            more = list(chain[-1])
-            if not _cut_near(more, _cells(more), rng, shortests):
-                return None
-            chain.append(more)
-        return chain[cuts]
-
-    def decided(cuts: int) -> bool:
-        trial = cover(cuts)
-        assert trial is not None
-        progress(f"{grid.cols}x{grid.rows}: {len(trial)} paths, checking uniqueness")
-        try:
-            second_solution(*_instance(grid, trial), rules)
-        except SearchLimit:
-            return False
-        return True
-
-    if cover(1) is None:
+def _decides(grid: Grid, paths: list[Path], progress: Progress, rules: RuleSet) -> bool:
+    """Whether the limited check decides (either way) if these paths are their puzzle's only solution."""
+    progress(f"{grid.cols}x{grid.rows}: {len(paths)} paths, checking uniqueness")
+    try:
+        second_solution(*_instance(grid, paths), rules)
+    except SearchLimit:
         return False
-    low, high = 0, 1  # low: undecided
-    while cover(high) is not None and not decided(high):
-        low, high = high, 2 * high
-    if cover(high) is None:
-        high = len(chain) - 1
-        if high == low or not decided(high):
-            paths[:] = chain[high]
-            return True
-    while high - low > 1:
-        middle = (low + high) // 2
-        low, high = (low, middle) if decided(middle) else (middle, high)
-    paths[:] = chain[high]
     return True
 
 
@@ -336,23 +256,6 @@ def _base(grid: Grid, rng: random.Random, progress: Progress, rules: RuleSet, mi
                      f"up in {UNIQUE_ATTEMPTS} tries; this one has paths of {shortest} cells")
         return paths
     raise VerificationError("internal error: no unique Numberlink puzzle even with two-cell paths")
-
-
-def cut_chain(paths: list[Path], min_length: int) -> list[list[Path]]:
-    """Covers with one, two, ... more paths: each time the longest path cut in the middle (parts of
-    ``min_length``+ cells), while the paths can be.
-
-    A cut keeps a unique puzzle unique when paths may touch themselves: a solution of the cut puzzle,
-    with the link between the two new ends, is one of the uncut puzzle, and a different one for each.
-    """
-    chain, paths = [], [list(path) for path in paths]
-    shortest = max(3, min_length)
-    for _ in range(len(paths)):
-        longest = max(paths, key=len)
-        if len(longest) < 2 * shortest or not _cut(paths, longest[len(longest) // 2], shortest):
-            break
-        chain.append([list(path) for path in paths])
-    return chain
 
 
 def generate_graded(grid: Grid, rng: random.Random, progress: Progress, rules: RuleSet, min_length: int,
