@@ -357,3 +357,21 @@ def test_numberlink_text_made_under_open_reads_back_under_open() -> None:
     solved = run_cli("numberlink", "-", "--unique", stdin=made.out).out
     assert "Rules = open (cells may stay empty)" in solved and "Unique = True" in solved
     assert "Rules = fill" in run_cli("numberlink", "-", "--unique", "--rules", "fill", stdin=made.out).out  # the flag wins
+
+
+def test_cut_until_finds_the_first_decided_cover_in_few_checks() -> None:
+    from satpuzzles.puzzles.numberlink.cuts import cut_until, regions
+
+    grid = Grid(1, 64)
+    checked: list[int] = []
+
+    def decided(cover: list[list[tuple[int, int]]]) -> bool:
+        checked.append(len(cover))
+        return len(cover) >= 11  # decided from 10 cuts on (monotone here)
+
+    paths = [list(grid.cells())]
+    assert cut_until(paths, random.Random(1), [3], decided)
+    assert len(paths) == 11 and sorted(cell for path in paths for cell in path) == list(grid.cells())
+    assert len(checked) < 10  # galloping and bisection, not a check per cut
+    assert not cut_until([[(0, 0), (0, 1), (0, 2)]], random.Random(1), [3], decided)  # nothing to cut
+    assert regions(Grid(3, 3), {(0, 0), (0, 1), (2, 2), (1, 2)}) == [{(0, 0), (0, 1)}, {(1, 2), (2, 2)}]
