@@ -8,7 +8,7 @@ import pytest
 
 import satpuzzles
 from satpuzzles.core import registry
-from satpuzzles.core.errors import GeneratorWarning, InputError
+from satpuzzles.core.errors import GeneratorWarning, InputError, UsageError
 from tests.conftest import run_cli
 
 
@@ -55,3 +55,21 @@ def test_generates_text_reads_back_through_the_cli_too(tmp_path) -> None:
         satpuzzles.load(without)
     solved = run_cli("solve", board)
     assert solved.code == 0 and solved.out.startswith("Minesweeper")
+
+
+@pytest.mark.parametrize(("puzzle", "size", "options", "said"), [
+    ("minesweeper", (4, 4), {"mine_count": 5, "mine_density": 0.3}, "mine_count=5 and mine_density=0.3 both set"),
+    ("minesweeper", (4, 4), {"mine_count": 100}, "mine_count=100: a 4x4 board has 16 cells"),
+    ("minesweeper", (4, 4), {"no_guess": True, "unique_board": True}, "no_guess makes a game, unique_board a puzzle"),
+    ("minesweeper", (4, 4), {"unique_board": True, "reveal_density": 0.5}, "reveal_density is for random boards"),
+    ("minesweeper", (4, 4), {"no_guess": True, "first_click": "9,9"}, "first_click='9,9' is outside the 4x4 board"),
+    ("minesweeper", (4, 4), {"unique_board": True, "mine_count": 16}, "(unique_board reveals counts); lower mine_count"),
+    ("minesweeper", (4, 4), {"unique_board": True, "mine_count": 13}, "mine_count=13 leaves 3 safe cells"),
+    ("numberlink", (5, 5), {"allow_short_paths": True, "min_length": 5},
+     "allow_short_paths is min_length=2, which min_length=5 contradicts"),
+])
+def test_generator_refusals_name_the_keyword_arguments(puzzle: str, size: tuple[int, int], options: dict,
+                                                       said: str) -> None:
+    with pytest.raises(UsageError) as refused:
+        satpuzzles.generate(puzzle, *size, seed=1, **options)
+    assert said in str(refused.value) and "--" not in str(refused.value)

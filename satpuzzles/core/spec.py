@@ -310,8 +310,23 @@ MAX_GENERATED_CELLS = 25_000_000
 """Largest board ``generate`` makes (5000x5000; a few hundred MB while it builds the text)."""
 
 
+class GeneratorOptions(dict):  # dict[str, Any] as a base would need typing loaded at run time
+    """A generator's option values by name, with the naming its messages use: the command line's (``--mines 5``)
+    or, from the Python API, its keyword arguments (``mine_count=5``). A plain dict reads as the command line's."""
+
+    def __init__(self, values: dict[str, Any], naming: Naming = CLI) -> None:
+        super().__init__(values)
+        self.naming = naming
+
+
+def naming_of(options: dict[str, Any]) -> Naming:
+    """How a generator's messages name its options (see GeneratorOptions)."""
+    return getattr(options, "naming", CLI)
+
+
 class Generator(Record, frozen=True, eq=False, repr=False):
-    """``satpuzzles generate NAME``: ``make(rows, cols, seed, options, progress)`` returns a new puzzle's text."""
+    """``satpuzzles generate NAME``: ``make(rows, cols, seed, options, progress)`` returns a new puzzle's text;
+    ``options`` is a GeneratorOptions, whose ``naming`` (naming_of) its messages name the options in."""
 
     make: Callable[[int, int, int | None, dict[str, Any], Progress], str]
     options: tuple[Option, ...] = ()

@@ -19,8 +19,9 @@ from collections.abc import Callable
 import numpy as np
 
 from satpuzzles.core.errors import ExitStatus, SatPuzzlesError, UsageError
+from satpuzzles.core.naming import CLI, Naming
 from satpuzzles.core.records import Record
-from satpuzzles.core.spec import Generator, Option, Progress
+from satpuzzles.core.spec import Generator, Option, Progress, naming_of
 from satpuzzles.core.words import counted
 from satpuzzles.geometry import count8
 from satpuzzles.puzzles.minesweeper.engine import DEFAULT_SOLVER
@@ -290,12 +291,12 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
         if count is None:
             count = round(options["mine_density"] * rows * cols)
         game = no_guess_game(rows, cols, count, first, rng, options["attempts"], total_analysis, progress,
-                             "raise --attempts, or lower the mines")
+                             f"raise {naming_of(options).flag('attempts')}, or lower the mines")
         return game_text(game, bool(options.get("reveal_layout")))
     if options.get("unique_board") and count is not None:
         # No count can place a mine with no safe neighbour: with an exact --mines N the layout
         # is drawn again (or, when there are few, each is tried in turn).
-        mines = unique_layout(rows, cols, count, options["attempts"], rng)
+        mines = unique_layout(rows, cols, count, options["attempts"], rng, naming_of(options))
     else:
         mines = _draw_mines(rows, cols, count, options["mine_density"], rng)
     if options.get("unique_board"):
@@ -311,18 +312,22 @@ def fewest_safe_cells(rows: int, cols: int) -> int:
     return math.ceil(rows / 3) * math.ceil(cols / 3)
 
 
-def unique_layout(rows: int, cols: int, count: int, attempts: int, rng: np.random.Generator) -> np.ndarray:
-    """``count`` mines at random, none without a safe neighbour; UsageError when no layout has that.
+def unique_layout(rows: int, cols: int, count: int, attempts: int, rng: np.random.Generator,
+                  naming: Naming = CLI) -> np.ndarray:
+    """``count`` mines at random, none without a safe neighbour; UsageError (naming the options as ``naming``
+    does) when no layout has that.
 
     ``attempts`` layouts are drawn; when none fits (few safe cells), safe cells are spread
     one in every 3x3 block, the rest placed at random, and the board flipped at random.
     """
     cells, safe, need = rows * cols, rows * cols - count, fewest_safe_cells(rows, cols)
     if count and safe < need:
+        given = naming.given("mine_count", count, "--mines")
         if not safe:
-            raise UsageError(f"--mines {count} fills the {rows}x{cols} board: no safe cell is left to carry a count "
-                             "(--unique reveals counts); lower --mines")
-        raise UsageError(f"--mines {count} leaves {counted(safe, 'safe cell')} on the {rows}x{cols} board, and "
+            raise UsageError(f"{given} fills the {rows}x{cols} board: no safe cell is left to carry a count "
+                             f"({naming.flag('unique_board', '--unique')} reveals counts); lower "
+                             f"{naming.flag('mine_count', '--mines')}")
+        raise UsageError(f"{given} leaves {counted(safe, 'safe cell')} on the {rows}x{cols} board, and "
                          f"every mine needs a safe neighbour whose count can place it: that takes at least {need} "
                          f"safe cells, so at most {counted(cells - need, 'mine')}")
     for _ in range(attempts):

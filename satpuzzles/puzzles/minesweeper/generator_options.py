@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from satpuzzles.core.errors import UsageError
+from satpuzzles.core.spec import naming_of
 from satpuzzles.core.words import counted
 
 TYPE_CHECKING = False
@@ -25,21 +26,27 @@ def parse_cell(value: str) -> tuple[int, int]:
 
 def check_options(rows: int, cols: int, options: dict[str, Any]) -> None:
     """Raise UsageError, in one line, for options that contradict each other or the board, or that the mode
-    asked for would ignore (a --mine-density beside --mines, a --reveal-density beside --no-guess or --unique)."""
+    asked for would ignore (a --mine-density beside --mines, a --reveal-density beside --no-guess or --unique);
+    the options named as ``options`` names them (naming_of)."""
+    naming = naming_of(options)
+    flag = naming.flag
     count, no_guess = options.get("mine_count"), options.get("no_guess")
+    mines = naming.given("mine_count", count, "--mines")
     if count is not None and count > rows * cols:
-        raise UsageError(f"--mines {count}: a {rows}x{cols} board has {counted(rows * cols, 'cell')}")
+        raise UsageError(f"{mines}: a {rows}x{cols} board has {counted(rows * cols, 'cell')}")
     if no_guess and options.get("unique_board"):
-        raise UsageError("--no-guess makes a game, --unique a puzzle: choose one")
-    if count is not None and options.get("mine_density", MINE_DENSITY) != MINE_DENSITY:
-        raise UsageError(f"--mines {count} and --mine-density {options['mine_density']:g} both set the mines: "
-                         "choose one")
+        raise UsageError(f"{flag('no_guess')} makes a game, {flag('unique_board', '--unique')} a puzzle: choose one")
+    density = options.get("mine_density", MINE_DENSITY)
+    if count is not None and density != MINE_DENSITY:
+        raise UsageError(f"{mines} and {naming.given('mine_density', density, typed=f'{density:g}')} both set the "
+                         "mines: choose one")
     if (no_guess or options.get("unique_board")) and options.get("reveal_density", REVEAL_DENSITY) != REVEAL_DENSITY:
-        raise UsageError("--reveal-density is for random boards: --no-guess reveals the first click's opening, "
-                         "--unique the counts it needs; leave it out")
-    for name, flag in (("first_click", "--first-click"), ("reveal_layout", "--reveal-layout")):
+        raise UsageError(f"{flag('reveal_density')} is for random boards: {flag('no_guess')} reveals the first "
+                         f"click's opening, {flag('unique_board', '--unique')} the counts it needs; leave it out")
+    for name in ("first_click", "reveal_layout"):
         if options.get(name) and not no_guess:
-            raise UsageError(f"{flag} is for --no-guess games: add --no-guess, or leave it out")
+            raise UsageError(f"{flag(name)} is for {flag('no_guess')} games: add {flag('no_guess')}, or leave it out")
     first = options.get("first_click")
     if no_guess and first is not None and not (0 <= first[0] < rows and 0 <= first[1] < cols):
-        raise UsageError(f"--first-click {first[0] + 1},{first[1] + 1} is outside the {rows}x{cols} board")
+        typed = f"{first[0] + 1},{first[1] + 1}"
+        raise UsageError(f"{naming.given('first_click', typed, typed=typed)} is outside the {rows}x{cols} board")

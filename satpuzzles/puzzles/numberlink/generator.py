@@ -21,7 +21,7 @@ import random
 
 from satpuzzles.core.errors import UsageError, VerificationError
 from satpuzzles.core.outcome import Settings, SolveStats
-from satpuzzles.core.spec import Generator, Option, Progress
+from satpuzzles.core.spec import Generator, Option, Progress, naming_of
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.puzzles.numberlink.cover import Path, joins, lengthen, merges, random_cover
 from satpuzzles.puzzles.numberlink.cuts import cells_of, cut_chain, cut_near, cut_until, regions
@@ -315,8 +315,9 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
     min_length = options.get("min_length") or MIN_LENGTH
     if options.get("allow_short_paths"):
         if min_length not in (MIN_LENGTH, 2):
-            raise UsageError(f"--allow-short-paths is --min-length 2, which --min-length {min_length} contradicts: "
-                             "give one of them")
+            naming = naming_of(options)
+            raise UsageError(f"{naming.flag('allow_short_paths')} is {naming.given('min_length', 2)}, which "
+                             f"{naming.given('min_length', min_length)} contradicts: give one of them")
         min_length = 2
     rng, grid = random.Random(seed), Grid(rows, cols)
     head = ""
