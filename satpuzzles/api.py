@@ -79,7 +79,7 @@ def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format
         else:
             if input_format == "auto":
                 check_claimed(_spec(named), name, text)
-            kind, instances = named, read_instances(_spec(named), text, input_format)
+            kind, instances = named, read_instances(_spec(named), text, input_format, PYTHON)
     except InputError as exc:
         if name == "<text>" and puzzle is None and looks_like_path(source) and not names_anything(source):
             raise UsageError(f"{os.fspath(source).strip()}: no such file, and not a puzzle's text either") from None
@@ -182,6 +182,9 @@ class Puzzle:
         for flag, value in (("unique", unique), ("explain", explain), ("analyze", analyze)):
             if not isinstance(value, bool):
                 raise UsageError(f"{PYTHON.given(flag, value)}: expected True or False")
+        if solver is not None and not isinstance(solver, str):
+            raise UsageError(f"{PYTHON.given('solver', solver)}: expected a solver's name (a str such as 'glucose4'), "
+                             "or None for the puzzle's default")
         settings = Settings(solver=solver, method=method, count=count, unique=unique, explain=explain,
                             timeout=timeout, analyze=analyze, extras=extras, naming=PYTHON)
         check_settings(self.spec.rules, settings)

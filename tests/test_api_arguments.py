@@ -260,3 +260,19 @@ def test_the_command_line_still_names_its_flags() -> None:
 def test_generator_options_are_named_as_keywords() -> None:
     with pytest.raises(UsageError, match=r"^mine_count=-1: expected a whole number"):
         satpuzzles.generate("minesweeper", 5, 5, seed=1, mine_count=-1)
+
+
+@pytest.mark.parametrize("solver", [3, ["glucose4"], b"glucose4"])
+def test_a_solver_that_is_no_name_is_refused_by_its_keyword(solver: object) -> None:
+    """Not an AttributeError from deep in the solver-name parser."""
+    with pytest.raises(UsageError, match=r"^solver=.*: expected a solver's name"):
+        satpuzzles.load(ARUKONE).solve(solver=solver)
+
+
+@pytest.mark.parametrize("input_format", ["bogus", None, 3])
+def test_an_unknown_input_format_is_named_by_its_keyword(input_format: object) -> None:
+    with pytest.raises(UsageError) as caught:
+        satpuzzles.load(ARUKONE, puzzle="numberlink", input_format=input_format)  # type: ignore[arg-type]
+    message = str(caught.value)
+    assert message.startswith(f"input_format={input_format!r}: numberlink reads auto, url") and "--" not in message
+    assert run_cli("numberlink", ARUKONE, "--input-format", "bogus").code == 2  # click's own refusal, unchanged

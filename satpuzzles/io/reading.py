@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from satpuzzles.core.errors import InputError, UsageError
+from satpuzzles.core.naming import CLI, Naming
 from satpuzzles.core.spec import PuzzleSpec
 
 TYPE_CHECKING = False
@@ -15,8 +16,10 @@ def looks_like_json(text: str) -> bool:
     return text.lstrip().startswith("{")
 
 
-def read_instances(puzzle: PuzzleSpec[Any, Any], text: str, input_format: str = "auto") -> list[Any]:
-    """Every instance in ``text``; ``auto`` picks JSON or the first reader whose sniff accepts the text."""
+def read_instances(puzzle: PuzzleSpec[Any, Any], text: str, input_format: str = "auto",
+                   naming: Naming = CLI) -> list[Any]:
+    """Every instance in ``text``; ``auto`` picks JSON or the first reader whose sniff accepts the text; a format
+    the puzzle has not is refused naming the option as ``naming`` does (``--input-format``, ``input_format=``)."""
     if not text.isascii():
         text = _composed(text)
     if input_format == "json" or (input_format == "auto" and puzzle.json is not None and looks_like_json(text)):
@@ -31,7 +34,8 @@ def read_instances(puzzle: PuzzleSpec[Any, Any], text: str, input_format: str = 
     for reader in puzzle.readers:
         if input_format in (reader.name, *reader.aliases):
             return reader.read(text)
-    raise UsageError(f"--input-format {input_format}: {puzzle.name} reads {', '.join(puzzle.input_formats)}")
+    given = naming.given("input_format", input_format, typed=str(input_format))
+    raise UsageError(f"{given}: {puzzle.name} reads {', '.join(puzzle.input_formats)}")
 
 
 def _composed(text: str) -> str:
