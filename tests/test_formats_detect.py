@@ -381,3 +381,18 @@ def test_a_puzzle_command_given_a_board_that_names_another_puzzle_says_so() -> N
     for agreeing in (run_cli("minesweeper", "-", stdin=minesweeper), run_cli("slitherlink", "-", stdin=AMBIGUOUS),
                      run_cli("slitherlink", "-", stdin="# puzzle: Sunday special\n" + AMBIGUOUS)):
         assert agreeing.code == 0 and agreeing.err == ""
+
+
+@pytest.mark.parametrize(("given", "drop"), [
+    (["--unique"], "drop --unique"),
+    (["--svg-puzzle", "p.svg", "--format", "json"], "drop --svg-puzzle and --format json"),
+    (["--count", "3", "-o", "f.cnf", "-r", "r.sol"], "drop -o, -r and --count"),
+    (["--analyze"], "drop --analyze"),
+])
+def test_a_conversion_names_only_the_options_given_to_drop(tmp_path, given: list[str], drop: str) -> None:
+    """As --analyze's refusal does: not ten options of which the user gave one."""
+    source = SL / "pzprjs" / "cspuz_bench_4x4.url"
+    refused = run_cli("slitherlink", source, "--to-loopy", *[str(tmp_path / a) if a.endswith(("svg", "cnf", "sol")) else a
+                                                              for a in given])
+    assert (refused.code, refused.out) == (2, "")
+    assert refused.err == f"satpuzzles: error: --to-loopy prints the puzzle only: {drop}\n"

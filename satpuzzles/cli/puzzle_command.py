@@ -15,7 +15,7 @@ from satpuzzles.cnf.formula import collector_paused
 from satpuzzles.core.errors import ExitStatus, InputError, SolverError, UsageError
 from satpuzzles.core.outcome import DEFAULT_SOLVER, Outcome, Settings, SolveStats
 from satpuzzles.core.spec import AnalysisView, PuzzleSpec, Writer
-from satpuzzles.core.words import counted
+from satpuzzles.core.words import counted, listed
 from satpuzzles.io.files import check_distinct, check_writable, numbered_path, read_input, write_atomic
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import check_claimed, located, source_text
@@ -99,12 +99,19 @@ def prepared_settings(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> 
         check_solver_name(settings.solver)
     check_settings(puzzle.rules, settings)
     writer = conversion(puzzle, options)
-    solving_only = [*(options.get(name) for name in FILE_OUTPUTS), options.get("output_format") == "json",
-                    settings.wanted > 1, settings.explain, settings.analyze]
-    if writer is not None and any(solving_only):
-        raise UsageError(f"--to-{writer.name} prints the puzzle only: drop {', '.join(FILE_FLAGS)}, --format json, "
-                         "--count, --unique, --explain and --analyze")
+    given = solving_options(options, settings)
+    if writer is not None and given:  # only those given, as --analyze's refusal names them
+        raise UsageError(f"--to-{writer.name} prints the puzzle only: drop {listed(given)}")
     return settings, writer
+
+
+def solving_options(options: dict[str, Any], settings: Settings) -> list[str]:
+    """The options given that only a solve serves (outputs, JSON, enumeration, --explain, --analyze), as typed."""
+    given = [flag for flag, name in zip(FILE_FLAGS, FILE_OUTPUTS) if options.get(name) is not None]
+    for flag, on in (("--format json", options.get("output_format") == "json"), ("--count", settings.count > 1),
+                     ("--unique", settings.unique), ("--explain", settings.explain), ("--analyze", settings.analyze)):
+        given += [flag] if on else []
+    return given
 
 
 def selected(instances: list[Any], index: int | None, source: str) -> list[tuple[int, Any]]:

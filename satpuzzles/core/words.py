@@ -8,6 +8,11 @@ def counted(number: int, noun: str, plural: str = "") -> str:
     return f"{number} {noun if number == 1 else plural or noun + 's'}"
 
 
+def listed(items: list[str]) -> str:
+    """``items`` as a phrase: ``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def columns(text: str) -> int:
     """Terminal columns ``text`` takes: two for each wide character (CJK, fullwidth forms), one for the others."""
     if text.isascii():

@@ -25,7 +25,7 @@ from satpuzzles.core.generic import TypeVar
 from satpuzzles.core.outcome import CNF_METHOD, DEFAULT_SOLVER, Certificate, Outcome, Settings, SolveStats, Timer
 from satpuzzles.core.records import replace
 from satpuzzles.core.spec import SolverBySize
-from satpuzzles.core.words import counted
+from satpuzzles.core.words import counted, listed
 from satpuzzles.solve.backends import Backend, make_backend
 from satpuzzles.solve.solver_names import PROOF_SOLVERS, check_proof_solver, normal_solver_name, pysat_base
 from satpuzzles.solve.loop import lazy_solutions
@@ -106,8 +106,7 @@ def check_settings(rules: Rules[Any, Any], settings: Settings) -> None:
         given = [flag(name) for name, on in (("count", settings.count > 1), ("unique", settings.unique),
                                               ("proof", bool(settings.proof))) if on]
         if given:  # only those given: batch, which has no --proof, must not ask to drop it
-            drop = given[0] if len(given) == 1 else f"{', '.join(given[:-1])} and {given[-1]}"
-            raise UsageError(f"{flag('analyze')} covers every solution at once: drop {drop}")
+            raise UsageError(f"{flag('analyze')} covers every solution at once: drop {listed(given)}")
     if settings.proof:
         if settings.explain:
             raise UsageError("--proof and --explain: a proof refutes the whole puzzle, not a set of clues; give one")
