@@ -178,3 +178,12 @@ def test_a_board_too_large_for_every_puzzle_that_would_read_it() -> None:
 def test_only_a_puzzle_that_could_read_a_text_but_for_its_size_is_a_candidate(text: str, said: str) -> None:
     result = run_cli("solve", "-", stdin=text)
     assert result.code == 2 and result.out == "" and result.err.count("\n") == 1 and said in result.err
+
+
+def test_standard_input_given_twice_is_refused_before_anything_is_read() -> None:
+    """The second '-' read nothing and was called an empty puzzle ('<stdin>:1:1: empty input')."""
+    board = "# puzzle: minesweeper\n3 3\n1 ? ?\n? ? ?\n? ? 1\n"
+    refused = run_cli("solve", "-", "-", stdin=board)
+    assert (refused.code, refused.out) == (2, "")
+    assert refused.err == "satpuzzles: error: '-' (standard input) is given 2 times: it can be read once\n"
+    assert run_cli("solve", "-", stdin=board).code == 0

@@ -100,6 +100,8 @@ def run_solve(options: dict[str, Any]) -> int:
     if len(sources) > 1 and any(options.get(name) for name in FILE_OUTPUTS):
         raise UsageError(f"{', '.join(FILE_FLAGS[:-1])} and {FILE_FLAGS[-1]} name one file: give one SOURCE "
                          "(or use satpuzzles batch)")
+    if sources.count("-") > 1:  # the second would read nothing, and be called an empty puzzle
+        raise UsageError(f"'-' (standard input) is given {sources.count('-')} times: it can be read once")
     check_output_files(options)
     printer = Printer(options.get("output_format", "text"), options.get("color", "auto"))
     # Every source is read and its options checked before any is solved: a refusal of the third
