@@ -141,6 +141,8 @@ def test_too_big_to_draw_is_refused_before_solving(tmp_path: Path) -> None:
     result = run_cli("minesweeper", "-i", board, "--svg-puzzle", tmp_path / "big.svg")
     assert result.code == 2 and result.err.count("\n") == 1 and result.out == ""
     assert "--svg-puzzle draws boards of up to" in result.err and not (tmp_path / "big.svg").exists()
+    # its size in rows and columns, as the readers' refusals say it ('1999x2001' read either way round)
+    assert result.err.endswith(f"(a board of 2,001 rows x {cols:,} columns)\n")
 
 
 def test_a_conversion_takes_no_picture(tmp_path: Path) -> None:

@@ -31,7 +31,10 @@ _NOT_XML = "[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
 def check_size(rows: int, cols: int, flag: str = "--svg") -> None:
     """Refuse, before any solving, a board too large to draw (``flag`` names the option that asked for it)."""
     if rows * cols > MAX_CELLS:
-        raise UsageError(f"{flag} draws boards of up to {MAX_CELLS:,} cells; this one has {rows * cols:,} ({cols}x{rows})")
+        from satpuzzles.io.textgrid import board_size
+
+        raise UsageError(f"{flag} draws boards of up to {MAX_CELLS:,} cells; this one has {rows * cols:,} "
+                         f"(a board of {board_size(rows, cols)})")
 
 
 def escape(text: str) -> str:
