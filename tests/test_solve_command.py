@@ -187,3 +187,29 @@ def test_standard_input_given_twice_is_refused_before_anything_is_read() -> None
     assert (refused.code, refused.out) == (2, "")
     assert refused.err == "satpuzzles: error: '-' (standard input) is given 2 times: it can be read once\n"
     assert run_cli("solve", "-", stdin=board).code == 0
+
+
+def test_an_index_or_a_conversion_a_later_source_refuses_comes_before_any_answer() -> None:
+    """--index 2 fits the ten-puzzle collection, not the one-puzzle URL after it; Loopy takes the 4x4 board, not
+    the 2x2 after it: each refusal comes alone (exit 2), not after the first source's answer (a real process)."""
+    def solve(*args: object) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "satpuzzles", "solve", *map(str, args)],
+                              capture_output=True, text=True, timeout=60)
+
+    collection = INSTANCES / "numberlink" / "handmade" / "inputs1.txt"
+    indexed = solve(collection, SLITHER_URL, "--index", "2")
+    assert (indexed.returncode, indexed.stdout) == (2, "")
+    assert indexed.stderr == f"satpuzzles: error: --index 2: {SLITHER_URL} holds 1 puzzle\n"
+    converted = solve(SLITHER_URL, "2x2t0:4a11", "--to-loopy")
+    assert (converted.returncode, converted.stdout) == (2, "")
+    assert converted.stderr == "satpuzzles: error: --to-loopy: Loopy's square grids are at least 3x3; this one is 2x2\n"
+
+
+def test_a_collection_is_converted_whole_or_not_at_all(tmp_path) -> None:
+    """A board of the collection that Loopy cannot hold is refused before the ids of the boards above it."""
+    boards = tmp_path / "boards.txt"
+    boards.write_text("# puzzle: slitherlink\n3 3\n2 . .\n. . .\n. . 2\n\n2 2\n. .\n. .\n")
+    converted = subprocess.run([sys.executable, "-m", "satpuzzles", "slitherlink", str(boards), "--to-loopy"],
+                               capture_output=True, text=True, timeout=60)
+    assert (converted.returncode, converted.stdout) == (2, "") and "at least 3x3; this one is 2x2" in converted.stderr
+    assert run_cli("slitherlink", boards, "--to-loopy", "--index", "1").out == "3x3t0:2g2\n"

@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 
     import click
 
+    Plan = tuple[list[tuple[int, Any]], list[str]]
+    """What a source's run will do, every refusal already made: the (index, instance) pairs to solve and, with a
+    --to-NAME writer, the text of each."""
+
 FILE_OUTPUTS = ("output", *ANSWER_FILES, "proof")
 """The options that name a file to write, as run options name them."""
 FILE_FLAGS = ("-o", "-r", "--svg", "--svg-puzzle", "--proof")
@@ -124,33 +128,46 @@ def selected(instances: list[Any], index: int | None, source: str) -> list[tuple
     return [numbered[index - 1]]
 
 
-def solve_and_print(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: str, options: dict[str, Any],
-                    settings: Settings, writer: Writer[Any] | None, printer: Printer,
-                    always_head: bool = False) -> list[str]:
-    """Solve (or convert) the selected instances of one source, print them; their statuses.
-
-    Each report gets a heading naming its source when the source holds several puzzles
-    (or, with ``always_head``, when several sources are solved in one run).
-    """
-    from satpuzzles.solve.pipeline import solve_within_limit
-
+def planned(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: str, options: dict[str, Any],
+            settings: Settings, writer: Writer[Any] | None) -> Plan:
+    """The instances --index selects, checked for the pictures' size, and each one's --to-NAME text: whatever is
+    refused is refused before anything is printed (a collection converts whole or not at all)."""
     chosen = selected(instances, options.get("index"), source)
     for flag, name in (("--svg", "svg"), ("--svg-puzzle", "svg_puzzle")):
         for _, instance in chosen if options.get(name) else ():
             check_drawable(puzzle, instance, flag)
-    statuses = []
+    return chosen, [converted(writer, instance, settings) for _, instance in chosen] if writer is not None else []
+
+
+def converted(writer: Writer[Any], instance: Any, settings: Settings) -> str:
+    """``instance`` as the --to-NAME ``writer`` writes it; a UsageError for what its form cannot hold."""
+    try:
+        return writer.write_under(instance, settings) if writer.write_under is not None else writer.write(instance)
+    except ValueError as exc:
+        raise UsageError(f"--to-{writer.name}: {exc}") from None
+
+
+def solve_and_print(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: str, options: dict[str, Any],
+                    settings: Settings, writer: Writer[Any] | None, printer: Printer,
+                    always_head: bool = False, plan: Plan | None = None) -> list[str]:
+    """Solve (or convert) the selected instances of one source, print them; their statuses.
+
+    Each report gets a heading naming its source when the source holds several puzzles
+    (or, with ``always_head``, when several sources are solved in one run); ``plan`` is :func:`planned`'s, when
+    the caller made it before solving anything.
+    """
+    from satpuzzles.solve.pipeline import solve_within_limit
+
+    chosen, texts = plan if plan is not None else planned(puzzle, instances, source, options, settings, writer)
     caveats = [writer.caveat(instance, settings) for _, instance in chosen] if writer and writer.caveat else []
     for caveat in dict.fromkeys(caveat for caveat in caveats if caveat is not None):
         say(f"satpuzzles: warning: {caveat}")
+    if writer is not None:
+        for text in texts:
+            printer.line(text)
+        return ["solved"] * len(texts)
+    statuses = []
     for index, instance in chosen:
-        if writer is not None:
-            try:
-                printer.line(writer.write_under(instance, settings) if writer.write_under is not None
-                             else writer.write(instance))
-            except ValueError as exc:
-                raise UsageError(f"--to-{writer.name}: {exc}") from None
-            statuses.append("solved")
-            continue
         try:
             # a solve's many small objects (clauses) hold no cycles; each is freed after it. -v logs instead of a spinner
             with collector_paused(), Spinner(f"solving {puzzle.name}", shown=not settings.verbose):

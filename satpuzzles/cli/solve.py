@@ -29,6 +29,7 @@ from satpuzzles.cli.puzzle_command import (
     FILE_OUTPUTS,
     check_output_files,
     exit_status,
+    planned,
     prepared_settings,
     solve_and_print,
 )
@@ -112,10 +113,13 @@ def run_solve(options: dict[str, Any]) -> int:
         path = source if source != "-" and os.path.isfile(source) else None
         puzzle, instances = _instances(text, name, options.get("puzzle"), path)
         _check_puzzle_options(puzzle, options, name)
-        prepared.append((puzzle, instances, name, *prepared_settings(puzzle, options)))
+        settings, writer = prepared_settings(puzzle, options)
+        plan = planned(puzzle, instances, name, options, settings, writer)  # --index, sizes, --to-NAME refusals
+        prepared.append((puzzle, instances, name, settings, writer, plan))
     statuses: list[str] = []
-    for puzzle, instances, name, settings, writer in prepared:
-        statuses += solve_and_print(puzzle, instances, name, options, settings, writer, printer, len(sources) > 1)
+    for puzzle, instances, name, settings, writer, plan in prepared:
+        statuses += solve_and_print(puzzle, instances, name, options, settings, writer, printer, len(sources) > 1,
+                                    plan)
     printer.flush()
     return exit_status(statuses)
 
