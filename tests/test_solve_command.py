@@ -213,3 +213,15 @@ def test_a_collection_is_converted_whole_or_not_at_all(tmp_path) -> None:
                                capture_output=True, text=True, timeout=60)
     assert (converted.returncode, converted.stdout) == (2, "") and "at least 3x3; this one is 2x2" in converted.stderr
     assert run_cli("slitherlink", boards, "--to-loopy", "--index", "1").out == "3x3t0:2g2\n"
+
+
+@pytest.mark.parametrize("flag", ["-o", "-r", "--svg", "--svg-puzzle", "--proof"])
+def test_solve_never_writes_over_its_source(tmp_path, flag: str) -> None:
+    """As the puzzle commands refuse it: 'solve board.txt -r board.txt' replaced the puzzle with its answer."""
+    board = tmp_path / "board.txt"
+    board.write_text((INSTANCES / "slitherlink" / "pzprjs" / "cspuz_bench_4x4.txt").read_text())
+    before = board.read_text()
+    refused = run_cli("solve", board, flag, board)
+    assert (refused.code, refused.out) == (2, "")
+    assert refused.err == f"satpuzzles: error: cannot write {board}: it is the input file (choose another name)\n"
+    assert board.read_text() == before

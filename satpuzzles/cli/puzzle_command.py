@@ -80,15 +80,19 @@ def conversion(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> Writer[
 
 
 def check_output_files(options: dict[str, Any]) -> None:
-    """Refuse output paths that cannot be written, before any solving."""
-    for name in FILE_OUTPUTS:
-        if options.get(name) is not None:
-            check_writable(options[name], input_path=options.get("input_path") or options.get("source"))
+    """Refuse output paths that cannot be written, or would write over an input, before any solving."""
     outputs = {flag: options[name] for flag, name in zip(FILE_FLAGS, FILE_OUTPUTS) if options.get(name) is not None}
     if options.get("proof") is not None:
-        check_writable(cnf_beside(options["proof"]), input_path=options.get("input_path") or options.get("source"))
         outputs["--proof's CNF"] = cnf_beside(options["proof"])
+    for path in outputs.values():
+        for source in input_paths(options):
+            check_writable(path, input_path=source)
     check_distinct(outputs)
+
+
+def input_paths(options: dict[str, Any]) -> list[str | None]:
+    """What a run reads: -i FILE, the SOURCE of a puzzle command or solve's SOURCEs (None when there is none)."""
+    return [options.get("input_path"), options.get("source"), *options.get("sources", ())]
 
 
 def prepared_settings(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> tuple[Settings, Writer[Any] | None]:
