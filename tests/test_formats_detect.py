@@ -396,3 +396,17 @@ def test_a_conversion_names_only_the_options_given_to_drop(tmp_path, given: list
                                                               for a in given])
     assert (refused.code, refused.out) == (2, "")
     assert refused.err == f"satpuzzles: error: --to-loopy prints the puzzle only: {drop}\n"
+
+
+def test_solve_with_puzzle_says_so_too_when_the_board_names_another() -> None:
+    """'solve --puzzle NAME' reads as NAME as the puzzle command does, and said nothing of the stated line."""
+    minesweeper = "# puzzle: minesweeper\n" + AMBIGUOUS
+    read = run_cli("solve", "--puzzle", "slitherlink", "-", stdin=minesweeper)
+    assert read.code == 0 and read.err == (
+        "satpuzzles: warning: <stdin>: line 1, '# puzzle: minesweeper', says it is a minesweeper puzzle; read as "
+        "slitherlink, as asked ('satpuzzles minesweeper' or 'satpuzzles solve' reads it as minesweeper)\n")
+    numberlink = run_cli("generate", "numberlink", "6", "6", "--seed", "2").out
+    refused = run_cli("solve", "--puzzle", "slitherlink", "-", stdin=numberlink)
+    assert refused.code == 2 and refused.err.endswith(
+        "(line 1, '# puzzle: numberlink', says it is a numberlink puzzle: 'satpuzzles numberlink' or "
+        "'satpuzzles solve' reads it)\n"), refused.err

@@ -231,19 +231,26 @@ def warn_if_stated_elsewhere(name: str, text: str, source: str) -> None:
             f"('satpuzzles {other[0]}' or 'satpuzzles solve' reads it as {other[0]})")
 
 
+def read_as_named(puzzle: PuzzleSpec[Any, Any], text: str, source: str, input_format: str = "auto") -> list[Any]:
+    """``text`` read as ``puzzle``, the one the user named: a '# puzzle:' line naming another is said beside the
+    read error, or in a warning when it reads."""
+    try:
+        instances = read_instances(puzzle, text, input_format)
+    except InputError as exc:
+        from satpuzzles.io.detect import stated_elsewhere  # a failed read only
+
+        raise located(stated_elsewhere(exc, puzzle.name, text), source) from None
+    warn_if_stated_elsewhere(puzzle.name, text, source)
+    return instances
+
+
 def run_puzzle(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
     """Parse, solve, verify and print every selected puzzle; return the exit status."""
     check_output_files(options)
     settings, writer = prepared_settings(puzzle, options)
     text, source = input_text(options)
     check_written_out(puzzle, options, text)
-    try:
-        instances = read_instances(puzzle, text, options.get("input_format") or "auto")
-    except InputError as exc:
-        from satpuzzles.io.detect import stated_elsewhere  # a failed read only
-
-        raise located(stated_elsewhere(exc, puzzle.name, text), source) from None
-    warn_if_stated_elsewhere(puzzle.name, text, source)
+    instances = read_as_named(puzzle, text, source, options.get("input_format") or "auto")
     printer = Printer(options.get("output_format", "text"), options.get("color", "auto"))
     statuses = solve_and_print(puzzle, instances, source, options, settings, writer, printer)
     printer.flush()

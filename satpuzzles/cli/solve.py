@@ -31,13 +31,13 @@ from satpuzzles.cli.puzzle_command import (
     exit_status,
     planned,
     prepared_settings,
+    read_as_named,
     solve_and_print,
 )
 from satpuzzles.core import registry
 from satpuzzles.core.errors import InputError, UsageError
 from satpuzzles.core.spec import Option, PuzzleSpec
 from satpuzzles.io.detect import detect_file
-from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import located, source_text
 from satpuzzles.present.answers import draws
 
@@ -86,9 +86,9 @@ def _check_puzzle_options(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any],
 def _instances(text: str, name: str, forced: str | None, path: str | None) -> tuple[PuzzleSpec[Any, Any], list[Any]]:
     """The puzzle --puzzle names, else the one the text or the file's path names (as batch reads it), else the one
     detected."""
+    if forced is not None:
+        return registry.get(forced), read_as_named(registry.get(forced), text, name)
     try:
-        if forced is not None:
-            return registry.get(forced), read_instances(registry.get(forced), text)
         kind, instances = detect_file(text, name, path)
         return registry.get(kind), instances
     except InputError as exc:
