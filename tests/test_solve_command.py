@@ -225,3 +225,14 @@ def test_solve_never_writes_over_its_source(tmp_path, flag: str) -> None:
     assert (refused.code, refused.out) == (2, "")
     assert refused.err == f"satpuzzles: error: cannot write {board}: it is the input file (choose another name)\n"
     assert board.read_text() == before
+
+
+def test_json_lines_of_several_sources_name_their_source_as_the_text_headings_do() -> None:
+    """The text puts '== SOURCE ==' above each report; a JSON line said only which puzzle type it was."""
+    collection = INSTANCES / "numberlink" / "handmade" / "inputs1.txt"
+    result = run_cli("solve", NL / "instance_1.txt", SLITHER_URL, collection, "--format", "json")
+    records = [json.loads(line) for line in result.out.splitlines()]
+    assert [(r["source"], r.get("index")) for r in records] == [
+        (str(NL / "instance_1.txt"), None), (SLITHER_URL, None), *((str(collection), k) for k in range(1, 11))]
+    alone = json.loads(run_cli("solve", SLITHER_URL, "--format", "json").out)
+    assert "source" not in alone  # one source: the envelope as before

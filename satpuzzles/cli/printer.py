@@ -36,10 +36,13 @@ class Printer:
         self.out.write(text + "\n")
 
     def outcome(self, puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings,
-                heading: str | None = None, index: int | None = None) -> None:
-        """One puzzle's report: a heading when there are several, then the report or the JSON envelope."""
+                heading: str | None = None, index: int | None = None, source: str | None = None) -> None:
+        """One puzzle's report: a heading when there are several, then the report or the JSON envelope (with
+        ``index`` in a collection, and ``source`` when several sources are solved in one run)."""
         if self.output_format == "json":
             record = json_record(puzzle, instance, outcome, settings)
+            if source is not None:
+                record["source"] = source
             if index is not None:
                 record["index"] = index
             import json  # only for --format json

@@ -187,7 +187,8 @@ def solve_and_print(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: 
             heading = f"== {source}: puzzle {index} of {len(instances)} (line {getattr(instance, 'line', 1)}) =="
         elif always_head:
             heading = f"== {source} =="
-        printer.outcome(puzzle, instance, outcome, settings, heading, index if len(instances) > 1 else None)
+        printer.outcome(puzzle, instance, outcome, settings, heading, index if len(instances) > 1 else None,
+                        source if always_head else None)
     return statuses
 
 
