@@ -236,3 +236,11 @@ def test_json_lines_of_several_sources_name_their_source_as_the_text_headings_do
         (str(NL / "instance_1.txt"), None), (SLITHER_URL, None), *((str(collection), k) for k in range(1, 11))]
     alone = json.loads(run_cli("solve", SLITHER_URL, "--format", "json").out)
     assert "source" not in alone  # one source: the envelope as before
+
+
+def test_solve_with_puzzle_refuses_a_typed_id_its_puzzle_does_not_read_as_the_puzzle_command_does() -> None:
+    """A Loopy id given as a Masyu was blamed on its first character ('unknown character 5') by the grid reader."""
+    command = run_cli("masyu", LOOPY_ID)
+    solved = run_cli("solve", "--puzzle", "masyu", LOOPY_ID)
+    assert (solved.code, solved.out) == (2, "") and solved.err == command.err
+    assert "masyu reads no such game id" in solved.err

@@ -38,7 +38,7 @@ from satpuzzles.core import registry
 from satpuzzles.core.errors import InputError, UsageError
 from satpuzzles.core.spec import Option, PuzzleSpec
 from satpuzzles.io.detect import detect_file
-from satpuzzles.io.sources import located, source_text
+from satpuzzles.io.sources import check_claimed, located, source_text
 from satpuzzles.present.answers import draws
 
 
@@ -87,6 +87,7 @@ def _instances(text: str, name: str, forced: str | None, path: str | None) -> tu
     """The puzzle --puzzle names, else the one the text or the file's path names (as batch reads it), else the one
     detected."""
     if forced is not None:
+        check_claimed(registry.get(forced), name, text)  # a typed URL or id it does not read, refused as such
         return registry.get(forced), read_as_named(registry.get(forced), text, name)
     try:
         kind, instances = detect_file(text, name, path)
