@@ -253,9 +253,9 @@ class Puzzle:
 
         settings = Settings(extras=self._extras(options))
         stages = self.spec.rules.stages(self.instance, settings)
-        if not isinstance(stage, int) or not -len(stages) <= stage < len(stages):
-            raise UsageError(f"stage {stage!r}: this puzzle has {counted(len(stages), 'encoding stage')}, "
-                             f"0 to {len(stages) - 1}")
+        if not isinstance(stage, int) or isinstance(stage, bool) or not -len(stages) <= stage < len(stages):
+            raise UsageError(f"{PYTHON.given('stage', stage)}: this puzzle has "
+                             f"{counted(len(stages), 'encoding stage')}, 0 to {len(stages) - 1}")
         chosen = stages[stage]
         formula = chosen.build().formula
         names = {var: key for var, key in formula.pool.names()}

@@ -139,6 +139,8 @@ def test_cnf_refuses_a_stage_the_puzzle_has_not() -> None:
     assert puzzle.cnf(stage=count - 1).clauses
     with pytest.raises(UsageError, match=f"{count} encoding stage"):
         puzzle.cnf(stage=count)
+    with pytest.raises(UsageError, match=r"^stage=True: "):  # not stage 1, as count=True is no count of 1
+        puzzle.cnf(stage=True)
 
 
 def test_text_options_are_converted_as_on_the_command_line() -> None:
