@@ -244,3 +244,16 @@ def test_solve_with_puzzle_refuses_a_typed_id_its_puzzle_does_not_read_as_the_pu
     solved = run_cli("solve", "--puzzle", "masyu", LOOPY_ID)
     assert (solved.code, solved.out) == (2, "") and solved.err == command.err
     assert "masyu reads no such game id" in solved.err
+
+
+@pytest.mark.parametrize("command", ["numberlink", "solve"])
+def test_a_numbered_output_never_writes_over_the_collection_it_answers(tmp_path, command: str) -> None:
+    """'-r b.txt' on a collection writes b.1.txt, b.2.txt ...: given b.1.txt itself, it replaced the puzzles with
+    the first answer."""
+    boards = tmp_path / "b.1.txt"
+    boards.write_text((INSTANCES / "numberlink" / "handmade" / "inputs2.txt").read_text())
+    before = boards.read_text()
+    refused = run_cli(command, boards, "-r", tmp_path / "b.txt")
+    assert (refused.code, refused.out) == (2, "")
+    assert refused.err == f"satpuzzles: error: cannot write {boards}: it is the input file (choose another name)\n"
+    assert boards.read_text() == before and not (tmp_path / "b.2.txt").exists()

@@ -16,7 +16,14 @@ from satpuzzles.core.errors import ExitStatus, InputError, SolverError, UsageErr
 from satpuzzles.core.outcome import DEFAULT_SOLVER, Outcome, Settings, SolveStats
 from satpuzzles.core.spec import AnalysisView, PuzzleSpec, Writer
 from satpuzzles.core.words import counted, listed
-from satpuzzles.io.files import check_distinct, check_writable, numbered_path, read_input, write_atomic
+from satpuzzles.io.files import (
+    check_distinct,
+    check_not_input,
+    check_writable,
+    numbered_path,
+    read_input,
+    write_atomic,
+)
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.sources import check_claimed, located, source_text
 from satpuzzles.present.answers import ANSWER_FILES, answer_texts, check_drawable
@@ -137,10 +144,23 @@ def planned(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: str, opt
     """The instances --index selects, checked for the pictures' size, and each one's --to-NAME text: whatever is
     refused is refused before anything is printed (a collection converts whole or not at all)."""
     chosen = selected(instances, options.get("index"), source)
+    for path in numbered_outputs(options, [index for index, _ in chosen]):
+        check_not_input(path, source)  # b.1.txt, the first answer's name, may be the collection itself
     for flag, name in (("--svg", "svg"), ("--svg-puzzle", "svg_puzzle")):
         for _, instance in chosen if options.get(name) else ():
             check_drawable(puzzle, instance, flag)
     return chosen, [converted(writer, instance, settings) for _, instance in chosen] if writer is not None else []
+
+
+def numbered_outputs(options: dict[str, Any], indices: list[int]) -> list[str]:
+    """The files a run's outputs become for the puzzles ``indices`` of a collection (``out.3.cnf``; with one puzzle,
+    the names as given), --proof's CNF beside each proof."""
+    paths = []
+    for name in FILE_OUTPUTS:
+        for index in indices if options.get(name) is not None else ():
+            paths.append(numbered_path(options[name], index, len(indices)))
+            paths += [cnf_beside(paths[-1])] if name == "proof" else []
+    return paths
 
 
 def converted(writer: Writer[Any], instance: Any, settings: Settings) -> str:

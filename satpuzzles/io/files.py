@@ -116,12 +116,17 @@ def _same_file(a: str, b: str) -> bool:
         return False
 
 
+def check_not_input(path: str, input_path: str | None) -> None:
+    """Refuse ``path`` when it is the file ``input_path`` names: the output would write over the puzzle."""
+    if input_path not in (None, "-") and _same_file(path, input_path):
+        raise UsageError(f"cannot write {path}: it is the input file (choose another name)")
+
+
 def check_writable(path: str, input_path: str | None = None) -> None:
     """Fail early, before any solving, when ``path`` cannot become an output file (or is the input)."""
     if not path or path == "-":
         raise UsageError(f"output file name {path!r}: give the name of a file to write")
-    if input_path not in (None, "-") and _same_file(path, input_path):
-        raise UsageError(f"cannot write {path}: it is the input file (choose another name)")
+    check_not_input(path, input_path)
     if _is_special(path):
         return
     from pathlib import Path  # here and below: pathlib only when a file is written
