@@ -200,6 +200,8 @@ def test_an_index_or_a_conversion_a_later_source_refuses_comes_before_any_answer
     indexed = solve(collection, SLITHER_URL, "--index", "2")
     assert (indexed.returncode, indexed.stdout) == (2, "")
     assert indexed.stderr == f"satpuzzles: error: --index 2: {SLITHER_URL} holds 1 puzzle\n"
+    assert "N-th puzzle of each source (a source holding fewer is refused" in " ".join(
+        run_cli("solve", "--help").out.split())  # as --help says, not 'of each multi-puzzle source'
     converted = solve(SLITHER_URL, "2x2t0:4a11", "--to-loopy")
     assert (converted.returncode, converted.stdout) == (2, "")
     assert converted.stderr == "satpuzzles: error: --to-loopy: Loopy's square grids are at least 3x3; this one is 2x2\n"

@@ -152,7 +152,8 @@ def solve_command() -> click.Command:
             color_option(),
             timeout_option("status 'unknown' (exit 3)"),
             *count_options(),
-            index_option("Solve only the N-th puzzle of each multi-puzzle source."),
+            index_option("Solve only the N-th puzzle of each source (a source holding fewer is refused "
+                         "before any is solved)."),
             click.Option(["--explain"], is_flag=True,
                          help=f"{'/'.join(explainable)} only: on an unsolvable puzzle, name a minimal set of clues "
                               "that cannot all hold."),
