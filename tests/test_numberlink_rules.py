@@ -363,3 +363,33 @@ def test_the_svg_title_names_the_rules_when_they_are_not_plain_fill(tmp_path) ->
         titles[name] = picture.read_text().split("<title>")[1].split("</title>")[0]
     assert titles == {"fill": "Numberlink 3x3", "open": "Numberlink 3x3, rules open (cells may stay empty)",
                       "open-nst": "Numberlink 3x3, rules open (cells may stay empty), no self-touch"}
+
+
+def test_a_rules_line_holds_for_the_boards_below_it_up_to_the_next() -> None:
+    # A collection of boards made under different rules (generate writes the line above each board) is solved
+    # board by board under its own line; a board below no line keeps the default.
+    board = "3 3\n1 . 2\n. . .\n1 . 2\n"
+    text = board + "# rules: open\n" + board + board + "# rules: fill\n" + board
+    done = run_cli("numberlink", "-", "--format", "json", stdin=text)
+    assert done.code == 1, done.err  # the fill boards have no solution
+    rules = [json.loads(line)["rules"] for line in done.out.splitlines()]
+    assert rules == ["fill", "open", "open", "fill"]
+    assert run_cli("numberlink", "-", "--rules", "open", stdin=text).code == 0  # the command line wins for all
+
+
+def test_a_rules_line_above_urls_may_state_the_convention_but_not_contradict_their_type() -> None:
+    numlin, arukone = "https://puzz.link/p?numlin/3/3/1g2i1g2", "https://puzz.link/p?arukone/3/3/1g2i1g2"
+    stated = run_cli("numberlink", "-", "--format", "json", stdin=f"{numlin}\n# rules: no-self-touch\n{numlin}\n")
+    assert [(row["rules"], row["no_self_touch"]) for row in map(json.loads, stated.out.splitlines())] == \
+        [("open", False), ("open", True)]
+    assert run_cli("numberlink", "-", stdin=f"# rules: fill\n{arukone}\n").code == 1  # the same rule: fine
+    refused = run_cli("numberlink", "-", stdin=f"# rules: open\n{arukone}\n")
+    assert refused.code == 2 and refused.out == ""
+    assert refused.err == ("satpuzzles: error: <stdin>:1:1: '# rules: open' contradicts the URL on line 2, whose type "
+                           "means fill: state only 'no-self-touch', or drop the line\n")
+
+
+@pytest.mark.parametrize("line", ["#  rules: open", "# RULES: open", "#\tRules:open"])
+def test_a_rules_line_key_is_read_in_any_case_and_spacing(line: str) -> None:
+    done = run_cli("numberlink", "-", stdin=f"# Puzzle: numberlink\n{line}\n1.2\n...\n1.2\n")
+    assert done.code == 0 and "Rules = open" in done.out, done.err

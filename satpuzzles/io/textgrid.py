@@ -252,10 +252,20 @@ def with_runs(cells: Iterable[str | None], runs: Callable[[int], str]) -> str:
     return "".join(out)
 
 
+def stated_value(stripped: str, key: str) -> str | None:
+    """The VALUE of a stripped comment line ``# KEY: VALUE`` (KEY in any case, any spaces after ``#``; lower case,
+    stripped), else None. ``#`` must be followed by a space, as where ``#`` may also be a cell (spaced_comment)."""
+    if not stripped.startswith(("# ", "#\t")):
+        return None
+    body = stripped[1:].lstrip()
+    if body[:len(key) + 1].lower() != key + ":":
+        return None
+    return body[len(key) + 1:].strip().lower()
+
+
 def stated(text: str, key: str) -> tuple[str, int] | None:
-    """The value of a comment line ``# KEY: VALUE`` before the text's first content line (lower case, stripped),
-    and that line's number; None when there is none. Only the lines above the first content line are read."""
-    prefix = f"# {key}:"
+    """The value of a comment line ``# KEY: VALUE`` before the text's first content line (stated_value), and that
+    line's number; None when there is none. Only the lines above the first content line are read."""
     start, number = 0, 0
     while start < len(text):
         end = text.find("\n", start)
@@ -263,10 +273,25 @@ def stated(text: str, key: str) -> tuple[str, int] | None:
         stripped = text[start:end].strip()
         if stripped and not stripped.startswith("#"):
             return None
-        if stripped.startswith(prefix):
-            return stripped[len(prefix):].strip().lower(), number
+        value = stated_value(stripped, key)
+        if value is not None:
+            return value, number
         start = end + 1
     return None
+
+
+def statements(text: str, key: str) -> list[tuple[str, int]]:
+    """Every comment line ``# KEY: VALUE`` of the text, wherever it is (stated_value), with its line number."""
+    if "#" not in text:  # most texts: no need to split them
+        return []
+    found = []
+    for number, raw in enumerate(text.split("\n"), start=1):
+        stripped = raw.strip()
+        if stripped.startswith("#"):
+            value = stated_value(stripped, key)
+            if value is not None:
+                found.append((value, number))
+    return found
 
 
 def first_content_lines(text: str, count: int, comment: str | Callable[[str], bool] | None = "#") -> list[Line]:

@@ -36,9 +36,9 @@ from satpuzzles.io.textgrid import (
     nonblank_lines,
     parse_ints,
     spaced_comment,
-    stated,
 )
 from satpuzzles.puzzles.numberlink.model import EMPTY, RULE_NAMES, NumberlinkInstance, rules_in_force
+from satpuzzles.puzzles.numberlink.stated import under_stated_rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -269,40 +269,9 @@ def _parse_grid(lines: list[Line]) -> list[NumberlinkInstance]:
     return [build_instance(rows, lines[0].number, char_grid=char_grid)]
 
 
-RULES_KEY = "rules"
-"""A text names its rule set in a comment line ``# rules: open`` (or ``fill``) above the board, as a puzz.link
-``numlin`` URL does by its type, and the no-self-touch convention after it (``# rules: open, no-self-touch``), which
-no URL can say; ``generate`` writes it."""
-NO_SELF_TOUCH = "no-self-touch"
-_SEPARATORS = str.maketrans(dict.fromkeys(",;+_-", " "))
-"""Between a rules line's words; the convention may be spelt ``no-self-touch``, ``no self-touch`` (as reports say
-it), ``no_self_touch``."""
-
-
-def stated_rules(text: str) -> tuple[str | None, bool]:
-    """The rule set a ``# rules: NAME`` line before the first content line names (None when none does) and whether
-    it states the no-self-touch convention; a located InputError for a line that says anything else."""
-    said = stated(text, RULES_KEY)
-    if said is None:
-        return None, False
-    value, number = said
-    words = " ".join(value.translate(_SEPARATORS).split()).replace("no self touch", NO_SELF_TOUCH).split()
-    names = [word for word in words if word in RULE_NAMES]
-    convention = words.count(NO_SELF_TOUCH)
-    if not words or len(names) > 1 or convention > 1 or len(names) + convention != len(words):
-        raise InputError(f"'# {RULES_KEY}: {value}': expected one of {', '.join(RULE_NAMES)}, optionally followed by "
-                         f"{NO_SELF_TOUCH} (as in '# {RULES_KEY}: {RULE_NAMES[-1]}, {NO_SELF_TOUCH}')",
-                         number, 1)
-    return (names[0] if names else None), bool(convention)
-
-
 def _read(parse: Callable[[list[Line]], list[NumberlinkInstance]]) -> Callable[[str], list[NumberlinkInstance]]:
     def read(text: str) -> list[NumberlinkInstance]:
-        rules, no_self_touch = stated_rules(text)
-        instances = parse(nonblank_lines(text, spaced_comment))
-        if rules is None and not no_self_touch:
-            return instances
-        return [replace(instance, rules=rules or instance.rules, no_self_touch=no_self_touch) for instance in instances]
+        return under_stated_rules(text, parse(nonblank_lines(text, spaced_comment)))
 
     return read
 

@@ -26,7 +26,8 @@ from satpuzzles.geometry import Cell, Grid
 from satpuzzles.puzzles.numberlink.cover import Path, joins, lengthen, merges, random_cover
 from satpuzzles.puzzles.numberlink.cuts import cells_of, cut_chain, cut_near, cut_until, regions
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
-from satpuzzles.puzzles.numberlink.formats import LIMIT, NO_SELF_TOUCH, RULES_KEY, to_text
+from satpuzzles.puzzles.numberlink.formats import LIMIT, to_text
+from satpuzzles.puzzles.numberlink.stated import NO_SELF_TOUCH, RULES_KEY
 from satpuzzles.puzzles.numberlink.model import (
     OPEN,
     RULE_NAMES,

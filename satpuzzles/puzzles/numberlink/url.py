@@ -19,6 +19,7 @@ from satpuzzles.io.puzzlink import MAX_NUMBER, decode_number16, encode_number16,
 from satpuzzles.io.textgrid import Line, Token, first_content_lines, nonblank_lines
 from satpuzzles.puzzles.numberlink.formats import LIMIT, build_instance
 from satpuzzles.puzzles.numberlink.model import EMPTY, FILL, OPEN, NumberlinkInstance, RuleSet, rules_in_force
+from satpuzzles.puzzles.numberlink.stated import under_stated_rules
 
 URL_TYPES = ("numlin", "arukone", "numberlink")
 TYPE_RULES = {"numlin": OPEN, "arukone": FILL, "numberlink": OPEN}
@@ -88,6 +89,7 @@ def _looks_like_url(text: str) -> bool:
 
 
 URL_READER: Reader[NumberlinkInstance] = Reader(
-    "url", lambda text: [read_url(line) for line in nonblank_lines(text)], _looks_like_url,
+    "url", lambda text: under_stated_rules(text, [read_url(line) for line in nonblank_lines(text)], typed=True),
+    _looks_like_url,
     "puzz.link numlin / arukone URLs, one per line", typed="a puzz.link URL",
 )

@@ -1,0 +1,69 @@
+"""The ``# rules:`` comment line of a Numberlink text: the rule set and the no-self-touch convention of the boards
+below it, as a puzz.link ``numlin`` URL's type carries its rule (and no URL can carry the convention)."""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from satpuzzles.core.errors import InputError
+from satpuzzles.core.records import Record, replace
+from satpuzzles.io.textgrid import statements
+from satpuzzles.puzzles.numberlink.model import RULE_NAMES, NumberlinkInstance
+
+RULES_KEY = "rules"
+"""A text names its rule set in a comment line ``# rules: open`` (or ``fill``) above a board, as a puzz.link
+``numlin`` URL does by its type, and the no-self-touch convention after it (``# rules: open, no-self-touch``), which
+no URL can say; ``generate`` writes it. It holds for every board below it, up to the next such line."""
+NO_SELF_TOUCH = "no-self-touch"
+_SEPARATORS = str.maketrans(dict.fromkeys(",;+_-", " "))
+"""Between a rules line's words; the convention may be spelt ``no-self-touch``, ``no self-touch`` (as reports say
+it), ``no_self_touch``."""
+
+
+class StatedRules(Record, frozen=True):
+    """What one ``# rules:`` line says: a rule set (None when it names only the convention), and the convention."""
+
+    rules: str | None
+    no_self_touch: bool
+    line: int
+    value: str
+
+
+def parse_rules_line(value: str, number: int) -> StatedRules:
+    """The ``# rules: VALUE`` line on line ``number``; a located InputError for a line that says anything else."""
+    words = " ".join(value.translate(_SEPARATORS).split()).replace("no self touch", NO_SELF_TOUCH).split()
+    names = [word for word in words if word in RULE_NAMES]
+    convention = words.count(NO_SELF_TOUCH)
+    if not words or len(names) > 1 or convention > 1 or len(names) + convention != len(words):
+        raise InputError(f"'# {RULES_KEY}: {value}': expected one of {', '.join(RULE_NAMES)}, optionally followed by "
+                         f"{NO_SELF_TOUCH} (as in '# {RULES_KEY}: {RULE_NAMES[-1]}, {NO_SELF_TOUCH}')",
+                         number, 1)
+    return StatedRules(names[0] if names else None, bool(convention), number, value)
+
+
+def rules_lines(text: str) -> list[StatedRules]:
+    """Every ``# rules:`` line of the text, in order, each checked."""
+    return [parse_rules_line(value, number) for value, number in statements(text, RULES_KEY)]
+
+
+def under_stated_rules(text: str, instances: list[NumberlinkInstance],
+                       typed: bool = False) -> list[NumberlinkInstance]:
+    """Each instance under the last ``# rules:`` line above it (instances below no such line as they are).
+    ``typed``: the instances name their own rule (URLs), which a line may repeat but not contradict."""
+    lines = rules_lines(text)
+    if not lines:
+        return instances
+    numbers = [stated.line for stated in lines]
+    ruled = []
+    for instance in instances:
+        above = bisect_left(numbers, instance.line)  # the lines above the instance's first
+        if not above:
+            ruled.append(instance)
+            continue
+        stated = lines[above - 1]
+        if typed and stated.rules is not None and stated.rules != instance.rules:
+            raise InputError(f"'# {RULES_KEY}: {stated.value}' contradicts the URL on line {instance.line}, whose type "
+                             f"means {instance.rules}: state only '{NO_SELF_TOUCH}', or drop the line",
+                             stated.line, 1)
+        ruled.append(replace(instance, rules=stated.rules or instance.rules, no_self_touch=stated.no_self_touch))
+    return ruled
