@@ -36,10 +36,12 @@ def _params(params: str) -> tuple[int, int] | None:
 
 
 def is_pearl_id(line: Line) -> bool:
-    """Whether ``line`` looks like a Pearl game id: its parameters, ':' and a circle (B or W) in the description
-    (which a Loopy id, digits and a-z, never has)."""
+    """Whether ``line`` looks like a Pearl game id: its parameters, ':' and a description of circles (B, W) and
+    runs of empty cells (a-z). A Loopy id has digits (its clues) unless it has no clue at all, and then it reads
+    as both (detection asks which puzzle is meant)."""
     params, colon, desc = line.text.strip().partition(":")
-    return bool(colon) and _params(params) is not None and any(ch in CLUES for ch in desc)
+    return bool(colon) and _params(params) is not None and bool(desc) and all(
+        ch in CLUES or "a" <= ch <= "z" for ch in desc)
 
 
 def read_pearl(line: Line) -> MasyuInstance:

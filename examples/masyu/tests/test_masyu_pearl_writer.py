@@ -131,3 +131,12 @@ def test_pearl_itself_accepts_the_written_ids() -> None:
     refused = subprocess.run([str(SGT_PEARL), "--generate", "1", "4x6:x"], capture_output=True, text=True,
                              timeout=60, check=False)
     assert refused.returncode != 0 and "at least five" in refused.stderr
+
+
+def test_a_circle_free_pearl_id_reads_back_as_masyu_and_is_ambiguous_to_solve() -> None:
+    written = run_cli("masyu", "-", "--to-pearl", stdin="5 5\n" + ".....\n" * 5)
+    assert (written.code, written.out) == (0, "5x5:y\n")
+    again = run_cli("masyu", "5x5:y")
+    assert again.code == 0 and "Solvable = True" in again.out, again.err
+    asked = run_cli("solve", "5x5:y")
+    assert asked.code == 2 and "reads as slitherlink and masyu: name the puzzle" in asked.err
