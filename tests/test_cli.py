@@ -449,3 +449,16 @@ def test_a_puzzle_commands_help_lists_every_exit_status_of_the_readme() -> None:
     batch = " ".join(run_cli("batch", "--help").out.split())  # no 1 (a puzzle proved unsolvable is an answer) nor 4
     listed = {int(code) for code in re.findall(r"\b(\d+) [a-z]", batch[batch.index("Exit status:"):])}
     assert listed == {int(status) for status in ExitStatus} - {1, 4} | {129}
+
+
+def test_an_output_this_run_did_not_write_is_said_to_be_from_before(tmp_path: Path) -> None:
+    # -r on an unsolvable puzzle writes nothing; an earlier run's file there could pass for this run's answer.
+    board = tmp_path / "none.txt"
+    board.write_text("1.2\n...\n1.2\n")
+    result = tmp_path / "out.sol"
+    fresh = run_cli("numberlink", board, "-r", result)
+    assert fresh.code == 1 and fresh.err == "" and not result.exists()
+    result.write_text("an earlier answer\n")
+    stale = run_cli("numberlink", board, "-r", result)
+    assert stale.code == 1 and result.read_text() == "an earlier answer\n"
+    assert stale.err == f"satpuzzles: warning: -r {result}: not written (no solution found); the file there is from before\n"

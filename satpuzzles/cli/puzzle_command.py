@@ -56,12 +56,27 @@ def write_outputs(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[
         if text is None:
             text = first_formula_dimacs(puzzle.rules, instance, settings, puzzle.name)
         write_atomic(numbered_path(options["output"], index, total), [text])
-    for name, answer in answer_texts(puzzle, instance, outcome, settings, [n for n in ANSWER_FILES if options.get(n)]):
+    wanted = [name for name in ANSWER_FILES if options.get(name)]
+    written = set()
+    for name, answer in answer_texts(puzzle, instance, outcome, settings, wanted):
         write_atomic(numbered_path(options[name], index, total), [answer])
+        written.add(name)
+    if "result" in wanted and "result" not in written:
+        _warn_if_stale("-r", numbered_path(options["result"], index, total), "no solution found")
     if options.get("proof") and outcome.certificate is not None:
         proof = numbered_path(options["proof"], index, total)
         write_atomic(cnf_beside(proof), [outcome.certificate.cnf])
         write_atomic(proof, [outcome.certificate.proof])
+    elif options.get("proof"):
+        _warn_if_stale("--proof", numbered_path(options["proof"], index, total), "no refutation to certify")
+
+
+def _warn_if_stale(flag: str, path: str, why: str) -> None:
+    """Warn that an output file this run did not write holds an earlier run's output, which could pass for its own."""
+    import os
+
+    if os.path.exists(path):
+        say(f"satpuzzles: warning: {flag} {path}: not written ({why}); the file there is from before")
 
 
 def source_kinds(puzzle: PuzzleSpec[Any, Any]) -> str:
