@@ -393,3 +393,17 @@ def test_a_rules_line_above_urls_may_state_the_convention_but_not_contradict_the
 def test_a_rules_line_key_is_read_in_any_case_and_spacing(line: str) -> None:
     done = run_cli("numberlink", "-", stdin=f"# Puzzle: numberlink\n{line}\n1.2\n...\n1.2\n")
     assert done.code == 0 and "Rules = open" in done.out, done.err
+
+
+@pytest.mark.parametrize("text", ["3 3\n1 . .\n# rules: fill, no-self-touch\n. . .\n. . 1\n",
+                                  "# puzzle: numberlink\n3 3\n1 . .\n. . .\n. . 1\n# rules: fill, no-self-touch\n",
+                                  "# rules: open\n# rules: fill, no-self-touch\n3 3\n1 . .\n. . .\n. . 1\n"])
+def test_a_rules_line_above_no_board_is_a_located_error(text: str) -> None:
+    # A line inside a board, below the last one or followed by another line holds for no board: it was silently
+    # dropped, and the board solved under other rules than the text states.
+    refused = run_cli("numberlink", "-", stdin=text)
+    line = text.splitlines().index("# rules: open" if text.startswith("# rules: open") else
+                                   "# rules: fill, no-self-touch") + 1
+    assert refused.code == 2 and refused.out == "", refused.out
+    assert refused.err.startswith(f"satpuzzles: error: <stdin>:{line}:1: '# rules: "), refused.err
+    assert "holds for no board" in refused.err and refused.err.count("\n") == 1

@@ -55,15 +55,28 @@ def under_stated_rules(text: str, instances: list[NumberlinkInstance],
         return instances
     numbers = [stated.line for stated in lines]
     ruled = []
+    governing = []
     for instance in instances:
         above = bisect_left(numbers, instance.line)  # the lines above the instance's first
         if not above:
             ruled.append(instance)
             continue
         stated = lines[above - 1]
+        governing.append(stated)
         if typed and stated.rules is not None and stated.rules != instance.rules:
             raise InputError(f"'# {RULES_KEY}: {stated.value}' contradicts the URL on line {instance.line}, whose type "
                              f"means {instance.rules}: state only '{NO_SELF_TOUCH}', or drop the line",
                              stated.line, 1)
         ruled.append(replace(instance, rules=stated.rules or instance.rules, no_self_touch=stated.no_self_touch))
+    check_each_governs(lines, governing)
     return ruled
+
+
+def check_each_governs(lines: list[StatedRules], governing: list[StatedRules]) -> None:
+    """A located InputError for the first line in ``lines`` not in ``governing`` (the lines that hold for a board):
+    one inside a board, below the last or right above another line would otherwise be dropped without a word."""
+    for stated in lines:
+        if stated not in governing:
+            raise InputError(f"'# {RULES_KEY}: {stated.value}' holds for no board: it holds for the boards below it, "
+                             "up to the next such line; put it right above the first board it is for",
+                             stated.line, 1)
