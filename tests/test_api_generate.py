@@ -65,6 +65,8 @@ def test_generates_text_reads_back_through_the_cli_too(tmp_path) -> None:
     ("minesweeper", (4, 4), {"no_guess": True, "first_click": "9,9"}, "first_click='9,9' is outside the 4x4 board"),
     ("minesweeper", (4, 4), {"unique_board": True, "mine_count": 16}, "(unique_board reveals counts); lower mine_count"),
     ("minesweeper", (4, 4), {"unique_board": True, "mine_count": 13}, "mine_count=13 leaves 3 safe cells"),
+    ("minesweeper", (5, 5), {"no_guess": True, "mine_count": 17}, "mine_count=17: 17 mines do not fit"),
+    ("minesweeper", (5, 5), {"no_guess": True, "mine_density": 0.99}, "mine_density=0.99: 25 mines do not fit"),
     ("numberlink", (5, 5), {"allow_short_paths": True, "min_length": 5},
      "allow_short_paths is min_length=2, which min_length=5 contradicts"),
 ])

@@ -162,3 +162,11 @@ def test_every_mine_count_either_fits_or_is_refused() -> None:
                     assert not fits
                     continue
                 assert fits and int(layout.sum()) == mines and not generator.isolated_mines(layout).any()
+
+
+@pytest.mark.parametrize(("flags", "said"), [(["--mines", "17"], "--mines 17: 17 mines do not fit"),
+                                             (["--mine-density", "0.99"], "--mine-density 0.99: 25 mines do not fit")])
+def test_a_no_guess_game_too_full_for_its_opening_names_the_option(flags: list[str], said: str) -> None:
+    refused = run_cli("generate", "minesweeper", "5", "5", "--no-guess", *flags)
+    assert refused.code == 2 and refused.out == ""
+    assert refused.err == f"satpuzzles: error: {said}: the first click's area leaves 16 cells\n"

@@ -148,7 +148,7 @@ def perturb(mines: np.ndarray, cells: np.ndarray, keep_clear: np.ndarray, rng: n
 
 def no_guess_game(rows: int, cols: int, mine_count: int, first: tuple[int, int], rng: np.random.Generator,
                   attempts: int, use_total: TotalAnalysis | None, progress: Progress | None = None,
-                  advice: str = "") -> Game:
+                  advice: str = "", named: str = "") -> Game:
     """A layout that deduction solves from ``first`` (whose neighbourhood stays mine-free).
 
     Each attempt draws a layout, then plays; where deduction gets stuck, one mine moves
@@ -156,7 +156,8 @@ def no_guess_game(rows: int, cols: int, mine_count: int, first: tuple[int, int],
     replayed from the first click alone, since moved mines change counts that earlier
     steps relied on; only a clean replay counts. A board with no more layouts than the
     attempts could visit has each played once instead (:func:`_every_layout`), so a board
-    that has no such game says so at once. ``advice`` ends the message when the attempts run out.
+    that has no such game says so at once. ``advice`` ends the message when the attempts run out; ``named``
+    (the option that gave the mines, as the caller spelt it) starts the refusal of more mines than fit.
     """
     r, c = first
     keep_clear = np.zeros((rows, cols), dtype=bool)
@@ -164,7 +165,7 @@ def no_guess_game(rows: int, cols: int, mine_count: int, first: tuple[int, int],
     places = np.flatnonzero(~keep_clear)
     if mine_count > len(places):
         plural = "mine does" if mine_count == 1 else "mines do"
-        raise UsageError(f"{mine_count} {plural} not fit: the first click's area leaves {counted(len(places), 'cell')}")
+        raise UsageError(f"{named}: " * bool(named) + f"{mine_count} {plural} not fit: the first click's area leaves {counted(len(places), 'cell')}")
     if math.comb(len(places), mine_count) <= attempts * MOVES_PER_ATTEMPT:
         return _every_layout(rows, cols, mine_count, first, places, rng, use_total, progress)
     moves = 0
@@ -291,7 +292,7 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
         if count is None:
             count = round(options["mine_density"] * rows * cols)
         game = no_guess_game(rows, cols, count, first, rng, options["attempts"], total_analysis, progress,
-                             f"raise {naming_of(options).flag('attempts')}, or lower the mines")
+                             f"raise {naming_of(options).flag('attempts')}, or lower the mines", mines_named(options))
         return game_text(game, bool(options.get("reveal_layout")))
     if options.get("unique_board") and count is not None:
         # No count can place a mine with no safe neighbour: with an exact --mines N the layout
@@ -305,6 +306,14 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
                                     "every mine is determined by the counts")
     revealed = (rng.random((rows, cols)) < options["reveal_density"]) & ~mines
     return board_text(np.where(revealed, count8(mines), UNKNOWN).astype(np.int8))
+
+
+def mines_named(options: dict[str, Any]) -> str:
+    """The option that sets the mines, with its value, as the caller spelt it: ``--mines 17``, ``mine_density=0.3``."""
+    naming = naming_of(options)
+    if options.get("mine_count") is not None:
+        return naming.given("mine_count", options["mine_count"], "--mines")
+    return naming.given("mine_density", options["mine_density"])
 
 
 def fewest_safe_cells(rows: int, cols: int) -> int:
