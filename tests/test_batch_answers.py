@@ -112,6 +112,23 @@ def test_files_of_the_same_name_never_overwrite_each_other(tmp_path: Path) -> No
     assert "Numberlink" in (tmp_path / "p" / "a" / "y.txt.svg").read_text()
 
 
+def test_an_answer_file_never_replaces_an_input_file(tmp_path: Path) -> None:
+    # A puzzle named x.sol solved into its own folder, or another input where a name lands: refused before
+    # anything runs (the answer replaced the puzzle).
+    (tmp_path / "out").mkdir()
+    shutil.copy(SEED / "instance_1.txt", tmp_path / "x.sol")
+    shutil.copy(SEED / "instance_1.txt", tmp_path / "y.txt")
+    shutil.copy(SEED / "instance_1.txt", tmp_path / "out" / "y.sol")
+    puzzle = (tmp_path / "x.sol").read_text()
+    for args in ([tmp_path / "x.sol", "--result-dir", tmp_path], [tmp_path / "y.txt", tmp_path / "out" / "y.sol",
+                                                                       "--result-dir", tmp_path / "out"]):
+        refused = run_cli("batch", *args, "--puzzle", "numberlink")
+        assert refused.code == 2 and refused.out == "", refused.err
+        assert refused.err.startswith("satpuzzles: error: --result-dir ") and refused.err.count("\n") == 1
+        assert "would be written over the input file" in refused.err
+    assert (tmp_path / "x.sol").read_text() == puzzle and (tmp_path / "out" / "y.sol").read_text() == puzzle
+
+
 def test_answer_names() -> None:
     assert answer_names([("d/one.txt", 1)]) == {("d/one.txt", 1): "one"}
     assert answer_names([("d/a.txt", 2), ("d/a.1.txt", 1)]) == {

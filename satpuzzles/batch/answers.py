@@ -118,8 +118,25 @@ class AnswerFolders:
     def __init__(self, folders: dict[str, str], files: list[tuple[str, int]]) -> None:
         self.folders = folders
         self.names = answer_names(files)
+        self.check_not_over_inputs()
         self.notes: list[str] = []
         """One line per answer file not written (a board too large to draw), for the end of the batch."""
+
+    def path(self, name: str, key: tuple[str, int]) -> str:
+        """Where the answer file ``name`` of the puzzle ``key`` (input file, index) is written."""
+        return os.path.join(self.folders[name], self.names[key] + SUFFIXES[name])
+
+    def check_not_over_inputs(self) -> None:
+        """A UsageError naming the option when an answer file would replace an input file (``x.sol`` solved into
+        its own folder): made before anything is solved."""
+        inputs = {os.path.realpath(path): path for path, _ in self.names}
+        for name, folder in self.folders.items():
+            real = os.path.realpath(folder)  # once per folder: a batch may hold many thousands of puzzles
+            for key, stem in self.names.items():
+                over = inputs.get(os.path.join(real, stem + SUFFIXES[name]))
+                if over is not None:
+                    raise UsageError(f"{FOLDER_FLAGS[name]} {folder}: {self.path(name, key)} would be written over "
+                                     f"the input file {over}: choose another folder")
 
     def write(self, row: Row) -> None:
         """Write the row's answer files, each atomically, and take them out of the row."""
@@ -127,7 +144,7 @@ class AnswerFolders:
 
         texts: dict[str, str] = row.pop("answers", None) or {}
         for name, text in texts.items():
-            path = os.path.join(self.folders[name], self.names[(row["file"], row["index"])] + SUFFIXES[name])
+            path = self.path(name, (row["file"], row["index"]))
             make_folder(FOLDER_FLAGS[name], os.path.dirname(path))
             write_atomic(path, [text])
         for name, why in (row.pop("answers_missing", None) or {}).items():
