@@ -55,14 +55,14 @@ def under_stated_rules(text: str, instances: list[NumberlinkInstance],
         return instances
     numbers = [stated.line for stated in lines]
     ruled = []
-    governing = []
+    governing: set[int] = set()  # the lines that hold for a board
     for instance in instances:
         above = bisect_left(numbers, instance.line)  # the lines above the instance's first
         if not above:
             ruled.append(instance)
             continue
         stated = lines[above - 1]
-        governing.append(stated)
+        governing.add(stated.line)
         if typed and stated.rules is not None and stated.rules != instance.rules:
             raise InputError(f"'# {RULES_KEY}: {stated.value}' contradicts the URL on line {instance.line}, whose type "
                              f"means {instance.rules}: state only '{NO_SELF_TOUCH}', or drop the line",
@@ -72,11 +72,11 @@ def under_stated_rules(text: str, instances: list[NumberlinkInstance],
     return ruled
 
 
-def check_each_governs(lines: list[StatedRules], governing: list[StatedRules]) -> None:
-    """A located InputError for the first line in ``lines`` not in ``governing`` (the lines that hold for a board):
-    one inside a board, below the last or right above another line would otherwise be dropped without a word."""
+def check_each_governs(lines: list[StatedRules], governing: set[int]) -> None:
+    """A located InputError for the first line in ``lines`` whose number is not in ``governing`` (those holding for a
+    board): one inside a board, below the last or right above another would otherwise be dropped without a word."""
     for stated in lines:
-        if stated not in governing:
+        if stated.line not in governing:
             raise InputError(f"'# {RULES_KEY}: {stated.value}' holds for no board: it holds for the boards below it, "
                              "up to the next such line; put it right above the first board it is for",
                              stated.line, 1)
