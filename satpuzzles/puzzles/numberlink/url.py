@@ -74,7 +74,8 @@ def url_under(instance: NumberlinkInstance, settings: Settings) -> str:
 
 
 NO_SELF_TOUCH_LOST = ("a puzz.link URL cannot say no-self-touch: it names the fill or open rule only, and solvers "
-                      "of the URL will not assume the convention")
+                      "of the URL will not assume the convention (in a file, a line '# rules: no-self-touch' above "
+                      "the URL keeps it for satpuzzles)")
 
 
 def url_caveat(instance: NumberlinkInstance, settings: Settings) -> str | None:
