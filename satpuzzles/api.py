@@ -211,8 +211,11 @@ class Puzzle:
                             ) from exc
 
     def text(self) -> str:
-        """The unsolved puzzle as a text board."""
-        return self.spec.view.text(self.instance, None, Settings(), ())
+        """The unsolved puzzle as a text board, headed by what it states that the board cannot show (a Numberlink
+        board's ``# rules: open, no-self-touch`` line), so ``load(puzzle.text())`` is the same puzzle."""
+        heading = self.spec.view.text_heading
+        board = self.spec.view.text(self.instance, None, Settings(), ())
+        return (heading(self.instance) if heading is not None else "") + board
 
     def svg(self, **options: Any) -> str:
         """The unsolved puzzle as an SVG picture to publish (what ``--svg-puzzle`` writes): its clues, titled with its

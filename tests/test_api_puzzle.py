@@ -98,3 +98,20 @@ def test_puzzles_and_results_pickle(name: str, options: dict) -> None:
     assert back.puzzle.verify(back.solution) == []
     if name != "minesweeper":  # a Minesweeper board's numpy cells compare by identity (MinesweeperInstance)
         assert again == puzzle and back == result
+
+
+
+@pytest.mark.parametrize(("stated", "line", "solutions"), [
+    ("open, no-self-touch", "# rules: open, no-self-touch", 20), ("no-self-touch", "# rules: fill, no-self-touch", 0),
+    ("open", "# rules: open", None), ("fill", None, 0)])
+def test_text_keeps_the_rules_the_board_states(stated: str, line: str | None, solutions: int | None) -> None:
+    """A board read under its '# rules:' line is written back with the line generate writes (none for the default
+    rules): read again, it solves under the same rules (a corner-to-corner path on 4x4: 20 ways open without
+    self-touch, none under fill, over 100 open)."""
+    puzzle = satpuzzles.load(f"# rules: {stated}\n4 4\n1 . . .\n. . . .\n. . . .\n. . . 1\n", puzzle="numberlink")
+    text = puzzle.text()
+    assert [row for row in text.splitlines() if row.startswith("#")] == ([line] if line else [])
+    back = satpuzzles.load(text, puzzle="numberlink")
+    for loaded in (puzzle, back):
+        result = loaded.solve(count=100)
+        assert (len(result.solutions) if result.exhausted else None) == solutions

@@ -268,6 +268,9 @@ class View(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     text: Callable[[I, S | None, Settings, Collection[Hashable]], str]
     """The plain-text board (the unsolved puzzle when the solution is None)."""
     solution_json: Callable[[I, S, Settings], dict[str, object]]
+    text_heading: Callable[[I], str] | None = None
+    """Comment lines an instance's text board needs above it to be read back as the same puzzle (Numberlink's
+    ``# rules:`` line), each ending in a newline; ``Puzzle.text()`` puts them first. Default: none."""
     styled: Callable[[I, S | None, Settings, Collection[Hashable]], StyledBoard] | None = None
     """The coloured terminal board (default: the text board, uncoloured)."""
     svg: Callable[[I, Outcome[S], Settings], str] | None = None

@@ -12,6 +12,7 @@ from satpuzzles.puzzles.numberlink import view
 from satpuzzles.puzzles.numberlink.formats import JSON, READERS
 from satpuzzles.puzzles.numberlink.model import RULE_NAMES
 from satpuzzles.puzzles.numberlink.staging import ENCODINGS
+from satpuzzles.puzzles.numberlink.stated import stated_comment
 from satpuzzles.puzzles.numberlink.unique import RULES
 from satpuzzles.puzzles.numberlink.url import URL_READER, to_url, url_caveat, url_under
 
@@ -23,6 +24,7 @@ SPEC = PuzzleSpec(
     view=View(
         facts=view.facts,
         text=view.text,
+        text_heading=stated_comment,
         solution_json=view.solution_json,
         styled=view.styled,
         svg=view.svg,

@@ -27,7 +27,7 @@ from satpuzzles.puzzles.numberlink.cover import Path, joins, lengthen, merges, r
 from satpuzzles.puzzles.numberlink.cuts import cells_of, cut_chain, cut_near, cut_until, regions
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.formats import LIMIT, to_text
-from satpuzzles.puzzles.numberlink.stated import NO_SELF_TOUCH, RULES_KEY
+from satpuzzles.puzzles.numberlink.stated import rules_comment
 from satpuzzles.puzzles.numberlink.model import (
     OPEN,
     RULE_NAMES,
@@ -298,14 +298,6 @@ def prove_unique(instance: NumberlinkInstance, solution: NumberlinkSolution, rul
     found = outcome.solution
     if outcome.uniqueness(settings) is not True or found is None or found.links() != solution.links():
         raise VerificationError("internal error: a generated Numberlink puzzle is not unique after all")
-
-
-def rules_comment(rules: RuleSet) -> str:
-    """The comment line above a text board made under rules other than the default that reading it back assumes:
-    ``# rules: open``, ``# rules: fill, no-self-touch`` ..., which the readers honour; else nothing."""
-    if rules.is_default:
-        return ""
-    return f"# {RULES_KEY}: {rules.name}{'' if rules.self_touch else f', {NO_SELF_TOUCH}'}\n"
 
 
 def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progress: Progress) -> str:

@@ -8,7 +8,7 @@ from bisect import bisect_left
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.records import Record, replace
 from satpuzzles.io.textgrid import statements
-from satpuzzles.puzzles.numberlink.model import RULE_NAMES, NumberlinkInstance
+from satpuzzles.puzzles.numberlink.model import RULE_NAMES, NumberlinkInstance, RuleSet, rules_in_force
 
 RULES_KEY = "rules"
 """A text names its rule set in a comment line ``# rules: open`` (or ``fill``) above a board, as a puzz.link
@@ -27,6 +27,20 @@ class StatedRules(Record, frozen=True):
     no_self_touch: bool
     line: int
     value: str
+
+
+def rules_comment(rules: RuleSet) -> str:
+    """The comment line above a text board made under rules other than the default that reading it back assumes:
+    ``# rules: open``, ``# rules: fill, no-self-touch`` ..., which the readers honour; else nothing."""
+    if rules.is_default:
+        return ""
+    return f"# {RULES_KEY}: {rules.name}{'' if rules.self_touch else f', {NO_SELF_TOUCH}'}\n"
+
+
+def stated_comment(instance: NumberlinkInstance) -> str:
+    """The ``# rules:`` line that keeps what ``instance`` states (a URL's rule, a text's or JSON's line) when its
+    board is written as text; nothing when it states only the default."""
+    return rules_comment(rules_in_force(instance, {}))
 
 
 def parse_rules_line(value: str, number: int) -> StatedRules:
