@@ -256,3 +256,24 @@ def test_a_file_in_the_way_of_a_subfolder_stops_the_batch_in_one_line(tmp_path: 
     assert result.code == 2 and "Traceback" not in result.err and result.err.count("\n") == 1
     assert f"--svg-dir {tmp_path / 'pics' / 'sub'}: it is a file, not a folder" in result.err
     assert "x.txt" not in report.read_text()  # its files were not written: not reported, so --resume solves it again
+
+
+@pytest.mark.parametrize("beside", [True, False])
+def test_a_report_in_a_missing_folder_gets_it_made_as_answer_folders_do(tmp_path: Path, beside: bool) -> None:
+    """--report out/r.jsonl with --result-dir out (or alone, folders deep): the report's folder is made, not refused."""
+    out = tmp_path / "out"
+    report = out / "r.jsonl" if beside else out / "a" / "b" / "r.csv"
+    result = run_cli("batch", SEED / "instance_1.txt", "--report", report, *(["--result-dir", out] if beside else []))
+    assert result.code == 0 and "Traceback" not in result.err
+    assert report.read_text().count("instance_1.txt") == 1
+    assert written(out) == ({"r.jsonl", "instance_1.sol"} if beside else {"a/b/r.csv"})
+
+
+@pytest.mark.parametrize("where", ["taken/r.jsonl", "taken/sub/r.jsonl"])
+def test_a_report_folder_that_cannot_be_made_is_one_line_before_anything(tmp_path: Path, where: str) -> None:
+    (tmp_path / "taken").write_text("a file\n")
+    report = tmp_path / where
+    result = run_cli("batch", SEED / "instance_1.txt", "--report", report, "--result-dir", tmp_path / "r")
+    assert result.code == 2 and result.out == ""
+    assert result.err == f"satpuzzles: error: --report {report}: {tmp_path / 'taken'} is a file, not a folder\n"
+    assert not (tmp_path / "r").exists()  # refused before any folder was made or anything solved

@@ -12,6 +12,7 @@ import os
 from collections import defaultdict
 
 from satpuzzles.core.errors import SatPuzzlesError, UsageError
+from satpuzzles.io.files import make_folder, write_atomic
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -67,16 +68,6 @@ def prepare_folders(folders: dict[str, str]) -> None:
         make_folder(flag, folder)
         if not os.access(folder, os.W_OK | os.X_OK):
             raise UsageError(f"{flag} {folder}: the folder is not writable")
-
-
-def make_folder(flag: str, folder: str) -> None:
-    """Make ``folder`` and the folders above it, when missing; a UsageError naming ``flag`` when it cannot be."""
-    if os.path.exists(folder) and not os.path.isdir(folder):
-        raise UsageError(f"{flag} {folder}: it is a file, not a folder")
-    try:
-        os.makedirs(folder, exist_ok=True)
-    except OSError as exc:
-        raise UsageError(f"{flag} {folder}: cannot create the folder: {exc.strerror}") from None
 
 
 def answer_names(files: list[tuple[str, int]]) -> dict[tuple[str, int], str]:
@@ -140,8 +131,6 @@ class AnswerFolders:
 
     def write(self, row: Row) -> None:
         """Write the row's answer files, each atomically, and take them out of the row."""
-        from satpuzzles.io.files import write_atomic
-
         texts: dict[str, str] = row.pop("answers", None) or {}
         for name, text in texts.items():
             path = self.path(name, (row["file"], row["index"]))

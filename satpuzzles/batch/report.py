@@ -20,7 +20,7 @@ from typing import Any, TextIO
 
 from satpuzzles.batch.work import Options, Row
 from satpuzzles.core.errors import UsageError
-from satpuzzles.io.files import check_writable
+from satpuzzles.io.files import check_folder_can_be_made, check_writable, make_folder
 
 COLUMNS = ["file", "index", "puzzle", "status", "unique", "verified", "seconds", "variables", "clauses",
            "cut_iterations", "error", "encoding", "sat_calls", "encode_seconds", "solve_seconds", "decode_seconds",
@@ -170,10 +170,14 @@ class Report:
 
     @staticmethod
     def check(path: str) -> None:
-        """Refuse a report name that cannot work, before any puzzle is read."""
+        """Refuse a report name that cannot work, before any puzzle is read (a missing folder for it that can be
+        made is made when the report is opened)."""
         if Path(path).suffix.lower() not in FORMATS:
             raise UsageError(f"--report {path}: name a .csv or .jsonl file")
-        check_writable(path)
+        folder = os.path.dirname(path)
+        check_folder_can_be_made("--report", folder, path)  # a missing one is made when the report is opened
+        if os.path.isdir(folder or "."):
+            check_writable(path)
 
     def __init__(self, path: str, resume: bool, options: Options | None = None) -> None:
         self.check(path)
@@ -185,6 +189,7 @@ class Report:
         keep = 0
         if resume and os.path.exists(path):
             self.previous, keep = self._read()
+        make_folder("--report", os.path.dirname(path) or ".")  # missing, as the answer folders are made
         try:
             if keep:
                 with open(path, "r+b") as out:  # only now, the file known to be a report: drop the cut line

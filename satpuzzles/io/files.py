@@ -143,6 +143,31 @@ def check_writable(path: str, input_path: str | None = None) -> None:
         raise UsageError(f"cannot write {path}: directory {directory} is not writable")
 
 
+def make_folder(flag: str, folder: str) -> None:
+    """Make ``folder`` and the folders above it, when missing; a UsageError naming ``flag`` when it cannot be."""
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise UsageError(f"{flag} {folder}: it is a file, not a folder")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"{flag} {folder}: cannot create the folder: {exc.strerror}") from None
+
+
+def check_folder_can_be_made(flag: str, folder: str, named: str) -> None:
+    """Refuse (a UsageError naming ``flag`` and ``named``, the path as given) a missing ``folder`` that make_folder
+    could not make: a file in the way of it or of a folder above it, or the nearest folder above it not writable.
+    Nothing is made; an existing folder passes."""
+    path = os.path.normpath(folder or ".")
+    while not os.path.lexists(path) and os.path.dirname(path) not in ("", path):
+        path = os.path.dirname(path)
+    if not os.path.lexists(path):  # a relative path none of whose folders exists: its first one is made here
+        path = "."
+    if not os.path.isdir(path):
+        raise UsageError(f"{flag} {named}: {path} is a file, not a folder")
+    if path != os.path.normpath(folder or ".") and not os.access(path, os.W_OK | os.X_OK):
+        raise UsageError(f"{flag} {named}: cannot create the folder {folder}: {path} is not writable")
+
+
 def check_distinct(outputs: dict[str, str]) -> None:
     """Refuse two outputs (named by their flags) that are one file, which the second would overwrite.
 
