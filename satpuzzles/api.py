@@ -187,7 +187,7 @@ class Puzzle:
                              "or None for the puzzle's default")
         settings = Settings(solver=solver, method=method, count=count, unique=unique, explain=explain,
                             timeout=timeout, analyze=analyze, extras=extras, naming=PYTHON)
-        check_settings(self.spec.rules, settings)
+        check_settings(self.spec.rules, settings, self.instance)
         outcome = solve_within_limit(self.spec.rules, self.instance, settings, self.name,
                                      AnalysisView.shows_partial(self.spec.view.analysis))
         return Result(self, outcome, settings)

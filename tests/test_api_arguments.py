@@ -245,7 +245,7 @@ def test_api_refusals_name_keyword_arguments_not_flags(source: str, arguments: d
 
 def test_the_command_line_still_names_its_flags() -> None:
     cases = [(["numberlink", ARUKONE, "--encoding", "strengthened", "--unique"],
-              "--count and --unique count by the full rules: use --encoding auto or complete"),
+              f"{ARUKONE}: --count and --unique count by the full rules: use --encoding auto or complete"),
              (["numberlink", ARUKONE, "--analyze", "--unique"],
               "--analyze covers every solution at once: drop --unique"),
              (["numberlink", ARUKONE, "--analyze", "--count", "2", "--proof", "p.drat"],

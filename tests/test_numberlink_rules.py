@@ -407,3 +407,62 @@ def test_a_rules_line_above_no_board_is_a_located_error(text: str) -> None:
     assert refused.code == 2 and refused.out == "", refused.out
     assert refused.err.startswith(f"satpuzzles: error: <stdin>:{line}:1: '# rules: "), refused.err
     assert "holds for no board" in refused.err and refused.err.count("\n") == 1
+
+
+STATES_NST = "# rules: open, no-self-touch\n" + CORNERS["grid"]
+"""A board stating the convention: 6 solutions open without self-touch (the staircases)."""
+
+
+@pytest.mark.parametrize("asks", [["--unique"], ["--count", "10"], ["--analyze"]])
+def test_strengthened_takes_count_unique_and_analyze_under_a_stated_convention_as_under_the_flag(
+        asks: list[str]) -> None:
+    """Under no self-touch the complete encoding runs alone (the strengthening is its consequence), so --encoding
+    strengthened counts by the full rules: a board stating the convention is solved as --no-self-touch solves it."""
+    stated = run_cli("numberlink", "-", "--encoding", "strengthened", "--format", "json", *asks, stdin=STATES_NST)
+    flagged = run_cli("numberlink", "-", "--encoding", "strengthened", "--format", "json", "--no-self-touch", *asks,
+                      stdin=STATES_NST)
+    assert (stated.code, stated.err) == (flagged.code, flagged.err) == (0, "")
+    first, second = json.loads(stated.out), json.loads(flagged.out)
+    for record in (first, second):
+        record.pop("stats")
+        record.get("analysis", {}).pop("seconds", None)
+    assert first == second and first["no_self_touch"] is True
+    if asks[0] == "--count":
+        assert first["count"] == 6
+    allowed = run_cli("numberlink", "-", "--encoding", "strengthened", "--self-touch", *asks, stdin=STATES_NST)
+    plain = run_cli("numberlink", "-", "--encoding", "strengthened", *asks, stdin=CORNERS["grid"])
+    for refused in (allowed, plain):  # paths may touch themselves: the strengthened encoding leaves solutions out
+        assert refused.code == 2 and refused.out == "" and refused.err.count("\n") == 1
+        assert "by the full rules: use --encoding auto or complete" in refused.err
+
+
+def test_strengthened_with_unique_is_refused_for_the_board_of_a_collection_that_lets_paths_touch(tmp_path) -> None:
+    both = tmp_path / "both.txt"
+    both.write_text("# rules: no-self-touch\n3 3\n1 . .\n. . .\n. . 1\n\n# rules: fill\n3 3\n1 . .\n. . .\n. . 1\n")
+    result = run_cli("numberlink", both, "--encoding", "strengthened", "--unique")
+    assert (result.code, result.out) == (2, "")
+    assert result.err == (f"satpuzzles: error: {both} puzzle 2: --count and --unique count by the full rules: use "
+                          "--encoding auto or complete\n")
+    assert run_cli("numberlink", both, "--index", "1", "--encoding", "strengthened", "--unique").code == 1
+    alone = tmp_path / "alone.txt"
+    alone.write_text(STATES_NST)
+    solved = run_cli("batch", alone, "--puzzle", "numberlink", "--encoding", "strengthened", "--unique", "--format",
+                     "json")
+    assert solved.code == 0 and json.loads(solved.out)["unique"] is False  # six solutions
+    refused = run_cli("batch", alone, both, "--puzzle", "numberlink", "--encoding", "strengthened", "--unique")
+    assert refused.code == 2 and refused.out == ""
+    assert refused.err == (f"satpuzzles: error: {both} puzzle 2: --count and --unique count by the full rules: use "
+                           "--encoding auto or complete\n")
+
+
+def test_the_python_api_takes_strengthened_counting_under_a_stated_convention() -> None:
+    import satpuzzles
+    from satpuzzles.core.errors import UsageError
+
+    puzzle = satpuzzles.load(STATES_NST, puzzle="numberlink")
+    result = puzzle.solve(encoding="strengthened", count=10)
+    assert (len(result.solutions), result.exhausted) == (6, True)
+    with pytest.raises(UsageError, match="by the full rules"):
+        puzzle.solve(encoding="strengthened", count=10, no_self_touch=False)
+    with pytest.raises(UsageError, match="by the full rules"):
+        satpuzzles.load(CORNERS["grid"], puzzle="numberlink").solve(encoding="strengthened", analyze=True)

@@ -6,6 +6,7 @@ import glob
 import os
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from satpuzzles.batch.report import is_jsonl_report
 from satpuzzles.core import registry
@@ -25,6 +26,8 @@ class PuzzleFile:
     puzzle: str = ""
     count: int = 0
     error: str = ""
+    stated: tuple[dict[str, Any], ...] = ()
+    """What each of its puzzles states of the puzzle's own options (Rules.stated), in order; () when they state none."""
 
 
 def expand_paths(paths: Iterable[str], leave_out: Iterable[str] = (),
@@ -88,16 +91,17 @@ def scan_file(path: str, puzzle: str | None) -> PuzzleFile:
         text, source = read_input(path)
         if puzzle is None:
             name, instances = detect_file(text, source, path)
-            count = len(instances)
         else:
             name = puzzle
             try:
-                count = len(read_instances(registry.get(name), text))
+                instances = read_instances(registry.get(name), text)
             except InputError as exc:
                 raise exc.located(source) from None
-        if count == 0:
+        if not instances:
             raise InputError("no puzzle found", source=source)
-        return PuzzleFile(path, name, count)
+        rules = registry.get(name).rules
+        stated = tuple(rules.stated(instance) for instance in instances) if rules.stated is not None else ()
+        return PuzzleFile(path, name, len(instances), stated=stated if any(stated) else ())
     except SatPuzzlesError as exc:
         return PuzzleFile(path, puzzle or named_puzzle(path) or "", 0, str(exc))
     except Exception as exc:  # noqa: BLE001 - a parser bug: this file's error row, the batch goes on

@@ -38,7 +38,7 @@ from satpuzzles.present.answers import PICTURES, draws
 from satpuzzles.present.colour import use_colour
 from satpuzzles.present.terminal import make_console
 from satpuzzles.solve.backends import check_solver_name
-from satpuzzles.solve.pipeline import check_settings
+from satpuzzles.solve.pipeline import check_settings, check_stated
 
 SUMMARY_FIELDS = ("file", "index", "puzzle", "status", "seconds", "unique", "error", "grade", "undetermined")
 
@@ -81,12 +81,24 @@ def warn_undrawn(files: list[PuzzleFile], folders: dict[str, str]) -> None:
 
 
 def check_puzzles(files: list[PuzzleFile], options: Options) -> None:
-    """Each puzzle in the batch accepts the solve options (UsageError before any solving otherwise)."""
+    """Each puzzle in the batch accepts the solve options, under what it states of those not given (Rules.stated):
+    a UsageError before any solving otherwise."""
     for name in sorted({f.puzzle for f in files if not f.error}):
+        rules, settings = registry.get(name).rules, settings_for(name, options)
         try:
-            check_settings(registry.get(name).rules, settings_for(name, options))
+            check_settings(rules, settings)
         except UsageError as exc:
             raise UsageError(f"{name}: {exc}") from None
+        checked: list[dict[str, Any]] = []  # each different statement once: a collection's boards mostly agree
+        for f in files:
+            for index, stated in enumerate(f.stated if f.puzzle == name and not f.error else (), start=1):
+                if stated not in checked:
+                    checked.append(stated)
+                    try:
+                        check_stated(rules, settings, stated)
+                    except UsageError as exc:
+                        where = f" puzzle {index}" if f.count > 1 else ""
+                        raise UsageError(f"{f.path}{where}: {exc}") from None
 
 
 FULL_BAR = 80

@@ -156,9 +156,17 @@ def selected(instances: list[Any], index: int | None, source: str) -> list[tuple
 
 def planned(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: str, options: dict[str, Any],
             settings: Settings, writer: Writer[Any] | None) -> Plan:
-    """The instances --index selects, checked for the pictures' size, and each one's --to-NAME text: whatever is
-    refused is refused before anything is printed (a collection converts whole or not at all)."""
+    """The instances --index selects, checked for the pictures' size and the options they state (Rules.stated), and
+    each one's --to-NAME text: whatever is refused is refused before anything is printed (a collection converts
+    whole or not at all)."""
+    from satpuzzles.solve.pipeline import check_stated, stated_by
+
     chosen = selected(instances, options.get("index"), source)
+    for index, instance in chosen if writer is None else ():
+        try:  # options not given, as the board states them (a Numberlink board's convention)
+            check_stated(puzzle.rules, settings, stated_by(puzzle.rules, instance))
+        except UsageError as exc:
+            raise UsageError(f"{source}{f' puzzle {index}' if len(instances) > 1 else ''}: {exc}") from None
     for path in numbered_outputs(options, [index for index, _ in chosen]):
         check_not_input(path, source)  # b.1.txt, the first answer's name, may be the collection itself
     for flag, name in (("--svg", "svg"), ("--svg-puzzle", "svg_puzzle")):

@@ -25,7 +25,7 @@ from satpuzzles.core.records import Record, field
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Collection, Hashable, Sequence
+    from collections.abc import Collection, Hashable, Mapping, Sequence
     from typing import Any, Literal
 
     from satpuzzles.core.outcome import Analysis, Settings, SolveStats
@@ -210,7 +210,8 @@ class Rules(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     verify: Callable[[I, S], list[str]]
     """Rule violations of a solution, checked from the rules alone (not the CNF); [] when valid."""
     check_settings: Callable[[Settings], None] | None = None
-    """Raises UsageError for option combinations the puzzle cannot honour."""
+    """Raises UsageError for option combinations the puzzle cannot honour; an option not given (None) that an
+    instance may state (``stated``) is checked again for each instance, as that states it."""
     explainable: bool = False
     """Whether the stages can select clues (--explain names a minimal conflicting set)."""
     strategies: tuple[Strategy[I, S], ...] = ()
@@ -233,9 +234,21 @@ class Rules(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     """Optional, for --analyze: ``(instance, settings, encoding)`` gives clauses every solution satisfies (over the
     complete encoding's variables and fresh ones it takes from its pool), added to the backbone's questions only,
     not to what the grade propagates."""
+    stated: Callable[[I], dict[str, Any]] | None = None
+    """Optional: the values of the puzzle's own options (``Settings.extras``) that an instance states itself, which
+    hold where the option is not given (None): Numberlink's rule set and no-self-touch convention, from a board's
+    ``# rules:`` line or a URL's type. ``check_settings`` sees them for each instance (``settle``), and batch
+    ``--resume`` compares a report's options by them."""
     cuts: str = ""
     """Optional: what the encodings' ``cuts`` are called (``sub-loop cuts``), named in the heading of their section
     in --proof's CNF; empty: the heading names none."""
+
+
+
+def settle(extras: Mapping[str, Any], stated: Mapping[str, Any]) -> dict[str, Any]:
+    """A puzzle's options ``extras`` with each one not given (None, or missing) as an instance states it
+    (``stated``: Rules.stated's values)."""
+    return {**extras, **{name: value for name, value in stated.items() if extras.get(name) is None}}
 
 
 class AnalysisView(Record, Generic[I], frozen=True, eq=False, repr=False):

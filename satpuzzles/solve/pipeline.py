@@ -24,7 +24,7 @@ from satpuzzles.core.errors import SolverError, UsageError, VerificationError
 from satpuzzles.core.generic import TypeVar
 from satpuzzles.core.outcome import CNF_METHOD, DEFAULT_SOLVER, Certificate, Outcome, Settings, SolveStats, Timer
 from satpuzzles.core.records import replace
-from satpuzzles.core.spec import SolverBySize
+from satpuzzles.core.spec import SolverBySize, settle
 from satpuzzles.core.words import counted, listed
 from satpuzzles.solve.backends import Backend, make_backend
 from satpuzzles.solve.solver_names import PROOF_SOLVERS, check_proof_solver, normal_solver_name, pysat_base
@@ -32,7 +32,7 @@ from satpuzzles.solve.loop import lazy_solutions
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Hashable
+    from collections.abc import Callable, Hashable, Mapping
     from typing import Any
 
     from satpuzzles.core.spec import Encoding, Rules, Strategy
@@ -92,11 +92,14 @@ def choose_strategy(rules: Rules[I, S], settings: Settings) -> Strategy[I, S] | 
     return strategies[settings.method]
 
 
-def check_settings(rules: Rules[Any, Any], settings: Settings) -> None:
-    """Refuse, before any work, settings the puzzle or the chosen method cannot honour."""
+def check_settings(rules: Rules[Any, Any], settings: Settings, instance: Any = None) -> None:
+    """Refuse, before any work, settings the puzzle or the chosen method cannot honour; with ``instance``, under
+    the options it states where they are not given (Rules.stated)."""
     settings = with_defaults(rules, settings)
     if rules.check_settings is not None:
         rules.check_settings(settings)
+    if instance is not None:
+        check_stated(rules, settings, stated_by(rules, instance))
     flag = settings.naming.flag
     if settings.explain and not rules.explainable:
         raise UsageError(f"{flag('explain')}: this puzzle cannot name conflicting clues")
@@ -114,12 +117,27 @@ def check_settings(rules: Rules[Any, Any], settings: Settings) -> None:
     choose_strategy(rules, settings)
 
 
+def check_stated(rules: Rules[Any, Any], settings: Settings, stated: Mapping[str, Any]) -> None:
+    """Refuse (the puzzle's check_settings) settings that the options an instance states (``stated``:
+    Rules.stated's) make impossible where they are not given (a Numberlink board's no-self-touch convention)."""
+    if rules.check_settings is not None and stated:
+        settled = settle(settings.extras, stated)
+        if settled != settings.extras:
+            rules.check_settings(replace(settings, extras=settled))
+
+
+def stated_by(rules: Rules[I, Any], instance: I) -> dict[str, Any]:
+    """The options ``instance`` states itself (Rules.stated), {} for a puzzle whose instances state none."""
+    return rules.stated(instance) if rules.stated is not None else {}
+
+
 def solve(rules: Rules[I, S], instance: I, settings: Settings, name: str = "") -> Outcome[S]:
     """Solve one instance by the method ``settings`` selects; every solution verified by the rules.
 
     ``name`` (the puzzle's) heads the DIMACS text that ``settings.want_dimacs`` asks for.
     """
     settings = with_defaults(rules, settings, instance)
+    check_stated(rules, settings, stated_by(rules, instance))  # callers check it before any work; any other here
     strategy = choose_strategy(rules, settings)
     try:
         return _solve_by(strategy, rules, instance, settings, name)

@@ -19,6 +19,7 @@ from satpuzzles.puzzles.numberlink.arguments import ENCODING_SUFFIX, refute
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding, Refuted
 from satpuzzles.puzzles.numberlink.fillfirst import FillFirstEncoding, fill_stage_name
 from satpuzzles.puzzles.numberlink.model import COMPRESS_FROM_CELLS, NumberlinkInstance, NumberlinkSolution, rules_in_force, verify
+from satpuzzles.puzzles.numberlink.stated import stated_options
 
 ENCODINGS = ("auto", "strengthened", "complete")
 ARGUMENTS_FROM_CELLS = 64
@@ -56,16 +57,20 @@ def stages(instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[N
 
 
 def check_settings(settings: Settings) -> None:
-    """--count and --unique count by the full rules, which --encoding strengthened leaves out."""
+    """--count, --unique and --analyze count by the full rules, which --encoding strengthened leaves out; under no
+    self-touch the complete encoding runs alone (stages), so they may. Whether paths may touch themselves is the
+    command line's, else the board's (Rules.stated: checked again for each board, the convention it states)."""
     extras, flag = settings.extras, settings.naming.flag
+    if extras.get("encoding") != "strengthened" or extras.get("no_self_touch") is not False:
+        return  # another encoding, no self-touch, or not given: the board says (Rules.settled)
     full = f"use {settings.naming.given('encoding', 'auto', typed='auto')} or complete"
-    if extras.get("encoding") == "strengthened" and settings.wanted > 1 and not extras.get("no_self_touch"):
+    if settings.wanted > 1:
         raise UsageError(f"{flag('count')} and {flag('unique')} count by the full rules: {full}")
-    if extras.get("encoding") == "strengthened" and settings.analyze and not extras.get("no_self_touch"):
+    if settings.analyze:
         raise UsageError(f"{flag('analyze')} covers every solution by the full rules: {full}")
 
 
 STAGED: Rules[NumberlinkInstance, NumberlinkSolution] = Rules(stages=stages, verify=verify,
                                                                check_settings=check_settings, analyzable=True,
-                                                               cuts="cycle cuts")
+                                                               cuts="cycle cuts", stated=stated_options)
 """The stages and the verifier (unique.py adds the uniqueness strategy: RULES)."""

@@ -8,7 +8,7 @@ from bisect import bisect_left
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.records import Record, replace
 from satpuzzles.io.textgrid import statements
-from satpuzzles.puzzles.numberlink.model import RULE_NAMES, NumberlinkInstance, RuleSet, rules_in_force
+from satpuzzles.puzzles.numberlink.model import FILL, RULE_NAMES, NumberlinkInstance, RuleSet, rules_in_force
 
 RULES_KEY = "rules"
 """A text names its rule set in a comment line ``# rules: open`` (or ``fill``) above a board, as a puzz.link
@@ -41,6 +41,12 @@ def stated_comment(instance: NumberlinkInstance) -> str:
     """The ``# rules:`` line that keeps what ``instance`` states (a URL's rule, a text's or JSON's line) when its
     board is written as text; nothing when it states only the default."""
     return rules_comment(rules_in_force(instance, {}))
+
+
+def stated_options(instance: NumberlinkInstance) -> dict[str, object]:
+    """The options ``instance`` states itself, which hold where the command line gives none (Rules.stated): its rule
+    set (a URL's type, a text's line, else fill) and whether it states the no-self-touch convention."""
+    return {"rules": instance.rules or FILL, "no_self_touch": instance.no_self_touch}
 
 
 def parse_rules_line(value: str, number: int) -> StatedRules:
