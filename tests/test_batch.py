@@ -542,3 +542,60 @@ def test_slowest_files_lose_the_start_of_their_path_not_their_name() -> None:
     lines = console.export_text().splitlines()
     assert "│ …tatham/hard_100x100.loopy │ 3.232   │" in lines and any("│ /short/a.txt" in line for line in lines)
     assert all(len(line) <= 40 for line in lines)
+
+
+def old_self_touch_report(report: Path, files: list[Path], suffix: str = ".jsonl") -> None:
+    """A report as a batch wrote it before an input could state the no-self-touch convention: Numberlink's
+    no_self_touch stored as false where it was not given (now null), each of ``files`` solved with paths allowed
+    to touch themselves (as no_self_touch=False makes them now)."""
+    made = report.with_name("made" + suffix)
+    assert run_cli("batch", *files, "--self-touch", "--report", made).code in (0, 1)
+    text = made.read_text()
+    assert text.count('no_self_touch": false') + text.count('no_self_touch"":false') == len(files)
+    report.write_text(text)
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".csv"])
+def test_a_report_from_before_inputs_stated_the_convention_resumes_where_the_rules_are_the_same(
+        tmp_path: Path, suffix: str) -> None:
+    """An old row's false means paths touch: a file stating nothing is solved so now too, and its row is kept."""
+    plain = tmp_path / "numberlink-plain.txt"
+    shutil.copy(SEED / "instance_1.txt", plain)
+    report = tmp_path / f"r{suffix}"
+    old_self_touch_report(report, [plain], suffix)
+    result = run_cli("batch", plain, SEED / "instance_9.txt", "--report", report, "--resume")
+    assert result.code == 0, result.err
+    assert "1 of them from the report's earlier runs" in result.out
+
+
+def test_a_report_from_before_inputs_stated_the_convention_is_refused_for_a_file_that_now_states_it(
+        tmp_path: Path) -> None:
+    """Its row was solved with paths touching, which this run would not allow: not resumed; the refusal names
+    the option that continues the report under its own rules."""
+    states = tmp_path / "numberlink-states.txt"
+    states.write_text("# rules: no-self-touch\n" + (SEED / "instance_1.txt").read_text())
+    report = tmp_path / "r.jsonl"
+    old_self_touch_report(report, [states])
+    before = report.read_text()
+    refused = run_cli("batch", states, "--report", report, "--resume")
+    assert refused.code == 2 and refused.out == "" and refused.err.count("\n") == 1
+    assert f"and {states} puzzle 1 states no_self_touch True" in refused.err
+    assert refused.err.endswith("run with the same options (pass --self-touch), or write a new report\n")
+    assert report.read_text() == before
+    absent = run_cli("batch", SEED / "instance_9.txt", "--report", report, "--resume")  # no file to say what it states
+    assert absent.code == 2 and f"{states} puzzle 1 is not in this batch to say" in absent.err
+    continued = run_cli("batch", states, SEED / "instance_9.txt", "--report", report, "--resume", "--self-touch")
+    assert continued.code == 0 and "1 of them from the report's earlier runs" in continued.out
+
+
+def test_a_resumed_report_keeps_refusing_an_option_given_on_one_side_only_where_the_input_says_otherwise(
+        tmp_path: Path) -> None:
+    states = tmp_path / "numberlink-states.txt"
+    states.write_text("# rules: no-self-touch\n" + (SEED / "instance_1.txt").read_text())
+    report = tmp_path / "r.jsonl"
+    assert run_cli("batch", states, "--report", report).code == 0  # null: solved under no self-touch, as stated
+    assert run_cli("batch", states, "--report", report, "--resume", "--no-self-touch").code == 0  # the same rules
+    refused = run_cli("batch", states, "--report", report, "--resume", "--self-touch")
+    assert refused.code == 2 and "(drop --self-touch)" in refused.err
+    other = run_cli("batch", states, "--report", report, "--resume", "--rules", "open")
+    assert other.code == 2 and "(drop --rules open)" in other.err

@@ -15,11 +15,13 @@ import io
 import json
 import math
 import os
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
 from satpuzzles.batch.work import Options, Row
 from satpuzzles.core.errors import UsageError
+from satpuzzles.core.spec import settle
 from satpuzzles.io.files import check_folder_can_be_made, check_writable, make_folder
 
 COLUMNS = ["file", "index", "puzzle", "status", "unique", "verified", "seconds", "variables", "clauses",
@@ -51,17 +53,81 @@ def options_text(options: Options) -> str:
     return json.dumps(plain, sort_keys=True, separators=(",", ":"))
 
 
-def _differences(stored: dict[str, Any], current: dict[str, Any]) -> list[str]:
-    """The options that differ (for puzzles both know: a newly installed plugin changes nothing)."""
+Stated = Callable[[str, int], Mapping[str, Any] | None]
+"""What the puzzle at (file, index) states of its own options (Rules.stated), as this batch read it; None when the
+batch has no such puzzle."""
+
+
+def _differences(stored: dict[str, Any], current: dict[str, Any], row: dict[str, Any] | None = None,
+                 stated: Stated | None = None) -> list[str]:
+    """The options that differ (for puzzles both know: a newly installed plugin changes nothing).
+
+    A puzzle's option given on one side and not on the other (None: the input decides, as a report made before
+    the input could state it stored the default) differs only for the ``row`` of that puzzle whose input, as this
+    batch reads it (``stated``), does not state what was given: every other row was solved under the rules this
+    run uses."""
     def shown(value: object) -> str:
         return "the default" if value is None else repr(value)
 
     found = [f"{name} {shown(stored.get(name))} there, {shown(current.get(name))} here"
              for name in SOLVE_OPTIONS if stored.get(name) != current.get(name)]
     for puzzle in sorted(set(stored.get("extras", {})) & set(current.get("extras", {}))):
-        if stored["extras"][puzzle] != current["extras"][puzzle]:
-            found.append(f"{puzzle} options {stored['extras'][puzzle]} there, {current['extras'][puzzle]} here")
+        there, here = stored["extras"][puzzle], current["extras"][puzzle]
+        if there == here or _same_rules(puzzle, there, here, row, stated):
+            continue
+        found.append(f"{puzzle} options {there} there, {here} here")
+        if row is not None and row.get("puzzle") == puzzle and _left_to_input(there, here):
+            said = stated(row["file"], row["index"]) if stated is not None else None
+            names = sorted(name for name in _differing(there, here) if said is not None and name in said)
+            found[-1] += (f", and {row['file']} puzzle {row['index']} states "
+                          f"{', '.join(f'{name} {said[name]!r}' for name in names)}" if said is not None and names else
+                          f", and {row['file']} puzzle {row['index']} is not in this batch to say" if said is None
+                          else "")
     return found
+
+
+def _differing(there: dict[str, Any], here: dict[str, Any]) -> set[str]:
+    """The names of the options that differ between ``there`` and ``here``."""
+    return {name for name in there.keys() | here.keys() if there.get(name) != here.get(name)}
+
+
+def _left_to_input(there: dict[str, Any], here: dict[str, Any]) -> bool:
+    """Whether each option that differs is given on one side and not on the other (None: the input decides)."""
+    return all((there.get(name) is None) != (here.get(name) is None) for name in _differing(there, here))
+
+
+def _same_rules(puzzle: str, there: dict[str, Any], here: dict[str, Any], row: dict[str, Any] | None,
+                stated: Stated | None) -> bool:
+    """Whether a puzzle's options ``there`` (a report row's) and ``here`` (this run's), which differ only in options
+    given on one side and left to the input on the other, solve ``row`` under the same rules: it is another
+    puzzle's, or a puzzle of the file as a whole (an error: never solved), or its input states what was given."""
+    if row is None or not _left_to_input(there, here):
+        return False
+    if row.get("puzzle") != puzzle or row["index"] == 0:
+        return True
+    said = stated(row["file"], row["index"]) if stated is not None else None
+    return said is not None and settle(there, said) == settle(here, said)
+
+
+def _to_pass(stored: dict[str, Any], current: dict[str, Any]) -> list[str]:
+    """The flags that give a puzzle's options as ``stored`` has them where this run's differ (``--self-touch``), or
+    'drop --FLAG' for one given here and not there, as far as the puzzles' options say."""
+    from satpuzzles.core import registry
+
+    said = []
+    for puzzle in sorted(set(stored.get("extras", {})) & set(current.get("extras", {}))):
+        there, here = stored["extras"][puzzle], current["extras"][puzzle]
+        try:
+            declared = {option.name: option for option in registry.get(puzzle).options}
+        except KeyError:
+            continue
+        for name in sorted(there.keys() | here.keys()):
+            option = declared.get(name)
+            if option is None or there.get(name) == here.get(name):
+                continue
+            typed = option.typed(there.get(name))
+            said.append(f"pass {typed}" if typed else f"drop {option.typed(here.get(name))}")
+    return list(dict.fromkeys(said))
 
 
 def report_columns(options: Options) -> list[str]:
@@ -179,9 +245,12 @@ class Report:
         if os.path.isdir(folder or "."):
             check_writable(path)
 
-    def __init__(self, path: str, resume: bool, options: Options | None = None) -> None:
+    def __init__(self, path: str, resume: bool, options: Options | None = None, stated: Stated | None = None) -> None:
+        """Open the report at ``path`` (with ``resume``, read and checked first); ``stated`` tells what each puzzle of
+        the batch states of its options, by which a row's options are compared (see _differences)."""
         self.check(path)
         self.path = path
+        self.stated = stated
         self.kind = Path(path).suffix.lower()
         self.options = options_text(options or {})
         self.columns = report_columns(options or {})
@@ -222,10 +291,13 @@ class Report:
             if key in seen:
                 raise self._refusal(f"line {number} repeats {row['file']} puzzle {row['index']}")
             seen.add(key)
-            differences = _differences(row["options"], current)
+            differences = _differences(row["options"], current, row, self.stated)
             if differences:
+                to_pass = _to_pass(row["options"], current)
+                same = f"run with the same options ({' and '.join(to_pass)})" if to_pass else \
+                    "run with the same options"
                 raise UsageError(f"--resume: {self.path} was made with other solve options ({'; '.join(differences)}): "
-                                 "run with the same options, or write a new report")
+                                 f"{same}, or write a new report")
         if self.kind == ".csv" and text and text.splitlines()[0] != ",".join(self.columns):
             raise self._refusal("its header is not the one its options give")  # the rows' options say otherwise
         return [row for _, row in rows], len(complete)

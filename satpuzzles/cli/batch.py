@@ -181,7 +181,9 @@ def run(params: dict[str, Any]) -> int:
         warn_undrawn(files, folders)
     out, as_json = stdout(), params["output_format"] == "json"
     stored_options, columns = options_text(options), report_columns(options)
-    report = Report(params["report"], params["resume"], options) if params["report"] else None
+    stated = {(f.path, index): said for f in files for index, said in enumerate(f.stated, start=1)}
+    report = (Report(params["report"], params["resume"], options, lambda file, index: stated.get((file, index)))
+              if params["report"] else None)
     try:
         done = report.done() if report else set()
         rows: list[dict[str, Any]] = [{k: r.get(k) for k in SUMMARY_FIELDS} for r in (report.previous if report else [])]

@@ -83,6 +83,14 @@ class Option(Record, frozen=True, eq=False, repr=False):
         """Whether ``value`` is one the user gave, not the option's absence."""
         return value is not None if self.off else value not in (None, False, self.default)
 
+    def typed(self, value: Any) -> str:
+        """How the command line gives ``value``: ``--no-self-touch``, ``--self-touch`` (a pair's off), ``--rules
+        open``; '' when it is the option's absence (None, or a plain flag off)."""
+        flag = self.flags[0] if self.flags else self.name
+        if self.kind == "flag":
+            return flag if value else self.off if value is False else ""
+        return "" if value is None else f"{flag} {value}"
+
     def check(self, value: Any, naming: Naming = CLI) -> None:
         """Refuse (UsageError) a value the option does not take, for callers without click (the Python API),
         naming the option as ``naming`` spells it."""
