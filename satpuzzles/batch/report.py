@@ -77,13 +77,18 @@ def _differences(stored: dict[str, Any], current: dict[str, Any], row: dict[str,
             continue
         found.append(f"{puzzle} options {there} there, {here} here")
         if row is not None and row.get("puzzle") == puzzle and _left_to_input(there, here):
-            said = stated(row["file"], row["index"]) if stated is not None else None
-            names = sorted(name for name in _differing(there, here) if said is not None and name in said)
-            found[-1] += (f", and {row['file']} puzzle {row['index']} states "
-                          f"{', '.join(f'{name} {said[name]!r}' for name in names)}" if said is not None and names else
-                          f", and {row['file']} puzzle {row['index']} is not in this batch to say" if said is None
-                          else "")
+            found[-1] += _what_it_states(there, here, row, stated)
     return found
+
+
+def _what_it_states(there: dict[str, Any], here: dict[str, Any], row: dict[str, Any], stated: Stated | None) -> str:
+    """What the input of ``row`` states of the options that differ, as a refusal adds it."""
+    said = stated(row["file"], row["index"]) if stated is not None else None
+    where = f", and {row['file']} puzzle {row['index']}"
+    if said is None:
+        return f"{where} is not in this batch to say"
+    names = sorted(name for name in _differing(there, here) if name in said)
+    return f"{where} states {', '.join(f'{name} {said[name]!r}' for name in names)}" if names else ""
 
 
 def _differing(there: dict[str, Any], here: dict[str, Any]) -> set[str]:

@@ -242,15 +242,14 @@ class Rules(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     """Optional, for --analyze: ``(instance, settings, encoding)`` gives clauses every solution satisfies (over the
     complete encoding's variables and fresh ones it takes from its pool), added to the backbone's questions only,
     not to what the grade propagates."""
+    cuts: str = ""
+    """Optional: what the encodings' ``cuts`` are called (``sub-loop cuts``), named in the heading of their section
+    in --proof's CNF; empty: the heading names none."""
     stated: Callable[[I], dict[str, Any]] | None = None
     """Optional: the values of the puzzle's own options (``Settings.extras``) that an instance states itself, which
     hold where the option is not given (None): Numberlink's rule set and no-self-touch convention, from a board's
     ``# rules:`` line or a URL's type. ``check_settings`` sees them for each instance (``settle``), and batch
     ``--resume`` compares a report's options by them."""
-    cuts: str = ""
-    """Optional: what the encodings' ``cuts`` are called (``sub-loop cuts``), named in the heading of their section
-    in --proof's CNF; empty: the heading names none."""
-
 
 
 def settle(extras: Mapping[str, Any], stated: Mapping[str, Any]) -> dict[str, Any]:
@@ -289,9 +288,6 @@ class View(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     text: Callable[[I, S | None, Settings, Collection[Hashable]], str]
     """The plain-text board (the unsolved puzzle when the solution is None)."""
     solution_json: Callable[[I, S, Settings], dict[str, object]]
-    text_heading: Callable[[I], str] | None = None
-    """Comment lines an instance's text board needs above it to be read back as the same puzzle (Numberlink's
-    ``# rules:`` line), each ending in a newline; ``Puzzle.text()`` puts them first. Default: none."""
     styled: Callable[[I, S | None, Settings, Collection[Hashable]], StyledBoard] | None = None
     """The coloured terminal board (default: the text board, uncoloured)."""
     svg: Callable[[I, Outcome[S], Settings], str] | None = None
@@ -314,6 +310,9 @@ class View(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     """(rows, cols) of the board, for size limits such as --svg's (default: facts' height and width)."""
     analysis: AnalysisView[I] | None = field(default=None, deferrable=True)
     """The --analyze board and JSON (default: the solution's board and the keys as lists)."""
+    text_heading: Callable[[I], str] | None = None
+    """Comment lines an instance's text board needs above it to be read back as the same puzzle (Numberlink's
+    ``# rules:`` line), each ending in a newline; ``Puzzle.text()`` puts them first. Default: none."""
 
     @property
     def draws_puzzle(self) -> bool:
