@@ -212,7 +212,8 @@ class Puzzle:
 
     def text(self) -> str:
         """The unsolved puzzle as a text board, headed by what it states that the board cannot show (a Numberlink
-        board's ``# rules: open, no-self-touch`` line), so ``load(puzzle.text())`` is the same puzzle."""
+        board's ``# rules: open, no-self-touch`` line): read back (``load(text, puzzle=...)``), it is solved under
+        the same rules."""
         heading = self.spec.view.text_heading
         board = self.spec.view.text(self.instance, None, Settings(), ())
         return (heading(self.instance) if heading is not None else "") + board
