@@ -1,5 +1,6 @@
 """The README cannot go stale: its Python examples, its quick start and its table of puzzles are all checked, and
-so are the solving commands of its `sh` blocks and of docs/formats.md, and that page's JSON envelope example.
+so are the solving commands of its `sh` blocks and of docs/formats.md, that page's JSON envelope example and
+docs/batch.md's example of a report's `options`.
 
 ``python -m tests.test_readme --write`` (``make readme``) rewrites the table of puzzles from the registry.
 """
@@ -142,3 +143,15 @@ def test_the_json_envelope_example_has_the_members_the_tool_prints() -> None:
     assert list(example) == list(record) and list(example["stats"]) == list(record["stats"])
     assert list(example["solution"]) == list(record["solution"]) and example["solution"]["board"] == \
         record["solution"]["board"]
+
+
+def test_the_batch_options_example_is_what_a_batch_without_options_records() -> None:
+    """docs/batch.md's `options` column example is the object a plain batch of a Numberlink file writes."""
+    import json
+
+    text = (DOCS / "batch.md").read_text(encoding="utf-8")
+    shown = re.search(r"`(\{\"analyze\": [^`]*)`", text)
+    assert shown is not None
+    result = run_cli("batch", ROOT / "instances/numberlink/seed/instance_1.txt", "--format", "json", "-j", "1")
+    assert result.code == 0, result.err
+    assert json.loads(result.out)["options"] == json.loads(shown.group(1))
