@@ -155,3 +155,15 @@ def test_the_batch_options_example_is_what_a_batch_without_options_records() -> 
     result = run_cli("batch", ROOT / "instances/numberlink/seed/instance_1.txt", "--format", "json", "-j", "1")
     assert result.code == 0, result.err
     assert json.loads(result.out)["options"] == json.loads(shown.group(1))
+
+
+def test_the_partial_analysis_lines_the_docs_quote_are_worded_as_the_tool_words_them() -> None:
+    """Every `Analysis = partial (...)` the README and docs/ quote reads as the report prints one."""
+    from satpuzzles.core.words import counted
+
+    quoted = [(path.name, match) for path in (README, *sorted(DOCS.glob("*.md")))
+              for match in re.findall(r"Analysis = partial \(timed out after \d+ s; (\d+ \S+) undecided\)",
+                                      path.read_text(encoding="utf-8"))]
+    assert quoted
+    for name, count in quoted:
+        assert count == counted(int(count.split()[0]), "decision"), (name, count)
