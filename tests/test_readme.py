@@ -1,6 +1,6 @@
 """The README cannot go stale: its Python examples, its quick start and its table of puzzles are all checked, and
 so are the solving commands of its `sh` blocks and of docs/formats.md, that page's JSON envelope example and
-docs/batch.md's example of a report's `options`.
+docs/batch.md's example of a report's `options`; every option of a command shown anywhere in the docs exists.
 
 ``python -m tests.test_readme --write`` (``make readme``) rewrites the table of puzzles from the registry.
 """
@@ -167,3 +167,46 @@ def test_the_partial_analysis_lines_the_docs_quote_are_worded_as_the_tool_words_
     assert quoted
     for name, count in quoted:
         assert count == counted(int(count.split()[0]), "decision"), (name, count)
+
+
+def documented_commands() -> list[tuple[str, str]]:
+    """(document, command line) for every ``satpuzzles ...`` the README, docs/ and the Masyu README show: the lines
+    of their code blocks and the commands quoted in their text (each part of a pipeline a command of its own)."""
+    commands = []
+    for path in (README, *sorted(DOCS.glob("*.md")), ROOT / "examples/masyu/README.md"):
+        text = path.read_text(encoding="utf-8").replace("\\|", "|")  # a pipe inside a table cell
+        lines = [line.split("  #")[0].strip().removeprefix("$ ")
+                 for block in re.findall(r"```(?:sh|console)?\n(.*?)```", text, re.DOTALL) for line in block.splitlines()]
+        lines += re.findall(r"`(satpuzzles [^`]+)`", re.sub(r"```.*?```", "", text, flags=re.DOTALL))
+        commands += [(path.name, part.strip()) for line in lines for part in re.split(r"\s(?:\||;|&&)\s", line)
+                     if part.strip().startswith("satpuzzles ")]
+    return commands
+
+
+DOCUMENTED = documented_commands()
+
+
+@pytest.mark.parametrize(("document", "command"), DOCUMENTED, ids=[f"{doc}:{cmd[11:50]}" for doc, cmd in DOCUMENTED])
+def test_every_option_a_documented_command_gives_exists(document: str, command: str) -> None:
+    """Each option of a command the docs show is one its subcommand has (a renamed or dropped flag fails here)."""
+    import shlex
+
+    import click
+
+    from satpuzzles.cli.commands import cli
+
+    words = shlex.split(command)[1:]
+    words = words[:next((i for i, word in enumerate(words) if word[:1] in "<>" or word.startswith("2>")), len(words))]
+    context = click.Context(cli)
+    command_object: click.Command = cli
+    while isinstance(command_object, click.Group) and words and not words[0].startswith("-"):
+        name = words.pop(0)
+        if name.isupper() or name == "...":  # a placeholder (`satpuzzles NAME [SOURCE]`): nothing to check
+            return
+        sub = command_object.get_command(context, name)
+        assert sub is not None, f"{document}: `{command}`: {command_object.name} has no command {name!r}"
+        command_object = sub
+    names = {name for param in command_object.params for name in (*param.opts, *param.secondary_opts)}
+    unknown = [word for word in words if word.startswith("-") and word != "-" and not re.fullmatch(r"-\d.*", word)
+               and word.split("=")[0] not in names | {"--help", "-h", "--version"}]
+    assert not unknown, f"{document}: `{command}`: {command_object.name} has no option {', '.join(unknown)}"
