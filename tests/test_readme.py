@@ -175,8 +175,8 @@ def documented_commands() -> list[tuple[str, str]]:
     commands = []
     for path in (README, *sorted(DOCS.glob("*.md")), ROOT / "examples/masyu/README.md"):
         text = path.read_text(encoding="utf-8").replace("\\|", "|")  # a pipe inside a table cell
-        lines = [line.split("  #")[0].strip().removeprefix("$ ")
-                 for block in re.findall(r"```(?:sh|console)?\n(.*?)```", text, re.DOTALL) for line in block.splitlines()]
+        blocks = re.findall(r"```(?:sh|console)?\n(.*?)```", text, re.DOTALL)
+        lines = [line.split("  #")[0].strip().removeprefix("$ ") for block in blocks for line in block.splitlines()]
         lines += re.findall(r"`(satpuzzles [^`]+)`", re.sub(r"```.*?```", "", text, flags=re.DOTALL))
         commands += [(path.name, part.strip()) for line in lines for part in re.split(r"\s(?:\||;|&&)\s", line)
                      if part.strip().startswith("satpuzzles ")]
@@ -210,3 +210,34 @@ def test_every_option_a_documented_command_gives_exists(document: str, command: 
     unknown = [word for word in words if word.startswith("-") and word != "-" and not re.fullmatch(r"-\d.*", word)
                and word.split("=")[0] not in names | {"--help", "-h", "--version"}]
     assert not unknown, f"{document}: `{command}`: {command_object.name} has no option {', '.join(unknown)}"
+
+
+def heading_anchors(path: Path) -> set[str]:
+    """The anchors GitHub gives a markdown file's headings (lower case, punctuation dropped, spaces to hyphens,
+    ``-1``, ``-2`` ... after a repeated one)."""
+    seen: dict[str, int] = {}
+    anchors = set()
+    text = re.sub(r"```.*?```", "", path.read_text(encoding="utf-8"), flags=re.DOTALL)
+    for heading in re.findall(r"^#+ (.*)$", text, re.MULTILINE):
+        slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        anchors.add(f"{slug}-{seen[slug]}" if slug in seen else slug)
+        seen[slug] = seen.get(slug, 0) + 1
+    return anchors
+
+
+def test_every_relative_link_between_the_docs_resolves() -> None:
+    """Each `[text](path)` and `[text](path#anchor)` of the README, docs/, the Masyu README and instances/ names a
+    file or folder that exists, and a heading of that file."""
+    pages = [README, *sorted(DOCS.glob("*.md")), ROOT / "examples/masyu/README.md",
+             *sorted((ROOT / "instances").rglob("*.md"))]
+    broken = []
+    for page in pages:
+        text = re.sub(r"`[^`\n]*`", "", re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.DOTALL))
+        for link in re.findall(r"\]\(([^)\s]+)\)", text):
+            if re.match(r"[a-z]+:", link):
+                continue
+            target, _, anchor = link.partition("#")
+            path = (page.parent / target).resolve() if target else page
+            if not path.exists() or (anchor and anchor not in heading_anchors(path)):
+                broken.append(f"{page.relative_to(ROOT)}: ({link})")
+    assert not broken
