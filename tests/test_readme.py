@@ -241,3 +241,39 @@ def test_every_relative_link_between_the_docs_resolves() -> None:
             if not path.exists() or (anchor and anchor not in heading_anchors(path)):
                 broken.append(f"{page.relative_to(ROOT)}: ({link})")
     assert not broken
+
+
+GENERATE_EXAMPLES = [(path.name, command.split(" | ")[0].split(" > ")[0])
+                     for path in (README, DOCS / "generators.md", DOCS / "authors.md") for command in sh_commands(path)
+                     if command.startswith("satpuzzles generate ")]
+
+
+@pytest.mark.parametrize(("document", "command"), GENERATE_EXAMPLES,
+                         ids=[f"{doc}:{cmd[20:60]}" for doc, cmd in GENERATE_EXAMPLES])
+def test_the_generate_examples_of_the_docs_make_puzzles_that_read_back(document: str, command: str,
+                                                                      tmp_path: Path) -> None:
+    """Each `satpuzzles generate ...` the docs show makes its puzzles, and they read back and solve: Numberlink's and
+    Slitherlink's with exactly one solution (what docs/generators.md promises), Minesweeper's at all."""
+    import shlex
+
+    args = shlex.split(command)[1:]
+    cwd = Path.cwd()
+    os.chdir(tmp_path)
+    try:
+        made = run_cli(*args)
+    finally:
+        os.chdir(cwd)
+    assert made.code == 0 and "error" not in made.err, f"{document}: `{command}`: {made.err}"
+    puzzle = args[1]
+    if "-o" in args:
+        name = Path(args[args.index("-o") + 1])
+        texts = [path.read_text() for path in sorted(tmp_path.glob(f"{name.stem}*{name.suffix}"))]
+        texts = [text for text in texts if len(text) < 100_000]  # the 1000x1000 Minesweeper board: written is enough
+        assert texts or (tmp_path / name).stat().st_size > 0
+    else:
+        texts = [made.out]
+    for text in texts:
+        read = run_cli(puzzle, "-", *(() if puzzle == "minesweeper" else ("--unique",)), stdin=text)
+        assert read.code == 0, f"{document}: `{command}`: {read.err}"
+        puzzles = text.count(f"# puzzle: {puzzle}") or len(text.split())  # a text board's line, else URLs, one a line
+        assert puzzle == "minesweeper" or read.out.count("Unique = True") == puzzles, read.out
