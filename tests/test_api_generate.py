@@ -69,6 +69,10 @@ def test_generates_text_reads_back_through_the_cli_too(tmp_path) -> None:
     ("minesweeper", (5, 5), {"no_guess": True, "mine_density": 0.99}, "mine_density=0.99: 25 mines do not fit"),
     ("numberlink", (5, 5), {"allow_short_paths": True, "min_length": 5},
      "allow_short_paths is min_length=2, which min_length=5 contradicts"),
+    ("minesweeper", (4, 4), {"mine_count": 5, "mine_density": 0.2}, "mine_count=5 and mine_density=0.2 both set"),
+    ("minesweeper", (4, 4), {"no_guess": True, "reveal_density": 0.3}, "reveal_density is for random boards"),
+    ("numberlink", (5, 5), {"allow_short_paths": True, "min_length": 3},
+     "allow_short_paths is min_length=2, which min_length=3 contradicts"),
 ])
 def test_generator_refusals_name_the_keyword_arguments(puzzle: str, size: tuple[int, int], options: dict,
                                                        said: str) -> None:

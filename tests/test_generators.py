@@ -344,6 +344,8 @@ def test_allow_short_paths_with_another_min_length_is_refused() -> None:
     # --allow-short-paths is --min-length 2: beside --min-length 4 one of the two was dropped without a word.
     refused = run_cli("generate", "numberlink", "5", "5", "--seed", "1", "--min-length", "4", "--allow-short-paths")
     assert (refused.code, refused.out) == (2, "") and "--allow-short-paths is --min-length 2" in refused.err
+    default = run_cli("generate", "numberlink", "5", "5", "--seed", "1", "--min-length", "3", "--allow-short-paths")
+    assert (default.code, default.out) == (2, "") and "which --min-length 3 contradicts" in default.err  # typed: given
     both = run_cli("generate", "numberlink", "5", "5", "--seed", "1", "--min-length", "2", "--allow-short-paths")
     assert both.code == 0 and both.out == run_cli("generate", "numberlink", "5", "5", "--seed", "1",
                                                   "--allow-short-paths").out

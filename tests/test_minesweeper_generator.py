@@ -78,7 +78,12 @@ def test_no_guess_is_refused_clearly_when_the_budget_runs_out() -> None:
     (["--mines", "3", "--mine-density", "0.5"], "both set the mines"),
     (["--unique", "--reveal-density", "0.5"], "--reveal-density is for random boards"),
     (["--no-guess", "--reveal-density", "0.9"], "--reveal-density is for random boards"),
-], ids=["mines-and-density", "unique-reveal", "no-guess-reveal"])
+    # the defaults typed out are options given too: they were taken for absent and dropped without a word
+    (["--mines", "3", "--mine-density", "0.2"], "--mines 3 and --mine-density 0.2 both set the mines"),
+    (["--unique", "--reveal-density", "0.3"], "--reveal-density is for random boards"),
+    (["--no-guess", "--reveal-density", "0.3"], "--reveal-density is for random boards"),
+], ids=["mines-and-density", "unique-reveal", "no-guess-reveal", "mines-and-default-density",
+        "unique-default-reveal", "no-guess-default-reveal"])
 def test_an_option_another_one_overrides_is_refused_not_ignored(args: list[str], words: str) -> None:
     # --mines won over --mine-density, and --unique and --no-guess revealed what they need whatever
     # --reveal-density said, without a word: refused in one line, as --first-click without --no-guess is.

@@ -29,7 +29,8 @@ from satpuzzles.puzzles.minesweeper.engine import propagate as engine
 from satpuzzles.puzzles.minesweeper.engine.components import analyze
 from satpuzzles.puzzles.minesweeper.engine.total import with_total
 from satpuzzles.puzzles.minesweeper.formats import LIMIT
-from satpuzzles.puzzles.minesweeper.generator_options import MINE_DENSITY, REVEAL_DENSITY, check_options, parse_cell
+from satpuzzles.puzzles.minesweeper.generator_options import (MINE_DENSITY, REVEAL_DENSITY, check_options, densities,
+                                                               parse_cell)
 from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, CellAnalysis
 
 TYPE_CHECKING = False
@@ -287,10 +288,11 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
     rng = np.random.default_rng(seed)
     count = options.get("mine_count")
     check_options(rows, cols, options)
+    mine_density, reveal_density = densities(options)
     if options.get("no_guess"):
         first = options.get("first_click") or ((rows - 1) // 2, (cols - 1) // 2)
         if count is None:
-            count = round(options["mine_density"] * rows * cols)
+            count = round(mine_density * rows * cols)
         game = no_guess_game(rows, cols, count, first, rng, options["attempts"], total_analysis, progress,
                              f"raise {naming_of(options).flag('attempts')}, or lower the mines", mines_named(options))
         return game_text(game, bool(options.get("reveal_layout")))
@@ -299,12 +301,12 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
         # is drawn again (or, when there are few, each is tried in turn).
         mines = unique_layout(rows, cols, count, options["attempts"], rng, naming_of(options))
     else:
-        mines = _draw_mines(rows, cols, count, options["mine_density"], rng)
+        mines = _draw_mines(rows, cols, count, mine_density, rng)
     if options.get("unique_board"):
         mines &= ~isolated_mines(mines)  # by density such mines are dropped
         return board_text(unique_puzzle(mines, rng, progress), None,
                                     "every mine is determined by the counts")
-    revealed = (rng.random((rows, cols)) < options["reveal_density"]) & ~mines
+    revealed = (rng.random((rows, cols)) < reveal_density) & ~mines
     return board_text(np.where(revealed, count8(mines), UNKNOWN).astype(np.int8))
 
 
@@ -313,7 +315,7 @@ def mines_named(options: dict[str, Any]) -> str:
     naming = naming_of(options)
     if options.get("mine_count") is not None:
         return naming.given("mine_count", options["mine_count"], "--mines")
-    return naming.given("mine_density", options["mine_density"])
+    return naming.given("mine_density", densities(options)[0])
 
 
 def fewest_safe_cells(rows: int, cols: int) -> int:
@@ -373,10 +375,10 @@ def _draw_mines(rows: int, cols: int, count: int | None, density: float, rng: np
 GENERATOR = Generator(
     make=make,
     options=(
-        Option("mine_density", ("--mine-density",), "Share of cells holding a mine.", kind="float",
-               default=MINE_DENSITY, minimum=0, maximum=1),
-        Option("reveal_density", ("--reveal-density",), "Share of safe cells whose count is revealed (random mode).",
-               kind="float", default=REVEAL_DENSITY, minimum=0, maximum=1),
+        Option("mine_density", ("--mine-density",), f"Share of cells holding a mine (default {MINE_DENSITY}).",
+               kind="float", minimum=0, maximum=1),
+        Option("reveal_density", ("--reveal-density",), "Share of safe cells whose count is revealed (random mode; "
+               f"default {REVEAL_DENSITY}).", kind="float", minimum=0, maximum=1),
         Option("mine_count", ("--mines",), "Exactly N mines (instead of --mine-density).", kind="int", minimum=0,
                metavar="N"),
         Option("no_guess", ("--no-guess",), "A game that pure deduction solves from the first click; written with "

@@ -16,6 +16,13 @@ REVEAL_DENSITY = 0.3
 """Share of the safe cells a random board reveals when --reveal-density does not say."""
 
 
+def densities(options: dict[str, Any]) -> tuple[float, float]:
+    """The share of cells holding a mine and of safe cells revealed: as given, else MINE_DENSITY and REVEAL_DENSITY
+    (the options default to None, so that a value typed out, even the default's, counts as given)."""
+    mines, revealed = options.get("mine_density"), options.get("reveal_density")
+    return (MINE_DENSITY if mines is None else mines), (REVEAL_DENSITY if revealed is None else revealed)
+
+
 def parse_cell(value: str) -> tuple[int, int]:
     """ROW,COL (1-based) as a 0-based cell; ValueError with a hint otherwise."""
     parts = value.replace(" ", "").split(",")
@@ -36,11 +43,11 @@ def check_options(rows: int, cols: int, options: dict[str, Any]) -> None:
         raise UsageError(f"{mines}: a {rows}x{cols} board has {counted(rows * cols, 'cell')}")
     if no_guess and options.get("unique_board"):
         raise UsageError(f"{flag('no_guess')} makes a game, {flag('unique_board', '--unique')} a puzzle: choose one")
-    density = options.get("mine_density", MINE_DENSITY)
-    if count is not None and density != MINE_DENSITY:
+    density = options.get("mine_density")  # None when not given: a value typed out, even the default's, was given
+    if count is not None and density is not None:
         raise UsageError(f"{mines} and {naming.given('mine_density', density, typed=f'{density:g}')} both set the "
                          "mines: choose one")
-    if (no_guess or options.get("unique_board")) and options.get("reveal_density", REVEAL_DENSITY) != REVEAL_DENSITY:
+    if (no_guess or options.get("unique_board")) and options.get("reveal_density") is not None:
         raise UsageError(f"{flag('reveal_density')} is for random boards: {flag('no_guess')} reveals the first "
                          f"click's opening, {flag('unique_board', '--unique')} the counts it needs; leave it out")
     for name in ("first_click", "reveal_layout"):

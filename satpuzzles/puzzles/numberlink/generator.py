@@ -305,9 +305,9 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
     when they are not the default), or a URL."""
     rules = RuleSet(fill=options.get("rules") != OPEN, self_touch=not options.get("no_self_touch"))
     target = options.get("difficulty") or ANY
-    min_length = options.get("min_length") or MIN_LENGTH
+    min_length = options.get("min_length") or MIN_LENGTH  # None when not given: --min-length 3 typed out is given
     if options.get("allow_short_paths"):
-        if min_length not in (MIN_LENGTH, 2):
+        if options.get("min_length") not in (None, 2):
             naming = naming_of(options)
             raise UsageError(f"{naming.flag('allow_short_paths')} is {naming.given('min_length', 2)}, which "
                              f"{naming.given('min_length', min_length)} contradicts: give one of them")
@@ -337,7 +337,7 @@ GENERATOR = Generator(
                default=ANY),
         Option("min_length", ("--min-length",), "Paths have at least N cells (default 3: no two-cell paths, "
                "whose link is forced; 2 allows them). A board too small for it gets shorter paths, with a "
-               "warning.", kind="int", default=MIN_LENGTH, minimum=2, metavar="N"),
+               "warning.", kind="int", minimum=2, metavar="N"),
         Option("allow_short_paths", ("--allow-short-paths",), "Same as --min-length 2: two-cell paths allowed."),
         Option("url", ("--url",), "Write each puzzle as a puzz.link URL (arukone under fill, numlin under open)."),
         Option("rules", ("--rules",), "The rules the puzzle is unique under: fill (every cell used) or open "
