@@ -12,6 +12,7 @@ from satpuzzles.io.sources import written_out
 from tests.conftest import INSTANCES, mask_timings, run_cli
 
 NL = INSTANCES / "numberlink" / "seed"
+MINES = INSTANCES / "minesweeper" / "seed"
 SLITHER_URL = "https://puzz.link/p?slither/5/5/cbcbcddad"
 LOOPY_ID = "5x5t0:a2a1c1c22c3b3b2b"
 
@@ -82,6 +83,12 @@ def test_options_must_fit_the_detected_puzzle() -> None:
     assert wrong.code == 2 and "--probabilities is for minesweeper" in wrong.err
     assert run_cli("solve", NL / "instance_1.txt", "--numbers").out.count("\n") > 20
     assert run_cli("solve", NL / "instance_1.txt", "--to-url").out.startswith("https://puzz.link/p?arukone/")
+    # an option typed with its default value is given too: it was taken for absent and ignored without a word
+    for args, flag in ((["--probability-budget", "5000000"], "--probability-budget"),
+                       (["--encoding", "auto"], "--encoding"), (["--self-touch"], "--self-touch")):
+        source = NL / "instance_1.txt" if flag == "--probability-budget" else MINES / "small-sat.in"
+        typed = run_cli("solve", source, *args)
+        assert typed.code == 2 and typed.out == "" and f"{flag} is for " in typed.err, typed.err
 
 
 def test_every_source_is_checked_before_any_is_solved() -> None:

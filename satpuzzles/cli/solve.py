@@ -68,7 +68,10 @@ def _check_puzzle_options(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any],
     own = {option.name for option in puzzle.options} | {f"to_{writer.name}" for writer in puzzle.writers}
     for option, owners in _union_options():
         value = options.get(option.name)
-        if option.name not in own and option.given(value):
+        # solve's puzzle options default to None (False for a flag): a value typed out, even the one a puzzle's
+        # own command defaults to (--encoding auto), was given
+        given = value is not None if option.off else value not in (None, False)
+        if option.name not in own and given:
             flag = option.off if option.off and value is False else option.flags[0]
             raise UsageError(f"{flag} is for {', '.join(owners)}; {source} is {puzzle.name}")
     for name, value in options.items():
