@@ -277,3 +277,24 @@ def test_the_generate_examples_of_the_docs_make_puzzles_that_read_back(document:
         assert read.code == 0, f"{document}: `{command}`: {read.err}"
         puzzles = text.count(f"# puzzle: {puzzle}") or len(text.split())  # a text board's line, else URLs, one a line
         assert puzzle == "minesweeper" or read.out.count("Unique = True") == puzzles, read.out
+
+
+def test_the_two_commands_are_makefile_targets_that_do_what_the_readme_says() -> None:
+    """`make run` solves the bundled instance the README names and `make test` runs the whole suite (the Masyu
+    plugin's tests included), each after setting up .venv/ (the install target)."""
+    import tomllib
+
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    targets = dict(re.findall(r"^([a-z-]+):([^\n]*(?:\n\t[^\n]*)*)", makefile, re.MULTILINE))
+    block = re.search(r"## Two commands\n+```sh\n(.*?)```", README.read_text(encoding="utf-8"), re.DOTALL)
+    assert block is not None
+    said = dict(re.findall(r"^make (\w+) +# (.*)$", block.group(1), re.MULTILINE))
+    assert set(said) == {"run", "test"} and all(target in targets for target in said)
+    solved = re.search(r"solves (\S+)$", said["run"])
+    assert solved is not None and (ROOT / solved.group(1)).is_file()
+    assert targets["run"].split("\n")[0].split() == ["install"]
+    assert f"$(BIN)/satpuzzles numberlink -i {solved.group(1)}" in targets["run"]
+    assert "install" in targets["test"].split("\n")[0].split() and "$(BIN)/python -m pytest" in targets["test"]
+    testpaths = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]["testpaths"]
+    assert set(testpaths) == {"tests", "examples/masyu/tests"}
+    assert targets["install"].split() == ["$(STAMP)"] and "\n\t$(PYTHON) -m venv $(VENV)\n" in makefile
