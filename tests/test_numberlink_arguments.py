@@ -71,6 +71,17 @@ def test_refuted_board_reports_the_reason(tmp_path: Path) -> None:
     assert data["status"] == "unsolvable" and data["reason"].startswith("cyclic order")
 
 
+def test_open_rule_hint_only_where_it_could_help(tmp_path: Path) -> None:
+    """An unsolvable fill board suggests --rules open unless its argument refutes that rule too."""
+    swapped, odd = tmp_path / "swapped.txt", tmp_path / "parity.txt"
+    swapped.write_text(giant(10, "swapped"))  # the cyclic order holds under open as well
+    odd.write_text(giant(10, "parity"))  # parity binds the fill rule only
+    assert "--rules open" not in run_cli("numberlink", swapped).out
+    assert run_cli("numberlink", swapped, "--rules", "open").code == 1
+    hinted = run_cli("numberlink", odd)
+    assert hinted.code == 1 and "Reason = parity" in hinted.out and "--rules open lets cells stay empty" in hinted.out
+
+
 def test_huge_sparse_board_is_solved_compressed(tmp_path: Path) -> None:
     board = tmp_path / "solvable.txt"
     board.write_text(giant(102, "solvable"))

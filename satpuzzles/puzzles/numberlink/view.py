@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from satpuzzles.core.outcome import Outcome, Settings
-from satpuzzles.core.records import Record
+from satpuzzles.core.records import Record, replace
 from satpuzzles.core.words import columns
-from satpuzzles.puzzles.numberlink.arguments import refutation_reason
+from satpuzzles.puzzles.numberlink.arguments import refutation_reason, refute
 from satpuzzles.puzzles.numberlink.colours import path_styles
 from satpuzzles.puzzles.numberlink.model import EMPTY, NumberlinkInstance, NumberlinkSolution, rules_in_force
 
@@ -169,9 +169,10 @@ def outcome_lines(instance: NumberlinkInstance, outcome: Outcome[NumberlinkSolut
     rules = rules_in_force(instance, settings.extras)
     claims = outcome.status == "unsolvable" or settings.wanted > 1 or settings.analyze
     lines = [] if rules.is_default and not claims else [("Rules", rules.describe())]
-    if rules.fill and outcome.status == "unsolvable":  # janko.at, Nikoli and puzz.link's numlin leave cells empty
-        lines = [("Rules", f"{rules.describe()}; --rules open lets cells stay empty")]
     reason = refutation_reason(instance, rules, outcome.stats.encoding) if outcome.status == "unsolvable" else None
+    if rules.fill and outcome.status == "unsolvable" and not (reason and refute(instance, replace(rules, fill=False))):
+        # janko.at, Nikoli and puzz.link's numlin leave cells empty; not said where an argument refutes that too
+        lines = [("Rules", f"{rules.describe()}; --rules open lets cells stay empty")]
     return lines + ([("Reason", reason)] if reason else [])
 
 
