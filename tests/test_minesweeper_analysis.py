@@ -370,3 +370,29 @@ def test_a_hint_over_the_budget_says_its_guess_is_lowest_only_among_the_cells_co
     assert "has the lowest risk among the cells counted, " in cut and "over the counting budget" in cut
     full = run_cli("minesweeper", board, "--hint").out
     assert "row 1, column 3 has the lowest risk, 34.7%" in full and "among the cells counted" not in full
+
+
+def _wide_board() -> tuple[str, int]:
+    """64x64, every other cell of every other row revealed: one component with more than 63 counts active at once
+    along every sweep (the counting's slots are the bits of an int64)."""
+    rng = np.random.default_rng(1)
+    mines = rng.random((64, 64)) < 0.2
+    counts = count8(mines)
+    rows = ("".join(str(counts[r, c]) if r % 2 == 0 and c % 2 == 0 and not mines[r, c] else "?" for c in range(64))
+            for r in range(64))
+    return "\n".join(rows) + "\n", int(mines.sum())
+
+
+def test_a_component_too_wide_to_count_is_not_computed_rather_than_a_crash(tmp_path) -> None:
+    """--probabilities on a board with a wide component failed inside ('internal error: IndexError', exit 4, after
+    numpy warnings on stderr); so did --analyze and --hint on it with a 'mines N' line (slow there: not tested)."""
+    text, _ = _wide_board()
+    board = tmp_path / "wide.txt"
+    board.write_text(text)
+    result = run_cli("minesweeper", str(board), "--analyze", "--probabilities", "--hint", "--format", "json")
+    assert result.code == 0 and result.err == "", result.err
+    record = json.loads(result.out)
+    assert record["status"] == "solved" and record["analysis"]["undetermined"] and record["hint"]["safe"]
+    grid, missing = record["probabilities"]["grid"], record["probabilities"]["not_computed"]
+    assert missing and all(grid[r][c] is None for r, c in missing)
+    assert all(p is None or 0 <= p <= 1 for row in grid for p in row)

@@ -27,6 +27,9 @@ REFINE_SPACE = 1 << 22
 for the few components where the sweep may be slow)."""
 SPACE_LIMIT = 1 << 62
 """States of a component must number fewer than this to pack into an int64 key (with room to spare)."""
+MAX_SLOTS = 62
+"""The most counts of a component active at once that get slots (bits of an int64); with more, its key space
+is at least 2 ** 62 = SPACE_LIMIT, as every active count's radix is 2 or more."""
 
 
 class Structure(Record):
@@ -109,9 +112,16 @@ def _frontiers(count_comp: np.ndarray, first: np.ndarray, last: np.ndarray, comp
 
 
 def _slots(count_comp: np.ndarray, first: np.ndarray, last: np.ndarray, components: int) -> np.ndarray:
-    """A slot per count, distinct among counts of a component active at the same time (interval colouring)."""
+    """A slot per count, distinct among counts of a component active at the same time (interval colouring).
+
+    A component's used slots are the bits of an int64: one with more than ``MAX_SLOTS`` counts active at once
+    (its key space then at least 2 ** MAX_SLOTS = SPACE_LIMIT, every active need being 1 or more) gets slot -1 for
+    all its counts, which :func:`_places` leaves uncounted.
+    """
     slot = np.zeros(len(first), dtype=np.int64)
     used = np.zeros(components, dtype=np.int64)
+    too_wide = _frontiers(count_comp, first, last, components) > MAX_SLOTS
+    slotted = ~too_wide[count_comp]
     by_first = np.argsort(first, kind="stable")
     by_last = np.argsort(last, kind="stable")
     steps = int(last.max(initial=-1)) + 1
@@ -120,8 +130,10 @@ def _slots(count_comp: np.ndarray, first: np.ndarray, last: np.ndarray, componen
     for t in range(steps):
         if t:
             done = by_last[ended[t - 2] if t > 1 else 0:ended[t - 1]]  # counts whose last step was t - 1
+            done = done[slotted[done]]
             np.bitwise_and.at(used, count_comp[done], ~(1 << slot[done]))
         new = by_first[entering[t]:entering[t + 1]]
+        new = new[slotted[new]]
         while new.size:  # one count per component per round, each taking its component's lowest free slot
             comp = count_comp[new]
             _, pick = np.unique(comp, return_index=True)
@@ -130,6 +142,7 @@ def _slots(count_comp: np.ndarray, first: np.ndarray, last: np.ndarray, componen
             slot[chosen] = np.log2(free).astype(np.int64)
             used[comp[pick]] |= free
             new = np.delete(new, pick)
+    slot[~slotted] = -1
     return slot
 
 
@@ -267,8 +280,10 @@ def _places(count_comp: np.ndarray, slot: np.ndarray, radix_of_count: np.ndarray
             components: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per component and slot: the radix (largest over its counts) and place value; per component the key space."""
     radix = np.ones((components, int(slot.max(initial=0)) + 1), dtype=np.int64)
-    np.maximum.at(radix, (count_comp, slot), radix_of_count)
+    slotted = slot >= 0
+    np.maximum.at(radix, (count_comp[slotted], slot[slotted]), radix_of_count[slotted])
     too_big = np.log2(radix).sum(axis=1) >= np.log2(SPACE_LIMIT)
+    too_big[count_comp[~slotted]] = True  # too many counts active at once to give each a slot (see _slots)
     radix[too_big] = 1  # never packed: these components are left uncounted
     place = np.cumprod(np.c_[np.ones(components, dtype=np.int64), radix[:, :-1]], axis=1)
     space = np.where(too_big, SPACE_LIMIT, place[:, -1] * radix[:, -1])
