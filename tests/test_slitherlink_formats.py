@@ -271,3 +271,30 @@ def test_loopy_parameters_read_by_hand_follow_the_grammar(params: str) -> None:
                                            None if match.group(3) is None else int(match.group(3)),
                                            match.start(3) - 1 if match.group(3) is not None else -1)
     assert _loopy_params(params) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column"),
+    [
+        ("3  \n   \n  3\n", 3, 1),  # read as a 2x1 board of two 3s, and solved
+        ("3 3\n3 2  \n 1 0 \n  2 3\n", 3, 1),  # read as 3x2 (header ignored as a row), proved unsolvable
+        ("3 2 \n 1 0\n", 2, 1),
+    ],
+)
+def test_spaces_for_cells_without_clues_are_refused_not_misread(tmp_path: Path, text: str, line: int,
+                                                                column: int) -> None:
+    """A grid pasted with a space for each cell without a clue read as another, smaller board (a space separates
+    cells): rows indented unlike the board's first row now say so, at the row, exit 2."""
+    board = tmp_path / "spaces.txt"
+    board.write_text(text)
+    result = run_cli("slitherlink", str(board))
+    assert result.code == 2, result.out
+    assert result.err.startswith(f"satpuzzles: error: {board}:{line}:{column}: ") and "'.' or '-'" in result.err
+    assert result.err.count("\n") == 1
+
+
+def test_a_board_indented_as_a_whole_still_reads() -> None:
+    (instance,) = Driver("slitherlink").parse("    3 3\n    3 . .\n    . . .\n    . . 3\n")
+    assert instance.grid.rows == instance.grid.cols == 3 and instance.clues == {(0, 0): 3, (2, 2): 3}
+    (dense,) = Driver("slitherlink").parse("\t3..\n\t...\n\t..3\n")
+    assert dense.clues == instance.clues

@@ -85,6 +85,16 @@ def _check_width(row: list[Token], line: Line, width: int, what: str) -> None:
     raise line.error(f"ragged row: {counted(len(row), 'cell')} where {what} {width}", column)
 
 
+def _check_indent(body: list[Line]) -> None:
+    """Rows indented unlike the board's first row: spaces standing for cells without a clue (a pasted board), which
+    read as separators would make another, smaller board."""
+    indent = len(body[0].text) - len(body[0].text.lstrip()) if body else 0
+    for line in body[1:]:
+        if len(line.text) - len(line.text.lstrip()) != indent:
+            raise line.error("row indented unlike the board's first row: a space separates cells and is no cell; "
+                             "write '.' or '-' for a cell without a clue", 1)
+
+
 def _parse_grid(lines: list[Line]) -> SlitherlinkInstance:
     header = _header(lines)
     body = lines[1:] if header else lines
@@ -94,6 +104,7 @@ def _parse_grid(lines: list[Line]) -> SlitherlinkInstance:
     if header:
         LIMIT.check(*header, lines[0].number, 1, ours)
     check_rows(LIMIT, body, ours)
+    _check_indent(body)
     rows = [cell_tokens(line) for line in body]
     width = header[1] if header else len(rows[0])
     what = "the header says" if header else "the grid has"
