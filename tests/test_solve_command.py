@@ -266,3 +266,13 @@ def test_a_numbered_output_never_writes_over_the_collection_it_answers(tmp_path,
     assert (refused.code, refused.out) == (2, "")
     assert refused.err == f"satpuzzles: error: cannot write {boards}: it is the input file (choose another name)\n"
     assert boards.read_text() == before and not (tmp_path / "b.2.txt").exists()
+
+
+@pytest.mark.parametrize(("typed", "words"), [("3x3t0:", "Loopy description too short: it covers 0 of the 3x3"),
+                                                ("0x5t0:", "empty grid"), ("4x4:", "Loopy description too short")])
+def test_a_typed_game_id_with_an_empty_description_is_read_as_one(typed: str, words: str) -> None:
+    """A game id typed with nothing after its ':' was 'no such file, and not a puzzle URL or game id', where the
+    same line in a file is reported by the Loopy reader."""
+    result = run_cli("slitherlink", typed)
+    assert result.code == 2 and result.err.startswith(f"satpuzzles: error: {typed}:1:") and words in result.err, \
+        result.err

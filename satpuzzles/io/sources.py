@@ -15,10 +15,11 @@ if TYPE_CHECKING:
 
 _URL = r"https?://|[\w.-]+/p(\.html)?\?"
 _TATHAM_PAGE = r"https?://[^#?\s]*/puzzles/js/[\w-]+\.html[#?](?P<id>.+)"
-_GAME_ID = r"#?(?P<id>\d+x\d+[^:#\s]*[:#]\S+|\d+t\d+[^:#\s]*:\S+)"
+_GAME_ID = r"#?(?P<id>\d+x\d+[^:#\s]*(:\S*|#\S+)|\d+t\d+[^:#\s]*:\S*)"
 """Patterns (the URLs case-insensitive), compiled by re on first use: a SOURCE that is a file needs none. A game
 id is ``WxH...:DESC`` (or ``NtT...:DESC`` for N x N, as Loopy reads it; a bare ``N:`` is taken in files only, as a
-missing file's name may look like it); ``WxH...#SEED`` is a random seed, which the puzzle's reader then explains."""
+missing file's name may look like it); ``WxH...#SEED`` is a random seed, which the puzzle's reader then explains. An
+empty DESC is still a game id (its reader says what is missing)."""
 _ESCAPE = r"%[0-7][0-9A-Fa-f]|."
 """A percent-escaped ASCII character (``%3A`` for ':', as some browsers copy a page's URL), or any other one."""
 
