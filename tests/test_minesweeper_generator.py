@@ -175,3 +175,11 @@ def test_a_no_guess_game_too_full_for_its_opening_names_the_option(flags: list[s
     refused = run_cli("generate", "minesweeper", "5", "5", "--no-guess", *flags)
     assert refused.code == 2 and refused.out == ""
     assert refused.err == f"satpuzzles: error: {said}: the first click's area leaves 16 cells\n"
+
+
+def test_unique_with_a_density_that_fills_the_board_is_bad_usage_as_with_mines() -> None:
+    """--mine-density 1 --unique made a board of no mine at all (every mine dropped as one no count can see), where
+    --mines N filling the board is refused."""
+    result = run_cli("generate", "minesweeper", "4", "4", "--unique", "--mine-density", "1", "--seed", "1")
+    assert result.code == 2 and result.out == ""
+    assert "--mine-density 1.0 fills the 4x4 board: no safe cell is left to carry a count" in result.err

@@ -303,6 +303,11 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
         mines = unique_layout(rows, cols, count, options["attempts"], rng, naming_of(options))
     else:
         mines = _draw_mines(rows, cols, count, mine_density, rng)
+    if options.get("unique_board") and mines.all():  # else every mine would be dropped below: a board of none
+        naming = naming_of(options)
+        raise UsageError(f"{mines_named(options)} fills the {rows}x{cols} board: no safe cell is left to carry a "
+                         f"count ({naming.flag('unique_board', '--unique')} reveals counts); lower "
+                         f"{naming.flag('mine_density')}")
     if options.get("unique_board"):
         mines &= ~isolated_mines(mines)  # by density such mines are dropped
         return board_text(unique_puzzle(mines, rng, progress), None,
