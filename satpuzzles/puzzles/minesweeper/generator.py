@@ -285,8 +285,7 @@ def layout_from_text(text: str) -> np.ndarray:
 
 def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progress: Progress) -> str:
     """A board in the grid format: random (solvable by construction), a no-guess game, or a unique puzzle."""
-    # numpy seeds from 0 up; a negative seed is read as Python's random.Random (the other generators') reads it
-    rng = np.random.default_rng(None if seed is None else abs(seed))
+    rng = np.random.default_rng(None if seed is None else abs(seed))  # a seed below 0 as Python's random reads it
     count = options.get("mine_count")
     check_options(rows, cols, options)
     mine_density, reveal_density = densities(options)
@@ -303,12 +302,11 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
         mines = unique_layout(rows, cols, count, options["attempts"], rng, naming_of(options))
     else:
         mines = _draw_mines(rows, cols, count, mine_density, rng)
-    if options.get("unique_board") and mines.all():  # else every mine would be dropped below: a board of none
-        naming = naming_of(options)
-        raise UsageError(f"{mines_named(options)} fills the {rows}x{cols} board: no safe cell is left to carry a "
-                         f"count ({naming.flag('unique_board', '--unique')} reveals counts); lower "
-                         f"{naming.flag('mine_density')}")
     if options.get("unique_board"):
+        if mines.all():  # refused as unique_layout refuses --mines N; dropped below, no mine would be left
+            flag = naming_of(options).flag
+            raise UsageError(f"{mines_named(options)} fills the {rows}x{cols} board: no safe cell is left to carry a "
+                             f"count ({flag('unique_board', '--unique')} reveals counts); lower {flag('mine_density')}")
         mines &= ~isolated_mines(mines)  # by density such mines are dropped
         return board_text(unique_puzzle(mines, rng, progress), None,
                                     "every mine is determined by the counts")
