@@ -12,7 +12,7 @@ import pytest
 from satpuzzles.core.errors import InputError
 from satpuzzles.puzzles.minesweeper.formats import parse_minesweeper
 from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, MinesweeperInstance
-from tests.conftest import INSTANCES
+from tests.conftest import INSTANCES, run_cli
 
 SEED_FILES = sorted((INSTANCES / "minesweeper" / "seed").glob("*.in"))
 U, M = UNKNOWN, MINE
@@ -234,3 +234,15 @@ def test_a_huge_row_with_a_mistake_is_refused_within_a_memory_limit(tmp_path: Pa
                          text=True, preexec_fn=three_gib, timeout=300)
     assert run.returncode == 2 and run.stdout == "" and run.stderr.count("\n") == 1
     assert f"{board}:{error}" in run.stderr
+
+
+@pytest.mark.parametrize(("text", "line"), [("##1\n#2#\n###\n", 1), ("\n# # 1\n# 2 #\n# # #\n", 2)])
+def test_a_board_of_hash_marks_is_not_called_empty(tmp_path: Path, text: str, line: int) -> None:
+    """A board pasted with '#' for its unknown cells (as many programs print them) was 'empty input: no puzzle
+    found': each row starts with '#', a comment. The error now says so, at the first such line."""
+    board = tmp_path / "board.txt"
+    board.write_text(text)
+    result = run_cli("minesweeper", str(board))
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert result.err.startswith(f"satpuzzles: error: {board}:{line}:1: empty input: no puzzle found, only comment "
+                                 "lines (a line that starts with '#' is a comment)"), result.err

@@ -232,7 +232,13 @@ def nonblank_lines(text: str, comment: str | Callable[[str], bool] | None = "#")
     """:func:`content_lines`, or a located error when the text holds nothing but blanks and comments."""
     lines = content_lines(text, comment)
     if not lines:
-        raise InputError("empty input: no puzzle found", 1, 1)
+        # Only comments: perhaps a board whose rows start with '#' (a mark for unknown cells in many programs).
+        commented = next(((number, raw) for number, raw in enumerate(text.splitlines(), start=1) if raw.strip()), None)
+        if commented is None:
+            raise InputError("empty input: no puzzle found", 1, 1)
+        number, raw = commented
+        raise InputError("empty input: no puzzle found, only comment lines (a line that starts with '#' is a comment)",
+                         number, len(raw) - len(raw.lstrip()) + 1)
     return lines
 
 
