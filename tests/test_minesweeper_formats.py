@@ -176,7 +176,7 @@ def test_error_in_a_large_board_is_located() -> None:
         ("", 1, 1, "empty input"),
         ("# only a comment\n\n", 1, 1, "empty input"),
         ("mines 3\n", 1, 1, "empty grid"),
-        ("0 3\n", 1, 1, "empty grid"),
+        ("0 9\n", 1, 1, "empty grid"),  # 9 is no count: a header (a 0 with a count is a row, below)
         ("2 2\n1 9\n? ?\n", 2, 3, "9 is not a count 0-8"),
         ("1?9?\n", 1, 3, "9 is not a count 0-8"),
         ("? 10 ?\n", 1, 3, "10 is not a count 0-8"),
@@ -246,3 +246,17 @@ def test_a_board_of_hash_marks_is_not_called_empty(tmp_path: Path, text: str, li
     assert result.code == 2 and result.err.count("\n") == 1
     assert result.err.startswith(f"satpuzzles: error: {board}:{line}:1: empty input: no puzzle found, only comment "
                                  "lines (a line that starts with '#' is a comment)"), result.err
+
+
+@pytest.mark.parametrize(("text", "code", "says"), [
+    ("0 0\nmines 0\n", 0, "Solvable = True"),  # was 'empty grid: the header gives no cells'
+    ("0 0\n", 0, "Solvable = True"),
+    ("0 1\n", 1, "the count 1 at row 1, column 2 cannot be met"),
+    ("1 0\n", 1, "the count 1 at row 1, column 1 cannot be met"),  # read as a row already
+])
+def test_a_row_of_two_counts_with_a_zero_is_a_board_not_an_empty_header(text: str, code: int, says: str) -> None:
+    """Two counts of which one is 0, alone, were an empty board's header ('0 0', '0 1': exit 2) but a board
+    when the 0 came second ('1 0'); a header of no cells describes nothing, and Slitherlink reads '0 1' as a row."""
+    result = run_cli("minesweeper", "-", stdin=text)
+    assert result.code == code and says in result.out, result.err
+    assert "width = 2\nheight = 1\n" in result.out

@@ -184,6 +184,8 @@ def _header(rest: list[Line], cells: list[str | None]) -> tuple[int, int] | None
     rows, cols = parse_ints(first, 2, "'rows cols'")
     if cells[0] is None or max(rows, cols) > 8:
         return rows, cols  # a number no cell can hold
+    if rows == 0 or cols == 0:
+        return None  # '0 3' is a row of counts: a header would describe no cells (as Slitherlink reads it)
     # Two small numbers could also be a row of counts: a header when the rows below fit it,
     # a row when they are all two cells wide like it, else a header (its errors say more).
     body = cells[1:]
