@@ -387,3 +387,16 @@ def test_a_negative_seed_is_a_seed_like_any_other(puzzle: str) -> None:
     assert made.code == 0, made.err
     assert made.out == run_cli("generate", puzzle, "4", "4", "--seed", "-5").out
     assert made.out == run_cli("generate", puzzle, "4", "4", "--seed", "5").out
+
+
+@pytest.mark.parametrize(("puzzle", "args", "says"), [
+    ("minesweeper", ("-1", "5"), "-1 is not an option: ROWS and COLS are whole numbers from 1 up"),
+    ("slitherlink", ("5", "-3"), "-3 is not an option: WIDTH and HEIGHT are whole numbers from 1 up"),
+    ("numberlink", ("-2", "4"), "-2 is not an option: WIDTH and HEIGHT are whole numbers from 1 up"),
+])
+def test_a_negative_size_is_named_as_a_size_not_an_unknown_option(puzzle: str, args: tuple[str, str],
+                                                                   says: str) -> None:
+    """'generate minesweeper -1 5' said "No such option '-1'": a negative size reads as an option's name."""
+    result = run_cli("generate", puzzle, *args)
+    assert result.code == 2 and result.out == ""
+    assert result.err == f"satpuzzles: error: {says} (see 'satpuzzles generate {puzzle} --help')\n"

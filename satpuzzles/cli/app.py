@@ -135,12 +135,25 @@ def _click_error(exc: Exception) -> int | None:
         return ExitStatus.BAD_INPUT
     if isinstance(exc, click.UsageError):
         hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx and exc.ctx.parent else ""
-        say(f"satpuzzles: error: {exc.format_message()}{hint}")
+        say(f"satpuzzles: error: {_negative_argument(exc, click) or exc.format_message()}{hint}")
         return ExitStatus.BAD_INPUT
     if isinstance(exc, click.exceptions.Abort):
         say("satpuzzles: interrupted")
         return ExitStatus.INTERRUPTED
     return None
+
+
+def _negative_argument(exc: Exception, click: Any) -> str | None:
+    """For a negative number where a command takes only whole numbers from 1 up (generate's sizes), which click
+    reads as an unknown option ("No such option '-1'"), what those arguments are; else None."""
+    name = getattr(exc, "option_name", "") if isinstance(exc, click.NoSuchOption) else ""
+    ctx = getattr(exc, "ctx", None)
+    arguments = [param for param in ctx.command.params if isinstance(param, click.Argument)] if ctx else []
+    if not (name[1:].replace(".", "", 1).isdigit() and arguments and all(
+            isinstance(param.type, click.IntRange) and param.type.min == 1 for param in arguments)):
+        return None
+    names = " and ".join(param.human_readable_name for param in arguments)
+    return f"{name} is not an option: {names} are whole numbers from 1 up"
 
 
 def _run(argv: list[str] | None) -> int:
