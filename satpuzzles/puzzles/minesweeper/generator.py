@@ -30,7 +30,7 @@ from satpuzzles.puzzles.minesweeper.engine.components import analyze
 from satpuzzles.puzzles.minesweeper.engine.total import with_total
 from satpuzzles.puzzles.minesweeper.formats import LIMIT
 from satpuzzles.puzzles.minesweeper.generator_options import (MINE_DENSITY, REVEAL_DENSITY, check_options, densities,
-                                                               parse_cell)
+                                                               mines_named, parse_cell)
 from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, CellAnalysis
 
 TYPE_CHECKING = False
@@ -312,14 +312,6 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
                                     "every mine is determined by the counts")
     revealed = (rng.random((rows, cols)) < reveal_density) & ~mines
     return board_text(np.where(revealed, count8(mines), UNKNOWN).astype(np.int8))
-
-
-def mines_named(options: dict[str, Any]) -> str:
-    """The option that sets the mines, with its value, as the caller spelt it: ``--mines 17``, ``mine_density=0.3``."""
-    naming = naming_of(options)
-    if options.get("mine_count") is not None:
-        return naming.given("mine_count", options["mine_count"], "--mines")
-    return naming.given("mine_density", densities(options)[0])
 
 
 def fewest_safe_cells(rows: int, cols: int) -> int:

@@ -23,6 +23,14 @@ def densities(options: dict[str, Any]) -> tuple[float, float]:
     return (MINE_DENSITY if mines is None else mines), (REVEAL_DENSITY if revealed is None else revealed)
 
 
+def mines_named(options: dict[str, Any]) -> str:
+    """The option that sets the mines, with its value, as the caller spelt it: ``--mines 17``, ``mine_density=0.3``."""
+    naming = naming_of(options)
+    if options.get("mine_count") is not None:
+        return naming.given("mine_count", options["mine_count"], "--mines")
+    return naming.given("mine_density", densities(options)[0])
+
+
 def parse_cell(value: str) -> tuple[int, int]:
     """ROW,COL (1-based) as a 0-based cell; ValueError with a hint otherwise."""
     parts = value.replace(" ", "").split(",")
