@@ -367,9 +367,10 @@ def test_absorbing_corners_prefers_a_one() -> None:
                                                                           0: (0, 0), 3: (0, 3)}
 
 
-def test_the_blocks_of_a_board_shape_are_built_once_and_copied() -> None:
-    """Encodings of one board shape copy the single-loop clauses and small-loop boundaries made for the first; the
-    formula is the same as one built afresh, and changing one formula's clauses leaves the next untouched."""
+def test_the_blocks_of_a_board_shape_are_built_once_and_shared() -> None:
+    """Encodings of one board shape share the single-loop clauses and small-loop boundaries made for the first (the
+    same lists, as the Numberlink paths block's: nothing changes a formula's clauses in place); the formula is the
+    same as one built afresh."""
     from satpuzzles.cnf import Formula
     from satpuzzles.constraints.loops import SingleCycle
     from satpuzzles.puzzles.slitherlink import encoding, small_loops
@@ -381,11 +382,12 @@ def test_the_blocks_of_a_board_shape_are_built_once_and_copied() -> None:
             encoding._LATTICE_LOOPS.clear()
             small_loops._MADE.clear()
             fresh = [list(clause) for clause in encoding.SlitherlinkEncoding(board, selectors).formula.clauses]
-            copied = encoding.SlitherlinkEncoding(board, selectors)
-            assert copied.formula.clauses == fresh
-            for clause in copied.formula.clauses:
-                clause.append(0)
-            assert encoding.SlitherlinkEncoding(board, selectors).formula.clauses == fresh
+            first = encoding.SlitherlinkEncoding(board, selectors)
+            again = encoding.SlitherlinkEncoding(board, selectors)
+            assert first.formula.clauses == fresh and again.formula.clauses == fresh
+            if not board.visit_all:  # the single-loop block's lists are the shape's, not copies
+                assert all(a is b for a, b in zip(first.formula.clauses[:len(first.cycle._clauses)],
+                                                  again.formula.clauses))
         shape = (board.grid.rows, board.grid.cols)
         assert (shape in encoding._LATTICE_LOOPS) is not board.visit_all  # a loop through every dot is its own
         alone = Formula()  # the block built directly: the formula's first clauses

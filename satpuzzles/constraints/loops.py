@@ -72,11 +72,14 @@ class SingleCycle:
         self._clauses = formula.clauses[first_clause:]
 
     def clone(self, formula: Formula) -> SingleCycle:
-        """The same loop in ``formula``, whose edge variables are numbered as this one's: its clauses added (as
-        copies) and the walk's tables shared (never changed). Building them again costs five times as much."""
+        """The same loop in ``formula``, whose edge variables are numbered as this one's: its clauses added and the
+        walk's tables shared. Building them again costs five times as much. The clause lists themselves are shared
+        by every clone, as the Numberlink paths block's are (constraints/paths.py): nothing changes a formula's
+        clauses in place (a Formula only ever appends), and copying them, then freeing the copies with each
+        formula, cost a tenth of a small board's encoding."""
         twin = object.__new__(SingleCycle)
         twin.__dict__.update(self.__dict__)
-        formula.clauses.extend(map(list.copy, self._clauses))
+        formula.clauses.extend(self._clauses)
         return twin
 
     def used(self, model: Model) -> list[int]:

@@ -50,7 +50,7 @@ def _broken_clue(r: int, c: int, height: int, width: int, cells: Sequence[Cell],
 
 _MADE: dict[tuple[int, int, int, int], tuple[list[list[int]], list[list[int]]]] = {}
 """The boundaries of the last board shapes, with the first edge variables they were made from (a batch solves
-hundreds of boards of one size in a row); copied before use."""
+hundreds of boards of one size in a row); shared by the formulas of that shape, never changed."""
 _MADE_KEEP = 12
 
 
@@ -119,4 +119,4 @@ def small_loop_bans(formula: Formula, h: Sequence[Sequence[int]], v: Sequence[Se
             elif guards is not None:
                 edges = clause[:2 * (height + width)]
                 clauses[r * across + c] = edges + [-guards[broken]] if broken is not None else edges
-        formula.clauses.extend(map(list.copy, filter(None, clauses)))  # copies: the boundaries are shared
+        formula.clauses.extend(filter(None, clauses))  # shared lists (as SingleCycle.clone's): never changed
