@@ -367,6 +367,27 @@ def test_absorbing_corners_prefers_a_one() -> None:
                                                                           0: (0, 0), 3: (0, 3)}
 
 
+def test_clue_clauses_from_the_shape_table_are_those_built_clue_by_clue(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small board's clue clauses come from its shape's table (shared lists): the formula is the one built clue by
+    clue, with and without corner clauses, for every clue value and one no cell can have, twice in a row."""
+    import random
+
+    from satpuzzles.puzzles.slitherlink import encoding
+
+    rng = random.Random(7)
+    boards = [SlitherlinkInstance(Grid(rows, cols), {(r, c): rng.choice([0, 1, 2, 3, 3, 4])
+                                                      for r in range(rows) for c in range(cols) if rng.random() < 0.5})
+              for rows, cols in ((4, 5), (5, 4), (4, 5), (1, 1), (6, 6))]
+    boards.append(SlitherlinkInstance(Grid(3, 3), {(0, 0): 5, (1, 1): 2}))
+    for board in boards:
+        for corners in (None, True):
+            monkeypatch.setattr(encoding, "_CLUE_TABLE_CELLS", 0)
+            direct = encoding.SlitherlinkEncoding(board, False, corners).formula.clauses
+            monkeypatch.setattr(encoding, "_CLUE_TABLE_CELLS", 1024)
+            for _ in range(2):
+                assert encoding.SlitherlinkEncoding(board, False, corners).formula.clauses == direct
+
+
 def test_the_blocks_of_a_board_shape_are_built_once_and_shared() -> None:
     """Encodings of one board shape share the single-loop clauses and small-loop boundaries made for the first (the
     same lists, as the Numberlink paths block's: nothing changes a formula's clauses in place); the formula is the

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from itertools import chain
+from operator import itemgetter, neg
 
 from satpuzzles.cnf import Clause, Formula
 from satpuzzles.cnf.cardinality import exactly_patterns
@@ -102,6 +103,10 @@ class SlitherlinkEncoding:
         """Each clue counts its cell's four sides (top, right, bottom, left); with selectors, each clue's clauses
         are guarded by its own. Clauses go value by value, pattern by pattern, as numpy's row-wise encoder did."""
         h, v, guards = self.h_vars, self.v_vars, self.guards
+        rows, cols = len(v), len(h[0])
+        if guards is None and rows * cols <= _CLUE_TABLE_CELLS:
+            self._clues_from_table(_clue_table(h, v))
+            return
         by_value: dict[int, list[list[int]]] = {}
         for index, ((r, c), value) in enumerate(zip(self.clue_cells, self.clue_values)):
             sides = [h[r][c], v[r][c + 1], h[r + 1][c], v[r][c]]
@@ -116,6 +121,27 @@ class SlitherlinkEncoding:
             if value == 3 and self.corners and guards is None:  # "at least three": absorbed by its corner clauses
                 patterns = tuple(pattern for pattern in patterns if pattern[0][1] < 0)
             add_pattern_rows(self.formula, [[*pattern, *tail] for pattern in patterns], rows)
+
+    def _clue_patterns(self, value: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """The patterns of a clue ``value`` (0-4) over its sides (top, right, bottom, left), unguarded."""
+        patterns = exactly_patterns(4, value)
+        if value == 3 and self.corners:  # "at least three": absorbed by its corner clauses
+            patterns = tuple(pattern for pattern in patterns if pattern[0][1] < 0)
+        return patterns
+
+    def _clues_from_table(self, table: _ClueTable) -> None:
+        """_clues without selectors from the shape's clauses of each cell (the same clauses in the same order)."""
+        cols = len(self.h_vars[0])
+        by_value: dict[int, list[int]] = {}  # each value's clue cells, by their row-major number
+        for (r, c), value in zip(self.clue_cells, self.clue_values):
+            by_value.setdefault(value, []).append(r * cols + c)
+        clauses = self.formula.clauses
+        for value in sorted(by_value):
+            if not 0 <= value <= 4:  # a count no cell can have
+                clauses.append([])
+                continue
+            for of_cell in table.clauses(self._clue_patterns(value)):
+                clauses.extend(map(of_cell.__getitem__, by_value[value]))
 
     def _beside_clues(self) -> tuple[list[int], list[int]]:
         """For every edge, the clue above (or left of) it and the clue below (or right of) it, as indices into
@@ -182,6 +208,55 @@ class SlitherlinkEncoding:
     def ends(self) -> dict[Hashable, tuple[Hashable, Hashable]]:
         """For the grade: the two dots of every edge."""
         return {edge: self.instance.grid.edge_vertices(edge) for edge in self.edges}
+
+
+_CLUE_TABLE_CELLS = 1024
+"""Boards of up to this many cells take their clue clauses from a table of their shape (_ClueTable); a larger
+board is rarely met twice in a row, and its table would be larger than its formula."""
+
+
+class _ClueTable:
+    """The clauses a clue pattern gives each cell of one board shape, made once per pattern and shared by every
+    formula of that shape (the lists are never changed: a Formula only ever appends clauses)."""
+
+    def __init__(self, firsts: list[list[int]], signed: list[list[int]]) -> None:
+        self.firsts = firsts  # the first row of h and v variables the table was made from
+        self.signed = signed  # each cell's sides (top, right, bottom, left), then their negations
+        self.made: dict[tuple[tuple[int, int], ...], list[Clause]] = {}
+
+    def clauses(self, patterns: Sequence[Sequence[tuple[int, int]]]) -> list[list[Clause]]:
+        """For each pattern, its clause at every cell (row-major), as add_pattern_rows makes it for a row."""
+        out = []
+        for pattern in patterns:
+            key = tuple(pattern)
+            made = self.made.get(key)
+            if made is None:
+                picks = [position if sign > 0 else position + 4 for position, sign in pattern]
+                if len(picks) == 1:
+                    made = [[row[picks[0]]] for row in self.signed]
+                else:
+                    made = list(map(list, map(itemgetter(*picks), self.signed)))
+                self.made[key] = made
+            out.append(made)
+        return out
+
+
+_CLUE_TABLES: dict[tuple[int, int], _ClueTable] = {}
+_CLUE_TABLES_KEEP = 4
+
+
+def _clue_table(h: list[list[int]], v: list[list[int]]) -> _ClueTable:
+    """The clue table of the shape of ``h`` and ``v`` (the edge variables, by row), made on first use."""
+    rows, cols = len(v), len(h[0])
+    firsts = [h[0], v[0]]
+    table = _CLUE_TABLES.get((rows, cols))
+    if table is None or table.firsts != firsts:
+        sides = [[h[r][c], v[r][c + 1], h[r + 1][c], v[r][c]] for r in range(rows) for c in range(cols)]
+        table = _ClueTable([list(h[0]), list(v[0])], [[*row, *map(neg, row)] for row in sides])
+        if len(_CLUE_TABLES) >= _CLUE_TABLES_KEEP:
+            _CLUE_TABLES.clear()  # one call, safe beside another thread (Dask workers run tasks in threads)
+        _CLUE_TABLES[rows, cols] = table
+    return table
 
 
 _LATTICE_LOOPS: dict[tuple[int, int], SingleCycle] = {}
