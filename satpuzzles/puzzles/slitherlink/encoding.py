@@ -169,20 +169,33 @@ class SlitherlinkEncoding:
         if count == 1:  # the model's one loop keeps every clue the model enforces: no need to count them
             return SlitherlinkSolution(frozenset(map(self.edges.__getitem__, loops[0])))
         before, after = self.beside[0].__getitem__, self.beside[1].__getitem__
-        sides = [Counter(chain(map(before, loop), map(after, loop))) for loop in loops]  # per loop: clue -> its sides
         values = self.clue_values
         if self.guards is None:
             enforced = self.positive
         else:
             chosen = model.values(self.guards)
             enforced = [clue for clue in self.positive if chosen[clue]]
-        violated = [next((clue for clue in enforced if counted[clue] != values[clue]), None)  # the first it breaks
-                    for counted in sides]
+        # A loop with no side at the first enforced clue breaks it (a positive count): most loops of a model with
+        # many are far from it, and need no count of their sides.
+        away = self._sides(enforced[0]).isdisjoint if enforced else None
+        violated: list[int | None] = []  # the first enforced clue each loop breaks on its own
+        for loop in loops:
+            if away is not None and away(loop):
+                violated.append(enforced[0])
+                continue
+            counted = Counter(chain(map(before, loop), map(after, loop)))  # clue -> its sides on this loop
+            violated.append(next((clue for clue in enforced if counted[clue] != values[clue]), None))
         keeps_all = [broken is None for broken in violated]
         if not (self.instance.visit_all and count > 1) and True in keeps_all:
             return SlitherlinkSolution(frozenset(self.edges[i] for i in loops[keeps_all.index(True)]))
         cells = tuple(None if broken is None else self.clue_cells[broken] for broken in violated)
         return SlitherlinkSolution(frozenset(), tuple(tuple(loop) for loop in loops), cells)
+
+    def _sides(self, clue: int) -> frozenset[int]:
+        """The edge indices of a clue's four sides."""
+        r, c = self.clue_cells[clue]
+        return frozenset((self.edge_index(("h", r, c)), self.edge_index(("v", r, c + 1)),
+                          self.edge_index(("h", r + 1, c)), self.edge_index(("v", r, c))))
 
     def cuts(self, solution: SlitherlinkSolution) -> list[Clause]:
         """Ban each loop of the model, guarded by the selector of a clue it breaks on its own."""
