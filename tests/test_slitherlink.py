@@ -367,6 +367,92 @@ def test_absorbing_corners_prefers_a_one() -> None:
                                                                           0: (0, 0), 3: (0, 3)}
 
 
+def _reference_problems(instance: SlitherlinkInstance, edges: frozenset[Edge]) -> list[str]:
+    """The verifier as first written (edge and dot tuples, a dict of each dot's edges): the reference for the one
+    that numbers dots."""
+    from collections import defaultdict
+
+    grid = instance.grid
+
+    def on_board(edge: Edge) -> bool:
+        kind, r, c = edge
+        if kind == "h":
+            return 0 <= r <= grid.rows and 0 <= c < grid.cols
+        return kind == "v" and 0 <= r < grid.rows and 0 <= c <= grid.cols
+
+    def loop_problems() -> list[str]:
+        if not edges:
+            return ["no loop drawn"]
+        off = [edge for edge in edges if not on_board(edge)]
+        if off:
+            return [f"edge {off[0]} is off the board"]
+        at: dict[tuple[int, int], list[Edge]] = defaultdict(list)
+        for edge in edges:
+            kind, r, c = edge
+            at[r, c].append(edge)
+            at[(r, c + 1) if kind == "h" else (r + 1, c)].append(edge)
+        odd = next((vertex for vertex, there in at.items() if len(there) != 2), None)
+        if odd is not None:
+            return [f"dot {odd} has {len(at[odd])} loop edge" + ("" if len(at[odd]) == 1 else "s")]
+        problems = []
+        if instance.visit_all and len(at) != (grid.rows + 1) * (grid.cols + 1):
+            problems.append("some dots are not on the loop")
+        start = next(iter(edges))
+        edge, vertex, walked = start, grid.edge_vertices(start)[1], 0
+        while True:
+            walked += 1
+            first, second = at[vertex]
+            edge = second if first == edge else first
+            if edge == start:
+                break
+            kind, r, c = edge
+            vertex = (r, c) if vertex != (r, c) else (r, c + 1) if kind == "h" else (r + 1, c)
+        if walked != len(edges):
+            problems.append("the edges form more than one loop")
+        return problems
+
+    problems = loop_problems()
+    for (r, c), clue in sorted(instance.clues.items()):
+        count = sum(edge in edges for edge in (("h", r, c), ("v", r, c + 1), ("h", r + 1, c), ("v", r, c)))
+        if count != clue:
+            problems.append(f"clue {clue} at {(r, c)} has {count} loop side" + ("" if count == 1 else "s"))
+    return problems
+
+
+def test_the_verifier_finds_what_the_reference_finds() -> None:
+    """The verifier (dots numbered, edges as numbers) names the problems the first, tuple-based one named: on every
+    single loop of small boards, unions of two, loops with an edge less or one more, and edges off the board."""
+    import random
+
+    rng = random.Random(3)
+    cases = []
+    for rows, cols in product(range(1, 4), repeat=2):
+        grid = Grid(rows, cols)
+        cells = list(grid.cells())
+        boundaries = {frozenset(edge for edge in grid.edges() if sum(cell in inside for cell in grid.edge_cells(edge)) == 1)
+                      for inside in ({cell for cell, picked in zip(cells, picks) if picked}
+                                     for picks in product((False, True), repeat=len(cells)))}
+        loops = [edges for edges in boundaries if edges and not _reference_problems(SlitherlinkInstance(grid, {}), edges)]
+        assert loops
+        for loop in loops:
+            cases.append((grid, loop))
+            cases.append((grid, loop - {min(loop)}))
+            cases.append((grid, loop | {rng.choice(grid.edges())}))
+            cases.append((grid, loop | rng.choice(loops)))
+            off = [("h", rows + 1, 0), ("h", 0, cols), ("h", -1, 0), ("h", 0, -1), ("v", rows, 0), ("v", 0, cols + 1),
+                   ("v", -1, 0), ("v", 0, -1), ("x", 0, 0)]
+            cases.extend((grid, loop | {edge}) for edge in off)
+    cases.append((Grid(3, 3), frozenset()))
+    assert len(cases) > 1000
+    for grid, edges in cases:
+        cells = list(grid.cells())
+        clues = {cell: rng.randint(0, 4) for cell in rng.sample(cells, rng.randint(0, len(cells)))}
+        for visit_all in (False, True):
+            instance = SlitherlinkInstance(grid, clues, visit_all=visit_all)
+            assert PUZZLE.verify(instance, SlitherlinkSolution(frozenset(edges))) == _reference_problems(
+                instance, frozenset(edges))
+
+
 def test_clue_clauses_from_the_shape_table_are_those_built_clue_by_clue(monkeypatch: pytest.MonkeyPatch) -> None:
     """A small board's clue clauses come from its shape's table (shared lists): the formula is the one built clue by
     clue, with and without corner clauses, for every clue value and one no cell can have, twice in a row."""

@@ -7,8 +7,9 @@ itself, and each number counts how many of its cell's four sides the loop uses. 
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter
 from collections.abc import Collection
+from itertools import chain
 
 from satpuzzles.core.records import Record
 from satpuzzles.core.words import counted
@@ -55,54 +56,72 @@ def inside_cells(grid: Grid, edges: Collection[Edge]) -> list[list[bool]]:
     return inside
 
 
-def _on_board(grid: Grid, edge: Edge) -> bool:
-    kind, r, c = edge
-    if kind == "h":
-        return 0 <= r <= grid.rows and 0 <= c < grid.cols
-    return kind == "v" and 0 <= r < grid.rows and 0 <= c <= grid.cols
-
-
-def _check_loop(grid: Grid, edges: frozenset[Edge], visit_all: bool) -> list[str]:
-    """Rule check: edges on the board, every dot of degree 0 or 2, one closed loop."""
+def _check_loop(grid: Grid, edges: frozenset[Edge], visit_all: bool) -> tuple[list[str], set[int], set[int]]:
+    """Rule check: edges on the board, every dot of degree 0 or 2, one closed loop. Also the dots where the loop's
+    horizontal edges start (their left end) and where its vertical ones start (their top end), dot (r, c) being
+    number ``r * (cols + 1) + c``: the edges as numbers, for the clue counts."""
     if not edges:
-        return ["no loop drawn"]
-    off = [edge for edge in edges if not _on_board(grid, edge)]
-    if off:
-        return [f"edge {off[0]} is off the board"]
-    at: dict[Vertex, list[Edge]] = defaultdict(list)
+        return ["no loop drawn"], set(), set()
+    rows, cols = grid.rows, grid.cols
+    width = cols + 1
+    starts: list[int] = []  # each edge's two dots, in the order of ``edges``
+    ends: list[int] = []
+    across: set[int] = set()
+    down: set[int] = set()
     for edge in edges:
         kind, r, c = edge
-        at[r, c].append(edge)
-        at[(r, c + 1) if kind == "h" else (r + 1, c)].append(edge)
-    odd = next((vertex for vertex, there in at.items() if len(there) != 2), None)
+        if kind == "h" and 0 <= r <= rows and 0 <= c < cols:
+            dot = r * width + c
+            across.add(dot)
+            ends.append(dot + 1)
+        elif kind == "v" and 0 <= r < rows and 0 <= c <= cols:
+            dot = r * width + c
+            down.add(dot)
+            ends.append(dot + width)
+        else:
+            return [f"edge {edge} is off the board"], across, down
+        starts.append(dot)
+    degree = Counter(chain.from_iterable(zip(starts, ends)))  # dots in the order the edges reach them
+    odd = next((dot for dot, count in degree.items() if count != 2), None)
     if odd is not None:
-        return [f"dot {odd} has {counted(len(at[odd]), 'loop edge')}"]
+        return [f"dot {divmod(odd, width)} has {counted(degree[odd], 'loop edge')}"], across, down
     problems = []
-    if visit_all and len(at) != (grid.rows + 1) * (grid.cols + 1):
+    if visit_all and len(degree) != (rows + 1) * width:
         problems.append("some dots are not on the loop")
-    start = next(iter(edges))
-    edge, vertex, walked = start, grid.edge_vertices(start)[1], 0
-    while True:
+    # Every dot has two edges: the sum of their positions less one of them is the other (as the sum of an edge's
+    # dots less one is the other). Walk from the first edge until it comes back.
+    pair = [0] * ((rows + 1) * width)
+    for position, (a, b) in enumerate(zip(starts, ends)):
+        pair[a] += position
+        pair[b] += position
+    position, dot, walked = 0, ends[0], 1
+    while (position := pair[dot] - position) != 0:
         walked += 1
-        first, second = at[vertex]
-        edge = second if first == edge else first
-        if edge == start:
-            break
-        kind, r, c = edge
-        vertex = (r, c) if vertex != (r, c) else (r, c + 1) if kind == "h" else (r + 1, c)
-    if walked != len(edges):
+        dot = starts[position] + ends[position] - dot
+    if walked != len(starts):
         problems.append("the edges form more than one loop")
-    return problems
+    return problems, across, down
 
 
 def verify(instance: SlitherlinkInstance, solution: SlitherlinkSolution) -> list[str]:
     """One closed loop, every dot of degree 0 or 2, every clue's count right."""
     grid = instance.grid
-    problems = _check_loop(grid, solution.edges, instance.visit_all)
     edges = solution.edges
+    problems, across, down = _check_loop(grid, edges, instance.visit_all)
+    if problems and problems[0].endswith("off the board"):  # counted from the edges themselves
+        across, down = _numbered(grid, edges)
+    width = grid.cols + 1
     for (r, c), clue in sorted(instance.clues.items()):
-        count = (("h", r, c) in edges) + (("v", r, c + 1) in edges) + (("h", r + 1, c) in edges) \
-            + (("v", r, c) in edges)
+        dot = r * width + c  # the cell's top left dot: its top and left sides start there
+        count = (dot in across) + (dot + 1 in down) + (dot + width in across) + (dot in down)
         if count != clue:
             problems.append(f"clue {clue} at {(r, c)} has {counted(count, 'loop side')}")
     return problems
+
+
+def _numbered(grid: Grid, edges: Collection[Edge]) -> tuple[set[int], set[int]]:
+    """The starting dots of the horizontal and of the vertical edges on the board among ``edges``."""
+    width = grid.cols + 1
+    across = {r * width + c for kind, r, c in edges if kind == "h" and 0 <= r <= grid.rows and 0 <= c < grid.cols}
+    down = {r * width + c for kind, r, c in edges if kind == "v" and 0 <= r < grid.rows and 0 <= c <= grid.cols}
+    return across, down
