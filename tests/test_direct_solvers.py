@@ -79,6 +79,30 @@ def test_direct_answers_match_pysat_and_brute_force(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_an_ordered_model_reads_its_first_variables_as_any_model_does(name: str) -> None:
+    """The backend's models are marked ordered on the direct path (literal i is variable i + 1): the true ones among
+    the first variables are read from the literals alone, and are those the truth table gives; a list of literals
+    too short for them is read through the table (a variable it misses is false)."""
+    from satpuzzles.cnf.model import Model
+
+    rng = random.Random(11)
+    for _ in range(60):
+        num_vars = rng.randint(3, 12)
+        backend = PySatBackend(name)
+        backend.add_clauses(random_formula(rng, num_vars, rng.randint(1, 2 * num_vars)))
+        if backend.solve():
+            model = backend.model(num_vars)
+            assert model._ordered == IN_TESTED_VERSION
+            for count in range(num_vars + 1):
+                expected = [i for i in range(count) if model[i + 1]]
+                assert model.true_among_first(count) == expected
+                literals = backend.model_literals()
+                assert Model(literals[:count - 1] if count else [], num_vars, ordered=True).true_among_first(count) \
+                    == [i for i in expected if i < count - 1]
+        backend.close()
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_incremental_calls_keep_the_formula(name: str) -> None:
     solver = direct(name)
     solver.append_formula([[1, 2], [-1, 2]])

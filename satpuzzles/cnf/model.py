@@ -21,9 +21,12 @@ if TYPE_CHECKING:
 class Model:
     """Truth values of variables 1..n from a solver's model."""
 
-    def __init__(self, literals: Sequence[int], num_vars: int) -> None:
+    def __init__(self, literals: Sequence[int], num_vars: int, ordered: bool = False) -> None:
+        """``ordered``: ``literals[i]`` is variable i + 1 or its negation (as the directly driven solvers give every
+        model, solve.direct), which lets :meth:`true_among_first` read them without a table of truth values."""
         self.num_vars = num_vars
         self._literals = literals
+        self._ordered = ordered
         self._truth: Any = None
         if "numpy" in sys.modules:
             self._numpy_truth()
@@ -75,6 +78,14 @@ class Model:
         if len(variables) < 2:
             return [position for position, var in enumerate(variables) if truth[var]]
         return list(compress(range(len(variables)), itemgetter(*variables)(truth)))
+
+    def true_among_first(self, count: int) -> list[int]:
+        """The positions (0-based) of the true variables among 1..``count``, in increasing order: the same as
+        ``true_positions(range(1, count + 1))``."""
+        literals = self._literals
+        if self._ordered and count and len(literals) >= count and abs(literals[count - 1]) == count:
+            return [literal - 1 for literal in literals[:count] if literal > 0]
+        return self.true_positions(range(1, count + 1))
 
     def true_vars(self) -> np.ndarray:
         """Ids of the variables set true."""

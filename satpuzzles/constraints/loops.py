@@ -48,6 +48,8 @@ class SingleCycle:
         self.edge_ends: list[tuple[int, int]] = [(int(a), int(b)) for a, b in _plain(edge_ends)]
         self._end_sums = [a + b for a, b in self.edge_ends]  # the other end of an edge: the sum less this end
         self.vertex_count = vertex_count
+        count = len(self.edge_vars_list)  # edges numbered 1, 2, ... (Slitherlink's): a model reads them in one pass
+        self._first_vars = count if self.edge_vars_list == list(range(1, count + 1)) else None
         first_clause = len(formula.clauses)
         formula.add(self.edge_vars_list)
         must = [False] * vertex_count if visit is None else [bool(flag) for flag in _plain(visit)]
@@ -84,6 +86,8 @@ class SingleCycle:
 
     def used(self, model: Model) -> list[int]:
         """Indices of the edges a model uses, in increasing order."""
+        if self._first_vars is not None:
+            return model.true_among_first(self._first_vars)
         return model.true_positions(self.edge_vars_list)
 
     def walk(self, on: Sequence[int]) -> list[list[int]]:

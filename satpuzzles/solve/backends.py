@@ -12,7 +12,7 @@ from satpuzzles.cnf.model import Model
 from satpuzzles.core.errors import SolverError, UsageError
 from satpuzzles.core.outcome import DEFAULT_SOLVER
 from satpuzzles.solve.backend import Backend
-from satpuzzles.solve.direct import direct_solver
+from satpuzzles.solve.direct import DirectSolver, direct_solver
 from satpuzzles.solve.interrupts import (
     INTERRUPTIBLE,
     call_without_interrupt,
@@ -107,7 +107,7 @@ class PySatBackend(Backend):
         return list(self._solver.get_proof() or [])
 
     def model(self, num_vars: int) -> Model:
-        return Model(self.model_literals(), num_vars)
+        return Model(self.model_literals(), num_vars, ordered=isinstance(self._solver, DirectSolver))
 
     def propagate(self, assumptions: Sequence[int]) -> tuple[bool, list[int]]:
         raise_if_stopped()  # a stop deferred inside PySAT's wrappers: grading makes thousands of these calls

@@ -103,8 +103,7 @@ class SlitherlinkEncoding:
         """Each clue counts its cell's four sides (top, right, bottom, left); with selectors, each clue's clauses
         are guarded by its own. Clauses go value by value, pattern by pattern, as numpy's row-wise encoder did."""
         h, v, guards = self.h_vars, self.v_vars, self.guards
-        rows, cols = len(v), len(h[0])
-        table = _clue_table(h, v) if guards is None and rows * cols <= _CLUE_TABLE_CELLS else None
+        table = _clue_table(h, v) if guards is None and len(v) * len(h[0]) <= _CLUE_TABLE_CELLS else None
         if table is not None:
             self._clues_from_table(table)
             return

@@ -13,7 +13,7 @@ from itertools import chain
 
 from satpuzzles.core.records import Record
 from satpuzzles.core.words import counted
-from satpuzzles.geometry import Cell, Edge, Grid, Vertex
+from satpuzzles.geometry import Cell, Edge, Grid
 
 UNKNOWN = "?"
 """A clue mark whose number is not given."""
