@@ -141,6 +141,16 @@ def test_cli_analyze_with_total_uses_the_count(tmp_path) -> None:
     assert record["analysis"]["safe"] == [[0, 3]]
 
 
+def test_cli_analyze_says_unique_as_its_json_does(tmp_path) -> None:
+    """The text's Unique line agrees with the envelope's ``unique``: a placement is unique when no cell is open."""
+    board = tmp_path / "board.in"
+    for text, unique in (("1 3\n? 1 ?\n", False), ("1 2\n? 1\n", True)):
+        board.write_text(text)
+        record = json.loads(run_cli("minesweeper", "-i", str(board), "--analyze", "--format", "json").out)
+        report = run_cli("minesweeper", "-i", str(board), "--analyze").out
+        assert record["unique"] is unique and f"Unique = {unique} (" in report
+
+
 def test_cli_analyze_refuses_count_and_external_solvers() -> None:
     path = str(INSTANCES / "minesweeper" / "seed" / "small-sat.in")
     assert run_cli("minesweeper", "-i", path, "--analyze", "--unique").code == 2

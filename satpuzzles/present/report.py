@@ -85,6 +85,14 @@ def status_lines(outcome: Outcome[Any], settings: Settings,
     return lines
 
 
+def analysed_unique_line(unique: bool | None, decision: str = "decision", solutions: str = "solutions") -> tuple[str, str]:
+    """The ``Unique`` line of an analysis: every ``decision`` forced (True), some undetermined (False), or None
+    when a cut analysis found none undetermined."""
+    return ("Unique", f"True (every {decision} is forced)" if unique is True
+            else f"False (the undetermined {decision}s differ between {solutions})" if unique is False
+            else f"unknown (no {decision} found undetermined before the analysis was cut)")
+
+
 def analysis_lines(puzzle: PuzzleSpec[Any, Any], instance: Any, analysis: Analysis) -> list[tuple[str, str]]:
     """--analyze's summary: how many decisions are forced each way and undetermined, and the grade."""
     view = puzzle.view.analysis
@@ -97,10 +105,7 @@ def analysis_lines(puzzle: PuzzleSpec[Any, Any], instance: Any, analysis: Analys
                  ("Undetermined", str(len(analysis.undetermined)))]
         if analysis.partial:
             lines.append(("Undecided", str(len(analysis.undecided))))
-    unique = analysis.unique
-    lines.append(("Unique", "True (every decision is forced)" if unique is True
-                  else "False (the undetermined decisions differ between solutions)" if unique is False
-                  else "unknown (no decision found undetermined before the analysis was cut)"))
+    lines.append(analysed_unique_line(analysis.unique))
     grade = analysis.grade
     if grade is not None:
         probes = counted(grade.probes, "probe")

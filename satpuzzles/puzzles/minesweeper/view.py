@@ -7,6 +7,7 @@ from collections.abc import Collection, Hashable
 from satpuzzles.core.outcome import Outcome, Settings
 from satpuzzles.core.spec import StyledBoard
 from satpuzzles.core.words import counted
+from satpuzzles.present.report import analysed_unique_line
 from satpuzzles.present.styles import MARKED, UNSURE
 from satpuzzles.puzzles.minesweeper.model import (
     MINE,
@@ -95,12 +96,14 @@ def outcome_lines(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSol
                      "--analyze shows which cells every placement agrees on")]
         return []
     rules, sat = _split(analysis)
+    undetermined = int(analysis.undetermined.sum())
     advice = outcome.solution.hint if outcome.solution is not None else None
     hint_line = [("Hint", advice.sentence(instance.mines is not None))] if advice is not None else []
     return hint_line + [
         ("Forced by rules", f"{rules['mine'] + rules['safe']} ({counted(rules['mine'], 'mine')}, {rules['safe']} safe)"),
         ("Forced by SAT", f"{sat['mine'] + sat['safe']} ({counted(sat['mine'], 'mine')}, {sat['safe']} safe)"),
-        ("Undetermined", str(int(analysis.undetermined.sum()))),
+        ("Undetermined", str(undetermined)),
+        analysed_unique_line(undetermined == 0, "cell", "placements"),
     ] + _probability_lines(instance, outcome.solution)
 
 
