@@ -138,3 +138,21 @@ def test_the_cuts_section_of_a_certificate_is_named_as_the_puzzle_names_its_cuts
     instance = read_instances(spec, text)[0]
     outcome = run_stages(replace(spec.rules, cuts=cuts), instance, Settings(count=2, proof=True), "slitherlink")
     assert outcome.certificate is not None and heading in outcome.certificate.cnf.splitlines()
+
+
+@pytest.mark.parametrize("solver", sorted(set(PROOF_SOLVERS) - {"glucose4", "cadical195"} | {"cadical300"}))
+def test_every_proof_solver_certifies_a_uniqueness_reached_through_cuts(tmp_path: Path, solver: str) -> None:
+    """A Slitherlink whose search adds sub-loop cuts, then a block, between calls: CaDiCaL 3.0.0's log did not
+    check then (a lemma neither RUP nor RAT), so it is refused as MapleSAT is; every solver offered must check."""
+    proof = tmp_path / "p.drat"
+    result = run_cli("slitherlink", INSTANCES / "slitherlink" / "pzprjs" / "puzzlekit_meta_10x10.url", "--unique",
+                     "--proof", proof, "-s", solver)
+    if result.code == 2 and "not installed" in result.err:
+        pytest.skip(f"{solver} is not in this PySAT build")
+    if solver not in PROOF_SOLVERS:
+        assert result.code == 2 and "proofs that do not check" in result.err and len(result.err.splitlines()) == 1
+        assert not proof.exists()
+        return
+    assert result.code == 0 and "Unique = True" in result.out, result.err
+    assert "c clauses added by the lazy-cut loop" in (tmp_path / "p.cnf").read_text()
+    assert checks(tmp_path / "p.cnf", proof)
