@@ -8,6 +8,8 @@ import random
 import re
 import shutil
 import subprocess
+import sys
+import textwrap
 import time
 from itertools import product
 from pathlib import Path
@@ -227,6 +229,43 @@ def test_a_command_whose_first_word_is_an_executable_runs_it_even_when_pysat_has
     result = run_cli("numberlink", INSTANCES / "numberlink" / "seed" / "example_3x2.txt", "-s", "kissat --unsat",
                      "--format", "json")
     assert json.loads(result.out)["stats"]["solver"] == "kissat --unsat"  # as given: a command, not normalised
+
+
+def competition_solver(path: Path) -> Path:
+    """A DIMACS solver executable at ``path`` that answers in the competition format (Glucose through PySAT, in a
+    process of its own) and takes a second file argument as CryptoMiniSat does, for a proof it writes there."""
+    path.write_text(f"#!{sys.executable}\n" + textwrap.dedent("""\
+        import sys
+        from pysat.formula import CNF
+        from pysat.solvers import Glucose4
+        formula, *proof = sys.argv[1:]
+        for name in proof:
+            open(name, "w").write("c a proof, not a model\\n")
+        with Glucose4(bootstrap_with=CNF(from_file=formula).clauses) as solver:
+            if not solver.solve():
+                print("s UNSATISFIABLE")
+                sys.exit(20)
+            print("s SATISFIABLE")
+            print("v", *solver.get_model(), 0)
+            sys.exit(10)
+        """))
+    path.chmod(0o755)
+    return path
+
+
+@pytest.mark.parametrize("real", [False, pytest.param(True, marks=pytest.mark.skipif(
+    shutil.which("cryptominisat5") is None, reason="cryptominisat5 binary not installed"))])
+def test_cryptominisat_answers_in_the_competition_format_not_minisats(tmp_path: Path, real: bool) -> None:
+    """'cryptominisat5' has 'minisat' in its name, but prints 's SATISFIABLE' and 'v' lines and takes a second file
+    for a proof (FRAT): it was given MiniSat's result file and read from it, so every answer was 'no answer', exit 3."""
+    binary = shutil.which("cryptominisat5") if real else str(competition_solver(tmp_path / "cryptominisat5"))
+    assert binary is not None
+    board = INSTANCES / "numberlink" / "seed" / "example_3x2.txt"
+    solved = run_cli("numberlink", board, "-s", binary, "--unique", "--format", "json")
+    assert solved.code == 0, solved.out + solved.err
+    assert json.loads(solved.out)["status"] == "solved"
+    cross = run_cli("numberlink", INSTANCES / "numberlink" / "flowfree" / "unsolvable_cross.txt", "-s", binary)
+    assert cross.code == 1 and "Solvable = False" in cross.out, cross.out + cross.err
 
 
 def test_large_slitherlinks_default_to_cadical_without_inprocessing() -> None:

@@ -87,7 +87,9 @@ class ExternalBackend(FreshEachCall):
         self.executable = command
         self.arguments = list(arguments)  # options put before the formula's file (--solver 'kissat --unsat')
         self.verbose = verbose
-        self._minisat_style = "minisat" in self.name.lower()
+        # MiniSat's family (minisat, minisat2, minisat_static) writes its model to a file; CryptoMiniSat, with the
+        # word in its name, answers in the competition format and takes a second file for a proof
+        self._minisat_style = self.name.lower().startswith("minisat")
 
     def _write(self, out: IO[bytes], assumptions: Sequence[int]) -> None:
         num_vars = max([self._num_vars, *(abs(a) for a in assumptions)])
