@@ -268,6 +268,34 @@ def test_cryptominisat_answers_in_the_competition_format_not_minisats(tmp_path: 
     assert cross.code == 1 and "Solvable = False" in cross.out, cross.out + cross.err
 
 
+def test_a_name_pysat_knows_but_does_not_include_runs_the_executable_on_path(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """'cryptominisat5' is an alias of PySAT's CryptoMiniSat, which needs a module of its own; with the binary on
+    PATH (which 'satpuzzles solvers' lists as a DIMACS solver -s can name) it runs the binary, where it was refused
+    as missing from PySAT."""
+    from pysat.solvers import NoSuchSolverError, Solver
+
+    try:
+        Solver(name="cryptosat").delete()
+        pytest.skip("this PySAT installation includes CryptoMiniSat")
+    except (NoSuchSolverError, AssertionError):
+        pass
+    binary = competition_solver(tmp_path / "cryptominisat5")
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    with make_backend("cryptominisat5") as backend:
+        assert isinstance(backend, ExternalBackend)
+        backend.add_clauses([[1]])
+        assert backend.solve() is True
+    listed = run_cli("solvers", "--format", "json").out
+    assert {"kind": "executable", "name": "cryptominisat5", "path": str(binary)} in map(json.loads, listed.splitlines())
+    result = run_cli("numberlink", INSTANCES / "numberlink" / "seed" / "example_3x2.txt", "-s", "cryptominisat5",
+                     "--format", "json")
+    assert result.code == 0, result.err
+    assert json.loads(result.out)["stats"]["solver"] == "cryptominisat5"
+    with pytest.raises(UsageError, match="this PySAT installation does not include it"):
+        make_backend("cms")  # an alias alone, with no executable of that name: PySAT's, refused as before
+
+
 def test_large_slitherlinks_default_to_cadical_without_inprocessing() -> None:
     board = INSTANCES / "slitherlink" / "tatham" / "hard_45x45.loopy"
     envelope = json.loads(run_cli("slitherlink", board, "--format", "json").out)

@@ -28,15 +28,31 @@ def canonical_pysat_name(name: str) -> str | None:
     return None
 
 
+def pysat_includes(canonical: str) -> bool:
+    """Whether this PySAT installation includes the solver of that canonical name (it knows more than it has)."""
+    if canonical in DIRECT_SOLVERS:
+        return True
+    from pysat.solvers import NoSuchSolverError, Solver
+
+    try:
+        Solver(name=canonical).delete()
+    except (NoSuchSolverError, AssertionError):  # CryptoMiniSat asserts that its module is present
+        return False
+    return True
+
+
 CONFIGURABLE = "cadical195"
 """The PySAT solver that takes options in its name (CaDiCaL's own syntax): ``cadical195 --inprocessing=0``."""
 
 
 def pysat_base(name: str) -> str | None:
     """The canonical name of the PySAT solver that ``name`` makes (make_backend), alone or followed by options; None
-    for a DIMACS executable: a PySAT name alone wins over an executable of that name, a command's first word that
-    is an executable wins over PySAT's alias (``kissat --unsat`` runs Kissat's binary when there is one)."""
+    for a DIMACS executable: a PySAT name alone wins over an executable of that name (unless this PySAT lacks that
+    solver: ``cryptominisat5`` runs the binary when PySAT has no CryptoMiniSat), a command's first word that is an
+    executable wins over PySAT's alias (``kissat --unsat`` runs Kissat's binary when there is one)."""
     canonical = canonical_pysat_name(name.strip())
+    if canonical is not None and executable(name.strip()) and not pysat_includes(canonical):
+        return None  # PySAT knows the name but lacks the solver (CryptoMiniSat needs a module of its own)
     if canonical is not None or executable(name):
         return canonical
     words = command_words(name)
