@@ -92,9 +92,10 @@ def machine() -> str:
 def matches_solution_file(path: Path, row: Row) -> str:
     """Whether the answer equals the ``.sol`` file beside the puzzle: yes, no, or - (none)."""
     answer = path.with_suffix(".sol")
-    if "answer" not in row or not answer.exists():
+    text = (row.get("answers") or {}).get("result")
+    if text is None or not answer.exists():
         return "-"
-    return "yes" if row["answer"].split() == answer.read_text().split() else "no"
+    return "yes" if text.split() == answer.read_text().split() else "no"
 
 
 def bench_row(name: str, path: Path, row: Row) -> dict[str, object]:
@@ -120,7 +121,7 @@ def run_set(name: str, options: Options, jobs: int, dask: str | None, quiet: boo
     """Solve every instance of one set with the batch engine, printing a line each and a total."""
     puzzle_name, files, prove_unique = SETS[name]
     paths = files() if callable(files) else files
-    options = {**options, "unique": options["unique"] or prove_unique, "answers": True}
+    options = {**options, "unique": options["unique"] or prove_unique, "answers": ("result",)}  # the -r file's text
     scanned = [scan_file(str(path), puzzle_name) for path in paths]
     results: list[Row] = []
     start = time.perf_counter()
