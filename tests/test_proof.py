@@ -156,3 +156,17 @@ def test_every_proof_solver_certifies_a_uniqueness_reached_through_cuts(tmp_path
     assert result.code == 0 and "Unique = True" in result.out, result.err
     assert "c clauses added by the lazy-cut loop" in (tmp_path / "p.cnf").read_text()
     assert checks(tmp_path / "p.cnf", proof)
+
+
+def test_no_certificate_from_a_formula_stronger_than_the_rules_says_why(tmp_path: Path) -> None:
+    """--encoding strengthened refutes this board, but its formula is stronger than the rules: no certificate, and
+    the Proof line said 'the solver did not finish a refutation', which it had (of that formula)."""
+    proof = tmp_path / "p.drat"
+    result = run_cli("numberlink", INSTANCES / "numberlink" / "flowfree" / "unsolvable_cross.txt", "--encoding",
+                     "strengthened", "--proof", proof)
+    assert result.code == 3 and not proof.exists()
+    assert ("Proof = none: the formula refuted (strengthened) is stronger than the rules, so its refutation certifies "
+            "nothing (--encoding complete gives one that does)") in result.out
+    timed = run_cli("slitherlink", INSTANCES / "slitherlink" / "tatham" / "hard_100x100.loopy", "--timeout", "0.2",
+                    "--proof", proof)
+    assert timed.code == 3 and "Proof = none: the solver did not finish a refutation\n" in timed.out

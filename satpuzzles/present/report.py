@@ -54,6 +54,9 @@ def proof_line(outcome: Outcome[Any], settings: Settings) -> str:
                 "the number of solutions certifies that there are no more)")
     if outcome.status == "solved" and not settings.unique:
         return "none needed: the solution is checked by the rules (add --unique to certify that it is the only one)"
+    if outcome.status == "unknown" and "stronger than the rules" in (outcome.message or ""):
+        return (f"none: the formula refuted ({', '.join(outcome.stats.stages)}) is stronger than the rules, so its "
+                "refutation certifies nothing (--encoding complete gives one that does)")
     return "none: the solver did not finish a refutation"
 
 
