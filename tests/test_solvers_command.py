@@ -50,3 +50,21 @@ def test_cadical_options_are_listed_with_their_ranges() -> None:
     assert any(line.startswith("--inprocessing ") and "0..1  enable inprocessing" in line for line in text)
     rows = [json.loads(line) for line in run_cli("solvers", "--cadical-options", "--format", "json").out.splitlines()]
     assert {"name": "seed", "low": 0, "high": 2000000000, "help": "random seed"} in rows
+
+
+def test_an_executable_whose_bare_name_pysat_answers_to_says_how_to_run_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kissat or lingeling binary on PATH was listed as a DIMACS solver -s can name, but '-s kissat' alone runs
+    PySAT's Kissat: the listing says so, and how to run the binary (its path, or options after its name)."""
+    for name in ("kissat", "picosat"):
+        fake = tmp_path / name
+        fake.write_text("#!/bin/sh\nexit 0\n")
+        fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    rows = [json.loads(line) for line in run_cli("solvers", "--format", "json").out.splitlines()]
+    assert {"kind": "executable", "name": "kissat", "path": str(tmp_path / "kissat"), "pysat": "kissat404"} in rows
+    assert {"kind": "executable", "name": "picosat", "path": str(tmp_path / "picosat")} in rows
+    text = run_cli("solvers").out
+    assert (f"  kissat: {tmp_path / 'kissat'} (-s kissat alone is PySAT's kissat404: give this path, or options after "
+            "the name, to run it)") in text
+    assert f"  picosat: {tmp_path / 'picosat'}\n" in text

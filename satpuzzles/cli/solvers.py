@@ -18,6 +18,7 @@ from satpuzzles.solve.solver_names import (
     NON_INCREMENTAL,
     PROOF_SOLVERS,
     UNCHECKED_PROOFS,
+    pysat_base,
     pysat_solver_names,
 )
 
@@ -47,9 +48,23 @@ def _available(name: str) -> bool:
 
 
 def executables() -> list[dict[str, str]]:
-    """The known DIMACS solvers found on PATH."""
-    return [{"kind": "executable", "name": name, "path": path}
-            for name in KNOWN_EXECUTABLES if (path := shutil.which(name))]
+    """The known DIMACS solvers found on PATH; ``pysat`` names the PySAT solver that ``-s NAME`` alone runs instead,
+    when this installation has one of that name (Kissat, Lingeling)."""
+    found = []
+    for name in KNOWN_EXECUTABLES:
+        if path := shutil.which(name):
+            row = {"kind": "executable", "name": name, "path": path}
+            if (shadow := pysat_base(name)) is not None:
+                row["pysat"] = shadow
+            found.append(row)
+    return found
+
+
+def _executable_line(found: dict[str, str]) -> str:
+    shadow = found.get("pysat")
+    note = (f" (-s {found['name']} alone is PySAT's {shadow}: give this path, or options after the name, to run it)"
+            if shadow else "")
+    return f"  {found['name']}: {found['path']}{note}\n"
 
 
 def defaults() -> dict[str, str]:
@@ -81,7 +96,7 @@ def _text() -> None:
         click.echo(f"  {solver['name']}{aliases}: {'; '.join(notes)}")
     found = executables()
     click.echo("DIMACS solvers found on PATH (any executable can be named, with its options: -s 'kissat --unsat'):")
-    click.echo("".join(f"  {found_one['name']}: {found_one['path']}\n" for found_one in found).rstrip("\n") or "  none")
+    click.echo("".join(map(_executable_line, found)).rstrip("\n") or "  none")
     click.echo("Defaults:")
     for puzzle, default in defaults().items():
         click.echo(f"  {puzzle}: {default}")
@@ -89,7 +104,7 @@ def _text() -> None:
 
 @click.command("solvers", short_help="List the SAT solvers -s can name, and the puzzles' defaults.", params=[format_option("one JSON object per line, by kind: each PySAT solver (pysat: name, "
                                                   "aliases, available, proofs, incremental, options), each DIMACS solver found "
-                                                  "on PATH (executable: name, path), the puzzles' defaults "
+                                                  "on PATH (executable: name, path, and pysat when -s NAME alone runs that PySAT solver), the puzzles' defaults "
                                                   "(defaults); with --cadical-options one object per option (name, "
                                                   "low, high, help).")])
 @click.option("--cadical-options", is_flag=True,
