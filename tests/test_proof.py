@@ -170,3 +170,21 @@ def test_no_certificate_from_a_formula_stronger_than_the_rules_says_why(tmp_path
     timed = run_cli("slitherlink", INSTANCES / "slitherlink" / "tatham" / "hard_100x100.loopy", "--timeout", "0.2",
                     "--proof", proof)
     assert timed.code == 3 and "Proof = none: the solver did not finish a refutation\n" in timed.out
+
+
+def test_a_proof_sent_to_a_device_or_pipe_is_refused_before_solving(tmp_path: Path) -> None:
+    """The CNF a proof refutes goes beside it, FILE.cnf: --proof /dev/stdout made a file /dev/stdout.cnf in /dev
+    (as root), and a pipe's /dev/fd/N.cnf failed as 'No such file or directory'. Both are one clear line, exit 2."""
+    import os
+
+    board = INSTANCES / "numberlink" / "flowfree" / "unsolvable_cross.txt"
+    read, write = os.pipe()
+    try:
+        for target in ("/dev/stdout", f"/dev/fd/{write}"):
+            result = run_cli("numberlink", board, "--proof", target)
+            assert result.code == 2 and len(result.err.splitlines()) == 1, result.err
+            assert f"--proof {target}: a proof goes in a file, with the CNF it refutes beside it" in result.err
+            assert not os.path.exists(target + ".cnf")
+    finally:
+        os.close(read)
+        os.close(write)

@@ -105,11 +105,23 @@ def check_output_files(options: dict[str, Any]) -> None:
     """Refuse output paths that cannot be written, or would write over an input, before any solving."""
     outputs = {flag: options[name] for flag, name in zip(FILE_FLAGS, FILE_OUTPUTS) if options.get(name) is not None}
     if options.get("proof") is not None:
+        check_proof_file(options["proof"])
         outputs["--proof's CNF"] = cnf_beside(options["proof"])
     for path in outputs.values():
         for source in input_paths(options):
             check_writable(path, input_path=source)
     check_distinct(outputs)
+
+
+def check_proof_file(proof: str) -> None:
+    """Refuse a device or a pipe (/dev/stdout, /dev/fd/N) for --proof: its CNF goes beside it, FILE.cnf, which
+    there is no place for (it was made in /dev, or failed as a missing file)."""
+    import os
+
+    where = os.path.dirname(os.path.abspath(proof))
+    if (os.path.exists(proof) and not os.path.isfile(proof)) or where.split(os.sep)[1:2] in (["dev"], ["proc"]):
+        raise UsageError(f"--proof {proof}: a proof goes in a file, with the CNF it refutes beside it "
+                         f"({cnf_beside(proof)}): give a file's name")
 
 
 def input_paths(options: dict[str, Any]) -> list[str | None]:
