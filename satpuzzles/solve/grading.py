@@ -8,7 +8,8 @@ refuted, so its negation holds (single-assumption refutation, as a person who tr
 if this edge were used?" and meets a contradiction at once). A round's refutations are all
 made against the state the round started from and added together at its end, with what
 they propagate, so the count of rounds does not depend on the order decisions are tried in.
-Unit propagation's result does not depend on the solver either, so a grade is reproducible.
+Unit propagation's result does not depend on the solver either, but the cuts do: they are those the analysis
+learnt, in the solver it ran in, so a grade is reproducible for a board and a solver (docs/authors.md).
 
 Deduction stops when every forced decision is known (or a round finds nothing new: then the
 puzzle needs search, by these means). The level is read from the rounds: see LEVELS.
