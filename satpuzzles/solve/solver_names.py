@@ -30,15 +30,21 @@ def canonical_pysat_name(name: str) -> str | None:
 
 def pysat_includes(canonical: str) -> bool:
     """Whether this PySAT installation includes the solver of that canonical name (it knows more than it has)."""
-    if canonical in DIRECT_SOLVERS:
+    if canonical in DIRECT_SOLVERS:  # the defaults, answered without importing PySAT's wrappers (or shutil's re)
         return True
-    from pysat.solvers import NoSuchSolverError, Solver
+    if canonical not in _INCLUDED:
+        from pysat.solvers import NoSuchSolverError, Solver
 
-    try:
-        Solver(name=canonical).delete()
-    except (NoSuchSolverError, AssertionError):  # CryptoMiniSat asserts that its module is present
-        return False
-    return True
+        try:
+            Solver(name=canonical).delete()
+            _INCLUDED[canonical] = True
+        except (NoSuchSolverError, AssertionError):  # CryptoMiniSat asserts that its module is present
+            _INCLUDED[canonical] = False
+    return _INCLUDED[canonical]
+
+
+_INCLUDED: dict[str, bool] = {}
+"""pysat_includes's answers so far (making a solver to find out costs a few milliseconds)."""
 
 
 CONFIGURABLE = "cadical195"
@@ -51,7 +57,7 @@ def pysat_base(name: str) -> str | None:
     solver: ``cryptominisat5`` runs the binary when PySAT has no CryptoMiniSat), a command's first word that is an
     executable wins over PySAT's alias (``kissat --unsat`` runs Kissat's binary when there is one)."""
     canonical = canonical_pysat_name(name.strip())
-    if canonical is not None and executable(name.strip()) and not pysat_includes(canonical):
+    if canonical is not None and not pysat_includes(canonical) and executable(name.strip()):
         return None  # PySAT knows the name but lacks the solver (CryptoMiniSat needs a module of its own)
     if canonical is not None or executable(name):
         return canonical
