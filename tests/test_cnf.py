@@ -410,3 +410,23 @@ def test_dimacs_of_a_real_solve_contains_its_cuts() -> None:
             used = solution.links()
             assumptions = [var if link in used else -var for link, var in link_var.items()]
             assert solver.solve(assumptions=assumptions)
+
+
+def test_numberlink_unique_by_its_own_method_writes_the_stage_that_found_the_solution(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """-o with --unique: the unique method writes the first stage's formula (its header says it is stronger than the
+    rules), while the statistics describe the search that decided uniqueness; --method cnf writes the formula that
+    decided it. The README said only 'the encoding that answered'; it now says which."""
+    import json
+
+    from tests.conftest import INSTANCES, ROOT, run_cli
+
+    board = INSTANCES / "numberlink" / "flowfree" / "regular_5x5_01.txt"
+    own, whole = tmp_path / "own.cnf", tmp_path / "whole.cnf"
+    assert run_cli("numberlink", board, "--unique", "-o", own).code == 0
+    assert own.read_text().splitlines()[0] == "c satpuzzles numberlink, encoding strengthened"
+    record = json.loads(run_cli("numberlink", board, "--unique", "--method", "cnf", "-o", whole, "--format", "json").out)
+    assert record["unique"] is True and whole.read_text().splitlines()[0] == "c satpuzzles numberlink, encoding complete"
+    header = next(line for line in whole.read_text().splitlines() if line.startswith("p cnf"))
+    assert header.split()[2] == str(record["stats"]["variables"])
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    assert "its `--unique` by the `unique` method writes the stage that found the solution" in readme
