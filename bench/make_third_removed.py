@@ -10,6 +10,7 @@ generator draws loops the same way). The puzzle is solvable
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 from pathlib import Path
@@ -32,4 +33,8 @@ def main(size: int = 30, seed: int = 30) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--size", type=int, default=30, help="rows and columns (default 30)")
+    parser.add_argument("--seed", type=int, default=30, help="the loop's and the removal's seed (default 30)")
+    arguments = parser.parse_args()
+    main(arguments.size, arguments.seed)

@@ -17,6 +17,7 @@ checked by the rules' verifier. Not adopted yet: see docs/performance.md ("A sol
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from collections import defaultdict
@@ -97,6 +98,7 @@ class ShapeSolver:
 
 def main() -> None:
     """Both ways over the janko 270, alternating twice; CPU seconds of the solves (parsing excluded)."""
+    argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     spec = registry.get("numberlink")
     instances = read_instances(spec, JANKO.read_text())
     for attempt in (1, 2):

@@ -52,7 +52,10 @@ def solved(loaded: Any, flags: list[str], parse: float) -> dict[str, object]:
 
 
 def main() -> None:
-    """Run the request on the command line and print the JSON answer."""
+    """Run the request on the command line and print the JSON answer (this docstring's usage for --help)."""
+    if len(sys.argv) < 4 or sys.argv[1] not in ("split", "sum"):  # its FLAGs are the CLI's, so no argparse
+        print("usage: " + __doc__.strip(), file=sys.stdout if sys.argv[1:2] in (["-h"], ["--help"]) else sys.stderr)
+        sys.exit(0 if sys.argv[1:2] in (["-h"], ["--help"]) else 2)
     kind, puzzle, *rest = sys.argv[1:]
     cpu = time.process_time()
     if kind == "split":

@@ -33,3 +33,12 @@ def test_bench_run_compares_each_answer_with_the_solution_file_beside_it(capsys)
     assert [(row["status"], row["unique"], row["verified"], row["matches_sol"]) for row in rows] == [
         ("solved", "yes", "yes", "yes")]
     assert "one with --unique: 1 puzzles" in capsys.readouterr().out
+
+
+def test_every_bench_script_answers_help_without_running() -> None:
+    """``python bench/SCRIPT.py --help`` prints its usage and exits 0 at once, for every script in bench/ (some ran
+    their whole measurement, one ended in a traceback)."""
+    for script in sorted((ROOT / "bench").glob("*.py")):
+        done = subprocess.run([sys.executable, str(script), "--help"], cwd=ROOT, capture_output=True, text=True,
+                              timeout=30, check=False)
+        assert done.returncode == 0 and "usage" in done.stdout.lower() and not done.stderr, (script.name, done)
