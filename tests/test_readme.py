@@ -112,18 +112,15 @@ SOLVING_EXAMPLES = [command for path in (README, DOCS / "formats.md") for comman
 
 
 @pytest.mark.parametrize("command", SOLVING_EXAMPLES, ids=[command[11:50] for command in SOLVING_EXAMPLES])
-def test_the_solving_examples_of_the_readme_and_the_formats_page_run(command: str, tmp_path: Path) -> None:
+def test_the_solving_examples_of_the_readme_and_the_formats_page_run(command: str, tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """Each shown command answers (solved, or proved unsolvable) and writes the files it names."""
     import shlex
 
     (tmp_path / "instances").symlink_to(ROOT / "instances", target_is_directory=True)
     args = shlex.split(command)[1:]
-    cwd = Path.cwd()
-    os.chdir(tmp_path)
-    try:
-        result = run_cli(*args)
-    finally:
-        os.chdir(cwd)
+    monkeypatch.chdir(tmp_path)
+    result = run_cli(*args)
     assert result.code in (0, 1) and result.err == "", result.err
     for flag in ("--svg", "--svg-puzzle", "-o", "-r"):
         if flag in args:
@@ -250,19 +247,15 @@ GENERATE_EXAMPLES = [(path.name, command.split(" | ")[0].split(" > ")[0])
 
 @pytest.mark.parametrize(("document", "command"), GENERATE_EXAMPLES,
                          ids=[f"{doc}:{cmd[20:60]}" for doc, cmd in GENERATE_EXAMPLES])
-def test_the_generate_examples_of_the_docs_make_puzzles_that_read_back(document: str, command: str,
-                                                                      tmp_path: Path) -> None:
+def test_the_generate_examples_of_the_docs_make_puzzles_that_read_back(document: str, command: str, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """Each `satpuzzles generate ...` the docs show makes its puzzles, and they read back and solve: Numberlink's and
     Slitherlink's with exactly one solution (what docs/generators.md promises), Minesweeper's at all."""
     import shlex
 
     args = shlex.split(command)[1:]
-    cwd = Path.cwd()
-    os.chdir(tmp_path)
-    try:
-        made = run_cli(*args)
-    finally:
-        os.chdir(cwd)
+    monkeypatch.chdir(tmp_path)
+    made = run_cli(*args)
     assert made.code == 0 and "error" not in made.err, f"{document}: `{command}`: {made.err}"
     puzzle = args[1]
     if "-o" in args:
