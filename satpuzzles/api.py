@@ -79,7 +79,7 @@ def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format
         else:
             if input_format == "auto":
                 check_claimed(_spec(named), name, text)
-            kind, instances = named, read_instances(_spec(named), text, input_format, PYTHON)
+            kind, instances = named, read_instances(_spec(named), text, input_format, PYTHON, named=True)
     except InputError as exc:
         if name == "<text>" and puzzle is None and looks_like_path(source) and not names_anything(source):
             raise UsageError(f"{os.fspath(source).strip()}: no such file, and not a puzzle's text either") from None

@@ -46,7 +46,7 @@ class Driver:
 
     def parse(self, text: str, input_format: str = "auto") -> list[Any]:
         """Every instance in ``text``."""
-        return read_instances(self.spec, text, input_format)
+        return read_instances(self.spec, text, input_format, named=True)
 
     def solve(self, instance: Any, settings: Settings) -> Outcome[Any]:
         """The pipeline's outcome for ``instance`` (every solution verified)."""

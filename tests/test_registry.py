@@ -229,3 +229,57 @@ def test_the_puzzle_listing_as_json_says_what_the_text_says() -> None:
         assert f"  methods: {', '.join(record['methods'])}; features: {', '.join(record['features'])}" in text
     numberlink = next(record for record in records if record["name"] == "numberlink")
     assert {"generate", "analyze", "json", "to-url"} <= set(numberlink["features"])
+
+
+def _sniffing_toy_spec() -> PuzzleSpec[int, int]:
+    """The toy with only a reader that sniffs: its texts start with 'toy', and a bad number is located at it."""
+    from satpuzzles.core.errors import InputError
+
+    def read(text: str) -> list[int]:
+        for number, line in enumerate(text.splitlines(), 1):
+            if line.startswith("toy"):
+                word = line[3:].strip()
+                if not word.isdigit():
+                    raise InputError(f"expected a number after 'toy', found {word!r}", number, len(line) - len(word) + 1)
+                return [int(word)]
+        raise InputError("no 'toy N' line", 1, 1)
+
+    toy = _toy_spec()
+    return PuzzleSpec(name="toy", summary=toy.summary, rules=toy.rules, view=toy.view, examples=("toy 3",),
+                      rules_text=toy.rules_text,
+                      readers=(Reader("toy", read, lambda text: text.lstrip().startswith("toy"), "'toy N'"),))
+
+
+def test_a_named_puzzle_whose_readers_all_sniff_shows_its_readers_located_error(tmp_path: Path) -> None:
+    """A plugin whose only reader sniffs (so that 'solve' does not take other puzzles' texts for its own) reported
+    '1:1: not a toy puzzle in any format' for any mistake, even where the user named it; now the reader says where
+    the mistake is, wherever the puzzle is named, while detection still keeps to the sniffs."""
+    import satpuzzles
+    from satpuzzles.core.errors import InputError
+
+    remove = registry.register(_sniffing_toy_spec())
+    try:
+        bad = tmp_path / "bad.txt"
+        bad.write_text("# a comment\ntoy x\n")
+        wanted = f"{bad}:2:5: expected a number after 'toy', found 'x'"
+        for args in (("toy", bad), ("solve", bad, "--puzzle", "toy")):
+            result = run_cli(*args)
+            assert result.code == 2 and result.err == f"satpuzzles: error: {wanted}\n", args
+        batch = run_cli("batch", bad, "--puzzle", "toy", "-j", "1")
+        assert batch.code == 2 and "2:5: expected a number after 'toy'" in batch.out
+        try:
+            satpuzzles.load(bad, puzzle="toy")
+            raise AssertionError("read")
+        except InputError as exc:
+            assert str(exc) == wanted
+        stated = tmp_path / "stated.txt"
+        stated.write_text("# puzzle: toy\ntoy x\n")
+        assert run_cli("solve", stated).err == f"satpuzzles: error: {stated}:2:5: expected a number after 'toy', found 'x'\n"
+        good = tmp_path / "good.txt"
+        good.write_text("toy 2\n")
+        assert run_cli("toy", good, "--count", "9").out.count("Solutions = 2 (all)") == 1
+        assert run_cli("solve", good, "--count", "9").out.count("Solutions = 2 (all)") == 1  # detected by its sniff
+        detected = run_cli("solve", bad)  # not named: the sniff rejects it, and the toy is not blamed at 2:5
+        assert detected.code == 2 and "2:5: expected a number after 'toy'" not in detected.err
+    finally:
+        remove()

@@ -94,7 +94,7 @@ def scan_file(path: str, puzzle: str | None) -> PuzzleFile:
         else:
             name = puzzle
             try:
-                instances = read_instances(registry.get(name), text)
+                instances = read_instances(registry.get(name), text, named=True)
             except InputError as exc:
                 raise exc.located(source) from None
         if not instances:

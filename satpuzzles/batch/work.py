@@ -64,7 +64,7 @@ def _instances(part: Part) -> list[Any]:
     key = (part["file"], part["puzzle"], part["text"])
     if key not in _PARSED:
         try:
-            _PARSED[key] = read_instances(registry.get(part["puzzle"]), part["text"])
+            _PARSED[key] = read_instances(registry.get(part["puzzle"]), part["text"], named=True)
         except InputError as exc:
             raise exc.located(part["file"]) from None
         while len(_PARSED) > _PARSED_KEEP:

@@ -291,7 +291,7 @@ def read_as_named(puzzle: PuzzleSpec[Any, Any], text: str, source: str, input_fo
     """``text`` read as ``puzzle``, the one the user named: a '# puzzle:' line naming another is said beside the
     read error, or in a warning when it reads."""
     try:
-        instances = read_instances(puzzle, text, input_format)
+        instances = read_instances(puzzle, text, input_format, named=True)
     except InputError as exc:
         from satpuzzles.io.detect import stated_elsewhere  # a failed read only
 

@@ -42,7 +42,7 @@ def detect_file(text: str, source: str, path: str | None) -> tuple[str, list[Any
         return detect(text, source)
     name = naming[0]
     try:
-        return name, read_instances(registry.get(name), text)
+        return name, read_instances(registry.get(name), text, named=True)
     except InputError as exc:
         raise _chosen_by_path(exc, text, naming).located(source) from None
 
@@ -120,7 +120,7 @@ def detect(text: str, source: str = "") -> tuple[str, list[Any]]:
     if stated is not None and stated[0] in puzzles:  # another name is a comment like any other: detection reads
         name = stated[0]
         try:
-            return name, read_instances(puzzles[name], text)
+            return name, read_instances(puzzles[name], text, named=True)
         except InputError as exc:
             raise exc.located(source) from None
     failures: list[tuple[str, InputError]] = []

@@ -17,9 +17,14 @@ def looks_like_json(text: str) -> bool:
 
 
 def read_instances(puzzle: PuzzleSpec[Any, Any], text: str, input_format: str = "auto",
-                   naming: Naming = CLI) -> list[Any]:
+                   naming: Naming = CLI, *, named: bool = False) -> list[Any]:
     """Every instance in ``text``; ``auto`` picks JSON or the first reader whose sniff accepts the text; a format
-    the puzzle has not is refused naming the option as ``naming`` does (``--input-format``, ``input_format=``)."""
+    the puzzle has not is refused naming the option as ``naming`` does (``--input-format``, ``input_format=``).
+
+    ``named``: the user named this puzzle (its command, ``--puzzle``, ``puzzle=``, a ``# puzzle:`` line), so when no
+    reader's sniff accepts the text its last reader reads it, and a located error of that reader is shown rather
+    than "not a NAME puzzle" at 1:1; detection (``named`` False) keeps to the sniffs. A puzzle whose last reader
+    has no sniff (every built-in one) reads the same either way."""
     if not text.isascii():
         text = _composed(text)
     if input_format == "json" or (input_format == "auto" and puzzle.json is not None and looks_like_json(text)):
@@ -30,6 +35,8 @@ def read_instances(puzzle: PuzzleSpec[Any, Any], text: str, input_format: str = 
         for reader in puzzle.readers:
             if reader.sniff is None or reader.sniff(text):
                 return reader.read(text)
+        if named:
+            return puzzle.readers[-1].read(text)
         raise InputError(f"not a {puzzle.name} puzzle in any format this tool reads", 1, 1)
     for reader in puzzle.readers:
         if input_format in (reader.name, *reader.aliases):
