@@ -283,3 +283,22 @@ def test_a_named_puzzle_whose_readers_all_sniff_shows_its_readers_located_error(
         assert detected.code == 2 and "2:5: expected a number after 'toy'" not in detected.err
     finally:
         remove()
+
+
+def test_an_internal_error_in_a_plugins_code_names_the_plugin(tmp_path: Path) -> None:
+    """A plugin whose reader crashed made 'satpuzzles solve' of any text say only "internal error: IndexError: ...
+    (a bug: please report it)", as if the tool were at fault; the line now names the plugin and its package."""
+    _fake_distribution(tmp_path, "crashy = crashy_plugin:SPEC")
+    (tmp_path / "crashy_plugin.py").write_text(
+        "from satpuzzles.core.spec import PuzzleSpec, Reader, Rules, View\n"
+        "def read(text):\n    return [][0]\n"
+        "SPEC = PuzzleSpec(name='crashy', summary='Crashes.', rules=Rules(stages=lambda i, s: [], verify=lambda i, s: []),\n"
+        "    readers=(Reader('any', read, None, 'anything'),),\n"
+        "    view=View(facts=lambda i: {}, text=lambda i, s, t, m: '', solution_json=lambda i, s, t: {}))\n")
+    board = tmp_path / "board.txt"
+    board.write_text("1 1\n?\n")
+    for args in (("solve", str(board)), ("crashy", str(board))):
+        result = _run_with_plugin(tmp_path, *args)
+        assert result.returncode == 4 and result.stderr == (
+            "satpuzzles: internal error: IndexError: list index out of range (a bug in the puzzle plugin 'crashy' "
+            "(package crashy_plugin): please report it to its authors; SATPUZZLES_DEBUG=1 shows the traceback)\n"), args

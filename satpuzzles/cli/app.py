@@ -219,12 +219,17 @@ def _show_traceback(exc: BaseException) -> None:
 
 
 def _internal_error(exc: BaseException) -> int:
+    registry = sys.modules.get("satpuzzles.core.registry")  # a plugin's code runs only after the registry loaded it
+    plugin = registry.plugin_at_fault(exc) if registry is not None else None
     if _debugging():  # the traceback, and still exit 4: Python's own 1 means "unsolvable" here
         _show_traceback(exc)
-        say(f"satpuzzles: internal error: {type(exc).__name__}: {_one_line(str(exc))}")
+        where = f" (in the puzzle plugin {plugin[0]!r}, package {plugin[1]})" if plugin else ""
+        say(f"satpuzzles: internal error: {type(exc).__name__}: {_one_line(str(exc))}{where}")
         return ExitStatus.INTERNAL_ERROR
+    whom = (f"a bug in the puzzle plugin {plugin[0]!r} (package {plugin[1]}): please report it to its authors"
+            if plugin else "a bug: please report it")
     say(f"satpuzzles: internal error: {type(exc).__name__}: {_one_line(str(exc))} "
-        "(a bug: please report it; SATPUZZLES_DEBUG=1 shows the traceback)")
+        f"({whom}; SATPUZZLES_DEBUG=1 shows the traceback)")
     return ExitStatus.INTERNAL_ERROR
 
 

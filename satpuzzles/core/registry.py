@@ -130,6 +130,23 @@ def load_warnings() -> list[str]:
     return list(_warnings)
 
 
+def plugin_at_fault(exc: BaseException) -> tuple[str, str] | None:
+    """(name, package) of the loaded puzzle plugin (not a built-in puzzle) whose code was running when ``exc`` was
+    raised: the innermost frame of its traceback in a plugin's package; None when no plugin's code was running."""
+    packages = {value.partition(":")[0].strip().split(".")[0]: name for name, value in (_entries or {}).items()
+                if name in _specs and not value.startswith("satpuzzles.")}
+    packages.pop("satpuzzles", None)
+    found = None
+    tb = exc.__traceback__
+    while tb is not None and packages:
+        module = tb.tb_frame.f_globals.get("__name__", "")
+        package = module.split(".")[0] if isinstance(module, str) else ""
+        if package in packages:
+            found = (packages[package], package)
+        tb = tb.tb_next
+    return found
+
+
 def warnings_seen() -> list[str]:
     """The warnings about the plugins tried so far in this process (nothing more is loaded)."""
     return list(_warnings)
