@@ -401,7 +401,7 @@ class PuzzleSpec(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     examples: tuple[str, ...] = ()
     """Small puzzles in a text format, for the contract tests and the documentation."""
     rules_text: str = ""
-    """The rules in a sentence or two, for help texts and reports."""
+    """The rules in a sentence or two, for ``satpuzzles puzzles --markdown`` (the README's table) and its JSON."""
     sources: tuple[str, ...] = ()
     """Where people play it (sites, apps), for the README's puzzle list."""
 
