@@ -302,3 +302,22 @@ def test_an_internal_error_in_a_plugins_code_names_the_plugin(tmp_path: Path) ->
         assert result.returncode == 4 and result.stderr == (
             "satpuzzles: internal error: IndexError: list index out of range (a bug in the puzzle plugin 'crashy' "
             "(package crashy_plugin): please report it to its authors; SATPUZZLES_DEBUG=1 shows the traceback)\n"), args
+
+
+def test_a_json_envelope_given_to_a_puzzle_without_json_input_says_so(tmp_path: Path) -> None:
+    """A plugin without a JsonCodec got its own --format json output handed to its grid reader, which said what a
+    grid reader says of such a text (Light Up: 'a board of 1 row x 473 columns is larger than lightup accepts');
+    the toy's reader crashed on it."""
+    remove = registry.register(_toy_spec())
+    try:
+        source = tmp_path / "toy.txt"
+        source.write_text("3\n")
+        envelope = tmp_path / "out.json"
+        envelope.write_text(run_cli("toy", source, "--format", "json").out)
+        said = (f"satpuzzles: error: {envelope}:1:1: a JSON envelope (what --format json prints), but toy reads no "
+                "JSON input (its formats: number)\n")
+        for args in (("toy", envelope), ("solve", envelope), ("solve", envelope, "--puzzle", "toy")):
+            result = run_cli(*args)
+            assert result.code == 2 and result.err == said, args
+    finally:
+        remove()

@@ -31,6 +31,10 @@ def read_instances(puzzle: PuzzleSpec[Any, Any], text: str, input_format: str = 
         from satpuzzles.io.jsonio import read_json_instances  # JSON input only
 
         return read_json_instances(puzzle, text)
+    if input_format == "auto" and puzzle.json is None and looks_like_json(text) and _is_envelope(text):
+        formats = ", ".join(name for name in puzzle.input_formats if name != "auto")
+        raise InputError(f"a JSON envelope (what --format json prints), but {puzzle.name} reads no JSON input (its "
+                         f"formats: {formats})", 1, 1)
     if input_format == "auto":
         for reader in puzzle.readers:
             if reader.sniff is None or reader.sniff(text):
@@ -43,6 +47,17 @@ def read_instances(puzzle: PuzzleSpec[Any, Any], text: str, input_format: str = 
             return reader.read(text)
     given = naming.given("input_format", input_format, typed=str(input_format))
     raise UsageError(f"{given}: {puzzle.name} reads {', '.join(puzzle.input_formats)}")
+
+
+def _is_envelope(text: str) -> bool:
+    """Whether ``text`` is a JSON object with a ``puzzle`` member (what ``--format json`` prints)."""
+    import json  # JSON-like text only
+
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and isinstance(data.get("puzzle"), str)
 
 
 def _composed(text: str) -> str:
