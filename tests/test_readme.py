@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import doctest
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 import re
 import subprocess
 import sys
@@ -16,15 +18,34 @@ from pathlib import Path
 
 import pytest
 
+from satpuzzles.core import registry
 from tests.conftest import ROOT, mask_timings, run_cli
 
 README = ROOT / "README.md"
 TABLE_START, TABLE_END = "<!-- puzzles:start", "<!-- puzzles:end"
 
 
+OURS = ("satpuzzles.", "satpuzzles_masyu:")
+"""How the entry points of this repository's puzzles begin: the built-in ones and the example plugin."""
+
+
+@contextmanager
+def repository_puzzles_only() -> Iterator[None]:
+    """The registry without the puzzle plugins installed from outside this repository, which the README does not
+    list (with one installed beside it, the table and the ``puzzle_names()`` example failed, and ``make readme``
+    would have written it into the table)."""
+    table = registry._table()
+    registry._entries = {name: value for name, value in table.items() if value.strip().startswith(OURS)}
+    try:
+        yield
+    finally:
+        registry._entries = table
+
+
 def puzzle_table() -> str:
-    """The markdown table ``satpuzzles puzzles --markdown`` prints."""
-    return run_cli("puzzles", "--markdown").out
+    """The markdown table ``satpuzzles puzzles --markdown`` prints for this repository's puzzles."""
+    with repository_puzzles_only():
+        return run_cli("puzzles", "--markdown").out
 
 
 def with_table(text: str, table: str) -> str:
@@ -44,7 +65,9 @@ def console_examples(text: str) -> list[tuple[str, str]]:
 
 
 def test_python_api_examples_in_the_readme_run() -> None:
-    failures, tried = doctest.testfile(str(README), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE)
+    with repository_puzzles_only():
+        failures, tried = doctest.testfile(str(README), module_relative=False,
+                                           optionflags=doctest.NORMALIZE_WHITESPACE)
     assert tried > 10 and failures == 0
 
 
