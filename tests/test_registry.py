@@ -321,3 +321,15 @@ def test_a_json_envelope_given_to_a_puzzle_without_json_input_says_so(tmp_path: 
             assert result.code == 2 and result.err == said, args
     finally:
         remove()
+
+
+def test_an_empty_file_is_empty_input_whatever_the_plugins_readers_say(tmp_path: Path) -> None:
+    """'solve' of an empty file said 'empty input' once only while every puzzle's reader said so; a plugin whose
+    reader sniffs said 'not a toy puzzle in any format', and the line listed every puzzle's complaint instead."""
+    remove = registry.register(_sniffing_toy_spec())
+    try:
+        empty = tmp_path / "empty.txt"
+        empty.write_text("  \n\n")
+        assert run_cli("solve", empty).err == f"satpuzzles: error: {empty}:1:1: empty input: no puzzle found\n"
+    finally:
+        remove()

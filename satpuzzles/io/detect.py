@@ -123,6 +123,8 @@ def detect(text: str, source: str = "") -> tuple[str, list[Any]]:
             return name, read_instances(puzzles[name], text, named=True)
         except InputError as exc:
             raise exc.located(source) from None
+    if not text.strip():  # said once by the tool, not by each puzzle (a plugin whose reader sniffs says otherwise)
+        raise InputError("empty input: no puzzle found", 1, 1, source)
     failures: list[tuple[str, InputError]] = []
     readers: list[tuple[str, list[Any]]] = []
     for name, puzzle in registry.puzzles().items():
