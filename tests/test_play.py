@@ -299,3 +299,19 @@ def test_the_summary_counts_one_in_the_singular() -> None:
 
     game = MinesweeperGame(np.array([[False, True, False]]), (0, 0))
     assert game.summary() == "1 mine, 0 flagged, 1 safe cell to open"
+
+
+def test_a_hint_never_sends_enter_to_a_flagged_cell() -> None:
+    """A cell the player flagged by mistake is safe, but Enter refuses to open it: the hint says so, or names another."""
+    import numpy as np
+
+    from satpuzzles.puzzles.minesweeper.game import MinesweeperGame
+
+    game = MinesweeperGame(np.array([[False, True, False, False]]), (0, 0))  # the 1 and the total: 3 and 4 are safe
+    game.act("flag", (0, 2))
+    cell, message = game.hint()
+    assert cell == (0, 3) and message == "row 1, column 4 is safe: Enter opens it"
+    game.act("flag", (0, 3))
+    cell, message = game.hint()
+    assert cell == (0, 2) and "flagged" in message and "f unflags it" in message
+    assert game.act("open", cell).startswith("flagged")  # what Enter does there, as the hint now says

@@ -91,8 +91,12 @@ class MinesweeperGame:
             return None, "no placement fits the open counts"
         chances = None if (analysis.forced_safe & ~self.open).any() else probabilities(cells, deduction, total)
         advice = hint(cells, analysis, chances)
-        if advice.safe:
-            return advice.safe[0], f"row {advice.safe[0][0] + 1}, column {advice.safe[0][1] + 1} is safe: Enter opens it"
+        if advice.safe:  # one the player has not flagged by mistake, as Enter refuses to open a flagged cell
+            unflagged = [cell for cell in advice.safe if not self.flags[cell]]
+            (r, c) = (unflagged or advice.safe)[0]
+            if unflagged:
+                return (r, c), f"row {r + 1}, column {c + 1} is safe: Enter opens it"
+            return (r, c), f"row {r + 1}, column {c + 1} is safe, but flagged: f unflags it, then Enter opens it"
         if advice.guess is not None:
             return advice.guess, advice.sentence(True)
         return None, advice.sentence(True)
