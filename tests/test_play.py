@@ -159,10 +159,13 @@ def test_esc_delete_and_function_keys_type_nothing_and_esc_then_q_quits() -> Non
         terminal.type("\x1b")  # a lone Esc clears what was typed
         assert "> 12" not in terminal.read("q quit")
         # Delete, F5, Ctrl-Up, F1 (SS3): each one key, ignored whole (F5 and Ctrl-Up used to type a 5, Delete a ~)
-        terminal.type("\x1b[3~\x1b[15~\x1b[1;5A\x1bOP7f")
-        screen = terminal.read("flagged row")
-        assert "flagged row 3, column 4" in screen
+        terminal.type("\x1b[3~\x1b[15~\x1b[1;5A\x1bOP7")
+        screen = terminal.read("> 7")
         assert [line for line in screen.splitlines() if line.startswith(">")] == ["> 7"]
+        terminal.type("\x1b")
+        terminal.read("q quit")
+        terminal.type("f")  # with nothing typed, f flags the cursor's cell
+        assert "flagged row 3, column 4" in terminal.read("flagged row")
         terminal.type("\x1bq")  # Esc, then q quits (the q was taken for the end of an escape sequence)
         assert terminal.close() == 0
     finally:
@@ -315,3 +318,27 @@ def test_a_hint_never_sends_enter_to_a_flagged_cell() -> None:
     cell, message = game.hint()
     assert cell == (0, 2) and "flagged" in message and "f unflags it" in message
     assert game.act("open", cell).startswith("flagged")  # what Enter does there, as the hint now says
+
+
+def test_o_and_f_after_a_typed_row_and_column_act_on_that_cell() -> None:
+    """'3 7' then o opens row 3, column 7, as Enter would (o opened the cell under the cursor, maybe a mine, and
+    left '3 7' typed); f flags it."""
+    import numpy as np
+
+    from satpuzzles.cli.play import Session
+    from satpuzzles.core.registry import get
+    from satpuzzles.puzzles.minesweeper.game import MinesweeperGame
+
+    mines = np.zeros((5, 5), dtype=bool)
+    mines[:, 2] = mines[0, 0] = mines[1, 0] = True  # the cursor starts on the centre: a mine
+    session = Session(get("minesweeper"), MinesweeperGame(mines, (0, 4)))
+    for key in "5 1o":
+        session.press(key)
+    assert session.state.status == "playing" and session.typed == ""
+    assert session.message == "opened row 5, column 1" and session.cursor == (4, 0)
+    for key in "1 1f":
+        session.press(key)
+    assert session.message == "flagged row 1, column 1" and session.state.flags[0, 0] and session.typed == ""
+    for key in "9 9f":
+        session.press(key)
+    assert session.message == "row 9, column 9 is off the board" and session.state.flags.sum() == 1

@@ -160,11 +160,15 @@ class Session:
             if cell is not None:
                 self.cursor = cell
         elif key in self.actions:
-            self.message = self.state.act(self.actions[key], self.cursor)
+            self._act(self.actions[key])
         return True
 
     def _enter(self) -> None:
         """Enter opens the cell under the cursor, or the one typed as 'ROW COL' (1-based)."""
+        self._act(self.primary)
+
+    def _act(self, action: str) -> None:
+        """``action`` on the cell typed as 'ROW COL' (1-based) if any, the cursor moving there, else the cursor's."""
         if self.typed.strip():
             parts = self.typed.replace(",", " ").split()
             self.typed = ""
@@ -176,7 +180,7 @@ class Session:
                 self.message = f"row {r + 1}, column {c + 1} is off the board"
                 return
             self.cursor = (r, c)
-        self.message = self.state.act(self.primary, self.cursor)
+        self.message = self.state.act(action, self.cursor)
 
     def screen(self) -> Any:
         """The whole screen as one rich renderable."""

@@ -165,6 +165,7 @@ GAME = Game(
     ),
     help="A no-guess game: every safe cell can be found by deduction from the first click on. "
          "Keys: arrows (or h j k l) move, Enter/space/o opens, f flags, ? hints, q (or Ctrl-D) quits; "
-         "or type a row and a column ('3 7') and Enter to open that cell (Esc clears what was typed). "
+         "or type a row and a column ('3 7') and Enter (or o) to open that cell, f to flag it (Esc clears what "
+         "was typed). "
          "A board the first click wins at once (--mines 0) is shown won and the game ends.",
 )
