@@ -342,3 +342,23 @@ def test_o_and_f_after_a_typed_row_and_column_act_on_that_cell() -> None:
     for key in "9 9f":
         session.press(key)
     assert session.message == "row 9, column 9 is off the board" and session.state.flags.sum() == 1
+
+
+def test_a_board_taller_than_the_terminal_is_refused_not_cut() -> None:
+    """36 rows need 41 lines (title, column numbers, the rows, a blank line, the message, the keys): on 40 the
+    last rows, the message and the keys were cut to '...', so a player could not see a hint or that the game ended."""
+    terminal = Terminal("play", "minesweeper", "--rows", "36", "--cols", "10", "--mines", "10", "--seed", "1")
+    try:
+        terminal.read("terminal lines", seconds=60)
+        assert terminal.close() == 2
+        assert b"the board needs 41 terminal lines and this terminal has 40" in terminal.drawn
+        assert b"making a" not in terminal.drawn  # refused before the game is made
+    finally:
+        terminal.process.kill()
+    terminal = Terminal("play", "minesweeper", "--rows", "35", "--cols", "10", "--mines", "10", "--seed", "1")
+    try:  # 35 rows fit in 40 lines
+        assert "q quit" in terminal.read("q quit")
+        terminal.type("q")
+        assert terminal.close() == 0
+    finally:
+        terminal.process.kill()

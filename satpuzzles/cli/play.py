@@ -211,10 +211,26 @@ def board_width(cols: int) -> int:
     return 4 + 2 * cols
 
 
+def board_height(rows: int) -> int:
+    """Terminal lines the screen of a board of ``rows`` rows takes: title, column numbers, the rows, a blank line,
+    the message and the keys."""
+    return rows + 5
+
+
 def _check_width(width: int, needed: int) -> None:
     if width < needed:  # rich would wrap every row into an unreadable board
         raise UsageError(f"the board needs {needed} terminal columns and this terminal has {width}: widen it, "
                          "or choose fewer columns (--cols, or a smaller --level)")
+
+
+def _check_size(console: Any, size: tuple[int, int]) -> None:
+    """Refuse a board the terminal cannot show whole: too wide, or too tall (rich's Live would cut its last rows,
+    the message and the keys to '...')."""
+    _check_width(console.width, board_width(size[1]))
+    needed, height = board_height(size[0]), console.height
+    if height < needed:
+        raise UsageError(f"the board needs {needed} terminal lines and this terminal has {height}: enlarge it, "
+                         "or choose fewer rows (--rows, or a smaller --level)")
 
 
 def hung_up(fd: int) -> bool:
@@ -255,9 +271,9 @@ def play(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
         with keys_one_by_one(fd):  # from the start: keys typed while the game is made are not echoed over it
             console = Console()
             if puzzle.game.size is not None:  # before the game is made: a no-guess board can take seconds
-                _check_width(console.width, board_width(puzzle.game.size(options)[1]))
+                _check_size(console, puzzle.game.size(options))
             session = Session(puzzle, new_game(puzzle, options))
-            _check_width(console.width, board_width(session.state.cols))
+            _check_size(console, (session.state.rows, session.state.cols))
             with Live(session.screen(), console=console, auto_refresh=False, screen=False, transient=False,
                       redirect_stdout=False, redirect_stderr=False) as live:
                 if not session.over_at_once:
