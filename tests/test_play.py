@@ -362,3 +362,17 @@ def test_a_board_taller_than_the_terminal_is_refused_not_cut() -> None:
         assert terminal.close() == 0
     finally:
         terminal.process.kill()
+
+
+def test_too_many_mines_are_refused_naming_where_they_came_from() -> None:
+    """'10 mines do not fit' alone left the player of --rows 3 --cols 3 wondering where 10 mines came from."""
+    from satpuzzles.core.errors import UsageError
+    from satpuzzles.puzzles.minesweeper import game
+
+    with pytest.raises(UsageError) as level:
+        game.new_game({"rows": 3, "cols": 3, "seed": 1}, lambda status: None)
+    assert str(level.value) == ("the beginner level's mines (--mines sets them): 10 mines do not fit: the first "
+                                "click's area leaves 0 cells")
+    with pytest.raises(UsageError) as given:
+        game.new_game({"level": "expert", "mine_count": 9999, "seed": 1}, lambda status: None)
+    assert str(given.value).startswith("--mines 9999: 9999 mines do not fit")

@@ -137,15 +137,18 @@ def board_size(options: dict[str, Any]) -> tuple[int, int]:
 
 def new_game(options: dict[str, Any], progress: Progress) -> MinesweeperGame:
     """A no-guess game from the options: a level, or rows, columns and mines; a seed; a first click."""
-    _, _, mines = LEVELS[options.get("level") or "beginner"]
+    level = options.get("level") or "beginner"
     rows, cols = board_size(options)
-    mines = int(options["mine_count"]) if options.get("mine_count") is not None else mines
+    if options.get("mine_count") is not None:
+        mines, named = int(options["mine_count"]), f"--mines {options['mine_count']}"
+    else:
+        mines, named = LEVELS[level][2], f"the {level} level's mines (--mines sets them)"
     first = options.get("first_click") or ((rows - 1) // 2, (cols - 1) // 2)
     if not (0 <= first[0] < rows and 0 <= first[1] < cols):
         raise UsageError(f"--first-click {first[0] + 1},{first[1] + 1} is outside the {rows}x{cols} board")
     rng = np.random.default_rng(options.get("seed"))
     game = no_guess_game(rows, cols, mines, first, rng, ATTEMPTS, total_analysis, progress,
-                         "fewer --mines or a larger board (--rows, --cols) make one likelier")
+                         "fewer --mines or a larger board (--rows, --cols) make one likelier", named)
     return MinesweeperGame(game.mines, first)
 
 
