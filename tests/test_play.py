@@ -376,3 +376,19 @@ def test_too_many_mines_are_refused_naming_where_they_came_from() -> None:
     with pytest.raises(UsageError) as given:
         game.new_game({"level": "expert", "mine_count": 9999, "seed": 1}, lambda status: None)
     assert str(given.value).startswith("--mines 9999: 9999 mines do not fit")
+
+
+def test_a_hint_drops_a_half_typed_row_so_enter_opens_the_hinted_cell() -> None:
+    """'3' then ? said 'Enter opens it', but Enter read the '3' and asked for a row and a column."""
+    import numpy as np
+
+    from satpuzzles.cli.play import Session
+    from satpuzzles.core.registry import get
+    from satpuzzles.puzzles.minesweeper.game import MinesweeperGame
+
+    session = Session(get("minesweeper"), MinesweeperGame(np.array([[False, True, False, False]]), (0, 0)))
+    for key in "3?":
+        session.press(key)
+    assert session.message.endswith("is safe: Enter opens it") and session.typed == ""
+    session.press("\r")
+    assert session.message.startswith("opened row 1, column")

@@ -156,6 +156,7 @@ class Session:
         elif key in ENTER:
             self._enter()
         elif key == "?":
+            self.typed = ""  # the hint's "Enter opens it" is about the hinted cell, not a half-typed one
             cell, self.message = self.state.hint()
             if cell is not None:
                 self.cursor = cell
