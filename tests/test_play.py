@@ -103,7 +103,7 @@ def test_typed_coordinates_flags_and_a_mine() -> None:
                         "--first-click", "1,1")
     try:
         terminal.read("? shows a hint")
-        terminal.type("f")  # flag the cursor's cell (the centre), then unflag it
+        terminal.type("jjlllf")  # from the first click, down 2 and right 3; flag that cell, then unflag it
         assert "flagged row 3, column 4" in terminal.read("flagged row")
         terminal.type("f")
         assert "unflagged row 3, column 4" in terminal.read("unflagged")
@@ -164,7 +164,7 @@ def test_esc_delete_and_function_keys_type_nothing_and_esc_then_q_quits() -> Non
         assert [line for line in screen.splitlines() if line.startswith(">")] == ["> 7"]
         terminal.type("\x1b")
         terminal.read("q quit")
-        terminal.type("f")  # with nothing typed, f flags the cursor's cell
+        terminal.type("jjlllf")  # with nothing typed, f flags the cursor's cell (moved from the first click, 1,1)
         assert "flagged row 3, column 4" in terminal.read("flagged row")
         terminal.type("\x1bq")  # Esc, then q quits (the q was taken for the end of an escape sequence)
         assert terminal.close() == 0
@@ -392,3 +392,16 @@ def test_a_hint_drops_a_half_typed_row_so_enter_opens_the_hinted_cell() -> None:
     assert session.message.endswith("is safe: Enter opens it") and session.typed == ""
     session.press("\r")
     assert session.message.startswith("opened row 1, column")
+
+
+def test_the_cursor_starts_on_the_first_click() -> None:
+    """With --first-click 1,1 the cursor started on the centre, a cell nothing shows safe: Enter there was a guess."""
+    import numpy as np
+
+    from satpuzzles.cli.play import Session
+    from satpuzzles.core.registry import get
+    from satpuzzles.puzzles.minesweeper.game import MinesweeperGame
+
+    mines = np.zeros((5, 6), dtype=bool)
+    mines[:, 3] = True
+    assert Session(get("minesweeper"), MinesweeperGame(mines, (4, 0))).cursor == (4, 0)

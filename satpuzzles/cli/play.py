@@ -125,7 +125,8 @@ class Session:
 
     def __init__(self, puzzle: PuzzleSpec[Any, Any], state: GameState) -> None:
         self.puzzle, self.state = puzzle, state
-        self.cursor = (state.rows // 2, state.cols // 2)
+        self.cursor: tuple[int, int] = getattr(state, "start", None) or (state.rows // 2, state.cols // 2)
+        """On the game's first click when it says where that was (an optional ``start``), else the centre."""
         self.typed = ""
         self.over_at_once = state.status != "playing"
         """Whether the game was over as soon as it was made: drawn once, without the keys, and ended."""

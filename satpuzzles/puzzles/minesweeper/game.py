@@ -41,6 +41,8 @@ class MinesweeperGame:
         self.flags = np.zeros(mines.shape, dtype=bool)
         self.exploded: tuple[int, int] | None = None
         self.status = "playing"
+        self.start = first
+        """The first click, where the cursor starts."""
         self.act("open", first)
 
     def _reveal(self, cell: tuple[int, int]) -> None:
