@@ -176,6 +176,19 @@ def test_a_registered_puzzle_gets_a_command_without_touching_the_core() -> None:
     assert "toy" not in registry.names()
 
 
+def test_a_plugins_title_heads_its_reports() -> None:
+    """A plugin can title itself ('Light Up'); without a title the report heads it with its name capitalised."""
+    from satpuzzles.core.records import replace
+
+    remove = registry.register(replace(_toy_spec(), title="Pick a Number"))
+    try:
+        assert run_cli("toy", "-", stdin="3\n").out.startswith("Pick a Number\n")
+    finally:
+        remove()
+    assert registry.get("numberlink").heading == "Numberlink"
+    assert run_cli("numberlink", "-", stdin="2 2\n1 1\n2 2\n").out.startswith("Numberlink\n")
+
+
 def test_a_plugins_help_and_result_file_say_only_what_it_has(tmp_path: Path) -> None:
     """--help offered "a puzz.link URL or a game id" as SOURCE to every puzzle; -r wrote a text board with no
     newline at its end."""

@@ -49,7 +49,7 @@ def puzzle_solve_options() -> list[click.Option]:
     for puzzle in registry.puzzles().values():
         for option in puzzle.options:
             if option.affects_solving:
-                found.setdefault(option.name, (option, []))[1].append(puzzle.name.capitalize())
+                found.setdefault(option.name, (option, []))[1].append(puzzle.heading)
     made = []
     for option, owners in found.values():
         made.append(to_click(option))

@@ -200,7 +200,7 @@ class Session:
         header = "    " + "".join(f"{c + 1:<2}" if (c + 1) % 5 == 0 or c == 0 else "  " for c in range(self.state.cols))
         keys = ", ".join(f"{key} {name}" for key, name, _ in self.puzzle.game.actions) if self.puzzle.game else ""
         status = {"won": "bold green4", "lost": "bold red3"}.get(self.state.status, "bold")
-        lines = [Text(f"{self.puzzle.name.capitalize()}: {self.state.summary()}", style=status),
+        lines = [Text(f"{self.puzzle.heading}: {self.state.summary()}", style=status),
                  Text(header, style="dim"), board, Text(self.message)]
         if not self.over_at_once:
             lines.append(Text(f"> {self.typed}" if self.typed else f"arrows move, Enter opens, {keys}, ? hint, q quit",

@@ -55,10 +55,10 @@ def _union_writers() -> list[tuple[str, str]]:
     """Every puzzle's ``--to-NAME`` writers, each name once, sorted, with a help naming the puzzles that have it (the
     shortest of their helps, the others adding details of their own)."""
     found: dict[str, tuple[str, list[str]]] = {}
-    for name, puzzle in registry.puzzles().items():
+    for puzzle in registry.puzzles().values():
         for writer in puzzle.writers:
             shortest, owners = found.setdefault(writer.name, (writer.help, []))
-            owners.append(name.capitalize())
+            owners.append(puzzle.heading)
             found[writer.name] = (min(shortest, writer.help, key=len), owners)
     return [(name, owned_help(owners, text)) for name, (text, owners) in sorted(found.items())]
 
@@ -137,11 +137,11 @@ def solve_command() -> click.Command:
     puzzle_options = []
     for option, owners in _union_options():
         made = to_click(option)
-        made.help = owned_help([owner.capitalize() for owner in owners], option.help)  # as batch says it
+        made.help = owned_help([registry.get(owner).heading for owner in owners], option.help)  # as batch says it
         made.default = False if option.kind == "flag" and not option.off else None
         made.show_default = False
         puzzle_options.append(made)
-    explainable = [name.capitalize() for name, puzzle in registry.puzzles().items() if puzzle.rules.explainable]
+    explainable = [puzzle.heading for puzzle in registry.puzzles().values() if puzzle.rules.explainable]
     return click.Command(
         "solve",
         callback=callback,

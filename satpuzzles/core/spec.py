@@ -404,6 +404,8 @@ class PuzzleSpec(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     """The rules in a sentence or two, for ``satpuzzles puzzles --markdown`` (the README's table) and its JSON."""
     sources: tuple[str, ...] = ()
     """Where people play it (sites, apps), for the README's puzzle list."""
+    title: str = ""
+    """How reports, help texts and games title the puzzle (``Light Up``); default: the name, capitalised."""
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or not self.name.islower():
@@ -413,6 +415,11 @@ class PuzzleSpec(Record, Generic[I, S], frozen=True, eq=False, repr=False):
         names = [name for reader in self.readers for name in (reader.name, *reader.aliases)]
         if len(set(names)) != len(names) or {"auto", "json"} & set(names):
             raise ValueError(f"puzzle {self.name!r}: reader names must be distinct and not 'auto' or 'json'")
+
+    @property
+    def heading(self) -> str:
+        """The puzzle's title as reports and help texts show it: ``title``, else the name capitalised."""
+        return self.title or self.name.capitalize()
 
     @property
     def input_formats(self) -> list[str]:

@@ -210,7 +210,7 @@ def conflict_words(puzzle: PuzzleSpec[Any, Any], instance: Any) -> Callable[[lis
 
 def plain_report(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings) -> str:
     """The report: title, status, sizes and statistics, then the board(s)."""
-    out = [puzzle.name.capitalize(), RULE]
+    out = [puzzle.heading, RULE]
     out += [f"{name} = {value}" for name, value in status_lines(outcome, settings, conflict_words(puzzle, instance))]
     out += [f"{name} = {value}" for name, value in puzzle_lines(puzzle, instance, outcome, settings)]
     out.append(RULE)

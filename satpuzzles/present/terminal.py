@@ -87,7 +87,7 @@ def rich_report(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[An
     width = max(len(name) for name, _, _ in rows)
     table = Text("\n").join(Text.assemble((name.ljust(width), "dim"), "  ", (value, style or ""))
                             for name, value, style in rows)  # no padding after the values, as a grid table adds
-    parts: list[RenderableType] = [Text(puzzle.name.capitalize(), style="bold underline"), table, Text("")]
+    parts: list[RenderableType] = [Text(puzzle.heading, style="bold underline"), table, Text("")]
     if outcome.analysis is not None:
         view = puzzle.view.analysis
         if view is not None and view.styled is not None:
