@@ -111,6 +111,13 @@ def test_closed_standard_input_is_bad_input() -> None:
     assert done.returncode == 2 and done.stderr == "satpuzzles: error: <stdin>: cannot read input: standard input is closed\n"
 
 
+@pytest.mark.parametrize("args", [["solve"], ["slitherlink"]])
+def test_a_folder_as_input_points_to_batch(tmp_path: Path, args: list[str]) -> None:
+    result = run_cli(*args, tmp_path)
+    assert result.code == 2 and result.err == (f"satpuzzles: error: {tmp_path}: cannot read input: a folder, not a "
+                                               "file (`satpuzzles batch FOLDER` solves every puzzle in one)\n")
+
+
 @pytest.mark.parametrize("args", [["solve", SEED / "instance_1.txt"], ["--version"], ["generate", "numberlink", "5", "5"],
                                   ["numberlink", SEED / "instance_1.txt", "--format", "json"]])
 def test_closed_standard_output_is_bad_usage_in_one_line(args: list[object]) -> None:

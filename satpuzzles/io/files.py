@@ -46,6 +46,9 @@ def read_input(path: str) -> tuple[str, str]:
         try:
             with open(path, "rb") as stream:
                 data = _read_limited(stream, name)
+        except IsADirectoryError as exc:
+            raise InputError("cannot read input: a folder, not a file (`satpuzzles batch FOLDER` solves every puzzle "
+                             "in one)", source=path) from exc
         except OSError as exc:
             raise InputError(f"cannot read input: {exc.strerror}", source=path) from exc
     return decode_input(data, name), name
