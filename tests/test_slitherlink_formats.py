@@ -225,6 +225,7 @@ def test_loopy_game_id_with_difficulty() -> None:
         ("3x2t0:1a2-b\n", 1, 10, "unknown character '-'"),
         ("3x2t0\n", 1, 6, "needs ':'"),
         ("3x2q:1a20b\n", 1, 1, "bad Loopy parameters"),
+        ("1234567890x5t0:aaaa\n", 1, 1, "5 rows x 1,234,567,890 columns is larger than Slitherlink accepts"),
         ("10x10t0dh#12345\n", 1, 10, "a random seed ('#') of Simon Tatham's games (Loopy, Pearl) names no puzzle"),
         ("0x2t0:\n", 1, 1, "empty grid"),
     ],
@@ -252,7 +253,7 @@ def test_a_url_body_that_ends_early_leaves_the_rest_blank() -> None:
     assert result.code == 0 and "Solutions = 2" in result.out
 
 
-LOOPY_PARAMS_PATTERN = r"(\d{1,9})(?:x(\d{1,9}))?(?:t(\d{1,9}))?(?:d[a-z])?"
+LOOPY_PARAMS_PATTERN = r"(\d{1,100})(?:x(\d{1,100}))?(?:t(\d{1,100}))?(?:d[a-z])?"
 """The grammar of a Loopy id's parameters as a regular expression (a lone N is N x N, as Loopy reads it): the
 parser reads them by hand."""
 

@@ -17,6 +17,11 @@ LONGEST_RUN = 26
 """The most empty cells one letter stands for (``z``)."""
 
 
+MAX_DIGITS = 100
+"""Longest number read in a game id's parameters: any size a person types is read, and refused by the puzzle's size
+limit with its own message, not as malformed parameters."""
+
+
 def digits_end(text: str, start: int) -> int:
     """Where the run of ASCII digits in ``text`` from ``start`` ends."""
     end = start
@@ -26,9 +31,9 @@ def digits_end(text: str, start: int) -> int:
 
 
 def number_at(text: str, start: int) -> tuple[int, int] | None:
-    """The number of 1-9 digits at ``start`` and where it ends, or None."""
+    """The number of 1-MAX_DIGITS digits at ``start`` and where it ends, or None."""
     end = digits_end(text, start)
-    return (int(text[start:end]), end) if 1 <= end - start <= 9 else None
+    return (int(text[start:end]), end) if 1 <= end - start <= MAX_DIGITS else None
 
 
 def size_at(params: str) -> tuple[int, int, int] | None:

@@ -25,7 +25,7 @@ must both be at least 3")."""
 
 def _loopy_params(params: str) -> tuple[int, int, int | None, int] | None:
     """Width, height, grid type (None: not given) and where its ``t`` stands, from a Loopy game id's parameters
-    ``WxH[tT][dD]`` or ``N[tT][dD]`` (N x N, as Loopy reads it; each number of 1-9 digits, D a letter); None
+    ``WxH[tT][dD]`` or ``N[tT][dD]`` (N x N, as Loopy reads it; each number of 1-MAX_DIGITS digits, D a letter); None
     when ``params`` is not exactly that."""
     size = size_at(params)
     if size is None:
