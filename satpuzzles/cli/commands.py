@@ -62,11 +62,36 @@ class PuzzleGroup(click.Group):
         return puzzle_command(spec)
 
 
-class GenerateGroup(click.Group):
-    """``satpuzzles generate NAME``: one command per puzzle that has a generator."""
+class FeatureGroup(click.Group):
+    """A group with one command per registered puzzle that has a feature (``feature``, what it is called): a puzzle
+    without it is refused saying so and naming the puzzles that have it, not as an unknown command."""
+
+    feature = ""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return [name for name, spec in registry.puzzles().items() if spec.generator is not None]
+        return [name for name, spec in registry.puzzles().items() if self.offered(spec)]
+
+    def offered(self, spec: PuzzleSpec[Any, Any]) -> bool:
+        """Whether ``spec`` has the group's feature."""
+        raise NotImplementedError
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0] if args else ""
+        spec = registry.find(name) if isinstance(name, str) and name.isidentifier() else None
+        if spec is not None and not self.offered(spec) and not ctx.resilient_parsing:
+            having = self.list_commands(ctx)
+            ctx.fail(f"{spec.heading} has no {self.feature}; "
+                     + (f"the puzzles with one: {', '.join(having)}" if having else "no puzzle installed has one"))
+        return super().resolve_command(ctx, args)
+
+
+class GenerateGroup(FeatureGroup):
+    """``satpuzzles generate NAME``: one command per puzzle that has a generator."""
+
+    feature = "generator"
+
+    def offered(self, spec: PuzzleSpec[Any, Any]) -> bool:
+        return spec.generator is not None
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         spec = registry.find(cmd_name)
@@ -77,11 +102,13 @@ class GenerateGroup(click.Group):
         return generate_command(spec)
 
 
-class PlayGroup(click.Group):
+class PlayGroup(FeatureGroup):
     """``satpuzzles play NAME``: one command per puzzle that has a game."""
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return [name for name, spec in registry.puzzles().items() if spec.game is not None]
+    feature = "game to play in the terminal"
+
+    def offered(self, spec: PuzzleSpec[Any, Any]) -> bool:
+        return spec.game is not None
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.list_commands(ctx):

@@ -120,3 +120,19 @@ def test_example_through_the_cli(name: str, index: int, tmp_path: Path) -> None:
 def test_bad_input_is_one_located_line(name: str) -> None:
     result = run_cli(name, "-i", "-", stdin="\u2603\n")
     assert result.code == 2 and result.err.count("\n") == 1 and "<stdin>" in result.err
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize(("command", "feature", "has"), [("play", "game to play in the terminal", "game"),
+                                                          ("generate", "generator", "generator")])
+def test_a_puzzle_without_a_game_or_generator_is_told_so(name: str, command: str, feature: str, has: str) -> None:
+    """``play masyu`` said click's "No such command 'masyu'", as for a puzzle that does not exist."""
+    if getattr(spec(name), has) is not None:
+        pytest.skip(f"{name} has a {has}")
+    refused = run_cli(command, name, "3", "3")
+    having = [other for other in NAMES if getattr(spec(other), has) is not None]
+    assert refused.code == 2 and refused.out == "" and refused.err.count("\n") == 1
+    assert f"{spec(name).heading} has no {feature}; the puzzles with one: {', '.join(having)}" in refused.err
+    assert "No such command" not in refused.err
+    unknown = run_cli(command, "no_such_puzzle")  # a name that is no puzzle is still click's unknown command
+    assert unknown.code == 2 and "No such command 'no_such_puzzle'" in unknown.err
