@@ -14,7 +14,6 @@ from tests.conftest import run_cli
 
 @pytest.mark.parametrize(("options", "arguments"), [
     ({"difficulty": "hard", "url": True}, ["--difficulty", "hard", "--url"]),
-    ({"no_self_touch": True, "url": True}, ["--no-self-touch", "--url"]),
 ])
 def test_the_warnings_the_cli_prints_are_generator_warnings(options: dict, arguments: list[str]) -> None:
     with pytest.warns(GeneratorWarning) as caught:

@@ -9,7 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from satpuzzles.core.errors import InputError
+import satpuzzles
+from satpuzzles.core.errors import InputError, UsageError
 from satpuzzles.geometry import Grid
 from satpuzzles.io.detect import detect
 from satpuzzles.io.textgrid import SizeLimit, TooLarge
@@ -90,15 +91,31 @@ def test_to_url_refuses_analyze_as_it_refuses_unique(command: str) -> None:
 
 
 def test_a_url_written_under_no_self_touch_says_it_drops_the_convention() -> None:
-    """Neither ``--to-url`` nor ``generate --url`` keeps ``--no-self-touch`` silently: a URL cannot carry it."""
+    """``--to-url`` does not drop ``--no-self-touch`` silently: a URL cannot carry it (the puzzle is the user's own,
+    so its URL is written, with a warning; ``generate --url`` refuses it, below)."""
     converted = run_cli("numberlink", "-i", NL / "seed" / "instance_1.txt", "--to-url", "--no-self-touch")
     assert converted.code == 0 and converted.out == "https://puzz.link/p?arukone/7/7/i4j3h25j31k5r1j2i4h\n"
     assert converted.err.count("cannot say no-self-touch") == 1
-    generated = run_cli("generate", "numberlink", "5", "5", "--seed", "1", "--no-self-touch", "--url")
-    assert generated.code == 0 and generated.out.startswith("https://puzz.link/p?arukone/5/5/")
-    assert "cannot say no-self-touch" in generated.err
     plain = run_cli("generate", "numberlink", "5", "5", "--seed", "1", "--url")
-    assert plain.code == 0 and "warning" not in plain.err
+    assert plain.code == 0 and plain.err == "" and plain.out.startswith("https://puzz.link/p?arukone/5/5/")
+
+
+@pytest.mark.parametrize("rules", ["fill", "open"])
+def test_generate_url_refuses_no_self_touch_which_a_url_cannot_carry(rules: str) -> None:
+    """``generate --url --no-self-touch`` printed a URL and a warning: the puzzle was made unique under the
+    convention, which puzz.link's numlin and arukone do not have, so the URL could be a puzzle with two solutions
+    (7x7, seed 6: read as its URL is, without the convention, it is not unique). It is refused before any work."""
+    refused = run_cli("generate", "numberlink", "7", "7", "--seed", "6", "--rules", rules, "--no-self-touch", "--url")
+    assert (refused.code, refused.out) == (2, "") and refused.err.count("\n") == 1
+    assert refused.err.startswith("satpuzzles: error: --url cannot carry --no-self-touch: ")
+    assert "drop --url" in refused.err and "or drop --no-self-touch" in refused.err
+    with pytest.raises(UsageError, match="^url cannot carry no_self_touch: .* or drop no_self_touch$"):
+        satpuzzles.generate("numberlink", 7, 7, seed=6, rules=rules, no_self_touch=True, url=True)
+    if rules == "fill":  # why: the board made, read without the convention as a URL's solver reads it
+        board = run_cli("generate", "numberlink", "7", "7", "--seed", "6", "--no-self-touch")
+        assert board.code == 0 and board.out.startswith("# rules: fill, no-self-touch\n")
+        assert "Unique = True" in run_cli("numberlink", "-", "--unique", stdin=board.out).out
+        assert "Unique = False" in run_cli("numberlink", "-", "--unique", "--self-touch", stdin=board.out).out
 
 
 @pytest.mark.parametrize(

@@ -21,6 +21,7 @@ import random
 
 from satpuzzles.core.errors import UsageError, VerificationError
 from satpuzzles.core.outcome import Settings, SolveStats
+from satpuzzles.core.naming import Naming
 from satpuzzles.core.spec import Generator, Option, Progress, naming_of
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.puzzles.numberlink.cover import Path, joins, lengthen, merges, random_cover
@@ -37,7 +38,7 @@ from satpuzzles.puzzles.numberlink.model import (
     self_touches,
 )
 from satpuzzles.puzzles.numberlink.unique import RULES, detour, shortcut
-from satpuzzles.puzzles.numberlink.url import NO_SELF_TOUCH_LOST, to_url
+from satpuzzles.puzzles.numberlink.url import to_url
 from satpuzzles.solve.limited import LIMITED_SOLVER, LimitedBackend, SearchLimit
 from satpuzzles.solve.loop import lazy_solutions
 from satpuzzles.solve.pipeline import solve
@@ -304,6 +305,8 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
     """``generate numberlink``: a unique puzzle as a W H block (headed by its grade with --difficulty and by the rules
     when they are not the default), or a URL."""
     rules = RuleSet(fill=options.get("rules") != OPEN, self_touch=not options.get("no_self_touch"))
+    if options.get("url") and not rules.self_touch:
+        raise UsageError(url_cannot_carry(naming_of(options)))
     target = options.get("difficulty") or ANY
     min_length = options.get("min_length") or MIN_LENGTH  # None when not given: --min-length 3 typed out is given
     if options.get("allow_short_paths"):
@@ -321,9 +324,20 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
         head = grade_comment(picked.level, target)
     if not options.get("url"):
         return head + rules_comment(rules) + to_text(instance)
-    if not rules.self_touch:
-        progress(f"warning: {NO_SELF_TOUCH_LOST}")
     return to_url(instance, rules) + "\n"
+
+
+def url_cannot_carry(naming: Naming) -> str:
+    """Why ``--url`` is refused beside ``--no-self-touch`` (the options as ``naming`` spells them).
+
+    A puzz.link URL has no place for the convention: pzprjs' numlin and arukone read one flag, ``e`` (cells may
+    stay empty), and their answer check never looks for a path beside itself. A puzzle made unique under the
+    convention can have a second solution that touches itself, which the URL's solvers would take: the URL is
+    not the puzzle that was made, so none is written."""
+    url, no_self_touch = naming.flag("url"), naming.flag("no_self_touch")
+    return (f"{url} cannot carry {no_self_touch}: a puzz.link URL names the fill or open rule only, so a puzzle "
+            f"unique under no-self-touch may have other solutions there; drop {url} (the board is then written "
+            f"headed by its '# rules: ..., no-self-touch' line), or drop {no_self_touch}")
 
 
 
@@ -339,7 +353,8 @@ GENERATOR = Generator(
                "whose link is forced; 2 allows them). A board too small for it gets shorter paths, with a "
                "warning.", kind="int", minimum=2, metavar="N"),
         Option("allow_short_paths", ("--allow-short-paths",), "Same as --min-length 2: two-cell paths allowed."),
-        Option("url", ("--url",), "Write each puzzle as a puzz.link URL (arukone under fill, numlin under open)."),
+        Option("url", ("--url",), "Write each puzzle as a puzz.link URL (arukone under fill, numlin under open); "
+               "not with --no-self-touch, which a URL cannot carry."),
         Option("rules", ("--rules",), "The rules the puzzle is unique under: fill (every cell used) or open "
                "(cells may stay empty); open is written above the board as '# rules: open'.", kind="choice",
                choices=RULE_NAMES, default="fill"),
