@@ -182,6 +182,56 @@ def test_json_bare_input_object_and_pretty_printed_envelope() -> None:
         assert url == "https://puzz.link/p?slither/4/4/dgdh2c71\n"
 
 
+SLITHER_URL = "https://puzz.link/p?slither/5/5/cbcbcddad"
+
+
+@pytest.mark.parametrize("above", ["# from yesterday's run\n", "\n#\n  # two notes, one indented\n\n",
+                                   "# puzzle: slitherlink\n"], ids=["note", "blank-and-notes", "puzzle-line"])
+def test_a_json_envelope_under_comment_lines_reads_as_json(above: str, tmp_path: Path) -> None:
+    """The tool's own --format json output kept in a file under a comment line (as every text format allows) was
+    not seen as JSON: its '{' line was read as a grid row ("cell '{"puzzle":' is more than one character")."""
+    printed = run_cli("slitherlink", SLITHER_URL, "--format", "json")
+    assert printed.code == 0
+    envelope = tmp_path / "kept.json"
+    envelope.write_text(above + printed.out)
+    for command in (["slitherlink", envelope], ["slitherlink", envelope, "--input-format", "json"],
+                    ["solve", envelope], ["slitherlink", "-", "--format", "json"]):
+        again = run_cli(*command, stdin=envelope.read_text())
+        assert again.code == 0 and again.err == "", command
+        if "--format" in command:
+            assert _answer(again.out) == _answer(printed.out)
+        else:
+            assert again.out.startswith("Slitherlink\n") and "Solvable = True" in again.out
+    assert satpuzzles.load(envelope).to_json() == satpuzzles.load(SLITHER_URL).to_json()
+    two = run_cli("solve", "-", "--format", "json", stdin=above + printed.out + "# and the same again\n" + printed.out)
+    assert two.code == 0 and _answer(two.out) == _answer(printed.out) * 2
+
+
+def _answer(lines: str) -> list[tuple[object, object]]:
+    """The input and solution of each envelope printed, one per line (the times in its stats differ run to run)."""
+    return [(record["input"], record["solution"]) for record in map(json.loads, lines.splitlines())]
+
+
+def test_a_character_grid_row_of_hashes_above_a_brace_row_is_no_comment_above_json() -> None:
+    """Only a comment line (``#`` alone or followed by a space) is skipped to find JSON: ``#..#`` is a row of two
+    ``#`` endpoints in a Numberlink character grid, so the grid below it is not taken for JSON."""
+    solved = run_cli("numberlink", "-", stdin="#..#\n{..{\n")
+    assert solved.code == 0 and solved.out.endswith("#──#\n{──{\n")
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ('{"puzzle": "slitherlink",\n # a note inside the object\n "input": {}}\n', "2:2"),
+    ('{"width": 1, "height": 1, "grid": ["2"]}  # a note after it\n', "1:43"),
+])
+def test_a_comment_inside_or_after_a_json_value_is_a_located_error(text: str, where: str) -> None:
+    """A comment is a line of its own between JSON values; anywhere else it is bad JSON, said where it is."""
+    for command in (["slitherlink", "-"], ["solve", "-", "--puzzle", "slitherlink"]):
+        refused = run_cli(*command, stdin="# above: fine\n" + text)
+        line, column = where.split(":")
+        assert refused.code == 2 and refused.err.count("\n") == 1
+        assert refused.err.startswith(f"satpuzzles: error: <stdin>:{int(line) + 1}:{column}: bad JSON"), refused.err
+
+
 @pytest.mark.parametrize(
     ("puzzle", "text", "where", "message"),
     [

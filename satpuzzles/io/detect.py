@@ -8,7 +8,7 @@ from typing import Any
 from satpuzzles.core import registry
 from satpuzzles.core.errors import InputError
 from satpuzzles.io.puzzlink import ForeignUrl
-from satpuzzles.io.reading import read_instances
+from satpuzzles.io.reading import looks_like_json, past_comments, read_instances
 from satpuzzles.io.sources import written_out
 from satpuzzles.io.textgrid import TooLarge, board_size, content_lines, stated
 
@@ -179,12 +179,12 @@ def _too_large_for_all(refusals: list[tuple[str, TooLarge]], source: str) -> Inp
 
 def _envelope_puzzle(text: str) -> str | None:
     """The puzzle a JSON envelope names in its ``puzzle`` member (what ``--format json`` prints), or None."""
-    if not text.lstrip().startswith("{"):
+    if not looks_like_json(text):
         return None
     import json  # JSON input only
 
     try:
-        data = json.loads(text)
+        data = json.loads(text[past_comments(text):])
     except (ValueError, RecursionError):  # the readers say what is wrong with it
         return None
     named = data.get("puzzle") if isinstance(data, dict) else None

@@ -12,7 +12,7 @@ from satpuzzles.core.errors import InputError
 from satpuzzles.core.generic import TypeVar
 from satpuzzles.core.spec import PuzzleSpec
 from satpuzzles.core.words import counted
-from satpuzzles.io.textgrid import only_chars
+from satpuzzles.io.textgrid import only_chars, spaced_comment
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -45,8 +45,10 @@ def _parse_int(digits: str) -> int:
 def json_objects(text: str) -> list[tuple[Any, int, int]]:
     """Every top-level JSON value in ``text`` with the line and column where it starts.
 
-    Bad JSON, nesting too deep for the parser and integers too long to convert are
-    located errors, like any other bad input.
+    A line of ``#`` alone or followed by a space outside the values (above the first, between two) is a comment,
+    as in the text formats: ``--format json`` output kept in a file under a note, or headed by ``# puzzle: NAME``. Bad
+    JSON, nesting too deep for the parser and integers too long to convert are located errors, like any other
+    bad input.
     """
     import json  # only when JSON is read
 
@@ -56,6 +58,12 @@ def json_objects(text: str) -> list[tuple[Any, int, int]]:
     while True:
         while at < len(text) and text[at].isspace():
             at += 1
+        if at < len(text) and text[at] == "#":
+            start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+            end = len(text) if end < 0 else end
+            if not text[start:at].strip() and spaced_comment(text[at:end].strip()):  # a comment line
+                at = end
+                continue
         if at == len(text):
             break
         try:

@@ -5,15 +5,33 @@ from __future__ import annotations
 from satpuzzles.core.errors import InputError, UsageError
 from satpuzzles.core.naming import CLI, Naming
 from satpuzzles.core.spec import PuzzleSpec
+from satpuzzles.io.textgrid import spaced_comment
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
 
+def past_comments(text: str) -> int:
+    """Where ``text``'s first line that is neither blank nor a comment starts (``len(text)`` when there is none).
+
+    A comment is ``#`` alone or followed by a space, as in every text format, also those where ``#`` may be a cell
+    (textgrid.spaced_comment): a character grid's row ``#..#`` is no comment, so a grid is never taken for JSON."""
+    at = 0
+    while at < len(text):
+        end = text.find("\n", at)
+        end = len(text) if end < 0 else end + 1
+        stripped = text[at:end].strip()
+        if stripped and not spaced_comment(stripped):
+            return at
+        at = end
+    return at
+
+
 def looks_like_json(text: str) -> bool:
-    """Whether ``text`` starts like a JSON object (what ``--format json`` prints)."""
-    return text.lstrip().startswith("{")
+    """Whether ``text`` starts like a JSON object (what ``--format json`` prints), after any comment lines above it
+    (``# puzzle: NAME``, a note) and blank lines, which the JSON reader skips as the text readers do."""
+    return text[past_comments(text):].lstrip().startswith("{")
 
 
 def read_instances(puzzle: PuzzleSpec[Any, Any], text: str, input_format: str = "auto",
@@ -54,7 +72,7 @@ def _is_envelope(text: str) -> bool:
     import json  # JSON-like text only
 
     try:
-        data = json.loads(text)
+        data = json.loads(text[past_comments(text):])
     except (ValueError, RecursionError):
         return False
     return isinstance(data, dict) and isinstance(data.get("puzzle"), str)
