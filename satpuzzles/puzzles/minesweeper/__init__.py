@@ -41,8 +41,9 @@ SPEC = PuzzleSpec(
                "layouts equally likely)."),
         Option("hint", ("--hint",), "The next move: the cells safe in every placement (o), or when none is, the "
                "cell least likely to hold a mine (!) with its exact probability."),
-        Option("probability_budget", ("--probability-budget",), "Counting steps per component for --probabilities; "
-               "beyond it: not computed.", kind="int", default=DEFAULT_BUDGET, minimum=1, metavar="NODES"),
+        Option("probability_budget", ("--probability-budget",), "Counting steps per component for --probabilities "
+               f"(and --hint's guess); beyond it: not computed (default {DEFAULT_BUDGET:,}).", kind="int", minimum=1,
+               metavar="NODES"),
     ),
     examples=("3 3\n1 ? ?\n? ? ?\n? ? 1\n", "2 3\n1 ? 1\n? ? ?\nmines 1\n"),
     rules_text="Place mines so that every revealed number counts exactly the mines among its eight neighbours; "

@@ -85,7 +85,15 @@ def stages(instance: MinesweeperInstance, settings: Settings) -> Sequence[Stage[
 
 
 def check_settings(settings: Settings) -> None:
-    """--analyze covers every layout at once, so it takes neither --count nor --unique; it runs on the engine."""
+    """--analyze covers every layout at once, so it takes neither --count nor --unique; it runs on the engine.
+    --probability-budget bounds the counting of --probabilities and --hint, so it needs one of them (it defaults to
+    None: a budget typed out, even the default's, is given)."""
+    budget = settings.extras.get("probability_budget")
+    if budget is not None and not any(settings.extras.get(name) for name in ("probabilities", "hint")):
+        flag = settings.naming.flag
+        raise UsageError(f"{settings.naming.given('probability_budget', budget, typed=str(budget))} bounds the "
+                         f"counting of {flag('probabilities')} (and {flag('hint')}): add {flag('probabilities')}, or "
+                         "leave it out")
     if analysis_wanted(settings):
         flag = settings.naming.flag
         these = f"{flag('analyze')}, {flag('probabilities')} and {flag('hint')}"

@@ -29,8 +29,8 @@ from satpuzzles.puzzles.minesweeper.engine import propagate as engine
 from satpuzzles.puzzles.minesweeper.engine.components import analyze
 from satpuzzles.puzzles.minesweeper.engine.total import with_total
 from satpuzzles.puzzles.minesweeper.formats import LIMIT
-from satpuzzles.puzzles.minesweeper.generator_options import (MINE_DENSITY, REVEAL_DENSITY, check_options, densities,
-                                                               mines_named, parse_cell)
+from satpuzzles.puzzles.minesweeper.generator_options import (ATTEMPTS, MINE_DENSITY, REVEAL_DENSITY, check_options,
+                                                               densities, layout_attempts, mines_named, parse_cell)
 from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, CellAnalysis
 
 TYPE_CHECKING = False
@@ -293,13 +293,13 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
         first = options.get("first_click") or ((rows - 1) // 2, (cols - 1) // 2)
         if count is None:
             count = round(mine_density * rows * cols)
-        game = no_guess_game(rows, cols, count, first, rng, options["attempts"], total_analysis, progress,
+        game = no_guess_game(rows, cols, count, first, rng, layout_attempts(options), total_analysis, progress,
                              f"raise {naming_of(options).flag('attempts')}, or lower the mines", mines_named(options))
         return game_text(game, bool(options.get("reveal_layout")))
     if options.get("unique_board") and count is not None:
         # No count can place a mine with no safe neighbour: with an exact --mines N the layout
         # is drawn again (or, when there are few, each is tried in turn).
-        mines = unique_layout(rows, cols, count, options["attempts"], rng, naming_of(options))
+        mines = unique_layout(rows, cols, count, layout_attempts(options), rng, naming_of(options))
     else:
         mines = _draw_mines(rows, cols, count, mine_density, rng)
     if options.get("unique_board"):
@@ -381,10 +381,11 @@ GENERATOR = Generator(
                "its opening revealed and the mine total."),
         Option("first_click", ("--first-click",), "Where the --no-guess game starts, 1-based (default: the centre).",
                kind="text", metavar="ROW,COL", convert=parse_cell),
-        Option("attempts", ("--attempts",), "Mine layouts --no-guess may draw before it "
-               f"gives up (exit 3); a board with at most N x {MOVES_PER_ATTEMPT} layouts has each tried once (exit 2 "
-               "when none is a no-guess game). --unique --mines N draws as many, then spreads the safe cells itself; "
-               "exit 2 when too few are left to place every mine.", kind="int", default=100, minimum=1, metavar="N"),
+        Option("attempts", ("--attempts",), f"Mine layouts --no-guess may draw before it gives up (exit 3; default "
+               f"{ATTEMPTS}); a board with at most N x {MOVES_PER_ATTEMPT} layouts has each tried once (exit 2 when "
+               "none is a no-guess game). --unique --mines N draws as many, then spreads the safe cells itself; exit "
+               "2 when too few are left to place every mine. Refused where no layouts are drawn (a random board, "
+               "--unique without --mines).", kind="int", minimum=1, metavar="N"),
         Option("unique_board", ("--unique",), "A puzzle whose revealed counts determine every mine (counts hidden "
                "while that holds)."),
         Option("reveal_layout", ("--reveal-layout",), "With --no-guess: also write the hidden mine layout, in comment "

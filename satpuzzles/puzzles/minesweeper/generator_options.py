@@ -14,6 +14,8 @@ MINE_DENSITY = 0.2
 """Share of the cells holding a mine when neither --mine-density nor --mines says."""
 REVEAL_DENSITY = 0.3
 """Share of the safe cells a random board reveals when --reveal-density does not say."""
+ATTEMPTS = 100
+"""Mine layouts --no-guess (and --unique --mines N) draws when --attempts does not say."""
 
 
 def densities(options: dict[str, Any]) -> tuple[float, float]:
@@ -21,6 +23,13 @@ def densities(options: dict[str, Any]) -> tuple[float, float]:
     (the options default to None, so that a value typed out, even the default's, counts as given)."""
     mines, revealed = options.get("mine_density"), options.get("reveal_density")
     return (MINE_DENSITY if mines is None else mines), (REVEAL_DENSITY if revealed is None else revealed)
+
+
+def layout_attempts(options: dict[str, Any]) -> int:
+    """The mine layouts to draw: --attempts, else ATTEMPTS (the option defaults to None, so that an --attempts typed
+    where no layouts are drawn is refused, even with the default's value)."""
+    given = options.get("attempts")
+    return ATTEMPTS if given is None else given
 
 
 def mines_named(options: dict[str, Any]) -> str:
@@ -58,6 +67,16 @@ def check_options(rows: int, cols: int, options: dict[str, Any]) -> None:
     if (no_guess or options.get("unique_board")) and options.get("reveal_density") is not None:
         raise UsageError(f"{flag('reveal_density')} is for random boards: {flag('no_guess')} reveals the first "
                          f"click's opening, {flag('unique_board', '--unique')} the counts it needs; leave it out")
+    tries = options.get("attempts")
+    if tries is not None and not no_guess and not (options.get("unique_board") and count is not None):
+        given = naming.given("attempts", tries, typed=str(tries))
+        if options.get("unique_board"):
+            raise UsageError(f"{given} is for {flag('unique_board', '--unique')} with {flag('mine_count', '--mines')} "
+                             f"N (and {flag('no_guess')} games), which draw mine layouts until one fits; --unique by density "
+                             f"draws one: add {flag('mine_count', '--mines')} N, or leave {flag('attempts')} out")
+        raise UsageError(f"{given} is for {flag('no_guess')} games (and {flag('unique_board', '--unique')} with "
+                         f"{flag('mine_count', '--mines')} N), which draw mine layouts until one fits; a random board "
+                         f"draws one: add {flag('no_guess')}, or leave {flag('attempts')} out")
     for name in ("first_click", "reveal_layout"):
         if options.get(name) and not no_guess:
             raise UsageError(f"{flag(name)} is for {flag('no_guess')} games: add {flag('no_guess')}, or leave it out")

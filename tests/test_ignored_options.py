@@ -1,0 +1,89 @@
+"""An option that would do nothing is refused in one line naming it and the option it needs (exit 2), never ignored.
+
+``--probability-budget`` bounds the counting of ``--probabilities`` (and ``--hint``'s guess); ``generate minesweeper
+--attempts`` the mine layouts ``--no-guess`` (and ``--unique --mines N``) draw. Both were dropped without a word
+elsewhere. Both default to None, so a value typed out, even the default's, counts as given.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import satpuzzles
+from satpuzzles.core.errors import UsageError
+from tests.conftest import INSTANCES, run_cli
+
+BOARD = INSTANCES / "minesweeper" / "seed" / "medium-sat.in"
+
+
+def _refused(result: object, *named: str) -> None:
+    assert (result.code, result.out) == (2, ""), result.err  # type: ignore[attr-defined]
+    err = result.err  # type: ignore[attr-defined]
+    assert err.startswith("satpuzzles: error: ") and err.count("\n") == 1
+    assert all(name in err for name in named), err
+
+
+@pytest.mark.parametrize("command", ["minesweeper", "solve"])
+@pytest.mark.parametrize("extra", [[], ["--analyze"]])
+@pytest.mark.parametrize("budget", ["100", "5000000"])  # the second is the default's value
+def test_probability_budget_without_probabilities_is_refused(command: str, extra: list[str], budget: str) -> None:
+    _refused(run_cli(command, BOARD, "--probability-budget", budget, *extra),
+             f"--probability-budget {budget} ", "--probabilities", "add --probabilities, or leave it out")
+
+
+@pytest.mark.parametrize("asked", ["--probabilities", "--hint"])
+def test_probability_budget_still_bounds_probabilities_and_hints(asked: str) -> None:
+    bounded = run_cli("minesweeper", BOARD, asked, "--probability-budget", "100")
+    assert bounded.code == 0 and bounded.err == "" and "Solvable = True" in bounded.out
+    plain = run_cli("minesweeper", BOARD, asked)
+    assert plain.code == 0 and plain.out.splitlines()[:4] == bounded.out.splitlines()[:4]
+
+
+def test_probability_budget_without_probabilities_is_refused_by_the_api_too() -> None:
+    puzzle = satpuzzles.load(BOARD)
+    with pytest.raises(UsageError, match=r"^probability_budget=100 bounds the counting of probabilities .*"
+                                         r"add probabilities, or leave it out$"):
+        puzzle.solve(probability_budget=100)
+    assert puzzle.solve(probabilities=True, probability_budget=100).status == "solved"
+    assert puzzle.solve().status == "solved"
+
+
+def test_probability_budget_help_still_gives_its_default() -> None:
+    shown = " ".join(run_cli("minesweeper", "--help").out.split())
+    assert "--probability-budget NODES Counting steps per component for --probabilities" in shown
+    assert "(default 5,000,000)" in shown
+
+
+@pytest.mark.parametrize(("mode", "named"), [
+    ([], ("--attempts 5 ", "--no-guess", "add --no-guess, or leave --attempts out")),
+    (["--mines", "10"], ("--attempts 5 ", "--no-guess", "add --no-guess, or leave --attempts out")),
+    (["--unique"], ("--attempts 5 ", "--unique with --mines N", "add --mines N, or leave --attempts out")),
+])
+def test_attempts_where_no_layouts_are_drawn_is_refused(mode: list[str], named: tuple[str, ...]) -> None:
+    _refused(run_cli("generate", "minesweeper", "8", "8", "--seed", "1", *mode, "--attempts", "5"), *named)
+
+
+def test_attempts_typed_with_its_default_value_is_refused_too() -> None:
+    _refused(run_cli("generate", "minesweeper", "8", "8", "--seed", "1", "--attempts", "100"),
+             "--attempts 100 ", "--no-guess")
+
+
+def test_attempts_where_layouts_are_drawn_works_as_before() -> None:
+    """With --no-guess (and --unique --mines N) --attempts is taken, and its default is still 100 layouts."""
+    game = ["generate", "minesweeper", "8", "8", "--seed", "1", "--mines", "10", "--no-guess"]
+    default, typed = run_cli(*game), run_cli(*game, "--attempts", "100")
+    assert default.code == 0 and default.err == "" and default.out == typed.out
+    starved = run_cli("generate", "minesweeper", "8", "8", "--mines", "40", "--no-guess", "--attempts", "1",
+                      "--seed", "1")
+    assert starved.code == 3 and "no no-guess board turned up in 1 attempt" in starved.err
+    unique = run_cli("generate", "minesweeper", "8", "8", "--seed", "1", "--unique", "--mines", "10", "--attempts", "5")
+    assert unique.code == 0 and unique.err == ""
+    shown = " ".join(run_cli("generate", "minesweeper", "--help").out.split())
+    assert "gives up (exit 3; default 100)" in shown
+
+
+def test_attempts_where_no_layouts_are_drawn_is_refused_by_the_api_too() -> None:
+    with pytest.raises(UsageError, match=r"^attempts=5 is for no_guess games .* add no_guess, or leave attempts out$"):
+        satpuzzles.generate("minesweeper", 8, 8, seed=1, attempts=5)
+    assert satpuzzles.generate("minesweeper", 8, 8, seed=1, mine_count=10, no_guess=True, attempts=100) == \
+        satpuzzles.generate("minesweeper", 8, 8, seed=1, mine_count=10, no_guess=True)
