@@ -92,6 +92,7 @@ def test_a_game_is_won_by_following_the_hints() -> None:
                 break
         assert "every safe cell is open: you won" in terminal.text()
         assert "0 safe cells to open" in terminal.text()
+        assert terminal.text().rstrip().endswith("\narrows move, q quit")  # the keys that still do something
         terminal.type("q")
         assert terminal.close() == 0
     finally:
@@ -114,6 +115,33 @@ def test_typed_coordinates_flags_and_a_mine() -> None:
         assert "already open" in terminal.read("already open")
         terminal.type("q")
         assert terminal.close() == 0
+    finally:
+        terminal.process.kill()
+
+
+def test_a_game_over_offers_only_the_keys_that_still_work() -> None:
+    """Once a game is lost (or won), the key line listed every key (Enter opens, o open, f flag, ? hint) though they
+    only said "the game is over", over the message saying how it ended; now it lists what still works, and the
+    other keys leave that message alone."""
+    terminal = Terminal("play", "minesweeper", "--rows", "5", "--cols", "6", "--mines", "4", "--seed", "1",
+                        "--first-click", "1,1")
+    try:
+        playing = terminal.read("? shows a hint")
+        assert playing.rstrip().endswith("arrows move, Enter opens, o open, f flag, ? hint, q quit")
+        for r, c in ((r, c) for r in range(1, 6) for c in range(1, 7)):  # open every cell in turn: a mine ends it
+            terminal.type(f"{r} {c}\r")
+            if "you lost" in terminal.read(f"row {r}, column {c}", seconds=10):
+                break
+        ended = terminal.text()
+        message = next(line for line in ended.splitlines() if "you lost" in line)
+        assert ended.rstrip().endswith("\narrows move, q quit")
+        assert "Enter opens" not in ended and "? hint" not in ended and "f flag" not in ended
+        terminal.type("o?f\r 3 7")  # keys that do nothing now: ignored, the message and the key line stay
+        terminal.type("l")
+        after = terminal.read("\x00", seconds=1)
+        assert message in after and after.rstrip().endswith("\narrows move, q quit") and "game is over" not in after
+        terminal.type("q")
+        assert terminal.close() == 1
     finally:
         terminal.process.kill()
 

@@ -35,6 +35,8 @@ QUIT = ("q", "\x03", "\x04")
 """q, Ctrl-C (when it arrives as a key rather than SIGINT) and Ctrl-D (a key in cbreak mode, not the end of input)."""
 EXIT_HELP = ("Exit status: 0 won or quit, 1 lost, 2 bad usage (or a board that has no such game), 3 the search "
              "for a game gave up; 129 the terminal closed, 130 interrupted (docs/reliability.md).")
+OVER_KEYS = "arrows move, q quit"
+"""The key line once a game is won or lost: the keys that still do something."""
 ESCAPE_WAIT = 0.1
 """Seconds an Esc waits for the rest of an escape sequence before it counts as the Esc key pressed alone."""
 
@@ -135,10 +137,18 @@ class Session:
         self.actions = {key: name for key, name, _ in puzzle.game.actions} if puzzle.game else {}
         self.primary = puzzle.game.actions[0][1] if puzzle.game else ""
 
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (won or lost): only the cursor moves and q quits then."""
+        return self.state.status != "playing"
+
     def press(self, key: str) -> bool:
-        """Handle one key; False when the player quits."""
+        """Handle one key; False when the player quits. Once the game is over, every key but the arrows and the
+        quit keys is ignored (the last message, 'you won' or 'you lost', stays), as the key line then says."""
         if key in QUIT:
             return False
+        if self.over and key not in ARROWS:
+            return True
         if key in ARROWS:
             dr, dc = ARROWS[key]
             self.cursor = (min(max(self.cursor[0] + dr, 0), self.state.rows - 1),
@@ -203,8 +213,8 @@ class Session:
         lines = [Text(f"{self.puzzle.heading}: {self.state.summary()}", style=status),
                  Text(header, style="dim"), board, Text(self.message)]
         if not self.over_at_once:
-            lines.append(Text(f"> {self.typed}" if self.typed else f"arrows move, Enter opens, {keys}, ? hint, q quit",
-                              style="dim"))
+            offered = f"> {self.typed}" if self.typed else f"arrows move, Enter opens, {keys}, ? hint, q quit"
+            lines.append(Text(OVER_KEYS if self.over else offered, style="dim"))
         return Group(*lines)
 
 
