@@ -212,6 +212,19 @@ def _answer(lines: str) -> list[tuple[object, object]]:
     return [(record["input"], record["solution"]) for record in map(json.loads, lines.splitlines())]
 
 
+@pytest.mark.parametrize("command", ["numberlink", "solve"])
+def test_a_numberlink_rules_line_above_json_is_refused_not_lost(command: str) -> None:
+    """Comments above JSON are skipped; a '# rules: open' line there would have been skipped too, the board solved
+    under fill without a word: it is an error at its line, as the JSON's own members state the rules."""
+    printed = run_cli("numberlink", NL / "seed" / "instance_1.txt", "--format", "json")
+    for line, value in (("# rules: open", "open"), ("# Rules: fill, no-self-touch", "fill, no-self-touch")):
+        refused = run_cli(command, "-", stdin="# kept from a run\n" + line + "\n" + printed.out)
+        assert refused.code == 2 and refused.err.count("\n") == 1
+        assert refused.err.startswith(f"satpuzzles: error: <stdin>:2:1: '# rules: {value}' is for text boards and URLs")
+    opened = json.loads(run_cli("numberlink", NL / "seed" / "instance_1.txt", "--rules", "open", "--format", "json").out)
+    assert opened["input"]["rules"] == "open"  # the way a JSON input says it
+
+
 def test_a_character_grid_row_of_hashes_above_a_brace_row_is_no_comment_above_json() -> None:
     """Only a comment line (``#`` alone or followed by a space) is skipped to find JSON: ``#..#`` is a row of two
     ``#`` endpoints in a Numberlink character grid, so the grid below it is not taken for JSON."""

@@ -174,6 +174,9 @@ class JsonCodec(Record, Generic[I], frozen=True, eq=False, repr=False):
     to_json_under: Callable[[I, Settings], dict[str, object]] | None = None
     """Used instead of ``to_json`` in the envelope when given: the puzzle as the run read it, with the options in
     force that are part of it (Numberlink's rules), so that the envelope read back is solved the same way."""
+    check_comments: Callable[[str], None] | None = None
+    """Refuses (a located InputError) a comment line of a JSON text that the puzzle's text formats read as part of
+    the puzzle (Numberlink's ``# rules:`` line): JSON input skips comment lines, so it would be lost without a word."""
 
 
 class Strategy(Record, Generic[I, S], frozen=True, eq=False, repr=False):

@@ -87,6 +87,8 @@ def read_json_instances(puzzle: PuzzleSpec[I, Any], text: str) -> list[I]:
     """The instances of the JSON envelopes (or bare ``input`` objects) in ``text``."""
     if puzzle.json is None:
         raise InputError(f"{puzzle.name} puzzles cannot be read from JSON", 1, 1)
+    if puzzle.json.check_comments is not None and "#" in text:
+        puzzle.json.check_comments(text)
     instances = []
     for value, line, column in json_objects(text):
         if not isinstance(value, dict):

@@ -38,7 +38,7 @@ from satpuzzles.io.textgrid import (
     spaced_comment,
 )
 from satpuzzles.puzzles.numberlink.model import EMPTY, RULE_NAMES, NumberlinkInstance, rules_in_force
-from satpuzzles.puzzles.numberlink.stated import under_stated_rules
+from satpuzzles.puzzles.numberlink.stated import no_rules_lines_in_json, under_stated_rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -361,4 +361,4 @@ def to_text(instance: NumberlinkInstance) -> str:
     return f"{grid.cols} {grid.rows}\n" + "\n".join(rows) + "\n"
 
 
-JSON = JsonCodec(to_json, from_json, to_json_under)
+JSON = JsonCodec(to_json, from_json, to_json_under, check_comments=no_rules_lines_in_json)

@@ -66,6 +66,14 @@ def rules_lines(text: str) -> list[StatedRules]:
     return [parse_rules_line(value, number) for value, number in statements(text, RULES_KEY)]
 
 
+def no_rules_lines_in_json(text: str) -> None:
+    """JsonCodec.check_comments: a ``# rules:`` line above (or between) JSON objects is refused where it stands, as
+    a JSON input states its rules in its own members (JSON input skips comment lines: it would be lost)."""
+    for value, number in statements(text, RULES_KEY):
+        raise InputError(f"'# {RULES_KEY}: {value}' is for text boards and URLs: a JSON input states its rules as its "
+                         "'rules' and 'no_self_touch' members (as --format json writes them)", number, 1)
+
+
 def under_stated_rules(text: str, instances: list[NumberlinkInstance],
                        typed: bool = False) -> list[NumberlinkInstance]:
     """Each instance under the last ``# rules:`` line above it (instances below no such line as they are).
