@@ -240,6 +240,10 @@ class Puzzle:
             raise UsageError(f"{self.name} has no {writer!r} writer; it has "
                              f"{', '.join(w.name for w in self.spec.writers) or 'none'}")
         settings = Settings(extras=self._extras(options))
+        for option in self.spec.options:  # one that does nothing here is refused, as beside --to-NAME
+            if option.name in options and option.given(options[option.name]) and chosen.ignores(option):
+                raise UsageError(f"{PYTHON.given(option.name, options[option.name])} does not change what the "
+                                 f"{writer} writer writes: leave it out")
         caveat = chosen.caveat(self.instance, settings) if chosen.caveat is not None else None
         if caveat is not None:
             import warnings

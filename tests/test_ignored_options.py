@@ -87,3 +87,42 @@ def test_attempts_where_no_layouts_are_drawn_is_refused_by_the_api_too() -> None
         satpuzzles.generate("minesweeper", 8, 8, seed=1, attempts=5)
     assert satpuzzles.generate("minesweeper", 8, 8, seed=1, mine_count=10, no_guess=True, attempts=100) == \
         satpuzzles.generate("minesweeper", 8, 8, seed=1, mine_count=10, no_guess=True)
+
+
+NUMBERLINK = INSTANCES / "numberlink" / "seed" / "instance_1.txt"
+SLITHERLINK = "https://puzz.link/p?slither/5/5/cbcbcddad"
+
+
+@pytest.mark.parametrize(("command", "source", "given", "drop"), [
+    ("numberlink", NUMBERLINK, ["--to-url", "-s", "cadical195"], "--to-url prints the puzzle only: drop -s"),
+    ("numberlink", NUMBERLINK, ["--to-url", "--method", "cnf", "--timeout", "5"],
+     "--to-url prints the puzzle only: drop --method and --timeout"),
+    ("numberlink", NUMBERLINK, ["--to-url", "--encoding", "complete"], "--to-url prints the puzzle only: drop --encoding"),
+    ("numberlink", NUMBERLINK, ["--to-url", "--numbers", "--unique"],
+     "--to-url prints the puzzle only: drop --unique and --numbers"),
+    ("solve", NUMBERLINK, ["--to-url", "--encoding", "strengthened", "--numbers"],
+     "--to-url prints the puzzle only: drop --numbers and --encoding"),
+    ("slitherlink", SLITHERLINK, ["--to-loopy", "--timeout", "5"], "--to-loopy prints the puzzle only: drop --timeout"),
+    ("solve", SLITHERLINK, ["--to-url", "-s", "glucose4"], "--to-url prints the puzzle only: drop -s"),
+])
+def test_a_conversion_refuses_what_only_a_solve_uses(command: str, source: object, given: list[str], drop: str) -> None:
+    """-s, --method, --timeout and the puzzle options its text does not depend on did nothing beside --to-NAME."""
+    refused = run_cli(command, source, *given)
+    assert (refused.code, refused.out) == (2, ""), refused.err
+    assert refused.err == f"satpuzzles: error: {drop}\n"
+
+
+def test_a_conversion_still_takes_the_options_its_text_depends_on() -> None:
+    """--rules writes numlin, --no-self-touch warns that a URL cannot carry it, --index picks the puzzle."""
+    numlin = run_cli("numberlink", NUMBERLINK, "--to-url", "--rules", "open", "--index", "1")
+    assert (numlin.code, numlin.err) == (0, "") and numlin.out.startswith("https://puzz.link/p?numlin/7/7/")
+    warned = run_cli("numberlink", NUMBERLINK, "--to-url", "--no-self-touch")
+    assert warned.code == 0 and "cannot say no-self-touch" in warned.err
+
+
+def test_a_conversion_refuses_what_only_a_solve_uses_in_the_api_too() -> None:
+    puzzle = satpuzzles.load(NUMBERLINK)
+    with pytest.raises(UsageError, match=r"^encoding='complete' does not change what the url writer writes: leave it "
+                                         r"out$"):
+        puzzle.write("url", encoding="complete")
+    assert puzzle.write("url", rules="open").startswith("https://puzz.link/p?numlin/")

@@ -141,17 +141,23 @@ def prepared_settings(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> 
         check_solver_name(settings.solver)
     check_settings(puzzle.rules, settings)
     writer = conversion(puzzle, options)
-    given = solving_options(options, settings)
-    if writer is not None and given:  # only those given, as --analyze's refusal names them
-        raise UsageError(f"--to-{writer.name} prints the puzzle only: drop {listed(given)}")
+    if writer is not None:
+        given = solving_options(options, settings) + [
+            option.flags[0] if options.get(option.name) is not False else option.off for option in puzzle.options
+            if option.given(options.get(option.name)) and writer.ignores(option)]
+        if given:  # only those given, as --analyze's refusal names them
+            raise UsageError(f"--to-{writer.name} prints the puzzle only: drop {listed(given)}")
     return settings, writer
 
 
 def solving_options(options: dict[str, Any], settings: Settings) -> list[str]:
-    """The options given that only a solve serves (outputs, JSON, enumeration, --explain, --analyze), as typed."""
+    """The options given that only a solve serves (outputs, JSON, enumeration, --explain, --analyze, how to solve
+    and for how long), as typed."""
     given = [flag for flag, name in zip(FILE_FLAGS, FILE_OUTPUTS) if options.get(name) is not None]
     for flag, on in (("--format json", options.get("output_format") == "json"), ("--count", settings.count > 1),
-                     ("--unique", settings.unique), ("--explain", settings.explain), ("--analyze", settings.analyze)):
+                     ("--unique", settings.unique), ("--explain", settings.explain), ("--analyze", settings.analyze),
+                     ("-s", options.get("solver") is not None), ("--method", settings.method != "auto"),
+                     ("--timeout", options.get("timeout") is not None)):
         given += [flag] if on else []
     return given
 

@@ -164,6 +164,15 @@ class Writer(Record, Generic[I], frozen=True, eq=False, repr=False):
     caveat: Callable[[I, Settings], str | None] | None = None
     """What the written text cannot say of the puzzle under these options (printed once on standard error), or
     None."""
+    options: tuple[str, ...] | None = None
+    """The puzzle's own options (by name) that ``write_under`` or ``caveat`` read; any other one given beside
+    ``--to-NAME`` would do nothing, and is refused. None: all of them for a writer with either, none without."""
+
+    def ignores(self, option: Option) -> bool:
+        """Whether what this writer writes (and warns) never depends on the puzzle's ``option``."""
+        if self.options is None:
+            return self.write_under is None and self.caveat is None
+        return option.name not in self.options
 
 
 class JsonCodec(Record, Generic[I], frozen=True, eq=False, repr=False):

@@ -35,7 +35,8 @@ SPEC = PuzzleSpec(
     ),
     json=JSON,
     writers=(Writer("url", to_url, "Print the puzzle as a puzz.link URL instead of solving (arukone under the "
-                    "fill rule, numlin under open).", write_under=url_under, caveat=url_caveat),),
+                    "fill rule, numlin under open).", write_under=url_under, caveat=url_caveat,
+                    options=("rules", "no_self_touch")),),
     generator=deferred("satpuzzles.puzzles.numberlink.generator", "GENERATOR"),  # loaded by `generate` only
     options=(
         Option("rules", ("--rules",), "fill: every cell is used (Flow Free, arukone URLs); open: cells may stay "
