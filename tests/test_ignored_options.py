@@ -126,3 +126,11 @@ def test_a_conversion_refuses_what_only_a_solve_uses_in_the_api_too() -> None:
                                          r"out$"):
         puzzle.write("url", encoding="complete")
     assert puzzle.write("url", rules="open").startswith("https://puzz.link/p?numlin/")
+
+
+def test_puzzles_markdown_with_json_is_refused() -> None:
+    """The markdown table was printed and --format json dropped without a word."""
+    _refused(run_cli("puzzles", "--markdown", "--format", "json"), "--markdown", "--format json", "give one")
+    table = run_cli("puzzles", "--markdown", "--format", "text")
+    assert table.code == 0 and table.out.startswith("| puzzle | rules |")
+    assert run_cli("puzzles", "--format", "json").out.startswith('{"name": ')

@@ -16,6 +16,7 @@ from satpuzzles.cli import FIXED_COMMANDS
 from satpuzzles.cli.options import format_option
 from satpuzzles.cli.output import OutputClosed
 from satpuzzles.core import registry
+from satpuzzles.core.errors import UsageError
 from satpuzzles.core.spec import PuzzleSpec
 
 
@@ -132,6 +133,8 @@ def _features(spec: PuzzleSpec[Any, Any]) -> list[str]:
 @click.option("--markdown", is_flag=True, help="A markdown table of the puzzles, their rules and sources (the README's).")
 def puzzles_command(markdown: bool, output_format: str) -> None:
     """List the registered puzzles, their formats and features."""
+    if markdown and output_format == "json":  # the table would be printed, the JSON asked for dropped
+        raise UsageError("--markdown writes a markdown table, --format json one JSON object per puzzle: give one")
     if markdown:
         click.echo("| puzzle | rules | where people play it |\n|---|---|---|")
         for name, spec in registry.puzzles().items():
