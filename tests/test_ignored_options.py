@@ -134,3 +134,17 @@ def test_puzzles_markdown_with_json_is_refused() -> None:
     table = run_cli("puzzles", "--markdown", "--format", "text")
     assert table.code == 0 and table.out.startswith("| puzzle | rules |")
     assert run_cli("puzzles", "--format", "json").out.startswith('{"name": ')
+
+
+@pytest.mark.parametrize("command", ["numberlink", "solve"])
+def test_numbers_with_analyze_is_refused(command: str) -> None:
+    """--analyze's board replaced the solution's, and --numbers printed nothing."""
+    _refused(run_cli(command, NUMBERLINK, "--analyze", "--numbers"), "--numbers", "--analyze", "drop --numbers")
+    with pytest.raises(UsageError, match=r"^numbers prints .* analyze .*drop numbers"):
+        satpuzzles.load(NUMBERLINK).solve(analyze=True, numbers=True)
+
+
+def test_numbers_still_prints_the_board_of_labels() -> None:
+    shown = run_cli("numberlink", NUMBERLINK, "--numbers", "--count", "2", "--color", "never")
+    assert shown.code == 0 and "2 2 2 4 4 4 4" in shown.out
+    assert run_cli("numberlink", NUMBERLINK, "--analyze").code == 0

@@ -57,10 +57,14 @@ def stages(instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[N
 
 
 def check_settings(settings: Settings) -> None:
-    """--count, --unique and --analyze count by the full rules, which --encoding strengthened leaves out; under no
-    self-touch the complete encoding runs alone (stages), so they may. Whether paths may touch themselves is the
+    """--numbers prints a solution's board of labels, which --analyze's board replaces. --count, --unique and --analyze
+    count by the full rules, which --encoding strengthened leaves out; under no self-touch the complete encoding runs
+    alone (stages), so they may. Whether paths may touch themselves is the
     command line's, else the board's (Rules.stated: checked again for each board, the convention it states)."""
     extras, flag = settings.extras, settings.naming.flag
+    if extras.get("numbers") and settings.analyze:  # the analysis board is shown instead of a solution's
+        raise UsageError(f"{flag('numbers')} prints a solution's board of labels, which {flag('analyze')} (what every "
+                         f"solution agrees on) does not show: drop {flag('numbers')}, or {flag('analyze')}")
     if extras.get("encoding") != "strengthened" or extras.get("no_self_touch") is not False:
         return  # another encoding, no self-touch, or not given: the board says (Rules.settled)
     full = f"use {settings.naming.given('encoding', 'auto', typed='auto')} or complete"
