@@ -148,3 +148,22 @@ def test_numbers_still_prints_the_board_of_labels() -> None:
     shown = run_cli("numberlink", NUMBERLINK, "--numbers", "--count", "2", "--color", "never")
     assert shown.code == 0 and "2 2 2 4 4 4 4" in shown.out
     assert run_cli("numberlink", NUMBERLINK, "--analyze").code == 0
+
+
+@pytest.mark.parametrize("option", [["--rules", "open"], ["--self-touch"], ["--encoding", "complete"]])
+@pytest.mark.parametrize("puzzle", [[], ["--puzzle", "minesweeper"]])
+def test_batch_refuses_a_puzzle_option_no_puzzle_of_it_has(tmp_path, option: list[str], puzzle: list[str]) -> None:
+    """A Numberlink option on a batch of Minesweeper boards was accepted and did nothing."""
+    folder = tmp_path / "minesweeper"
+    folder.mkdir()
+    (folder / "a.in").write_text(BOARD.read_text())
+    _refused(run_cli("batch", folder, "-j", "1", *puzzle, *option),
+             f"{option[0]} is for numberlink; this batch holds minesweeper puzzles only: leave it out")
+
+
+def test_batch_takes_a_puzzle_option_where_some_puzzle_has_it(tmp_path) -> None:
+    for name, board in (("minesweeper", BOARD), ("numberlink", NUMBERLINK)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "board.txt").write_text(board.read_text())
+    mixed = run_cli("batch", tmp_path, "-j", "1", "--rules", "open", "--format", "json")
+    assert mixed.code == 0 and mixed.err == "" and len(mixed.out.splitlines()) == 2

@@ -34,6 +34,7 @@ from satpuzzles.cli.output import say, stdout
 from satpuzzles.core import registry
 from satpuzzles.core.errors import UsageError
 from satpuzzles.core.spec import Option
+from satpuzzles.core.words import listed
 from satpuzzles.present.answers import PICTURES, draws
 from satpuzzles.present.colour import use_colour
 from satpuzzles.present.terminal import make_console
@@ -43,18 +44,35 @@ from satpuzzles.solve.pipeline import check_settings, check_stated
 SUMMARY_FIELDS = ("file", "index", "puzzle", "status", "seconds", "unique", "error", "grade", "undetermined")
 
 
-def puzzle_solve_options() -> list[click.Option]:
-    """The options puzzles declare as changing how they are solved, each once, naming the puzzles it applies to."""
+def _solve_options() -> list[tuple[Option, list[str]]]:
+    """The options puzzles declare as changing how they are solved, each once, with the puzzles that have it."""
     found: dict[str, tuple[Option, list[str]]] = {}
-    for puzzle in registry.puzzles().values():
+    for name, puzzle in registry.puzzles().items():
         for option in puzzle.options:
             if option.affects_solving:
-                found.setdefault(option.name, (option, []))[1].append(puzzle.heading)
+                found.setdefault(option.name, (option, []))[1].append(name)
+    return list(found.values())
+
+
+def puzzle_solve_options() -> list[click.Option]:
+    """The options puzzles declare as changing how they are solved, each once, naming the puzzles it applies to."""
     made = []
-    for option, owners in found.values():
+    for option, owners in _solve_options():
         made.append(to_click(option))
-        made[-1].help = owned_help(owners, option.help)
+        made[-1].help = owned_help([registry.get(owner).heading for owner in owners], option.help)
     return made
+
+
+def check_owned(files: list[PuzzleFile], params: dict[str, Any]) -> None:
+    """Refuse a puzzle's own option when the batch holds no puzzle of those that have it (it would do nothing), as
+    solve refuses it for a source of another puzzle. A file that could not be read counts for its puzzle if known."""
+    present = sorted({f.puzzle for f in files if f.puzzle})
+    for option, owners in _solve_options() if present else ():
+        value = params.get(option.name)
+        if option.given(value) and not set(owners) & set(present):
+            flag = option.off if option.off and value is False else option.flags[0]
+            raise UsageError(f"{flag} is for {', '.join(owners)}; this batch holds {listed(present)} puzzles only: "
+                             "leave it out")
 
 
 def plain_options(params: dict[str, Any]) -> Options:
@@ -167,6 +185,7 @@ def run(params: dict[str, Any]) -> int:
     output = stdout_file()
     files = [scan_file(path, params["puzzle"])
              for path in expand_paths(params["paths"], leave_out, [output] if output else [])]
+    check_owned(files, params)
     check_puzzles(files, options)
     folders = answer_folders(params)
     answers = None
