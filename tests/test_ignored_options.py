@@ -167,3 +167,22 @@ def test_batch_takes_a_puzzle_option_where_some_puzzle_has_it(tmp_path) -> None:
         (tmp_path / name / "board.txt").write_text(board.read_text())
     mixed = run_cli("batch", tmp_path, "-j", "1", "--rules", "open", "--format", "json")
     assert mixed.code == 0 and mixed.err == "" and len(mixed.out.splitlines()) == 2
+
+
+@pytest.mark.parametrize("level", ["expert", "beginner"])  # the second is the default's value
+def test_play_level_beside_rows_cols_and_mines_is_refused(level: str) -> None:
+    """--rows, --cols and --mines left the level nothing to give: it was accepted and did nothing."""
+    _refused(run_cli("play", "minesweeper", "--level", level, "--rows", "9", "--cols", "9", "--mines", "10"),
+             f"--level {level} ", "--rows, --cols and --mines", "leave --level out")
+
+
+def test_play_level_beside_some_of_them_still_gives_the_rest() -> None:
+    """--level expert --rows 9 --cols 9 plays with the expert level's 99 mines: asked of a game, not refused; and the
+    help still says the default."""
+    from satpuzzles.puzzles.minesweeper import game
+
+    assert game.board_size({"level": "expert", "rows": 9}) == (9, 30)
+    game.check_options({"level": "expert", "rows": 9, "cols": 9, "mine_count": None})
+    assert run_cli("play", "minesweeper", "--level", "expert", "--rows", "9").err.endswith("needs a terminal for its "
+                                                                                             "input and output\n")
+    assert "(default beginner)" in " ".join(run_cli("play", "minesweeper", "--help").out.split())

@@ -272,9 +272,11 @@ def play(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
     A terminal that goes away (its input ends, or it cannot be drawn on or restored because it
     hung up) ends the game as SIGHUP would: Terminated, exit 129, whether or not the signal came.
     """
+    assert puzzle.game is not None
+    if puzzle.game.check is not None:  # options that do not go together are refused first, terminal or not
+        puzzle.game.check(options)
     if not (sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()):  # None: a closed descriptor
         raise UsageError("play needs a terminal for its input and output")
-    assert puzzle.game is not None
     from rich.console import Console
     from rich.live import Live
 

@@ -394,6 +394,9 @@ class Game(Record, frozen=True, eq=False, repr=False):
     help: str = ""
     size: Callable[[dict[str, Any]], tuple[int, int]] | None = None
     """The rows and columns the options ask for, so that a terminal too narrow is told before a game is made."""
+    check: Callable[[dict[str, Any]], None] | None = None
+    """Refuses (UsageError) options that do not go together, such as one the others leave nothing to do, before a
+    terminal is needed."""
 
 
 class PuzzleSpec(Record, Generic[I, S], frozen=True, eq=False, repr=False):

@@ -137,6 +137,15 @@ def board_size(options: dict[str, Any]) -> tuple[int, int]:
     return options.get("rows") or rows, options.get("cols") or cols
 
 
+def check_options(options: dict[str, Any]) -> None:
+    """A --level beside --rows, --cols and --mines, which leave it nothing to give, is refused (it defaults to None:
+    typed out, even as beginner, it is given)."""
+    level = options.get("level")
+    if level is not None and all(options.get(name) is not None for name in ("rows", "cols", "mine_count")):
+        raise UsageError(f"--level {level} gives the rows, columns and mines that --rows, --cols and --mines give "
+                         "here: leave --level out, or one of them")
+
+
 def new_game(options: dict[str, Any], progress: Progress) -> MinesweeperGame:
     """A no-guess game from the options: a level, or rows, columns and mines; a seed; a first click."""
     level = options.get("level") or "beginner"
@@ -157,10 +166,11 @@ def new_game(options: dict[str, Any], progress: Progress) -> MinesweeperGame:
 GAME = Game(
     new=new_game,
     size=board_size,
+    check=check_options,
     actions=(("o", "open", "open the cell (also Enter or space)"), ("f", "flag", "flag or unflag a mine")),
     options=(
-        Option("level", ("--level",), "beginner 9x9 with 10 mines, intermediate 16x16/40, expert 16x30/99.",
-               kind="choice", choices=tuple(LEVELS), default="beginner"),
+        Option("level", ("--level",), "beginner 9x9 with 10 mines, intermediate 16x16/40, expert 16x30/99 "
+               "(default beginner).", kind="choice", choices=tuple(LEVELS)),
         Option("rows", ("--rows",), "Rows (instead of the level's).", kind="int", minimum=2, maximum=60),
         Option("cols", ("--cols",), "Columns (instead of the level's).", kind="int", minimum=2, maximum=60),
         Option("mine_count", ("--mines",), "Mines (instead of the level's).", kind="int", minimum=0, metavar="N"),
