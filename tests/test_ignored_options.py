@@ -186,3 +186,15 @@ def test_play_level_beside_some_of_them_still_gives_the_rest() -> None:
     assert run_cli("play", "minesweeper", "--level", "expert", "--rows", "9").err.endswith("needs a terminal for its "
                                                                                              "input and output\n")
     assert "(default beginner)" in " ".join(run_cli("play", "minesweeper", "--help").out.split())
+
+
+@pytest.mark.parametrize(("command", "source"), [("minesweeper", BOARD), ("slitherlink", SLITHERLINK),
+                                                 ("solve", SLITHERLINK)])
+def test_explain_on_a_solvable_puzzle_says_there_is_no_conflict(command: str, source: object) -> None:
+    """--explain on a solvable puzzle added nothing to the report, as if it had not been given (--proof says 'none
+    needed'); the JSON envelope is unchanged (its status says it)."""
+    explained = run_cli(command, source, "--explain")
+    assert explained.code == 0 and "Conflict = none: the clues all hold in the solution shown\n" in explained.out
+    assert "Conflict" not in run_cli(command, source).out
+    as_json = run_cli(command, source, "--explain", "--format", "json")
+    assert as_json.code == 0 and '"status": "solved"' in as_json.out and '"explanation"' not in as_json.out

@@ -79,6 +79,8 @@ def status_lines(outcome: Outcome[Any], settings: Settings,
     if outcome.explanation is not None:
         keys = outcome.explanation
         lines.append(("Conflict", conflict(keys) if conflict is not None else conflict_sentence(len(keys))))
+    elif settings.explain and outcome.status == "solved":  # said, as --proof's 'none needed' is: not left out
+        lines.append(("Conflict", "none: the clues all hold in the solution shown"))
     if settings.count > 1 and outcome.status == "solved":
         found = len(outcome.solutions)
         why = outcome.message or f"stopped at --count {settings.count}"
