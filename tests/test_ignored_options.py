@@ -198,3 +198,31 @@ def test_explain_on_a_solvable_puzzle_says_there_is_no_conflict(command: str, so
     assert "Conflict" not in run_cli(command, source).out
     as_json = run_cli(command, source, "--explain", "--format", "json")
     assert as_json.code == 0 and '"status": "solved"' in as_json.out and '"explanation"' not in as_json.out
+
+
+def test_an_option_typed_with_its_default_value_is_given_too(tmp_path) -> None:
+    """Option.given took a value equal to the default for absent: --encoding auto beside --to-url, or on a batch of
+    Minesweeper boards, was dropped without a word where --encoding complete is refused."""
+    refused = run_cli("numberlink", NUMBERLINK, "--to-url", "--encoding", "auto")
+    assert (refused.code, refused.err) == (2, "satpuzzles: error: --to-url prints the puzzle only: drop --encoding\n")
+    folder = tmp_path / "minesweeper"
+    folder.mkdir()
+    (folder / "a.in").write_text(BOARD.read_text())
+    _refused(run_cli("batch", folder, "-j", "1", "--encoding", "auto"), "--encoding is for numberlink")
+    with pytest.raises(UsageError, match=r"^encoding='auto' does not change what the url writer writes"):
+        satpuzzles.load(NUMBERLINK).write("url", encoding="auto")
+
+
+def test_an_option_left_at_its_default_still_solves_and_reports_as_before(tmp_path) -> None:
+    """Not typed, --encoding is auto: the help says so, the solve uses it, and a batch report stores it."""
+    assert "[default: auto]" in run_cli("numberlink", "--help").out
+    assert "[default: auto]" in run_cli("batch", "--help").out
+    typed, left = run_cli("numberlink", NUMBERLINK, "--encoding", "auto"), run_cli("numberlink", NUMBERLINK)
+    assert typed.code == left.code == 0 and typed.out.splitlines()[:4] == left.out.splitlines()[:4]
+    assert run_cli("numberlink", NUMBERLINK, "--to-url").code == 0
+    folder = tmp_path / "numberlink"
+    folder.mkdir()
+    (folder / "a.txt").write_text(NUMBERLINK.read_text())
+    row = run_cli("batch", folder, "-j", "1", "--format", "json")
+    stored = '"extras": {"numberlink": {"encoding": "auto", "no_self_touch": null, "rules": null}}'
+    assert row.code == 0 and stored in row.out

@@ -58,7 +58,7 @@ def puzzle_solve_options() -> list[click.Option]:
     """The options puzzles declare as changing how they are solved, each once, naming the puzzles it applies to."""
     made = []
     for option, owners in _solve_options():
-        made.append(to_click(option))
+        made.append(to_click(option, typed_only=True))  # None when not typed (check_owned), the default in reports
         made[-1].help = owned_help([registry.get(owner).heading for owner in owners], option.help)
     return made
 

@@ -40,8 +40,10 @@ class ChoiceWithAliases(click.Choice):
         return super().convert(self.aliases.get(value, value), param, ctx)
 
 
-def _convert(option: Option) -> Any:
+def _convert(option: Option, typed_only: bool = False) -> Any:
     def convert(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        if typed_only and ctx.get_parameter_source(str(param.name)) is click.core.ParameterSource.DEFAULT:
+            return None  # not typed: None, so that a value typed out, even the default's, is given (Option.given)
         if value is None or option.convert is None:
             return value
         try:
@@ -52,8 +54,9 @@ def _convert(option: Option) -> Any:
     return convert
 
 
-def to_click(option: Option) -> click.Option:
-    """The click option for a puzzle's declared option."""
+def to_click(option: Option, typed_only: bool = False) -> click.Option:
+    """The click option for a puzzle's declared option; with ``typed_only`` its value is None when it is not typed
+    (the help still shows its default, which settings.puzzle_extras puts in its place)."""
     common: dict[str, Any] = {"help": option.help, "metavar": option.metavar}
     if option.kind == "flag" and option.off:
         return click.Option([f"{option.flags[0]}/{option.off}", *option.flags[1:], option.name], is_flag=True,
@@ -72,7 +75,7 @@ def to_click(option: Option) -> click.Option:
     else:
         kind = str
     return click.Option([*option.flags, option.name], type=kind, default=option.default,
-                        show_default=option.default is not None, callback=_convert(option), **common)
+                        show_default=option.default is not None, callback=_convert(option, typed_only), **common)
 
 
 def solver_option(default: str | None = None) -> click.Option:

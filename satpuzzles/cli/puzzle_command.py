@@ -321,8 +321,10 @@ def run_puzzle(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
 
 def plain_options(puzzle: PuzzleSpec[Any, Any], source: str) -> dict[str, Any]:
     """The options of ``satpuzzles NAME SOURCE`` with nothing else given: the source and the puzzle's own
-    options at their defaults (run_puzzle reads every common option with its default when it is absent)."""
-    return {"source": source, **{option.name: option.initial() for option in puzzle.options}}
+    options not typed, as click gives them (a flag off, any other None: settings.puzzle_extras takes its default;
+    run_puzzle reads every common option with its default when it is absent)."""
+    return {"source": source, **{option.name: option.initial() if option.kind == "flag" else None
+                                 for option in puzzle.options}}
 
 
 def puzzle_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
@@ -371,6 +373,6 @@ def puzzle_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
         params.append(analyze_option())
     params += [click.Option([f"--to-{writer.name}", f"to_{writer.name}"], is_flag=True, help=writer.help)
                for writer in puzzle.writers]
-    params += [to_click(option) for option in puzzle.options]
+    params += [to_click(option, typed_only=True) for option in puzzle.options]  # None when not typed: Option.given
     return click.Command(puzzle.name, callback=callback, params=params,
                          help=f"{puzzle.summary}\n\n{EXIT_HELP}", short_help=puzzle.summary)

@@ -14,8 +14,9 @@ if TYPE_CHECKING:
 
 
 def puzzle_extras(puzzle: PuzzleSpec[Any, Any], values: dict[str, Any], solving_only: bool = False) -> dict[str, Any]:
-    """The puzzle's own option values from a command's parameters (only solving options if asked)."""
-    return {o.name: values[o.name] for o in puzzle.options
+    """The puzzle's own option values from a command's parameters (only solving options if asked), an option not
+    typed (None) at its default."""
+    return {o.name: values[o.name] if values[o.name] is not None else o.initial() for o in puzzle.options
             if o.name in values and (o.affects_solving or not solving_only)}
 
 

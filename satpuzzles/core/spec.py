@@ -80,8 +80,9 @@ class Option(Record, frozen=True, eq=False, repr=False):
     off: str = ""
 
     def given(self, value: Any) -> bool:
-        """Whether ``value`` is one the user gave, not the option's absence."""
-        return value is not None if self.off else value not in (None, False, self.default)
+        """Whether ``value`` is one the user gave, not the option's absence (None, or a plain flag off): a value typed
+        out, even the default's, is given, so callers pass None for an option not given (as the CLI does)."""
+        return value is not None if self.off else value not in (None, False)
 
     def typed(self, value: Any) -> str:
         """How the command line gives ``value``: ``--no-self-touch``, ``--self-touch`` (a pair's off), ``--rules
