@@ -70,8 +70,7 @@ def _check_puzzle_options(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any],
         value = options.get(option.name)
         # solve's puzzle options default to None (False for a flag): a value typed out, even the one a puzzle's
         # own command defaults to (--encoding auto), was given
-        given = value is not None if option.off else value not in (None, False)
-        if option.name not in own and given:
+        if option.name not in own and option.given(value):
             flag = option.off if option.off and value is False else option.flags[0]
             raise UsageError(f"{flag} is for {', '.join(owners)}; {source} is {puzzle.name}")
     for name, value in options.items():
