@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from satpuzzles.batch.report import ANALYSIS_COLUMNS, COLUMNS
+from satpuzzles.batch.report import ANALYSIS_COLUMNS, COLUMNS, COUNT_COLUMNS
 from tests.conftest import INSTANCES, ROOT, Driver, drain_terminal, run_cli
 
 NL = INSTANCES / "numberlink"
@@ -518,6 +518,49 @@ def test_a_report_from_before_analyze_existed_resumes(tmp_path: Path) -> None:
     result = run_cli("batch", SEED / "instance_1.txt", SEED / "instance_9.txt", "--report", report, "--resume")
     assert result.code == 0 and "1 of them from the report's earlier runs" in result.out
     assert [r["file"] for r in jsonl(report)] == [str(SEED / "instance_1.txt"), str(SEED / "instance_9.txt")]
+
+
+def test_count_reports_the_solutions_of_each_puzzle_as_the_puzzle_command_does(tmp_path: Path) -> None:
+    files = [SEED / "instance_1.txt", SEED / "example_3x3.txt", SLITHER / "puzzlekit" / "1005_10x18.txt"]
+    report = tmp_path / "r.csv"
+    result = run_cli("batch", *files, "--count", "2", "--report", report, "-j", "1")
+    assert result.code == 0, result.err
+    with report.open(newline="") as handle:
+        reader = csv.DictReader(handle)
+        assert reader.fieldnames == [*COLUMNS, *COUNT_COLUMNS]
+        rows = by_key(list(reader))
+    for path in files:
+        single = json.loads(run_cli(rows[(path.name, 1)]["puzzle"], path, "--count", "2", "--format", "json").out)
+        found = rows[(path.name, 1)]
+        assert (found["solutions"], found["exhausted"]) == (str(single["count"]), str(single["exhausted"]).lower())
+    assert rows[("instance_1.txt", 1)]["solutions"] == "1" and rows[("example_3x3.txt", 1)]["solutions"] == "2"
+    assert "Solutions (--count 2): 2 with exactly 1, 1 with 2 or more" in result.out
+    again = run_cli("batch", *files, "--count", "2", "--report", report, "--resume")
+    assert again.code == 0 and "Solutions (--count 2): 2 with exactly 1, 1 with 2 or more" in again.out
+    lines = json.loads(run_cli("batch", files[1], "--count", "2", "--format", "json").out)
+    assert (lines["solutions"], lines["exhausted"]) == (2, False)
+    plain = run_cli("batch", files[0], "--report", tmp_path / "plain.csv")
+    assert plain.code == 0 and "Solutions" not in plain.out
+    assert (tmp_path / "plain.csv").read_text().splitlines()[0] == ",".join(COLUMNS)  # no count columns without N > 1
+
+
+def test_a_count_report_from_before_its_columns_resumes_in_its_own_layout(tmp_path: Path) -> None:
+    report = tmp_path / "r.csv"
+    assert run_cli("batch", SEED / "instance_1.txt", "--count", "2", "--report", report).code == 0
+    with report.open(newline="") as handle:
+        old = [{name: row[name] for name in COLUMNS} for row in csv.DictReader(handle)]
+    with report.open("w", newline="") as handle:  # as an earlier version wrote it: no count columns
+        writer = csv.DictWriter(handle, fieldnames=COLUMNS)
+        writer.writeheader()
+        writer.writerows(old)
+    result = run_cli("batch", SEED / "instance_1.txt", SEED / "example_3x3.txt", "--count", "2", "--report", report,
+                     "--resume")
+    assert result.code == 0, result.err
+    with report.open(newline="") as handle:
+        reader = csv.DictReader(handle)
+        assert reader.fieldnames == COLUMNS and [row["file"] for row in reader] == [
+            str(SEED / "instance_1.txt"), str(SEED / "example_3x3.txt")]
+    assert "Solutions (--count 2): 1 with 2 or more" in result.out  # the earlier row's count is not known
 
 
 def test_analyze_refuses_unique_before_solving() -> None:

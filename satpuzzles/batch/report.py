@@ -32,8 +32,12 @@ STATS_COLUMNS = ["variables", "clauses", "cut_iterations", "encoding", "sat_call
                  "decode_seconds"]
 ANALYSIS_COLUMNS = ["undetermined", "grade"]
 """Columns after ``options`` in a report made with --analyze: undetermined decisions and the grade's level."""
-HEADERS = (COLUMNS, COLUMNS + ANALYSIS_COLUMNS)
-"""The header of a CSV report: without --analyze, and with it."""
+COUNT_COLUMNS = ["solutions", "exhausted"]
+"""Columns after ``options`` in a report made with --count N (N > 1): the solutions found, and whether they are all
+(the solver proved there is no other)."""
+HEADERS = (COLUMNS, COLUMNS + ANALYSIS_COLUMNS, COLUMNS + COUNT_COLUMNS)
+"""The header of a CSV report: plain, with --analyze, and with --count N (a --count report made before the count
+columns has the plain header, and --resume goes on writing it so)."""
 FORMATS = (".csv", ".jsonl")
 STATUSES = ("solved", "unsolvable", "unknown", "error")
 SOLVE_OPTIONS = ("solver", "method", "count", "unique", "analyze", "timeout")
@@ -136,8 +140,11 @@ def _to_pass(stored: dict[str, Any], current: dict[str, Any]) -> list[str]:
 
 
 def report_columns(options: Options) -> list[str]:
-    """The columns of a report made with ``options``: the analysis's too with --analyze."""
-    return COLUMNS + ANALYSIS_COLUMNS if options.get("analyze") else COLUMNS
+    """The columns of a report made with ``options``: the analysis's too with --analyze, the count's with --count N
+    (N > 1; the two are never given together)."""
+    if options.get("analyze"):
+        return COLUMNS + ANALYSIS_COLUMNS
+    return COLUMNS + COUNT_COLUMNS if (options.get("count") or 1) > 1 else COLUMNS
 
 
 def report_record(row: Row, options: str = "", columns: list[str] = COLUMNS) -> dict[str, Any]:
@@ -195,7 +202,7 @@ def _checked(record: dict[str, Any]) -> dict[str, Any]:
     seconds = record.get("seconds")
     if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not math.isfinite(seconds) or seconds < 0:
         raise DamagedRow(f"seconds {seconds!r} is not a duration")
-    for name in ("unique", "verified"):
+    for name in ("unique", "verified", "exhausted"):
         if record.get(name) not in (True, False, None):
             raise DamagedRow(f"{name} {record.get(name)!r} is not true, false or empty")
     try:
@@ -217,10 +224,13 @@ def _from_csv(record: dict[str, str | None]) -> dict[str, Any]:
     try:
         parsed["index"] = int(record["index"] or "")
         parsed["seconds"] = float(record["seconds"] or "")
-        if record.get("undetermined"):
-            parsed["undetermined"] = int(record["undetermined"] or "")
+        for name in ("undetermined", "solutions"):
+            if record.get(name):
+                parsed[name] = int(record[name] or "")
     except ValueError:
-        raise DamagedRow("index, seconds or undetermined is not a number") from None
+        raise DamagedRow("index, seconds, undetermined or solutions is not a number") from None
+    if "exhausted" in record:
+        parsed["exhausted"] = {"true": True, "false": False, "": None}.get(record["exhausted"] or "", record["exhausted"])
     return _checked(parsed)
 
 
@@ -304,7 +314,9 @@ class Report:
                 raise UsageError(f"--resume: {self.path} was made with other solve options ({'; '.join(differences)}): "
                                  f"{same}, or write a new report")
         if self.kind == ".csv" and text and text.splitlines()[0] != ",".join(self.columns):
-            raise self._refusal("its header is not the one its options give")  # the rows' options say otherwise
+            if self.columns[len(COLUMNS):] != COUNT_COLUMNS or text.splitlines()[0] != ",".join(COLUMNS):
+                raise self._refusal("its header is not the one its options give")  # the rows' options say otherwise
+            self.columns = COLUMNS  # a --count report made before its columns: its rows stay alike
         return [row for _, row in rows], len(complete)
 
     def _starts_like_a_report(self, text: bytes) -> bool:

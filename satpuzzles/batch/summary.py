@@ -69,6 +69,19 @@ def uniqueness_line(rows: Sequence[dict[str, Any]]) -> Text:
     return Text(f"Uniqueness: {unique} unique, {not_unique} not unique, {len(solved) - unique - not_unique} undecided")
 
 
+def solutions_line(rows: Sequence[dict[str, Any]], count: int) -> Text:
+    """With --count N: how many solved puzzles have each number of solutions, all found or N reached (or, cut short
+    by the timeout, at least the number found)."""
+    found: Counter[tuple[int, str]] = Counter()
+    for row in rows:
+        if row["status"] in ("solved", "unknown") and row.get("solutions"):
+            number = int(row["solutions"])
+            found[(number, "all" if row.get("exhausted") else "limit" if number >= count else "cut")] += 1
+    words = {"all": "exactly {}", "limit": "{} or more", "cut": "at least {} (timed out)"}
+    parts = [f"{n} with {words[kind].format(number)}" for (number, kind), n in sorted(found.items())]
+    return Text(f"Solutions (--count {count}): {', '.join(parts) or 'none found'}")
+
+
 def _analyzable(puzzle: str) -> bool:
     """Whether the puzzle type (registered now; a resumed report may name one that is not) has an analysis."""
     from satpuzzles.core import registry
@@ -113,9 +126,9 @@ def error_table(rows: Sequence[dict[str, Any]]) -> Table | None:
 
 
 def summary(rows: Sequence[dict[str, Any]], wall_seconds: float, where: str, earlier: int,
-            unique: bool = False, grades: bool = False) -> RenderableType:
-    """Tables of counts, errors and slowest puzzles, and a line of timings (and of uniqueness and of grades when
-    asked)."""
+            unique: bool = False, grades: bool = False, count: int = 1) -> RenderableType:
+    """Tables of counts, errors and slowest puzzles, and a line of timings (and of uniqueness, of grades and of
+    solutions counted when asked)."""
     counts = Counter((row["puzzle"] or "-", row["status"]) for row in rows)
     puzzles = sorted({puzzle for puzzle, _ in counts})
     table = Table(title="Batch", title_justify="left")
@@ -145,6 +158,8 @@ def summary(rows: Sequence[dict[str, Any]], wall_seconds: float, where: str, ear
         parts.append(uniqueness_line(rows))
     if grades:
         parts.append(grade_line(rows))
+    if count > 1:
+        parts.append(solutions_line(rows, count))
     parts += [Text(timing), slowest]
     errors = error_table(rows)
     return Group(*parts, *([errors] if errors is not None else []))

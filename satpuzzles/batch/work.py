@@ -107,6 +107,8 @@ def solve_one(puzzle: PuzzleSpec[Any, Any], file: str, index: int, instance: Any
     }
     if settings.analyze:
         row.update(_analysed(puzzle, instance, outcome, settings))
+    if (options.get("count") or 1) > 1:  # the report's count columns
+        row.update(solutions=len(outcome.solutions), exhausted=outcome.exhausted)
     if options.get("answers"):
         from satpuzzles.batch.answers import make_answers  # --result-dir, --svg-dir, --svg-puzzle-dir only
 

@@ -41,7 +41,8 @@ from satpuzzles.present.terminal import make_console
 from satpuzzles.solve.backends import check_solver_name
 from satpuzzles.solve.pipeline import check_settings, check_stated
 
-SUMMARY_FIELDS = ("file", "index", "puzzle", "status", "seconds", "unique", "error", "grade", "undetermined")
+SUMMARY_FIELDS = ("file", "index", "puzzle", "status", "seconds", "unique", "error", "grade", "undetermined",
+                  "solutions", "exhausted")
 
 
 def _solve_options() -> list[tuple[Option, list[str]]]:
@@ -233,7 +234,8 @@ def run(params: dict[str, Any]) -> int:
         if report is not None:
             report.close()
     if not as_json:
-        shown = summary(rows, wall, where, earlier, params["unique"] or params["analyze"], params["analyze"])
+        shown = summary(rows, wall, where, earlier, params["unique"] or params["analyze"], params["analyze"],
+                        params["count"])
         make_console(out, colour=use_colour(out, params["color"])).print(shown)
         out.flush()
     return exit_status(rows)
