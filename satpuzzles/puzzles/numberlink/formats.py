@@ -59,8 +59,8 @@ class _TokenRows:
     is refused at its first bad row without a token made for each of its million cells (2 s before).
     """
 
-    def __init__(self, lines: list[Line], spaced: bool) -> None:
-        self.lines, self.spaced = lines, spaced
+    def __init__(self, lines: list[Line], spaced: bool, indent: int = 0) -> None:
+        self.lines, self.spaced, self.indent = lines, spaced, indent  # indent: columns before a character row's cells
         self.made: dict[int, list[Token]] = {}
 
     def __len__(self) -> int:
@@ -70,37 +70,45 @@ class _TokenRows:
         row = self.made.get(index)
         if row is None:
             line = self.lines[index]
-            row = self.made[index] = line.tokens() if self.spaced else line.chars()
+            row = self.made[index] = line.tokens() if self.spaced else [
+                Token(ch, line.number, c + 1) for c, ch in self._cells(index)]
         return row
+
+    def _cells(self, index: int) -> list[tuple[int, str]]:
+        """A character row's cells with their 0-based columns in the line (after the board's indentation)."""
+        text = self.lines[index].text.rstrip()
+        return [(c, text[c]) for c in range(self.indent, len(text))]
 
     def count(self, index: int) -> int:
         """How many cells row ``index`` holds, without making its tokens."""
         text = self.lines[index].text
-        return len(text.split()) if self.spaced else len(text.rstrip())
+        return len(text.split()) if self.spaced else len(text.rstrip()) - self.indent
 
     def labelled(self, index: int) -> list[tuple[int, Token]]:
         """The cells of row ``index`` that are not empty, with their columns: in a character row without making a
         token for each ``.`` (most of a board's cells)."""
         if self.spaced or index in self.made:
             return [(c, token) for c, token in enumerate(self[index]) if token.text != EMPTY]
-        line = self.lines[index]
-        return [(c, Token(ch, line.number, c + 1)) for c, ch in enumerate(line.text.rstrip()) if ch != EMPTY]
+        number = self.lines[index].number
+        return [(c - self.indent, Token(ch, number, c + 1)) for c, ch in self._cells(index) if ch != EMPTY]
 
 
 def _split_rows(lines: list[Line]) -> tuple[_TokenRows, bool]:
     """Rows (made into tokens as they are read), and whether they were character rows (no separators).
 
-    Rows are space-separated when every row of more than one cell has a space;
-    a stray space in a character grid is an error at its column.
+    Rows are space-separated when every row of more than one cell has a space; a character grid may be indented
+    (the same white space before every row, as a board pasted from a Markdown code block), and any other space in
+    it is an error at its column.
     """
     wide = [line for line in lines if len(line.text.strip()) > 1]
     if wide and all(_is_spaced(line) for line in wide):
         return _TokenRows(lines, True), False
+    indent = min((len(line.text) - len(line.text.lstrip()) for line in lines), default=0)
     for line in lines:
-        stray = next((i for i, ch in enumerate(line.text.rstrip()) if ch.isspace()), None)
+        stray = next((i for i, ch in enumerate(line.text.rstrip()) if ch.isspace() and i >= indent), None)
         if stray is not None:
             raise line.error("space inside a character grid: write one character per cell", stray + 1)
-    return _TokenRows(lines, False), True
+    return _TokenRows(lines, False, indent), True
 
 
 _NOT_IN_LABELS = str.maketrans(dict.fromkeys(", \t."))
@@ -113,7 +121,7 @@ _CHUNK = 4096
 def _cheap_cells(text: str, separator: str | None) -> list[str] | str:
     """A row's cells, cheaply: separated by ``separator`` (white space when ``" "``), else one character each."""
     if separator is None:
-        return text.rstrip()
+        return text.strip()  # a character row, maybe indented
     return text.split() if separator == " " else text.translate(_NO_SPACES).split(separator)
 
 
@@ -260,7 +268,7 @@ def _starts_collection(lines: list[Line]) -> bool:
     if (width, height) == (0, 0) or len(lines) == 1:
         return True
     row = lines[1]
-    return len(row.tokens() if _is_spaced(row) else row.chars()) == width
+    return (len(row.tokens()) if _is_spaced(row) else len(row.text.strip())) == width  # a character row maybe indented
 
 
 def _parse_grid(lines: list[Line]) -> list[NumberlinkInstance]:

@@ -1,0 +1,28 @@
+"""Numberlink boards as users paste and write them: each case through the real CLI and solver."""
+
+from __future__ import annotations
+
+import json
+
+from tests.conftest import INSTANCES, run_cli
+
+FLOW_FREE = (INSTANCES / "numberlink" / "flowfree" / "regular_5x5_01.txt").read_text()
+
+
+def _json(*args: object, stdin: str | None = None) -> dict[str, object]:
+    run = run_cli("numberlink", *args, "--format", "json", stdin=stdin)
+    assert run.code == 0, run.err
+    return json.loads(run.out)
+
+
+def test_an_indented_character_grid_reads_as_the_same_board() -> None:
+    """A Flow Free board pasted from a Markdown code block (four spaces before every row) is the same board, as an
+    indented Slitherlink or Minesweeper board is; it was refused: 'space inside a character grid' at 1:1."""
+    indented = "".join(f"    {row}\n" for row in FLOW_FREE.splitlines())
+    assert _json("-", stdin=indented)["input"] == _json("-", stdin=FLOW_FREE)["input"]
+    assert _json("-", stdin="5 5\n" + indented)["input"] == _json("-", stdin=FLOW_FREE)["input"]  # a collection too
+    third = run_cli("numberlink", "-", stdin="  A.A\n  .A.\n")  # columns still count from the line's start
+    assert third.code == 2 and third.err == ("satpuzzles: error: <stdin>:2:4: label 'A' appears a third time (first "
+                                             "at line 1, column 3); each label must appear exactly twice\n")
+    uneven = run_cli("numberlink", "-", stdin="  A.B\n A.B\n")  # a space that is not indentation is still refused
+    assert uneven.code == 2 and "<stdin>:1:2: space inside a character grid" in uneven.err
