@@ -26,3 +26,15 @@ def test_an_indented_character_grid_reads_as_the_same_board() -> None:
                                              "at line 1, column 3); each label must appear exactly twice\n")
     uneven = run_cli("numberlink", "-", stdin="  A.B\n A.B\n")  # a space that is not indentation is still refused
     assert uneven.code == 2 and "<stdin>:1:2: space inside a character grid" in uneven.err
+
+
+def test_a_one_column_board_of_a_collection_takes_labels_of_several_characters() -> None:
+    """A 'W H' header of width 1 says each row is one cell: '10' is the label 10, as in any row of a wider board
+    ('1 4' then '10', '.', '.', '10' was refused at the header: 'space inside a character grid', 1:2)."""
+    board = _json("-", stdin="1 4\n10\n.\n.\n10\n")
+    assert board["input"]["grid"] == [["10"], ["."], ["."], ["10"]]
+    assert board["solution"]["routes"] == {"10": [[0, 0], [1, 0], [2, 0], [3, 0]]}
+    two = run_cli("numberlink", "-", "--format", "json", stdin="1 2\nAB\nAB\n\n1 3\n_\n.\n_\n")
+    assert two.code == 0, two.err
+    assert [json.loads(line)["input"]["grid"] for line in two.out.splitlines()] == [[["AB"], ["AB"]],
+                                                                                 [["_"], ["."], ["_"]]]

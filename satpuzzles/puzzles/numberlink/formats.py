@@ -93,15 +93,16 @@ class _TokenRows:
         return [(c - self.indent, Token(ch, number, c + 1)) for c, ch in self._cells(index) if ch != EMPTY]
 
 
-def _split_rows(lines: list[Line]) -> tuple[_TokenRows, bool]:
+def _split_rows(lines: list[Line], width: int | None = None) -> tuple[_TokenRows, bool]:
     """Rows (made into tokens as they are read), and whether they were character rows (no separators).
 
-    Rows are space-separated when every row of more than one cell has a space; a character grid may be indented
+    Rows are space-separated when every row of more than one cell has a space, or when a header gives the board
+    ``width`` 1 and a row is longer than one character (a label such as ``10``); a character grid may be indented
     (the same white space before every row, as a board pasted from a Markdown code block), and any other space in
     it is an error at its column.
     """
     wide = [line for line in lines if len(line.text.strip()) > 1]
-    if wide and all(_is_spaced(line) for line in wide):
+    if wide and (width == 1 or all(_is_spaced(line) for line in wide)):
         return _TokenRows(lines, True), False
     indent = min((len(line.text) - len(line.text.lstrip()) for line in lines), default=0)
     for line in lines:
@@ -252,7 +253,7 @@ def _parse_collection(lines: list[Line]) -> list[NumberlinkInstance]:
         if len(body) < height:
             follow = "follows" if len(body) == 1 else "follow"
             raise header.error(f"puzzle declares {counted(height, 'row')} but only {len(body)} {follow}", 1)
-        rows, char_grid = _split_rows(body)
+        rows, char_grid = _split_rows(body, width)
         instances.append(build_instance(rows, header.number, width=width, char_grid=char_grid))
         at += 1 + height
     if not instances:
@@ -268,7 +269,8 @@ def _starts_collection(lines: list[Line]) -> bool:
     if (width, height) == (0, 0) or len(lines) == 1:
         return True
     row = lines[1]
-    return (len(row.tokens()) if _is_spaced(row) else len(row.text.strip())) == width  # a character row maybe indented
+    spaced = _is_spaced(row) or width == 1  # a one-cell row is one token: '10' as well as 'A'
+    return (len(row.tokens()) if spaced else len(row.text.strip())) == width  # a character row maybe indented
 
 
 def _parse_grid(lines: list[Line]) -> list[NumberlinkInstance]:
