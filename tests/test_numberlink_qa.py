@@ -38,3 +38,17 @@ def test_a_one_column_board_of_a_collection_takes_labels_of_several_characters()
     assert two.code == 0, two.err
     assert [json.loads(line)["input"]["grid"] for line in two.out.splitlines()] == [[["AB"], ["AB"]],
                                                                                  [["_"], ["."], ["_"]]]
+
+
+def test_a_one_column_board_with_a_long_label_reads_back_from_its_text() -> None:
+    """Puzzle.text() of a board one cell wide pads each cell to the longest label (' 10', '  .'); the rows were
+    read as characters, ragged (or 'space inside a character grid'), so the text did not read back as promised."""
+    import satpuzzles
+
+    puzzle = satpuzzles.load("https://puzz.link/p?numlin/1/4/-10h-10")
+    again = satpuzzles.load(puzzle.text(), puzzle="numberlink")
+    assert again.write("url") == "https://puzz.link/p?numlin/1/4/-10h-10"
+    plain = _json("-", stdin="10\n.\n.\n10\n")  # one word a row, ragged as characters: one column
+    assert plain["input"]["grid"] == [["10"], ["."], ["."], ["10"]]
+    ragged = run_cli("numberlink", "-", stdin="A.A\nB.\nB..\n")  # a ragged character grid is still one
+    assert ragged.code == 2 and "<stdin>:2:3: ragged row: 2 cells where the grid has 3" in ragged.err

@@ -97,12 +97,14 @@ def _split_rows(lines: list[Line], width: int | None = None) -> tuple[_TokenRows
     """Rows (made into tokens as they are read), and whether they were character rows (no separators).
 
     Rows are space-separated when every row of more than one cell has a space, or when a header gives the board
-    ``width`` 1 and a row is longer than one character (a label such as ``10``); a character grid may be indented
+    ``width`` 1 and a row is longer than one character (a label such as ``10``), or when every row is one word (a
+    label or ``.``) and their lengths differ: a board one cell wide (Puzzle.text() pads its cells: `` 10``, ``  .``),
+    which read as characters would be ragged. A character grid may be indented
     (the same white space before every row, as a board pasted from a Markdown code block), and any other space in
     it is an error at its column.
     """
     wide = [line for line in lines if len(line.text.strip()) > 1]
-    if wide and (width == 1 or all(_is_spaced(line) for line in wide)):
+    if wide and (width == 1 or all(_is_spaced(line) for line in wide) or (width is None and _one_column(lines))):
         return _TokenRows(lines, True), False
     indent = min((len(line.text) - len(line.text.lstrip()) for line in lines), default=0)
     for line in lines:
@@ -110,6 +112,14 @@ def _split_rows(lines: list[Line], width: int | None = None) -> tuple[_TokenRows
         if stray is not None:
             raise line.error("space inside a character grid: write one character per cell", stray + 1)
     return _TokenRows(lines, False, indent), True
+
+
+def _one_column(lines: list[Line]) -> bool:
+    """Whether every row is one word, a label of letters and digits or ``.``, and not all of one length."""
+    words = [line.text.split() for line in lines]
+    if not all(len(row) == 1 and (row[0] == EMPTY or row[0].isalnum()) for row in words):
+        return False
+    return len({len(row[0]) for row in words}) > 1
 
 
 _NOT_IN_LABELS = str.maketrans(dict.fromkeys(", \t."))
