@@ -9,7 +9,8 @@ from __future__ import annotations
 from satpuzzles.core.records import deferred
 from satpuzzles.core.spec import Option, PuzzleSpec, View, Writer
 from satpuzzles.puzzles.numberlink import view
-from satpuzzles.puzzles.numberlink.formats import JSON, READERS
+from satpuzzles.puzzles.numberlink.formats import READERS
+from satpuzzles.puzzles.numberlink.jsoninput import JSON
 from satpuzzles.puzzles.numberlink.model import RULE_NAMES
 from satpuzzles.puzzles.numberlink.staging import ENCODINGS
 from satpuzzles.puzzles.numberlink.stated import stated_comment
