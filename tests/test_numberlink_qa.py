@@ -52,3 +52,15 @@ def test_a_one_column_board_with_a_long_label_reads_back_from_its_text() -> None
     assert plain["input"]["grid"] == [["10"], ["."], ["."], ["10"]]
     ragged = run_cli("numberlink", "-", stdin="A.A\nB.\nB..\n")  # a ragged character grid is still one
     assert ragged.code == 2 and "<stdin>:2:3: ragged row: 2 cells where the grid has 3" in ragged.err
+
+
+def test_a_comment_without_its_space_is_told_to_be_a_board_row() -> None:
+    """'#rules: open' is a row where '#' may be a cell: the error at it said only 'space inside a character grid' or
+    "unknown character '#rules:'", which does not tell the author what went wrong."""
+    for board in ("1.2\n...\n1.2\n", "1 . 2\n. . .\n1 . 2\n"):
+        run = run_cli("numberlink", "-", stdin="#rules: open\n" + board)
+        assert run.code == 2 and run.err.count("\n") == 1
+        assert run.err.startswith("satpuzzles: error: <stdin>:")  # at line 1, or where the row it began is ragged
+        assert run.err.rstrip().endswith("(line 1 starts with '#' but is no comment, as '#' may be a cell: a comment "
+                                         "is '#' followed by a space, as in '# rules: open')")
+    assert run_cli("numberlink", "-", stdin="#..#\nA..A\n").code == 0  # a row of '#' cells is still read

@@ -286,9 +286,27 @@ def _parse_grid(lines: list[Line]) -> list[NumberlinkInstance]:
 
 def _read(parse: Callable[[list[Line]], list[NumberlinkInstance]]) -> Callable[[str], list[NumberlinkInstance]]:
     def read(text: str) -> list[NumberlinkInstance]:
-        return under_stated_rules(text, parse(nonblank_lines(text, spaced_comment)))
+        lines = nonblank_lines(text, spaced_comment)
+        try:
+            return under_stated_rules(text, parse(lines))
+        except InputError as exc:
+            raise _hash_row_hint(exc, lines) from None
 
     return read
+
+
+def _hash_row_hint(exc: InputError, lines: list[Line]) -> InputError:
+    """``exc``, told of a row at or above it read as cells that was meant as a comment line: '#' and a word and a
+    colon, no space after the '#' ('#rules: open')."""
+    import re
+
+    line = next((line for line in lines if exc.line is not None and line.number <= exc.line
+                 and re.match(r"#[^\W\d][\w -]*:", line.text.lstrip())), None)
+    if line is None:
+        return exc
+    hint = (f" (line {line.number} starts with '#' but is no comment, as '#' may be a cell: a comment is '#' "
+            "followed by a space, as in '# rules: open')")
+    return InputError(exc.message + hint, exc.line, exc.column, exc.source)
 
 
 def _looks_like_k_header(text: str) -> bool:
