@@ -64,3 +64,16 @@ def test_a_comment_without_its_space_is_told_to_be_a_board_row() -> None:
         assert run.err.rstrip().endswith("(line 1 starts with '#' but is no comment, as '#' may be a cell: a comment "
                                          "is '#' followed by a space, as in '# rules: open')")
     assert run_cli("numberlink", "-", stdin="#..#\nA..A\n").code == 0  # a row of '#' cells is still read
+
+
+def test_an_arukone_url_keeps_the_letters_of_a_lettered_board() -> None:
+    """puzz.link shows an arukone URL's numbers as letters (pzprjs' numberAsLetter: 1-26 A-Z, 27-52 a-z), so --to-url
+    numbered janko.at's letters in reading order and the puzzle showed other letters there (E F D B C as A B C D E).
+    Each single letter now takes its own letter's number where no number label holds it; numlin shows numbers."""
+    janko = INSTANCES / "numberlink" / "janko-arukone" / "janko.txt"
+    run = run_cli("numberlink", janko, "--index", "1", "--to-url")
+    assert run.code == 0 and run.out == "https://puzz.link/p?arukone/8/8/o5j6j46s2k3j2k3j54l\n"
+    flow = run_cli("numberlink", "-", "--to-url", stdin=FLOW_FREE)  # R.G.Y / ..B.O / ... : R 18, G 7, Y 25 ...
+    assert flow.out == "https://puzz.link/p?arukone/5/5/-12g7g-19h2gfl7g-19h-122fg\n"
+    assert run_cli("numberlink", "-", "--to-url", "--rules", "open", stdin=FLOW_FREE).out == (
+        "https://puzz.link/p?numlin/5/5/1g2g3h4g5l2g3h145g\n")  # numlin: numbers, in reading order as before

@@ -45,14 +45,24 @@ def read_url(line: Line) -> NumberlinkInstance:
     return replace(instance, rules=OPEN if OPEN_FLAG in head.flags else TYPE_RULES[head.kind])
 
 
-def url_numbers(instance: NumberlinkInstance) -> dict[str, int]:
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+"""How puzz.link shows an arukone URL's numbers 1 to 52 (pzprjs' numberAsLetter): A to Z, then a to z."""
+
+
+def url_numbers(instance: NumberlinkInstance, letters: bool = False) -> dict[str, int]:
     """Each label's number in a URL: its own when it is a number a URL holds and no earlier label has it (7 and
-    07), else the smallest number no label keeps, in reading order."""
+    07); with ``letters`` (an arukone URL, shown in letters) a single letter's own (A 1, a 27) when no label kept
+    it; else the smallest number no label keeps, in reading order."""
     numbers: dict[str, int] = {}
     taken: set[int] = set()
     for label in instance.labels:
         value = int(label) if label.isascii() and label.isdigit() and len(label) <= 7 else None
         if value is not None and value <= MAX_NUMBER and value not in taken:
+            numbers[label] = value
+            taken.add(value)
+    for label in instance.labels if letters else ():
+        value = LETTERS.index(label) + 1 if len(label) == 1 and label in LETTERS else None
+        if value is not None and value not in taken:
             numbers[label] = value
             taken.add(value)
     free = (number for number in count(1) if number not in taken)
@@ -63,7 +73,7 @@ def to_url(instance: NumberlinkInstance, rules: RuleSet | None = None) -> str:
     """The puzzle as a puzz.link URL (pzprjs' encodeNumber16): ``arukone`` under the fill rule, ``numlin``
     under open; ``rules`` default to the instance's own (fill when its format does not say)."""
     fill = rules.fill if rules is not None else instance.rules != OPEN
-    numbers = url_numbers(instance)
+    numbers = url_numbers(instance, letters=fill)
     cells = [numbers[instance.givens[cell]] if cell in instance.givens else None for cell in instance.grid.cells()]
     return url("arukone" if fill else "numlin", instance.grid.cols, instance.grid.rows, encode_number16(cells))
 
