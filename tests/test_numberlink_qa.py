@@ -77,3 +77,33 @@ def test_an_arukone_url_keeps_the_letters_of_a_lettered_board() -> None:
     assert flow.out == "https://puzz.link/p?arukone/5/5/-12g7g-19h2gfl7g-19h-122fg\n"
     assert run_cli("numberlink", "-", "--to-url", "--rules", "open", stdin=FLOW_FREE).out == (
         "https://puzz.link/p?numlin/5/5/1g2g3h4g5l2g3h145g\n")  # numlin: numbers, in reading order as before
+
+
+def test_touching_paths_never_share_a_colour_in_the_picture_or_on_a_sixteen_colour_terminal(tmp_path) -> None:
+    """Paths were coloured greedily in label order: janko.at #168's B and Q touch and were both drawn #5f5fff (a path
+    whose neighbours held every 16-colour stand-in fell back to a colour a neighbour showed), and on a 16-colour
+    terminal #63's B and G were both red. Such a board is now coloured in smallest-last order: the touching graph is
+    planar, so each path meets at most five coloured neighbours, and the nine stand-ins always leave one free."""
+    import xml.etree.ElementTree as ET
+
+    import satpuzzles
+    from satpuzzles.present.styles import sixteen_colours
+    from satpuzzles.puzzles.numberlink.colours import path_styles, touching
+
+    janko = INSTANCES / "numberlink" / "janko-arukone" / "janko.txt"
+    svg = "{http://www.w3.org/2000/svg}"
+    for index in (63, 107, 168, 245):
+        picture = tmp_path / f"janko{index}.svg"
+        run = run_cli("numberlink", janko, "--index", index, "--format", "json", "--svg", picture)
+        assert run.code == 0, run.err
+        grid = json.loads(run.out)["solution"]["paths"]
+        drawn = {path.find(f"{svg}title").text.removeprefix("path "): path.get("stroke")
+                 for path in ET.parse(picture).getroot().iter(f"{svg}path") if path.get("class") == "route"}
+        pairs = {(grid[r][c], grid[r2][c2]) for r, row in enumerate(grid) for c in range(len(row))
+                 for r2, c2 in ((r + 1, c), (r, c + 1)) if r2 < len(grid) and c2 < len(row)}
+        assert all(drawn[a] != drawn[b] for a, b in pairs if a != b), index
+        puzzle = satpuzzles.read(janko)[index - 1]
+        solution = puzzle.solve().solution
+        styles = path_styles(puzzle.instance, solution)
+        near = touching(puzzle.instance, solution)
+        assert all(sixteen_colours(styles[a]) != sixteen_colours(styles[b]) for a in near for b in near[a]), index

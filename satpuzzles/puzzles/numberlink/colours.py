@@ -4,7 +4,12 @@ touching paths never share.
 Paths are coloured greedily in label order, each with the least used of the colours its
 neighbours (paths with orthogonally adjacent cells) do not have, among as many colours as a
 16-colour terminal has stand-ins (PALETTE_16); the second, fourth ... path of a colour takes
-the palette colour that shares its stand-in, so a 256-colour terminal shows more variety.
+the palette colour that shares its stand-in, so a 256-colour terminal shows more variety. In
+label order a path may find all nine stand-ins taken by its neighbours; the board is then
+coloured in smallest-last order instead: the paths and their touching form a planar graph (each
+path's cells are connected), in which some path always touches at most five others, so each path
+meets at most five coloured neighbours and a stand-in is always free. Label order first keeps a
+label's colour from one solution to the next where it can (--unique's two solutions).
 """
 
 from __future__ import annotations
@@ -50,19 +55,51 @@ def palette_indices(instance: NumberlinkInstance, solution: NumberlinkSolution |
     labels = list(instance.labels)
     if solution is None:
         return {label: index for index, label in enumerate(labels)}
-    near, kinds = touching(instance, solution), len(PALETTE_16)
-    colour: dict[str, int] = {}
+    near = touching(instance, solution)
+    return _greedy(labels, near, strict=True) or _greedy(_smallest_last(labels, near), near) or {}
+
+
+def _greedy(order: list[str], near: dict[str, set[str]], strict: bool = False) -> dict[str, int] | None:
+    """Each label's palette index, coloured in ``order`` with the least used stand-in no neighbour shows; None when
+    ``strict`` and a label finds all nine shown (else it takes a palette colour no neighbour shows)."""
+    kinds = len(PALETTE_16)
     uses: dict[int, int] = {}
     indices: dict[str, int] = {}
-    for label in labels:
-        taken = {colour[other] for other in near[label] if other in colour}
+    for label in order:
+        shown = {indices[other] for other in near[label] if other in indices}
+        taken = {index % kinds for index in shown}  # the stand-ins the neighbours show (PALETTE_16[index % kinds])
         free = [index for index in range(kinds) if index not in taken]
-        free = free or [index for index in range(kinds, len(PALETTE)) if index not in taken] or [0]
-        colour[label] = pick = min(free, key=lambda index: (uses.get(index, 0), index))
+        if not free and strict:
+            return None
+        free = free or [index for index in range(len(PALETTE)) if index not in shown] or [0]
+        pick = min(free, key=lambda index: (uses.get(index, 0), index))
         second = uses.get(pick, 0) % 2 == 1 and pick + kinds < len(PALETTE)  # same stand-in, another shade
         uses[pick] = uses.get(pick, 0) + 1
-        indices[label] = pick + kinds if second else pick
+        indices[label] = pick + kinds if second and pick < kinds else pick
     return indices
+
+
+def _smallest_last(labels: list[str], near: dict[str, set[str]]) -> list[str]:
+    """The labels in smallest-last order: removing, again and again, a label touching the fewest of those left (the
+    first in label order among them), and reversing; in a planar graph each then touches at most five before it."""
+    import heapq
+
+    position = {label: at for at, label in enumerate(labels)}
+    degree = {label: len(near[label]) for label in labels}
+    heap = [(degree[label], position[label], label) for label in labels]
+    heapq.heapify(heap)
+    removed: list[str] = []
+    gone: set[str] = set()
+    while heap:
+        left, _, label = heapq.heappop(heap)
+        if label in gone or left != degree[label]:
+            continue  # a stale entry: the label left, or touches fewer now
+        gone.add(label)
+        removed.append(label)
+        for other in near[label] - gone:
+            degree[other] -= 1
+            heapq.heappush(heap, (degree[other], position[other], other))
+    return removed[::-1]
 
 
 def path_styles(instance: NumberlinkInstance, solution: NumberlinkSolution | None) -> dict[str, str]:
