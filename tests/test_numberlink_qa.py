@@ -107,3 +107,17 @@ def test_touching_paths_never_share_a_colour_in_the_picture_or_on_a_sixteen_colo
         styles = path_styles(puzzle.instance, solution)
         near = touching(puzzle.instance, solution)
         assert all(sixteen_colours(styles[a]) != sixteen_colours(styles[b]) for a in near for b in near[a]), index
+
+
+def test_no_solution_under_fill_suggests_the_open_rule_only_where_an_argument_does_not_refute_it(tmp_path) -> None:
+    """'--rules open lets cells stay empty' was left out only when an argument had refuted this run's board; a board
+    under 64 cells (solved by SAT alone) or one refuted with --proof got it though the same argument refutes it
+    under open, so the hint sent the author to a rule that has no solution either."""
+    small = run_cli("numberlink", "-", stdin="1.2\n...\n2.1\n")  # the two paths would cross under any rule
+    assert small.code == 1 and "Rules = fill (every cell used)\n" in small.out and "--rules open" not in small.out
+    assert run_cli("numberlink", "-", "--rules", "open", stdin="1.2\n...\n2.1\n").code == 1
+    board = "\n".join("1" + "." * 6 + "2" if r == 0 else "2" + "." * 6 + "1" if r == 7 else "." * 8 for r in range(8))
+    proved = run_cli("numberlink", "-", "--proof", tmp_path / "no.drat", stdin=board + "\n")
+    assert proved.code == 1 and "--rules open" not in proved.out
+    hinted = run_cli("numberlink", "-", stdin="1.1\n...\n")  # no filling (parity), but an open solution
+    assert hinted.code == 1 and "Rules = fill (every cell used); --rules open lets cells stay empty" in hinted.out

@@ -170,8 +170,9 @@ def outcome_lines(instance: NumberlinkInstance, outcome: Outcome[NumberlinkSolut
     claims = outcome.status == "unsolvable" or settings.wanted > 1 or settings.analyze
     lines = [] if rules.is_default and not claims else [("Rules", rules.describe())]
     reason = refutation_reason(instance, rules, outcome.stats.encoding) if outcome.status == "unsolvable" else None
-    if rules.fill and outcome.status == "unsolvable" and not (reason and refute(instance, replace(rules, fill=False))):
+    if rules.fill and outcome.status == "unsolvable" and not refute(instance, replace(rules, fill=False)):
         # janko.at, Nikoli and puzz.link's numlin leave cells empty; not said where an argument refutes that too
+        # (whatever refuted this board: SAT below 64 cells, or with --proof)
         lines = [("Rules", f"{rules.describe()}; --rules open lets cells stay empty")]
     return lines + ([("Reason", reason)] if reason else [])
 
