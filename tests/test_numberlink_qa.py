@@ -121,3 +121,12 @@ def test_no_solution_under_fill_suggests_the_open_rule_only_where_an_argument_do
     assert proved.code == 1 and "--rules open" not in proved.out
     hinted = run_cli("numberlink", "-", stdin="1.1\n...\n")  # no filling (parity), but an open solution
     assert hinted.code == 1 and "Rules = fill (every cell used); --rules open lets cells stay empty" in hinted.out
+
+
+def test_a_space_before_the_colon_of_a_stated_line_still_states_it() -> None:
+    """'# rules : open' (as French typography writes a colon) was a plain comment: the board was solved under fill
+    without a word, and '# puzzle : numberlink' named no puzzle."""
+    board = "1.2\n...\n1.2\n"
+    run = run_cli("numberlink", "-", stdin="# rules : open\n" + board)
+    assert run.code == 0 and "Rules = open (cells may stay empty)" in run.out
+    assert run_cli("solve", "-", stdin="# puzzle : numberlink\n# Rules  :  open\n" + board).code == 0

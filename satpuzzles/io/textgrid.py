@@ -259,14 +259,16 @@ def with_runs(cells: Iterable[str | None], runs: Callable[[int], str]) -> str:
 
 
 def stated_value(stripped: str, key: str) -> str | None:
-    """The VALUE of a stripped comment line ``# KEY: VALUE`` (KEY in any case, any spaces after ``#``; lower case,
-    stripped), else None. ``#`` must be followed by a space, as where ``#`` may also be a cell (spaced_comment)."""
+    """The VALUE of a stripped comment line ``# KEY: VALUE`` (KEY in any case, any spaces after ``#`` and before the
+    colon; lower case, stripped), else None. ``#`` must be followed by a space, as where ``#`` may also be a cell
+    (spaced_comment)."""
     if not stripped.startswith(("# ", "#\t")):
         return None
     body = stripped[1:].lstrip()
-    if body[:len(key) + 1].lower() != key + ":":
+    rest = body[len(key):].lstrip()
+    if body[:len(key)].lower() != key or not rest.startswith(":"):
         return None
-    return body[len(key) + 1:].strip().lower()
+    return rest[1:].strip().lower()
 
 
 def stated(text: str, key: str) -> tuple[str, int] | None:
