@@ -17,7 +17,7 @@ every format, is a line of ``#`` alone or ``#`` and a space (``# Author: ...``):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 
 from satpuzzles.core.errors import InputError
@@ -69,10 +69,9 @@ class _TokenRows:
                 Token(ch, line.number, c + 1) for c, ch in self._cells(index)]
         return row
 
-    def _cells(self, index: int) -> list[tuple[int, str]]:
+    def _cells(self, index: int) -> Iterator[tuple[int, str]]:
         """A character row's cells with their 0-based columns in the line (after the board's indentation)."""
-        text = self.lines[index].text.rstrip()
-        return [(c, text[c]) for c in range(self.indent, len(text))]
+        return enumerate(self.lines[index].text.rstrip()[self.indent:], self.indent)
 
     def count(self, index: int) -> int:
         """How many cells row ``index`` holds, without making its tokens."""
