@@ -130,3 +130,20 @@ def test_a_space_before_the_colon_of_a_stated_line_still_states_it() -> None:
     run = run_cli("numberlink", "-", stdin="# rules : open\n" + board)
     assert run.code == 0 and "Rules = open (cells may stay empty)" in run.out
     assert run_cli("solve", "-", stdin="# puzzle : numberlink\n# Rules  :  open\n" + board).code == 0
+
+
+def test_an_answer_piped_to_a_file_under_a_legacy_code_page_is_written_in_utf8() -> None:
+    """Standard output in a code page without box drawing (Windows' cp1252 when redirected to a file, a latin-1
+    locale, PYTHONIOENCODING=latin-1) made every board an 'internal error: UnicodeEncodeError' (exit 4)."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    for encoding in ("latin-1", "cp1252", "ascii"):
+        env = {**os.environ, "NO_COLOR": "1", "PYTHONIOENCODING": encoding}
+        run = subprocess.run([sys.executable, "-m", "satpuzzles", "numberlink", "-", "--rules", "open"],
+                             input="🔴.🔵\n...\n🔴.🔵\n".encode(), capture_output=True, cwd=ROOT, env=env)
+        assert run.returncode == 0, run.stderr
+        assert run.stdout.decode("utf-8").endswith(" 🔴  . 🔵\n  │  .  │\n 🔴  . 🔵\n")

@@ -156,16 +156,32 @@ def _negative_argument(exc: Exception, click: Any) -> str | None:
     return f"{name} is not an option: {names} are whole numbers from 1 up"
 
 
+def _writable_stdout() -> None:
+    """Standard output that can take every answer: in UTF-8 when its code page has no box drawing (Windows' cp1252
+    when redirected to a file, a latin-1 locale: every board raised UnicodeEncodeError), with escapes instead on
+    such a terminal; and a file name that is not UTF-8 (a lone surrogate in Python) printed as its bytes, as ls
+    does: under a UTF-8 locale Python's stdout would raise instead (batch's table and report, the error lines)."""
+    if not hasattr(sys.stdout, "reconfigure"):
+        return
+    try:
+        "─│·".encode(sys.stdout.encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        if sys.stdout.isatty():
+            sys.stdout.reconfigure(errors="backslashreplace")
+        else:
+            sys.stdout.reconfigure(encoding="utf-8", errors="surrogateescape")
+        return
+    if sys.stdout.errors == "strict":
+        sys.stdout.reconfigure(errors="surrogateescape")
+
+
 def _run(argv: list[str] | None) -> int:
     """Run the CLI, turning every error into one line on stderr and an exit status."""
     if sys.stdout is None:  # started with descriptor 1 closed (``>&-``): the answer would be lost
         say("satpuzzles: error: standard output is closed: give the command somewhere to write (for example "
             ">/dev/null)")
         return ExitStatus.BAD_INPUT
-    if getattr(sys.stdout, "errors", None) == "strict" and hasattr(sys.stdout, "reconfigure"):
-        # A file name that is not UTF-8 (a lone surrogate in Python) is printed as its bytes, as ls does: under
-        # a UTF-8 locale Python's stdout would raise instead (batch's table and report, the error lines).
-        sys.stdout.reconfigure(errors="surrogateescape")
+    _writable_stdout()
     try:
         status = _invoke(argv)
         flush_stdout()  # here, not at interpreter exit, where a failure would be a warning and status 120
