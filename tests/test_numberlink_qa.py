@@ -147,3 +147,16 @@ def test_an_answer_piped_to_a_file_under_a_legacy_code_page_is_written_in_utf8()
                              input="🔴.🔵\n...\n🔴.🔵\n".encode(), capture_output=True, cwd=ROOT, env=env)
         assert run.returncode == 0, run.stderr
         assert run.stdout.decode("utf-8").endswith(" 🔴  . 🔵\n  │  .  │\n 🔴  . 🔵\n")
+
+
+def test_a_w_h_line_whose_rows_disagree_with_it_is_told_so() -> None:
+    """A 'W H' line with the width mistyped ('4 3' above rows of 3) was read as the first row of a plain grid: the
+    error pointed at the header ('1:2: space inside a character grid', or '2:5: ragged row: 3 cells where the grid
+    has 2'), not at the rows the header disagrees with."""
+    chars = run_cli("numberlink", "-", stdin="4 3\n1.1\n...\n2.2\n")
+    assert chars.code == 2 and chars.err == "satpuzzles: error: <stdin>:2:4: ragged row: 3 cells where the grid has 4\n"
+    spaced = run_cli("numberlink", "-", stdin="4 3\n1 . 1\n. . .\n2 . 2\n")
+    assert spaced.code == 2 and "<stdin>:2:6: ragged row: 3 cells where the grid has 4" in spaced.err
+    assert run_cli("numberlink", "-", "--format", "json", stdin="3 4\n4 3\n").code == 1  # two labels a row: a grid
+    named = run_cli("numberlink", "-", "--input-format", "grid", stdin="3 1\n1.1\n")  # a collection named a grid
+    assert named.code == 2 and "<stdin>:1:2: space inside a character grid" in named.err

@@ -278,9 +278,17 @@ def _starts_collection(lines: list[Line]) -> bool:
 
 
 def _parse_grid(lines: list[Line]) -> list[NumberlinkInstance]:
-    check_rows(LIMIT, lines, partial(_only_cells, lines))
-    rows, char_grid = _split_rows(lines)
-    return [build_instance(rows, lines[0].number, char_grid=char_grid)]
+    try:
+        check_rows(LIMIT, lines, partial(_only_cells, lines))
+        rows, char_grid = _split_rows(lines)
+        return [build_instance(rows, lines[0].number, char_grid=char_grid)]
+    except InputError:
+        if len(lines) > 1 and is_int_line(lines[0], 2):  # a 'W H' line whose rows disagree with it ('4 3' over
+            try:  # rows of 3), not a row of two labels: the collection's error says how
+                _parse_collection(lines)
+            except InputError as exc:
+                raise exc from None
+        raise  # a collection read as a grid (--input-format grid) is refused as before
 
 
 def _read(parse: Callable[[list[Line]], list[NumberlinkInstance]]) -> Callable[[str], list[NumberlinkInstance]]:
