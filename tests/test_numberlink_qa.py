@@ -160,3 +160,16 @@ def test_a_w_h_line_whose_rows_disagree_with_it_is_told_so() -> None:
     assert run_cli("numberlink", "-", "--format", "json", stdin="3 4\n4 3\n").code == 1  # two labels a row: a grid
     named = run_cli("numberlink", "-", "--input-format", "grid", stdin="3 1\n1.1\n")  # a collection named a grid
     assert named.code == 2 and "<stdin>:1:2: space inside a character grid" in named.err
+
+
+def test_a_url_of_another_puzzle_typed_for_numberlink_points_to_solve() -> None:
+    """docs/formats.md: a URL or game id typed as the SOURCE of a puzzle command that reads no such thing is refused
+    in one line that points to 'satpuzzles solve'; a Loopy id was, a puzz.link URL of another type was not."""
+    slither = "https://puzz.link/p?slither/5/5/cbcbcddad"
+    run = run_cli("numberlink", slither)
+    assert run.code == 2 and run.err == (
+        f"satpuzzles: error: {slither}:1:21: not a Numberlink URL: puzzle type 'slither', expected 'numlin'; "
+        "'satpuzzles solve SOURCE' finds the puzzle that reads it, if any\n")
+    back = run_cli("slitherlink", "https://puzz.link/p?numlin/5/5/j1g2j3i12g3l")
+    assert back.code == 2 and back.err.rstrip().endswith("'satpuzzles solve SOURCE' finds the puzzle that reads it, "
+                                                         "if any")

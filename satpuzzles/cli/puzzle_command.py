@@ -25,7 +25,7 @@ from satpuzzles.io.files import (
     write_atomic,
 )
 from satpuzzles.io.reading import read_instances
-from satpuzzles.io.sources import check_claimed, located, source_text
+from satpuzzles.io.sources import check_claimed, foreign_pointed, located, source_text
 from satpuzzles.present.answers import ANSWER_FILES, answer_texts, check_drawable
 
 TYPE_CHECKING = False
@@ -301,7 +301,7 @@ def read_as_named(puzzle: PuzzleSpec[Any, Any], text: str, source: str, input_fo
     except InputError as exc:
         from satpuzzles.io.detect import stated_elsewhere  # a failed read only
 
-        raise located(stated_elsewhere(exc, puzzle.name, text), source) from None
+        raise located(stated_elsewhere(foreign_pointed(exc, source), puzzle.name, text), source) from None
     warn_if_stated_elsewhere(puzzle.name, text, source)
     return instances
 

@@ -91,8 +91,21 @@ def check_claimed(puzzle: PuzzleSpec[Any, Any], source: str, text: str) -> None:
     if not any(reader.sniff is not None and reader.sniff(text) for reader in puzzle.readers):
         kind = "URL" if "/" in text else "game id"
         formats = ", ".join(name for name in puzzle.input_formats if name != "auto")
-        raise InputError(f"{puzzle.name} reads no such {kind} (its formats: {formats}); 'satpuzzles solve SOURCE' "
-                         "finds the puzzle that reads it, if any", 1, 1, source)
+        raise InputError(f"{puzzle.name} reads no such {kind} (its formats: {formats}); {SOLVE_FINDS}", 1, 1, source)
+
+
+SOLVE_FINDS = "'satpuzzles solve SOURCE' finds the puzzle that reads it, if any"
+"""Where a puzzle command points a typed URL or game id it does not read."""
+
+
+def foreign_pointed(error: InputError, source: str) -> InputError:
+    """``error``, when it refuses a typed URL of another puzzle type (a slither URL given to numberlink), pointing to
+    ``satpuzzles solve`` as :func:`check_claimed` does."""
+    from satpuzzles.io.puzzlink import ForeignUrl
+
+    if not (isinstance(error, ForeignUrl) and is_written_out(source)):
+        return error
+    return ForeignUrl(f"{error.message}; {SOLVE_FINDS}", error.line, error.column, error.source)
 
 
 def typed_column(source: str, column: int) -> int:
