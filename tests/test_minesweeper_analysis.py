@@ -290,22 +290,32 @@ def test_counting_over_its_budget_falls_back_to_sat_for_the_analysis() -> None:
 
 
 def test_a_total_settled_by_counting_equals_the_flip_search() -> None:
+    """The three ways to settle a total agree: the components' fewest and most mines (+bounds), the counting of
+    every total (+counting) and the flip search against the total (+backbone)."""
     from satpuzzles.puzzles.minesweeper.engine import probability as minesweeper_probability
+    from satpuzzles.puzzles.minesweeper.engine import total as minesweeper_total
 
     text = PUZZLE.generate(10, 10, 3, {"mine_density": 0.15, "reveal_density": 0.3})
     plain = PUZZLE.parse(text)[0]
     mines = int(PUZZLE.solve(plain, Settings()).solutions[0].mines.sum())
-    for total in (mines, mines + 4):
+    seen = set()
+    for total in (mines, mines + 4, mines + 12):
         instance = MinesweeperInstance(plain.cells, total)
-        counted = PUZZLE.solve(instance, Settings(extras={"analyze": True}))
+        quick = PUZZLE.solve(instance, Settings(extras={"analyze": True}))
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(minesweeper_total, "EXTREMES_FACTOR", 0)
+            counted = PUZZLE.solve(instance, Settings(extras={"analyze": True}))
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(minesweeper_probability, "DEFAULT_BUDGET", 0)
             searched = PUZZLE.solve(instance, Settings(extras={"analyze": True}))
         assert counted.stats.encoding == "propagate+total+counting" and "backbone" in searched.stats.encoding
-        a, b = counted.solutions[0].analysis, searched.solutions[0].analysis
-        assert a is not None and b is not None
-        np.testing.assert_array_equal(a.forced_mine, b.forced_mine)
-        np.testing.assert_array_equal(a.forced_safe, b.forced_safe)
+        seen.add(quick.stats.encoding)
+        a, b, c = counted.solutions[0].analysis, searched.solutions[0].analysis, quick.solutions[0].analysis
+        assert a is not None and b is not None and c is not None
+        for x in (a, c):
+            np.testing.assert_array_equal(x.forced_mine, b.forced_mine)
+            np.testing.assert_array_equal(x.forced_safe, b.forced_safe)
+    assert seen == {"propagate+total+bounds", "propagate+total+counting"}  # the total frees some, binds others
 
 
 def test_probability_labels_never_look_like_counts_or_certainty() -> None:

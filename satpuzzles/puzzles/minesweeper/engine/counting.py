@@ -243,3 +243,64 @@ def _walk(steps: list[Step], usable: list[np.ndarray], layout: np.ndarray, compo
         layout[step.classes[np.searchsorted(step.comp_order, comp)]] = step.k[picked]
         after = np.cumsum(step.kept) - 1
         current[comp] = np.where(step.kept[step.destination[picked]], after[step.destination[picked]], -1)
+
+
+def extremes(structure: Structure, budget: int, space: int = SPACE_LIMIT) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each component's fewest and most mines over its layouts, and whether it was counted.
+
+    The forward pass of :func:`forward` with, per state, the fewest and the most mines that
+    reach it (integers, exact) instead of a number of ways; nothing is kept for a backward
+    pass, so the memory is one step's states. A component over ``budget`` transitions, whose
+    key space is ``space`` or more (a cheap guess that it would run over the budget), or whose
+    states do not pack into a key, is not counted (and a component with no layout is counted
+    with low > high).
+    """
+    s = structure
+    low = np.zeros(s.components, dtype=np.int64)
+    high = np.full(s.components, -1, dtype=np.int64)
+    counted = np.zeros(s.components, dtype=bool)
+    for comps, stride_m, _ in _batches(s, s.comp_space < space, False):
+        local = np.full(s.components, -1, dtype=np.int64)
+        local[comps] = np.arange(len(comps))
+        classes = np.flatnonzero(local[s.class_comp] >= 0)
+        classes = classes[np.lexsort((local[s.class_comp[classes]], s.class_step[classes]))]
+        bounds = np.searchsorted(s.class_step[classes], np.arange(int(s.comp_steps[comps].max(initial=0)) + 1))
+        keys = np.arange(len(comps), dtype=np.int64) * stride_m
+        fewest = np.zeros(len(comps), dtype=np.int64)
+        most = np.zeros(len(comps), dtype=np.int64)
+        work = np.zeros(len(comps), dtype=np.int64)
+        alive = np.ones(len(comps), dtype=bool)
+        reached = np.zeros(len(comps), dtype=bool)
+        class_of = np.full(len(comps), -1, dtype=np.int64)
+        for t in range(len(bounds) - 1):
+            at_step = classes[bounds[t]:bounds[t + 1]]
+            class_of[local[s.class_comp[at_step]]] = at_step
+            comp = keys // stride_m
+            cls = class_of[comp]
+            keys = keys + s.class_enter[cls]
+            source, k = _choices(s, keys, cls, stride_m)
+            work += np.bincount(comp[source], minlength=len(comps))
+            if (work > budget).any():
+                alive &= work <= budget
+                fine = alive[comp[source]]
+                source, k = source[fine], k[fine]
+            moved = keys[source] - k * s.class_touch[cls[source]]
+            order = np.argsort(moved, kind="stable")
+            moved = moved[order]
+            starts = np.flatnonzero(np.r_[True, moved[1:] != moved[:-1]]) if len(moved) else np.zeros(0, dtype=np.int64)
+            unique = moved[starts]
+            if len(order):
+                new_fewest = np.minimum.reduceat((fewest[source] + k)[order], starts)
+                new_most = np.maximum.reduceat((most[source] + k)[order], starts)
+            else:
+                new_fewest = new_most = np.zeros(0, dtype=np.int64)
+            ending = s.comp_steps[comps[unique // stride_m]] == t + 1
+            end_local = unique[ending] // stride_m
+            reached[end_local] = True
+            low[comps[end_local]] = new_fewest[ending]
+            high[comps[end_local]] = new_most[ending]
+            keys, fewest, most = unique[~ending], new_fewest[~ending], new_most[~ending]
+        counted[comps[alive]] = True
+        unreached = comps[alive & ~reached]
+        low[unreached], high[unreached] = 0, -1  # no layout: an empty range
+    return low, high, counted

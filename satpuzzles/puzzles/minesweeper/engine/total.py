@@ -1,24 +1,38 @@
 """Minesweeper with a ``mines N`` total: one layout with exactly N mines, and the backbone under the total.
 
-The total couples every cell to every other. The layout comes from one solver with the
-total as one cardinality constraint (a counter circuit grew to millions of clauses at
-50x50, so a solver with native cardinality is the one to use). The backbone comes from
-exact counting per component combined over the total (probability.py); only when a
-component is too big to count does the flip search run against the total, which can be
-slow: CDCL struggles to move a mine between far-apart parts of the board.
-"""
+The total couples every cell to every other, but mostly loosely: the cells no count sees
+take whatever the components leave. So the board is first answered without the total
+(components.py): its layout serves when the free cells can hold the rest of the mines, and
+its forced cells serve when no component's totals are cut by the board's (its fewest and
+most mines, counted exactly; ``unbound``). Otherwise the exact counting of every total
+(probability.py) settles the cells, and only when a component is too big to count does
+the flip search run against the total, which can be slow: CDCL struggles to move a mine
+between far-apart parts of the board. A layout needs the solver with the total as one
+cardinality constraint only when the layout without it does not fit (on a 64x64 board whose
+total is near its fewest mines, minicard took over 300 s for that one call)."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from satpuzzles.core.outcome import SolveStats, Timer
-from satpuzzles.puzzles.minesweeper.engine import DEFAULT_SOLVER, probability
+from satpuzzles.puzzles.minesweeper.engine import DEFAULT_SOLVER, counting, probability, structure
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
-from satpuzzles.puzzles.minesweeper.engine.components import analyze, assemble, interchangeable_classes, mixed_classes
+from satpuzzles.puzzles.minesweeper.engine.components import (analyze, assemble, find_layout, interchangeable_classes,
+                                                               mixed_classes)
 from satpuzzles.puzzles.minesweeper.model import CellAnalysis
 from satpuzzles.solve.backbone import flip_search
 from satpuzzles.solve.backends import make_backend
+
+EXTREMES_FACTOR = 4
+EXTREMES_SPACE = 1 << 44
+"""The fewest and most mines of each component are counted within this many times the counting budget of
+transitions (a pass that keeps nothing for a backward pass: about 150 ns a transition), for components whose
+key space is below EXTREMES_SPACE: on 64x64 boards those above it ran over 20 M transitions (3-4 s) and
+were not counted anyway."""
+Settled = tuple[np.ndarray, np.ndarray] | tuple[()] | bool | None
+"""What the counting of every total settled: the forced sets, () when over its budget, False for no layout at all,
+None when it was not tried."""
 
 
 def with_total(cells: np.ndarray, total: int, settle: bool,
@@ -40,6 +54,9 @@ def with_total(cells: np.ndarray, total: int, settle: bool,
     stats.variables, stats.clauses = len(every), 2 * len(counts.need) + 2
     if not 0 <= remaining <= len(every):
         return None, deduction, stats
+    quick, counted = _without_the_total(cells, total, settle, deduction, counts, interior, solver_name, stats)
+    if quick is not None or counted is False:
+        return quick, deduction, stats
     with Timer(stats, "solve_seconds"), make_backend(solver_name) as backend:
         engine.add_counts(backend, counts.lits, counts.need)
         backend.add_exactly(every.tolist(), remaining)
@@ -53,8 +70,9 @@ def with_total(cells: np.ndarray, total: int, settle: bool,
         layout = deduction.mine | (values[var] & has_var)
         if not settle:
             return assemble(cells, deduction, layout, np.zeros(cells.shape, dtype=bool)), deduction, stats
-        counted = probability.forced_with_total(cells, deduction, total, probability.DEFAULT_BUDGET)
-        if counted is not None:
+        if counted is None:  # not tried yet
+            counted = probability.forced_with_total(cells, deduction, total, probability.DEFAULT_BUDGET)
+        if counted:
             stats.encoding += "+counting"
             forced_mine, forced_safe = counted
             return assemble(cells, deduction, layout, forced_mine | forced_safe), deduction, stats
@@ -70,6 +88,88 @@ def with_total(cells: np.ndarray, total: int, settle: bool,
     forced[var[without.forced_mine | without.forced_safe]] = True
     forced[0] = False
     return assemble(cells, deduction, layout, forced[var] & has_var), deduction, stats
+
+
+def _without_the_total(cells: np.ndarray, total: int, settle: bool, deduction: engine.Deduction,
+                       counts: engine.OpenCounts, interior: np.ndarray, solver_name: str,
+                       stats: SolveStats) -> tuple[CellAnalysis | None, Settled]:
+    """The answer from the analysis without the total where the total allows it, and no SAT call with the total.
+
+    A layout found without the total serves when the cells no count sees can hold the rest
+    of the mines (0 to all of them). Its forced cells serve when every component is free of
+    the total: each of its totals m, from its fewest to its most mines (exact, by counting),
+    can be completed to the board's total by layouts of the others at their fewest or most
+    and by the free cells (:func:`unbound`). Else the counting's exact sets settle it
+    (``forced_with_total``), the second value (see ``Settled``).
+    """
+    if settle:
+        without, _, more = analyze(cells, solver_name)
+        stats.sat_calls += more.sat_calls
+        if without is None:
+            return None, False
+        layout = without.layout
+    else:
+        layout, _, more = find_layout(cells, solver_name)
+        stats.sat_calls += more.sat_calls
+        if layout is None:
+            return None, False
+    fill = total - int(layout.sum())
+    if not 0 <= fill <= int(interior.sum()):
+        return None, None  # the SAT call with the total finds a layout
+    layout = layout.copy()
+    free_r, free_c = np.nonzero(interior)
+    layout[free_r[:fill], free_c[:fill]] = True
+    if not settle:
+        return assemble(cells, deduction, layout, np.zeros(cells.shape, dtype=bool)), None
+    shape = structure.build(counts)
+    low, high, counted = counting.extremes(shape, EXTREMES_FACTOR * probability.DEFAULT_BUDGET, EXTREMES_SPACE)
+    remaining = total - int(deduction.mine.sum())
+    if counted.all() and unbound(low, high, remaining, int(interior.sum())):
+        stats.encoding += "+bounds"
+        forced = (without.forced_mine | without.forced_safe) & (counts.var > 0)
+        return assemble(cells, deduction, layout, forced), None
+    found = probability.forced_with_total(cells, deduction, total, probability.DEFAULT_BUDGET)
+    if found is None:
+        return None, ()
+    stats.encoding += "+counting"
+    forced_mine, forced_safe = found
+    return assemble(cells, deduction, layout, forced_mine | forced_safe), found
+
+
+def unbound(low: np.ndarray, high: np.ndarray, remaining: int, free: int) -> bool:
+    """Whether ``remaining`` mines, over components with these fewest and most mines and ``free`` cells no count
+    sees, leave every component all its layouts, and leave the free cells both a mine and a safe cell.
+
+    Only totals known to be reached are used for the others: each component at its fewest or at its most
+    (the sets of sums are Python ints, bit m for m mines). Sufficient, never necessary: False sends the board
+    to the exact counting of every total.
+    """
+    if (low > high).any() or free == 0:
+        return False
+    reached = [(1 << int(a)) | (1 << int(b)) for a, b in zip(low.tolist(), high.tolist())]
+    prefix = [1]
+    for bits in reached:
+        prefix.append(probability._sums(prefix[-1], bits))
+    suffix = [1]
+    for bits in reversed(reached):
+        suffix.append(probability._sums(suffix[-1], bits))
+    suffix.reverse()
+
+    def meets(sums: int, lowest: int, highest: int) -> bool:
+        """Whether some member of ``sums`` lies in lowest..highest."""
+        if highest < 0 or highest < lowest:
+            return False
+        lowest = max(lowest, 0)
+        return bool((sums >> lowest) & ((1 << (highest - lowest + 1)) - 1))
+
+    everything = prefix[-1]
+    if not (meets(everything, remaining - free, remaining - 1) and meets(everything, remaining - free + 1, remaining)):
+        return False  # the free cells must be able to hold a mine and to be empty
+    for index, (a, b) in enumerate(zip(low.tolist(), high.tolist())):
+        others = probability._sums(prefix[index], suffix[index + 1])
+        if not all(meets(others, remaining - free - m, remaining - m) for m in range(a, b + 1)):
+            return False
+    return True
 
 
 def _open_without_total(cells: np.ndarray, counts: engine.OpenCounts, var: np.ndarray, values: np.ndarray,

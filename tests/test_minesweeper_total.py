@@ -1,0 +1,119 @@
+"""A 'mines N' total against brute force: the components' fewest and most mines, the analysis on every path
+(+bounds, +counting, the flip search), and the layout, with totals at and beyond the ends of what the board allows."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from satpuzzles.core.outcome import Settings
+from satpuzzles.geometry import count8
+from satpuzzles.puzzles.minesweeper.engine import counting, structure
+from satpuzzles.puzzles.minesweeper.engine import probability as minesweeper_probability
+from satpuzzles.puzzles.minesweeper.engine import propagate as engine
+from satpuzzles.puzzles.minesweeper.engine import total as minesweeper_total
+from satpuzzles.puzzles.minesweeper.model import UNKNOWN, MinesweeperInstance
+from tests.conftest import Driver
+from tests.test_minesweeper_analysis import all_layouts, boards
+
+PUZZLE = Driver("minesweeper")
+
+
+def lattice(rows: int, cols: int, seed: int) -> np.ndarray:
+    """Counts on every other cell of every other row, as in the wide 64x64 board: one component as wide as the
+    board (each count shares cells with up to eight others), small enough here for brute force."""
+    shown = np.zeros((rows, cols), dtype=bool)
+    shown[::2, ::2] = True
+    mines = (np.random.default_rng(seed).random((rows, cols)) < 0.35) & ~shown
+    counts = count8(mines)
+    return np.where(shown & ~mines, counts, UNKNOWN).astype(np.int8)
+
+
+def check(cells: np.ndarray, total: int, every: np.ndarray | None = None) -> None:
+    """The analysis with ``total`` on its default path, on the counting of every total and on the flip search,
+    against brute force (``every``: all layouts whatever their mines, when known); the layout holds exactly
+    ``total`` mines."""
+    every = all_layouts(cells, None) if every is None else every
+    layouts = every[every.sum(axis=(1, 2)) == total]
+    unknown = cells == UNKNOWN
+    patches = [{}, {(minesweeper_total, "EXTREMES_FACTOR"): 0}, {(minesweeper_probability, "DEFAULT_BUDGET"): 0}]
+    for patched in patches:
+        with pytest.MonkeyPatch.context() as patch:
+            for (module, name), value in patched.items():
+                patch.setattr(module, name, value)
+            outcome = PUZZLE.solve(MinesweeperInstance(cells, total), Settings(extras={"analyze": True}))
+            plain = PUZZLE.solve(MinesweeperInstance(cells, total), Settings())
+        assert outcome.status == plain.status == ("solved" if len(layouts) else "unsolvable"), patched
+        if not len(layouts):
+            continue
+        analysis = outcome.solutions[0].analysis
+        assert analysis is not None
+        np.testing.assert_array_equal(analysis.forced_mine, unknown & layouts.all(axis=0))
+        np.testing.assert_array_equal(analysis.forced_safe, unknown & ~layouts.any(axis=0))
+        for layout in (analysis.layout, plain.solutions[0].mines):
+            assert int(layout.sum()) == total and engine.counts_hold(cells, layout)
+
+
+def frontier_range(cells: np.ndarray) -> tuple[int, int] | None:
+    """The fewest and most mines on cells next to an open count, over every layout, by brute force."""
+    layouts = all_layouts(cells, None)
+    if not len(layouts):
+        return None
+    deduction = engine.propagate(cells)
+    frontier = engine.open_counts(cells, deduction).var > 0
+    on_frontier = (layouts & frontier).sum(axis=(1, 2))
+    return int(on_frontier.min()), int(on_frontier.max())
+
+
+@settings(max_examples=120, deadline=None)
+@given(boards())
+def test_the_fewest_and_most_mines_agree_with_brute_force(instance: MinesweeperInstance) -> None:
+    cells = instance.cells
+    deduction = engine.propagate(cells)
+    if deduction.broken is not None:
+        return
+    shape = structure.build(engine.open_counts(cells, deduction))
+    low, high, counted = counting.extremes(shape, 10**6)
+    assert counted.all()
+    expected = frontier_range(cells)
+    if expected is None:
+        assert (low > high).any()
+    else:
+        assert (low <= high).all() and (int(low.sum()), int(high.sum())) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards(), st.integers(-3, 3), st.booleans())
+def test_totals_at_the_ends_agree_with_brute_force(instance: MinesweeperInstance, offset: int, top: bool) -> None:
+    """Totals near the fewest and the most mines any layout has: where the total binds some cells and not others."""
+    cells = instance.cells
+    layouts = all_layouts(cells, None)
+    if not len(layouts):
+        return
+    sums = layouts.sum(axis=(1, 2))
+    total = int(sums.max() if top else sums.min()) + offset
+    if 0 <= total <= cells.size:
+        check(cells, total, layouts)
+
+
+@pytest.mark.parametrize(("rows", "cols", "seed"), [(3, 7, 1), (3, 7, 2), (5, 5, 3), (5, 5, 4), (3, 8, 5)])
+def test_a_lattice_component_with_every_total_agrees_with_brute_force(rows: int, cols: int, seed: int) -> None:
+    """One component spanning the board, every total from below the fewest to above the most mines."""
+    cells = lattice(rows, cols, seed)
+    assert (cells == UNKNOWN).sum() <= 16
+    every = all_layouts(cells, None)
+    sums = every.sum(axis=(1, 2))
+    for total in range(max(0, int(sums.min()) - 1), int(sums.max()) + 2):
+        check(cells, total, every)
+
+
+def test_unbound_needs_reached_totals_for_the_others() -> None:
+    """Two components of 0..2 and 5..5 mines (reached: the ends only), 3 free cells."""
+    low, high = np.array([0, 5]), np.array([2, 5])
+    assert minesweeper_total.unbound(low, high, 7, 3)  # 5..7 mines on the components, 0..2 for the free cells
+    assert minesweeper_total.unbound(low, high, 8, 3)  # 0 on the first: every free cell a mine, 2: one safe
+    assert not minesweeper_total.unbound(low, high, 9, 3)  # 0 mines on the first leave 4 for 3 free cells
+    assert not minesweeper_total.unbound(low, high, 4, 3)  # the second alone is over the total
+    assert not minesweeper_total.unbound(low, high, 6, 0)  # no free cell
