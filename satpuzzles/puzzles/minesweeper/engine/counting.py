@@ -28,6 +28,9 @@ from satpuzzles.puzzles.minesweeper.engine.structure import SPACE_LIMIT, Structu
 
 """Largest component counted: 2**cells layouts stay below float64's 2**1024."""
 KEY_BITS = 62
+WHOLE_SPACE = 1 << 44
+"""See :func:`forward`'s ``every``: on 64x64 boards components of a key space from 2**44 up ran over 5 M
+transitions (the default budget) in every mode, after 1.5-6.5 s."""
 WAYS, WAYS_BY_MINES, TOTALS = "ways", "ways by mines", "totals"
 """What the counting carries: a number of layouts, one per total of mines, or the set of possible totals."""
 
@@ -102,10 +105,18 @@ def _batches(structure: Structure, eligible: np.ndarray, by_mines: bool) -> list
     return out
 
 
-def forward(structure: Structure, budget: int, mode: str = WAYS) -> Counted:
+def forward(structure: Structure, budget: int, mode: str = WAYS, every: bool = False) -> Counted:
     """Count every component's layouts: ``ways`` (a number), ``ways by mines`` (a number per total) or
-    ``totals`` (the set of possible totals, as bitsets)."""
+    ``totals`` (the set of possible totals, as bitsets).
+
+    ``every``: the caller needs every component counted (a total ties them together), so the
+    pass stops, with nothing counted, at the first component over the budget, and does not
+    start when one's key space is WHOLE_SPACE or more (one that large ran over every budget
+    tried, after seconds of work).
+    """
     s = structure
+    if every and (s.comp_space >= WHOLE_SPACE).any():
+        return _nothing(s, mode)
     by_mines = mode == WAYS_BY_MINES
     width = int(s.comp_cells.max(initial=0)) + 1
     layouts = (np.zeros((s.components, bitsets.words_for(width)), dtype=np.uint64) if mode == TOTALS
@@ -113,7 +124,9 @@ def forward(structure: Structure, budget: int, mode: str = WAYS) -> Counted:
     counted = np.zeros(s.components, dtype=bool)
     batches = []
     for comps, stride_m, stride_c in _batches(s, np.ones(s.components, dtype=bool), by_mines):
-        steps, alive = _forward_batch(s, comps, stride_m, stride_c, budget, mode, layouts)
+        steps, alive = _forward_batch(s, comps, stride_m, stride_c, budget, mode, layouts, every)
+        if every and not alive.all():
+            return _nothing(s, mode)
         counted[comps[alive]] = True
         batches.append((comps, steps))
     if mode != TOTALS:
@@ -122,8 +135,15 @@ def forward(structure: Structure, budget: int, mode: str = WAYS) -> Counted:
     return Counted(counted, layouts, batches, mode)
 
 
+def _nothing(s: Structure, mode: str) -> Counted:
+    """No component counted."""
+    shape = (s.components, 1)
+    empty = np.zeros(shape, dtype=np.uint64) if mode == TOTALS else np.zeros(shape)
+    return Counted(np.zeros(s.components, dtype=bool), empty, [], mode)
+
+
 def _forward_batch(s: Structure, comps: np.ndarray, stride_m: int, stride_c: int, budget: int, mode: str,
-                   layouts: np.ndarray) -> tuple[list[Step], np.ndarray]:
+                   layouts: np.ndarray, every: bool = False) -> tuple[list[Step], np.ndarray]:
     """The forward pass over one batch: fills ``layouts``; returns the steps and which components stayed in budget."""
     local = np.full(s.components, -1, dtype=np.int64)
     local[comps] = np.arange(len(comps))
@@ -146,6 +166,8 @@ def _forward_batch(s: Structure, comps: np.ndarray, stride_m: int, stride_c: int
         work += np.bincount(comp[source], minlength=len(comps))
         if (work > budget).any():
             alive &= work <= budget
+            if every:
+                return steps, alive
             fine = alive[comp[source]]
             source, k = source[fine], k[fine]
         size = s.class_size[cls]
@@ -245,21 +267,24 @@ def _walk(steps: list[Step], usable: list[np.ndarray], layout: np.ndarray, compo
         current[comp] = np.where(step.kept[step.destination[picked]], after[step.destination[picked]], -1)
 
 
-def extremes(structure: Structure, budget: int, space: int = SPACE_LIMIT) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def extremes(structure: Structure, budget: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each component's fewest and most mines over its layouts, and whether it was counted.
 
     The forward pass of :func:`forward` with, per state, the fewest and the most mines that
     reach it (integers, exact) instead of a number of ways; nothing is kept for a backward
-    pass, so the memory is one step's states. A component over ``budget`` transitions, whose
-    key space is ``space`` or more (a cheap guess that it would run over the budget), or whose
-    states do not pack into a key, is not counted (and a component with no layout is counted
-    with low > high).
+    pass, so the memory is one step's states. Its caller needs every component, so as
+    ``forward``'s ``every``, nothing is counted when one component is over ``budget`` transitions,
+    has a key space of WHOLE_SPACE or more, or has states that do not pack into a key (a
+    component with no layout is counted with low > high).
     """
     s = structure
     low = np.zeros(s.components, dtype=np.int64)
     high = np.full(s.components, -1, dtype=np.int64)
     counted = np.zeros(s.components, dtype=bool)
-    for comps, stride_m, _ in _batches(s, s.comp_space < space, False):
+    nothing = low, high, counted
+    if (s.comp_space >= WHOLE_SPACE).any():
+        return nothing
+    for comps, stride_m, _ in _batches(s, np.ones(s.components, dtype=bool), False):
         local = np.full(s.components, -1, dtype=np.int64)
         local[comps] = np.arange(len(comps))
         classes = np.flatnonzero(local[s.class_comp] >= 0)
@@ -269,7 +294,6 @@ def extremes(structure: Structure, budget: int, space: int = SPACE_LIMIT) -> tup
         fewest = np.zeros(len(comps), dtype=np.int64)
         most = np.zeros(len(comps), dtype=np.int64)
         work = np.zeros(len(comps), dtype=np.int64)
-        alive = np.ones(len(comps), dtype=bool)
         reached = np.zeros(len(comps), dtype=bool)
         class_of = np.full(len(comps), -1, dtype=np.int64)
         for t in range(len(bounds) - 1):
@@ -281,9 +305,7 @@ def extremes(structure: Structure, budget: int, space: int = SPACE_LIMIT) -> tup
             source, k = _choices(s, keys, cls, stride_m)
             work += np.bincount(comp[source], minlength=len(comps))
             if (work > budget).any():
-                alive &= work <= budget
-                fine = alive[comp[source]]
-                source, k = source[fine], k[fine]
+                return nothing
             moved = keys[source] - k * s.class_touch[cls[source]]
             order = np.argsort(moved, kind="stable")
             moved = moved[order]
@@ -300,7 +322,7 @@ def extremes(structure: Structure, budget: int, space: int = SPACE_LIMIT) -> tup
             low[comps[end_local]] = new_fewest[ending]
             high[comps[end_local]] = new_most[ending]
             keys, fewest, most = unique[~ending], new_fewest[~ending], new_most[~ending]
-        counted[comps[alive]] = True
-        unreached = comps[alive & ~reached]
+        counted[comps] = True
+        unreached = comps[~reached]
         low[unreached], high[unreached] = 0, -1  # no layout: an empty range
     return low, high, counted

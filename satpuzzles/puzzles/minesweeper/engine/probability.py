@@ -104,7 +104,7 @@ def probabilities(cells: np.ndarray, deduction: engine.Deduction, total: int | N
     n_free = int(free.sum())
     if (int(shape.comp_cells.sum()) + shape.components + n_free) * (max(remaining, 0) + 1) > TOTAL_WORK_LIMIT:
         return result  # every cell depends on every component through the total
-    found = counting.forward(shape, budget, counting.WAYS_BY_MINES)
+    found = counting.forward(shape, budget, counting.WAYS_BY_MINES, every=True)
     if not found.counted.all() or remaining < 0:
         return result
     with np.errstate(divide="ignore"):
@@ -213,7 +213,7 @@ def forced_with_total(cells: np.ndarray, deduction: engine.Deduction, total: int
     unknown = cells == UNKNOWN
     counts, shape, free = _problem(cells, deduction)
     n_free = int(free.sum())
-    found = counting.forward(shape, budget, counting.TOTALS)
+    found = counting.forward(shape, budget, counting.TOTALS, every=True)
     if not found.counted.all():
         return None
     remaining = total - int(deduction.mine.sum())

@@ -25,11 +25,9 @@ from satpuzzles.solve.backbone import flip_search
 from satpuzzles.solve.backends import make_backend
 
 EXTREMES_FACTOR = 4
-EXTREMES_SPACE = 1 << 44
 """The fewest and most mines of each component are counted within this many times the counting budget of
-transitions (a pass that keeps nothing for a backward pass: about 150 ns a transition), for components whose
-key space is below EXTREMES_SPACE: on 64x64 boards those above it ran over 20 M transitions (3-4 s) and
-were not counted anyway."""
+transitions (a pass that keeps nothing for a backward pass: about 150 ns a transition; a 64x64 board's
+component of 1,000 cells took 10-20 M)."""
 Settled = tuple[np.ndarray, np.ndarray] | tuple[()] | bool | None
 """What the counting of every total settled: the forced sets, () when over its budget, False for no layout at all,
 None when it was not tried."""
@@ -122,7 +120,7 @@ def _without_the_total(cells: np.ndarray, total: int, settle: bool, deduction: e
     if not settle:
         return assemble(cells, deduction, layout, np.zeros(cells.shape, dtype=bool)), None
     shape = structure.build(counts)
-    low, high, counted = counting.extremes(shape, EXTREMES_FACTOR * probability.DEFAULT_BUDGET, EXTREMES_SPACE)
+    low, high, counted = counting.extremes(shape, EXTREMES_FACTOR * probability.DEFAULT_BUDGET)
     remaining = total - int(deduction.mine.sum())
     if counted.all() and unbound(low, high, remaining, int(interior.sum())):
         stats.encoding += "+bounds"
