@@ -105,20 +105,24 @@ def _batches(structure: Structure, eligible: np.ndarray, by_mines: bool) -> list
     return out
 
 
-def forward(structure: Structure, budget: int, mode: str = WAYS, every: bool = False) -> Counted:
+def forward(structure: Structure, budget: int, mode: str = WAYS, every: bool = False,
+            most: int | None = None) -> Counted:
     """Count every component's layouts: ``ways`` (a number), ``ways by mines`` (a number per total) or
     ``totals`` (the set of possible totals, as bitsets).
 
     ``every``: the caller needs every component counted (a total ties them together), so the
     pass stops, with nothing counted, at the first component over the budget, and does not
     start when one's key space is WHOLE_SPACE or more (one that large ran over every budget
-    tried, after seconds of work).
+    tried, after seconds of work). ``most`` (``totals`` mode): totals above it are dropped from
+    the sets (a board's total caps every component's), which keeps the bitsets shorter.
     """
     s = structure
     if every and (s.comp_space >= WHOLE_SPACE).any():
         return _nothing(s, mode)
     by_mines = mode == WAYS_BY_MINES
     width = int(s.comp_cells.max(initial=0)) + 1
+    if mode == TOTALS and most is not None:
+        width = min(width, max(most, 0) + 1)
     layouts = (np.zeros((s.components, bitsets.words_for(width)), dtype=np.uint64) if mode == TOTALS
                else np.zeros((s.components, width if by_mines else 1)))
     counted = np.zeros(s.components, dtype=bool)

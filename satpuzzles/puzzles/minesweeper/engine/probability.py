@@ -213,10 +213,12 @@ def forced_with_total(cells: np.ndarray, deduction: engine.Deduction, total: int
     unknown = cells == UNKNOWN
     counts, shape, free = _problem(cells, deduction)
     n_free = int(free.sum())
-    found = counting.forward(shape, budget, counting.TOTALS, every=True)
+    remaining = total - int(deduction.mine.sum())
+    if remaining < 0:
+        return None
+    found = counting.forward(shape, budget, counting.TOTALS, every=True, most=remaining)
     if not found.counted.all():
         return None
-    remaining = total - int(deduction.mine.sum())
     feasible = [bitsets.to_int(row) for row in found.layouts]
     prefix = [1]
     for bits in feasible:
