@@ -159,7 +159,7 @@ def _forward_batch(s: Structure, comps: np.ndarray, stride_m: int, stride_c: int
     work = np.zeros(len(comps), dtype=np.int64)
     alive = np.ones(len(comps), dtype=bool)
     class_of = np.full(len(comps), -1, dtype=np.int64)
-    steps = []
+    steps: list[Step] = []
     for t in range(len(bounds) - 1):
         at_step = classes[bounds[t]:bounds[t + 1]]
         class_of[local[s.class_comp[at_step]]] = at_step

@@ -200,18 +200,20 @@ def _weights_by_total(logs: np.ndarray, cells: np.ndarray, log_free: np.ndarray,
     return weights, prefix, log_all
 
 
-def forced_with_total(cells: np.ndarray, deduction: engine.Deduction, total: int,
-                      budget: int = DEFAULT_BUDGET) -> tuple[np.ndarray, np.ndarray] | None:
+def forced_with_total(cells: np.ndarray, deduction: engine.Deduction, total: int, budget: int = DEFAULT_BUDGET,
+                      problem: tuple[engine.OpenCounts, structure.Structure, np.ndarray] | None = None,
+                      ) -> tuple[np.ndarray, np.ndarray] | None:
     """Unknown cells forced mined and forced safe when exactly ``total`` mines lie on the board.
 
     Each component's possible totals come from the counting (as sets); which totals the
     other components and the free cells can add up to is a set too, kept as the bits of an
     integer. A component may take m mines when the others can make up the rest; a class
     can hold a mine (a safe cell) when some layout with an allowed m has one. None when a
-    component is over the budget (or the total cannot be met at all).
+    component is over the budget (or the total cannot be met at all). ``problem``: what
+    ``_problem`` gives, when the caller has it.
     """
     unknown = cells == UNKNOWN
-    counts, shape, free = _problem(cells, deduction)
+    counts, shape, free = problem or _problem(cells, deduction)
     n_free = int(free.sum())
     remaining = total - int(deduction.mine.sum())
     if remaining < 0:

@@ -52,7 +52,8 @@ def with_total(cells: np.ndarray, total: int, settle: bool,
     stats.variables, stats.clauses = len(every), 2 * len(counts.need) + 2
     if not 0 <= remaining <= len(every):
         return None, deduction, stats
-    quick, counted = _without_the_total(cells, total, settle, deduction, counts, interior, solver_name, stats)
+    quick, counted, without = _without_the_total(cells, total, settle, deduction, counts, interior, solver_name,
+                                                 stats)
     if quick is not None or counted is False:
         return quick, deduction, stats
     with Timer(stats, "solve_seconds"), make_backend(solver_name) as backend:
@@ -70,27 +71,29 @@ def with_total(cells: np.ndarray, total: int, settle: bool,
             return assemble(cells, deduction, layout, np.zeros(cells.shape, dtype=bool)), deduction, stats
         if counted is None:  # not tried yet
             counted = probability.forced_with_total(cells, deduction, total, probability.DEFAULT_BUDGET)
-        if counted:
+        if isinstance(counted, tuple) and counted:
             stats.encoding += "+counting"
             forced_mine, forced_safe = counted
             return assemble(cells, deduction, layout, forced_mine | forced_safe), deduction, stats
         stats.encoding += "+backbone"
         forced = np.zeros(len(every) + 1, dtype=bool)
-        candidates = _open_without_total(cells, counts, var, values, solver_name, stats)
+        if without is None:
+            without, _, more = analyze(cells, solver_name)
+            assert without is not None
+            stats.sat_calls += more.sat_calls
+        candidates = _open_without_total(cells, counts, var, values, without)
         flips = set(np.where(values[candidates], -candidates, candidates).tolist())
         stuck, calls = flip_search(backend, flips)
         stats.sat_calls += calls
         forced[np.abs(np.fromiter(stuck, dtype=np.int64, count=len(stuck)))] = True
-    without, _, _ = analyze(cells, solver_name)  # cells forced without the total stay forced with it
-    assert without is not None
-    forced[var[without.forced_mine | without.forced_safe]] = True
+    forced[var[without.forced_mine | without.forced_safe]] = True  # forced without the total: forced with it
     forced[0] = False
     return assemble(cells, deduction, layout, forced[var] & has_var), deduction, stats
 
 
 def _without_the_total(cells: np.ndarray, total: int, settle: bool, deduction: engine.Deduction,
                        counts: engine.OpenCounts, interior: np.ndarray, solver_name: str,
-                       stats: SolveStats) -> tuple[CellAnalysis | None, Settled]:
+                       stats: SolveStats) -> tuple[CellAnalysis | None, Settled, CellAnalysis | None]:
     """The answer from the analysis without the total where the total allows it, and no SAT call with the total.
 
     A layout found without the total serves when the cells no count sees can hold the rest
@@ -98,40 +101,44 @@ def _without_the_total(cells: np.ndarray, total: int, settle: bool, deduction: e
     the total: each of its totals m, from its fewest to its most mines (exact, by counting),
     can be completed to the board's total by layouts of the others at their fewest or most
     and by the free cells (:func:`unbound`). Else the counting's exact sets settle it
-    (``forced_with_total``), the second value (see ``Settled``).
+    (``forced_with_total``), the second value (see ``Settled``). The third is the analysis without
+    the total (with ``settle``), which the flip search starts from.
     """
+    without: CellAnalysis | None = None
     if settle:
         without, _, more = analyze(cells, solver_name)
         stats.sat_calls += more.sat_calls
         if without is None:
-            return None, False
-        layout = without.layout
+            return None, False, None
+        found_layout: np.ndarray | None = without.layout
     else:
-        layout, _, more = find_layout(cells, solver_name)
+        found_layout, _, more = find_layout(cells, solver_name)
         stats.sat_calls += more.sat_calls
-        if layout is None:
-            return None, False
+    if found_layout is None:
+        return None, False, None
+    layout = found_layout
     fill = total - int(layout.sum())
     if not 0 <= fill <= int(interior.sum()):
-        return None, None  # the SAT call with the total finds a layout
+        return None, None, without  # the SAT call with the total finds a layout
     layout = layout.copy()
     free_r, free_c = np.nonzero(interior)
     layout[free_r[:fill], free_c[:fill]] = True
-    if not settle:
-        return assemble(cells, deduction, layout, np.zeros(cells.shape, dtype=bool)), None
+    if without is None:  # not settle
+        return assemble(cells, deduction, layout, np.zeros(cells.shape, dtype=bool)), None, None
     shape = structure.build(counts)
     low, high, counted = counting.extremes(shape, EXTREMES_FACTOR * probability.DEFAULT_BUDGET)
     remaining = total - int(deduction.mine.sum())
     if counted.all() and unbound(low, high, remaining, int(interior.sum())):
         stats.encoding += "+bounds"
         forced = (without.forced_mine | without.forced_safe) & (counts.var > 0)
-        return assemble(cells, deduction, layout, forced), None
-    found = probability.forced_with_total(cells, deduction, total, probability.DEFAULT_BUDGET)
+        return assemble(cells, deduction, layout, forced), None, without
+    found = probability.forced_with_total(cells, deduction, total, probability.DEFAULT_BUDGET,
+                                          (counts, shape, interior))
     if found is None:
-        return None, ()
+        return None, (), without
     stats.encoding += "+counting"
     forced_mine, forced_safe = found
-    return assemble(cells, deduction, layout, forced_mine | forced_safe), found
+    return assemble(cells, deduction, layout, forced_mine | forced_safe), found, without
 
 
 def unbound(low: np.ndarray, high: np.ndarray, remaining: int, free: int) -> bool:
@@ -171,15 +178,12 @@ def unbound(low: np.ndarray, high: np.ndarray, remaining: int, free: int) -> boo
 
 
 def _open_without_total(cells: np.ndarray, counts: engine.OpenCounts, var: np.ndarray, values: np.ndarray,
-                        solver_name: str, stats: SolveStats) -> np.ndarray:
+                        without: CellAnalysis) -> np.ndarray:
     """Variables the total might force: undetermined without it, and not in a class the layout splits.
 
     Interchangeable cells (the same open counts, or none: the cells no count sees) can swap
     values without changing any count or the total, so a class holding both is open.
     """
-    without, _, more = analyze(cells, solver_name)
-    assert without is not None
-    stats.sat_calls += more.sat_calls
     open_vars = var[without.undetermined & (var > 0)]
     classes = interchangeable_classes(cells, counts)
     class_of = np.zeros(len(values), dtype=np.int64)
