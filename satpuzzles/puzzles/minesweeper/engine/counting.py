@@ -23,7 +23,7 @@ from math import comb
 import numpy as np
 
 from satpuzzles.core.records import Record
-from satpuzzles.puzzles.minesweeper.engine import bitsets
+from satpuzzles.puzzles.minesweeper.engine import DEFAULT_BUDGET, bitsets
 from satpuzzles.puzzles.minesweeper.engine.structure import SPACE_LIMIT, Structure
 
 """Largest component counted: 2**cells layouts stay below float64's 2**1024."""
@@ -113,11 +113,11 @@ def forward(structure: Structure, budget: int, mode: str = WAYS, every: bool = F
     ``every``: the caller needs every component counted (a total ties them together), so the
     pass stops, with nothing counted, at the first component over the budget, and does not
     start when one's key space is WHOLE_SPACE or more (one that large ran over every budget
-    tried, after seconds of work). ``most`` (``totals`` mode): totals above it are dropped from
+    tried, after seconds of work) unless the budget is above the default (--probability-budget). ``most`` (``totals`` mode): totals above it are dropped from
     the sets (a board's total caps every component's), which keeps the bitsets shorter.
     """
     s = structure
-    if every and (s.comp_space >= WHOLE_SPACE).any():
+    if every and budget <= DEFAULT_BUDGET and (s.comp_space >= WHOLE_SPACE).any():
         return _nothing(s, mode)
     by_mines = mode == WAYS_BY_MINES
     width = int(s.comp_cells.max(initial=0)) + 1
