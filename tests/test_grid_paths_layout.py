@@ -44,3 +44,28 @@ def test_a_formula_is_the_same_whether_its_shape_was_built_before_or_not(strengt
     assert cold[0] != cold[1]  # they are different puzzles: the comparison could fail
     paths._kept_layout.cache_clear()
     assert clauses(second, strengthened, rules) == cold[1]
+
+
+def board(side: int, labels: list[tuple[tuple[int, int], str]]) -> NumberlinkInstance:
+    """A ``side`` x ``side`` board with ``labels`` placed."""
+    rows = [["."] * side for _ in range(side)]
+    for (r, c), label in labels:
+        rows[r][c] = label
+    return read_instances(registry.get("numberlink"), "\n".join("".join(row) for row in rows) + "\n")[0]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=str)
+def test_the_last_larger_board_keeps_its_layout_and_its_formulas_do_not_change(rules: RuleSet) -> None:
+    side = 33  # 1,089 cells: above LAYOUT_CACHE_CELLS, within LAST_LAYOUT_CELLS
+    assert paths.LAYOUT_CACHE_CELLS < side * side <= paths.LAST_LAYOUT_CELLS
+    first = board(side, [((0, 0), "1"), ((32, 32), "1"), ((5, 7), "2"), ((20, 3), "2")])
+    second = board(side, [((1, 1), "1"), ((30, 2), "1"), ((9, 9), "2"), ((2, 28), "2"), ((16, 16), "3"), ((0, 31), "3")])
+    paths._last_layout.cache_clear()
+    cold = [clauses(puzzle, True, rules) for puzzle in (first, second)]
+    kept = paths._last_layout.cache_info()
+    warm = [clauses(puzzle, True, rules) for puzzle in (second, first)][::-1]
+    assert warm == cold and cold[0] != cold[1]
+    assert paths._last_layout.cache_info().hits > kept.hits  # the second round used the kept layout
+    clauses(board(34, [((0, 0), "1"), ((33, 33), "1")]), True, rules)  # another shape takes its place
+    assert paths._last_layout.cache_info().currsize == 1
+    assert clauses(first, True, rules) == cold[0]

@@ -268,19 +268,32 @@ LAYOUT_CACHE_CELLS = 1024
 for two colour widths holds about 7 MB, a 50x50 one 18 MB, and a large board's encoding costs little beside
 its search."""
 LAYOUT_CACHE_SIZE = 12
+LAST_LAYOUT_CELLS = 10_000
+"""The last layout of a larger board up to this many cells (100x100, about 70 MB) is kept too: the generator's
+uniqueness checks build the same board's formula hundreds of times (a 36x36 board under open: 206 formulas, a
+third of its time), while a batch of large boards of different shapes holds one such layout at a time."""
 
 
 def _layout(rows: int, cols: int, first_right: int, first_down: int) -> _Layout:
     """The layout of a shape whose ``right`` and ``down`` link blocks start at these variables: kept for the
-    next puzzle of the shape on small boards (a file or batch of them builds it once), made afresh on large ones."""
-    if rows * cols > LAYOUT_CACHE_CELLS:
-        return _Layout(rows, cols, first_right, first_down)
-    return _kept_layout(rows, cols, first_right, first_down)
+    next puzzle of the shape on small boards (a file or batch of them builds it once), the last one kept on
+    larger boards, made afresh on huge ones."""
+    if rows * cols <= LAYOUT_CACHE_CELLS:
+        return _kept_layout(rows, cols, first_right, first_down)
+    if rows * cols <= LAST_LAYOUT_CELLS:
+        return _last_layout(rows, cols, first_right, first_down)
+    return _Layout(rows, cols, first_right, first_down)
 
 
 @lru_cache(maxsize=LAYOUT_CACHE_SIZE)
 def _kept_layout(rows: int, cols: int, first_right: int, first_down: int) -> _Layout:
     """:func:`_layout` for the boards whose layouts are kept."""
+    return _Layout(rows, cols, first_right, first_down)
+
+
+@lru_cache(maxsize=1)
+def _last_layout(rows: int, cols: int, first_right: int, first_down: int) -> _Layout:
+    """:func:`_layout` for the larger boards, of which the last is kept."""
     return _Layout(rows, cols, first_right, first_down)
 
 
