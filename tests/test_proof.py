@@ -188,3 +188,16 @@ def test_a_proof_sent_to_a_device_or_pipe_is_refused_before_solving(tmp_path: Pa
     finally:
         os.close(read)
         os.close(write)
+
+
+@pytest.mark.parametrize(("extra", "suggested"), [([], True), (["--probabilities"], False), (["--hint"], False)])
+def test_none_needed_suggests_unique_only_where_it_would_be_taken(tmp_path: Path, extra: list[str],
+                                                                  suggested: bool) -> None:
+    board = INSTANCES / "minesweeper" / "seed" / "small-sat.in"
+    result = run_cli("minesweeper", board, "--proof", tmp_path / "p.drat", *extra)
+    assert result.code == 0 and "Proof = none needed: the solution is checked by the rules" in result.out
+    assert ("add --unique" in result.out) is suggested
+    if suggested:
+        assert run_cli("minesweeper", board, "--unique", *extra).code == 0
+    else:  # the suggestion would have been refused
+        assert run_cli("minesweeper", board, "--unique", *extra).code == 2

@@ -38,8 +38,25 @@ def conflict_sentence(size: int, also: str = "") -> str:
     return f"these {size} clues cannot all hold (a minimal set)"
 
 
-def proof_line(outcome: Outcome[Any], settings: Settings) -> str:
-    """What --proof certified, or why there is nothing to certify."""
+def unique_addable(puzzle: PuzzleSpec[Any, Any], settings: Settings) -> bool:
+    """Whether the puzzle would take --unique beside ``settings`` (Minesweeper's --probabilities and --hint, which
+    cover every layout, do not)."""
+    from satpuzzles.core.errors import UsageError
+    from satpuzzles.core.records import replace
+
+    check = puzzle.rules.check_settings
+    if settings.unique or check is None:
+        return True
+    try:
+        check(replace(settings, unique=True))
+    except UsageError:
+        return False
+    return True
+
+
+def proof_line(outcome: Outcome[Any], settings: Settings, unique_addable: bool = True) -> str:
+    """What --proof certified, or why there is nothing to certify (``unique_addable``: whether to suggest --unique,
+    which certifies that a solution is the only one)."""
     certificate = outcome.certificate
     if certificate is not None:
         found = len(outcome.solutions)
@@ -53,7 +70,8 @@ def proof_line(outcome: Outcome[Any], settings: Settings) -> str:
         return (f"none: the search stopped at --count {settings.count}, more solutions may exist (a --count above "
                 "the number of solutions certifies that there are no more)")
     if outcome.status == "solved" and not settings.unique:
-        return "none needed: the solution is checked by the rules (add --unique to certify that it is the only one)"
+        return "none needed: the solution is checked by the rules" + (
+            " (add --unique to certify that it is the only one)" if unique_addable else "")
     if outcome.status == "unknown" and "stronger than the rules" in (outcome.message or ""):
         return (f"none: the formula refuted ({', '.join(outcome.stats.stages)}) is stronger than the rules, so its "
                 "refutation certifies nothing (--encoding complete gives one that does)")
@@ -61,9 +79,11 @@ def proof_line(outcome: Outcome[Any], settings: Settings) -> str:
 
 
 def status_lines(outcome: Outcome[Any], settings: Settings,
-                 conflict: Callable[[list[Hashable]], str] | None = None) -> list[tuple[str, str]]:
-    """Solvable, and Unique / Solutions / Proof when they were asked for (``conflict`` words the Conflict line);
-    Unique under --analyze too when the puzzle is proved unsolvable (a solved one's analysis says it)."""
+                 conflict: Callable[[list[Hashable]], str] | None = None,
+                 puzzle: PuzzleSpec[Any, Any] | None = None) -> list[tuple[str, str]]:
+    """Solvable, and Unique / Solutions / Proof when they were asked for (``conflict`` words the Conflict line;
+    ``puzzle`` says whether the Proof line may suggest --unique); Unique under --analyze too when the puzzle is
+    proved unsolvable (a solved one's analysis says it)."""
     lines = [("Solvable", _solvable(outcome))]
     if settings.unique or (settings.analyze and outcome.status == "unsolvable"):  # no analysis says it then
         unique = outcome.uniqueness(settings)
@@ -86,7 +106,7 @@ def status_lines(outcome: Outcome[Any], settings: Settings,
         why = outcome.message or f"stopped at --count {settings.count}"
         lines.append(("Solutions", f"{found} (all)" if outcome.exhausted else f"{found} ({why})"))
     if settings.proof:
-        lines.append(("Proof", proof_line(outcome, settings)))
+        lines.append(("Proof", proof_line(outcome, settings, puzzle is None or unique_addable(puzzle, settings))))
     return lines
 
 
@@ -213,7 +233,8 @@ def conflict_words(puzzle: PuzzleSpec[Any, Any], instance: Any) -> Callable[[lis
 def plain_report(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings) -> str:
     """The report: title, status, sizes and statistics, then the board(s)."""
     out = [puzzle.heading, RULE]
-    out += [f"{name} = {value}" for name, value in status_lines(outcome, settings, conflict_words(puzzle, instance))]
+    out += [f"{name} = {value}"
+            for name, value in status_lines(outcome, settings, conflict_words(puzzle, instance), puzzle)]
     out += [f"{name} = {value}" for name, value in puzzle_lines(puzzle, instance, outcome, settings)]
     out.append(RULE)
     out += [f"{name} = {value}" for name, value in fact_lines(puzzle, instance, outcome)]

@@ -80,7 +80,7 @@ def board_renderable(puzzle: PuzzleSpec[Any, Any], instance: Any, solution: Any,
 
 def rich_report(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings) -> RenderableType:
     """The report for a terminal: coloured status, a facts table, coloured boards."""
-    status = status_lines(outcome, settings, conflict_words(puzzle, instance))
+    status = status_lines(outcome, settings, conflict_words(puzzle, instance), puzzle)
     rows = [(name, value, STATUS_STYLE[outcome.status] if name == "Solvable" else "bold")
             for name, value in status + puzzle_lines(puzzle, instance, outcome, settings)]
     rows += [(name, value, "") for name, value in fact_lines(puzzle, instance, outcome)]
