@@ -146,14 +146,21 @@ def _nothing(s: Structure, mode: str) -> Counted:
     return Counted(np.zeros(s.components, dtype=bool), empty, [], mode)
 
 
-def _forward_batch(s: Structure, comps: np.ndarray, stride_m: int, stride_c: int, budget: int, mode: str,
-                   layouts: np.ndarray, every: bool = False) -> tuple[list[Step], np.ndarray]:
-    """The forward pass over one batch: fills ``layouts``; returns the steps and which components stayed in budget."""
+def _class_order(s: Structure, comps: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For a batch of components: each component's place in the batch (-1 outside it), the batch's classes by step
+    then component, and where each step's classes start among them."""
     local = np.full(s.components, -1, dtype=np.int64)
     local[comps] = np.arange(len(comps))
     classes = np.flatnonzero(local[s.class_comp] >= 0)
     classes = classes[np.lexsort((local[s.class_comp[classes]], s.class_step[classes]))]
     bounds = np.searchsorted(s.class_step[classes], np.arange(int(s.comp_steps[comps].max(initial=0)) + 1))
+    return local, classes, bounds
+
+
+def _forward_batch(s: Structure, comps: np.ndarray, stride_m: int, stride_c: int, budget: int, mode: str,
+                   layouts: np.ndarray, every: bool = False) -> tuple[list[Step], np.ndarray]:
+    """The forward pass over one batch: fills ``layouts``; returns the steps and which components stayed in budget."""
+    local, classes, bounds = _class_order(s, comps)
     keys = np.arange(len(comps), dtype=np.int64) * stride_c
     weights = bitsets.single(0, len(comps), layouts.shape[1]) if mode == TOTALS else np.ones(len(comps))
     work = np.zeros(len(comps), dtype=np.int64)
@@ -289,11 +296,7 @@ def extremes(structure: Structure, budget: int) -> tuple[np.ndarray, np.ndarray,
     if (s.comp_space >= WHOLE_SPACE).any():
         return nothing
     for comps, stride_m, _ in _batches(s, np.ones(s.components, dtype=bool), False):
-        local = np.full(s.components, -1, dtype=np.int64)
-        local[comps] = np.arange(len(comps))
-        classes = np.flatnonzero(local[s.class_comp] >= 0)
-        classes = classes[np.lexsort((local[s.class_comp[classes]], s.class_step[classes]))]
-        bounds = np.searchsorted(s.class_step[classes], np.arange(int(s.comp_steps[comps].max(initial=0)) + 1))
+        local, classes, bounds = _class_order(s, comps)
         keys = np.arange(len(comps), dtype=np.int64) * stride_m
         fewest = np.zeros(len(comps), dtype=np.int64)
         most = np.zeros(len(comps), dtype=np.int64)
