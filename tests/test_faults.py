@@ -118,6 +118,14 @@ def test_a_folder_as_input_points_to_batch(tmp_path: Path, args: list[str]) -> N
                                                "file (`satpuzzles batch FOLDER` solves every puzzle in one)\n")
 
 
+def test_a_url_given_as_a_file_says_where_a_url_goes() -> None:
+    url = "https://puzz.link/p?numlin/5/5/j1g2j3i12g3l"
+    result = run_cli("numberlink", "-i", url)
+    assert result.code == 2 and result.err == (f"satpuzzles: error: {url}: cannot read input: No such file or directory "
+                                               "(a URL is given as the SOURCE argument, not as a file)\n")
+    assert run_cli("numberlink", url).code == 0
+
+
 @pytest.mark.parametrize("args", [["solve", SEED / "instance_1.txt"], ["--version"], ["generate", "numberlink", "5", "5"],
                                   ["numberlink", SEED / "instance_1.txt", "--format", "json"]])
 def test_closed_standard_output_is_bad_usage_in_one_line(args: list[object]) -> None:

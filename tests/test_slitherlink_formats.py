@@ -213,6 +213,8 @@ def test_loopy_game_id_with_difficulty() -> None:
         ("https://puzz.link/p?slither/5/5/cbfbcddad\n", 1, 35, "unknown character 'f'"),
         ("https://puzz.link/p?slither/f/x/5/cbcbcddad\n", 1, 31, "bad width 'x'"),
         ("https://puzz.link/p?slither/5/0/cbcbcddad\n", 1, 31, "bad height '0'"),
+        ("https://puzz.link/p?slither/-5/5/cbcbcddad\n", 1, 29, "bad width '-5'"),
+        ("https://puzz.link/p?slither/5/-5/cbcbcddad\n", 1, 31, "bad height '-5'"),
         ("https://puzz.link/p?slither/5\n", 1, 30, "URL too short"),
         ("https://puzz.link/p?numlin/5/5/cbcbcddad\n", 1, 21, "puzzle type 'numlin'"),
         ("https://puzz.link/p?slither/q/5/5/cbcbcddad\n", 1, 29, "unknown URL flag 'q'"),

@@ -49,6 +49,9 @@ def read_input(path: str) -> tuple[str, str]:
         except IsADirectoryError as exc:
             raise InputError("cannot read input: a folder, not a file (`satpuzzles batch FOLDER` solves every puzzle "
                              "in one)", source=path) from exc
+        except FileNotFoundError as exc:
+            hint = " (a URL is given as the SOURCE argument, not as a file)" if "://" in path else ""
+            raise InputError(f"cannot read input: {exc.strerror}{hint}", source=path) from exc
         except OSError as exc:
             raise InputError(f"cannot read input: {exc.strerror}", source=path) from exc
     return decode_input(data, name), name

@@ -110,6 +110,8 @@ def read_head(line: Line, types: tuple[str, ...], puzzle: str, allowed_flags: di
     at, flags = 1, ""
     if at < len(parts) and parts[at][0] and not parts[at][0].isdigit():
         flags, column = parts[at]
+        if flags[0] in "+-" and flags[1:].isascii() and flags[1:].isdigit():  # a signed number: a size
+            raise line.error(f"bad width {flags[:20]!r} in URL: expected a positive number, as in {shape}", column)
         if flags[0].isascii() and flags[0].isdigit():  # flags are letters: this is a size written wrong ('3x3')
             raise line.error(f"malformed size {flags[:20]!r} in URL: expected the width and the height as two "
                              f"numbers, as in {shape}", column)
