@@ -9,11 +9,13 @@ dots (Slitherlink loops run along edges): ``("h", r, c)`` joins vertex (r, c) to
 
 from __future__ import annotations
 
+from collections import deque
+
 from satpuzzles.core.records import Record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Collection, Iterable, Iterator
 
     import numpy as np
 
@@ -67,6 +69,25 @@ class Grid(Record, frozen=True):
     def neighbours8(self, cell: Cell) -> list[Cell]:
         """All up to eight surrounding cells on the board."""
         return self._around(cell, KING)
+
+    def shortest_way(self, starts: Iterable[Cell], goals: Collection[Cell],
+                     blocked: Collection[Cell]) -> list[Cell] | None:
+        """A shortest way of side-adjacent cells, none of them ``blocked``, from one of ``starts`` to one of
+        ``goals`` (breadth first; both ends included), or None when there is none."""
+        parent: dict[Cell, Cell | None] = {cell: None for cell in starts if cell not in blocked}
+        queue = deque(parent)
+        while queue:
+            here = queue.popleft()
+            if here in goals:
+                way = [here]
+                while (back := parent[way[-1]]) is not None:
+                    way.append(back)
+                return way[::-1]
+            for n in self._around(here, ORTHOGONAL):
+                if n not in parent and n not in blocked:
+                    parent[n] = here
+                    queue.append(n)
+        return None
 
     def links(self) -> list[Link]:
         """Every pair of orthogonally adjacent cells, once: horizontal links row by row, then vertical."""

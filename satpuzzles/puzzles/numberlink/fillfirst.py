@@ -13,14 +13,10 @@ stage, Kissat took 403 s to solve janko #66 under open, which the filling settle
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
-from satpuzzles.cnf import Clause
-from satpuzzles.cnf.model import Model
 from satpuzzles.core.outcome import SolveStats
-from satpuzzles.core.records import replace
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
+from satpuzzles.puzzles.numberlink.preset import PresetEncoding
 from satpuzzles.solve.limited import SearchLimit, budgeted_backend, searcher, takes_budget
 from satpuzzles.solve.loop import lazy_solutions
 
@@ -52,34 +48,9 @@ def bounded_filling(instance: NumberlinkInstance, self_touch: bool, solver: str,
     return None
 
 
-class FillFirstEncoding:
-    """The open encoding restricted to a filling found within the budget (unsatisfiable when none was); the
-    search for it, made while it is built, in ``searched`` (which the stage's statistics count)."""
-
-    complete = False
-
-    def __init__(self, instance: NumberlinkInstance, rules: RuleSet, solver: str) -> None:
-        self.name = fill_stage_name(solver)
-        self.rules = rules
-        self.inner = NumberlinkEncoding(instance, strengthened=False, rules=rules)
-        self.formula = self.inner.formula
-        self.selectors: dict[Hashable, int] = {}
-        self.searched = SolveStats()
-        filling = bounded_filling(instance, rules.self_touch, solver, self.searched)
-        if filling is None:
-            self.formula.add([])
-            return
-        links = filling.links()
-        self.formula.extend([var if pair in links else -var] for pair, var in self.inner.link_var.items())
-
-    def decode(self, model: Model) -> NumberlinkSolution:
-        """The filling, as a solution under the open rules in force."""
-        return replace(self.inner.decode(model), rules=self.rules)
-
-    def cuts(self, solution: NumberlinkSolution) -> list[Clause]:
-        """Cycle cuts (a filling has none)."""
-        return self.inner.cuts(solution)
-
-    def block(self, solution: NumberlinkSolution) -> Clause:
-        """Blocks this solution."""
-        return self.inner.block(solution)
+def fill_first(instance: NumberlinkInstance, rules: RuleSet, solver: str) -> PresetEncoding:
+    """The stage's encoding: the open encoding restricted to a filling found within the budget (unsatisfiable
+    when none was), the search for it made here and kept as its ``searched`` statistics."""
+    searched = SolveStats()
+    filling = bounded_filling(instance, rules.self_touch, solver, searched)
+    return PresetEncoding(fill_stage_name(solver), instance, rules, filling, searched)

@@ -94,7 +94,7 @@ def second_solution(instance: NumberlinkInstance, solution: NumberlinkSolution,
         other = shortcut(solution) or detour(instance, solution)
         if other is not None:
             return other
-    encoding = NumberlinkEncoding(instance, strengthened=False, rules=rules)
+    encoding = NumberlinkEncoding(instance, strengthened=False, rules=rules, drop_loops=True)
     with LimitedBackend(MAX_CHECK_CONFLICTS) as backend:
         backend.calls_left = MAX_CHECK_CALLS
         backend.add_clauses(encoding.formula.clauses)

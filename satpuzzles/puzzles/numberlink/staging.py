@@ -3,7 +3,8 @@
 1. an argument (arguments.py) that refutes the board, on boards of ARGUMENTS_FROM_CELLS or more (not when a
    DRAT proof or the formula's DIMACS is asked for: those are of the complete encoding);
 2. on huge sparse boards, the compressed board widened back (compress.py, incomplete);
-   under the open rule, a filling of the board sought within a budget (fillfirst.py, incomplete);
+   under the open rule, a filling of the board sought within a budget (fillfirst.py, incomplete), then the
+   pairs joined by shortest routes (routed.py, incomplete);
 3. the strengthened encoding (incomplete; not under --no-self-touch, where the rule is encoded);
 4. the complete encoding, which decides.
 """
@@ -17,8 +18,10 @@ from satpuzzles.core.outcome import Settings
 from satpuzzles.core.spec import Rules, Stage
 from satpuzzles.puzzles.numberlink.arguments import ENCODING_SUFFIX, refute
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding, Refuted
-from satpuzzles.puzzles.numberlink.fillfirst import FillFirstEncoding, fill_stage_name
+from satpuzzles.puzzles.numberlink.fillfirst import fill_first, fill_stage_name
 from satpuzzles.puzzles.numberlink.model import COMPRESS_FROM_CELLS, NumberlinkInstance, NumberlinkSolution, rules_in_force, verify
+from satpuzzles.puzzles.numberlink.preset import PresetEncoding
+from satpuzzles.puzzles.numberlink.routed import ROUTED_STAGE, shortest_routes
 from satpuzzles.puzzles.numberlink.stated import stated_options
 
 ENCODINGS = ("auto", "strengthened", "complete")
@@ -38,7 +41,8 @@ def stages(instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[N
         if refuted is not None:
             argument = refuted[0]
             return [Stage(argument + ENCODING_SUFFIX, True, lambda: Refuted(argument))]
-    complete = Stage("complete", True, lambda: NumberlinkEncoding(instance, False, rules))
+    drop_loops = not settings.analyze  # the analysis reads the models' own literals, stray loops too
+    complete = Stage("complete", True, lambda: NumberlinkEncoding(instance, False, rules, drop_loops))
     choice = settings.extras.get("encoding") or "auto"
     first: list[Stage[NumberlinkSolution]] = []
     if choice == "auto":  # an encoding named by --encoding is used alone: no compressed board, no filling first
@@ -49,10 +53,12 @@ def stages(instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[N
                 first.append(Stage("compressed", False, lambda: CompressedEncoding(instance, rules)))
         if not rules.fill:
             solver = str(settings.solver)
-            first.append(Stage(fill_stage_name(solver), False, lambda: FillFirstEncoding(instance, rules, solver)))
+            first.append(Stage(fill_stage_name(solver), False, lambda: fill_first(instance, rules, solver)))
+            first.append(Stage(ROUTED_STAGE, False, lambda: PresetEncoding(ROUTED_STAGE, instance, rules,
+                                                                          shortest_routes(instance, rules))))
     if not rules.self_touch:
         return [*first, complete]
-    strengthened = Stage("strengthened", False, lambda: NumberlinkEncoding(instance, True, rules))
+    strengthened = Stage("strengthened", False, lambda: NumberlinkEncoding(instance, True, rules, drop_loops))
     return first + {"auto": [strengthened, complete], "strengthened": [strengthened], "complete": [complete]}[choice]
 
 

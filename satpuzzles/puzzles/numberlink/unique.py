@@ -38,7 +38,6 @@ Each second solution is verified by the rules like any other.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Collection
 
 from satpuzzles.core.outcome import Outcome, Settings, SolveStats, Timer
@@ -94,24 +93,7 @@ def detour(instance: NumberlinkInstance, solution: NumberlinkSolution) -> Number
 
 def _empty_way(grid: Grid, used: set[Cell], u: Cell, v: Cell) -> list[Cell] | None:
     """A path of empty cells from a neighbour of ``u`` to a neighbour of ``v`` (breadth first), or None."""
-    starts = [n for n in grid.neighbours4(u) if n not in used]
-    goals = {n for n in grid.neighbours4(v) if n not in used}
-    if not starts or not goals:
-        return None
-    parent: dict[Cell, Cell | None] = {cell: None for cell in starts}
-    queue = deque(starts)
-    while queue:
-        here = queue.popleft()
-        if here in goals:
-            way = [here]
-            while parent[way[-1]] is not None:
-                way.append(parent[way[-1]])  # type: ignore[arg-type]
-            return way[::-1]
-        for n in grid.neighbours4(here):
-            if n not in used and n not in parent:
-                parent[n] = here
-                queue.append(n)
-    return None
+    return grid.shortest_way(grid.neighbours4(u), set(grid.neighbours4(v)), used)
 
 
 def windows(grid: Grid, sizes: tuple[tuple[int, int], ...] = WINDOWS) -> list[tuple[int, int, int, int]]:
@@ -159,7 +141,7 @@ def _enumerate(instance: NumberlinkInstance, settings: Settings, found: list[Num
     by windows alone), while janko #176's under fill lie in each other's windows and the whole board took 428 s
     to find the second."""
     rules = rules_in_force(instance, settings.extras)
-    encoding = NumberlinkEncoding(instance, False, rules)
+    encoding = NumberlinkEncoding(instance, False, rules, drop_loops=True)
     solutions = list(found)
     if settings.on_progress is not None:
         settings.on_progress("solution", solutions[-1], stats)  # the second; the first was reported when found
@@ -249,7 +231,7 @@ def _search(instance: NumberlinkInstance, rules: RuleSet, solution: NumberlinkSo
             stats: SolveStats, without_pattern: bool, flips: bool | None,
             sizes: tuple[tuple[int, int], ...], open_rules: RuleSet | None = None) -> Outcome[NumberlinkSolution]:
     with Timer(stats, "encode_seconds"):
-        encoding = search_encoding(instance, rules, without_pattern, flips)
+        encoding = search_encoding(instance, rules, without_pattern, flips, drop_loops=True)
     stats.stages.append("unique")
     stats.encoding, stats.variables, stats.clauses = "complete", encoding.formula.num_vars, encoding.formula.num_clauses
     if sizes:
@@ -269,10 +251,10 @@ def _search(instance: NumberlinkInstance, rules: RuleSet, solution: NumberlinkSo
 
 
 def search_encoding(instance: NumberlinkInstance, rules: RuleSet, without_pattern: bool,
-                    flips: bool | None, flips_into: Collection[Cell] = ()) -> NumberlinkEncoding:
+                    flips: bool | None, flips_into: Collection[Cell] = (), drop_loops: bool = False) -> NumberlinkEncoding:
     """The complete encoding searched, with the patterns the reductions let it skip (but downhill flips into the
-    cells of ``flips_into``)."""
-    encoding = NumberlinkEncoding(instance, False, rules)
+    cells of ``flips_into``); ``drop_loops`` as NumberlinkEncoding's."""
+    encoding = NumberlinkEncoding(instance, False, rules, drop_loops)
     if without_pattern:  # fill with self-touch: the search may skip solutions with the pattern (twoopt.py)
         exclude_pattern(encoding, instance)
         exclude_pushes(encoding, instance)
