@@ -10,6 +10,7 @@ dots (Slitherlink loops run along edges): ``("h", r, c)`` joins vertex (r, c) to
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 
 from satpuzzles.core.records import Record
 
@@ -76,6 +77,7 @@ class Grid(Record, frozen=True):
         ``goals`` (breadth first; both ends included), or None when there is none."""
         parent: dict[Cell, Cell | None] = {cell: None for cell in starts if cell not in blocked}
         queue = deque(parent)
+        adjacent = _adjacency(self.rows, self.cols)
         while queue:
             here = queue.popleft()
             if here in goals:
@@ -83,7 +85,7 @@ class Grid(Record, frozen=True):
                 while (back := parent[way[-1]]) is not None:
                     way.append(back)
                 return way[::-1]
-            for n in self._around(here, ORTHOGONAL):
+            for n in adjacent[here]:
                 if n not in parent and n not in blocked:
                     parent[n] = here
                     queue.append(n)
@@ -136,6 +138,13 @@ class Grid(Record, frozen=True):
         kind, r, c = edge
         sides = [(r - 1, c), (r, c)] if kind == "h" else [(r, c - 1), (r, c)]
         return [cell for cell in sides if self.contains(cell)]
+
+
+@lru_cache(maxsize=4)
+def _adjacency(rows: int, cols: int) -> dict[Cell, list[Cell]]:
+    """Each cell's orthogonal neighbours on a rows x cols board (a breadth-first search looks them up often)."""
+    grid = Grid(rows, cols)
+    return {cell: grid.neighbours4(cell) for cell in grid.cells()}
 
 
 def around8(array: np.ndarray) -> list[np.ndarray]:

@@ -29,6 +29,7 @@ def lazy_solutions(
     on_event: Callable[[str], None] | None = None,
     added_cuts: list[Clause] | None = None,
     assumptions: Sequence[int] = (),
+    settle: Callable[[S], S | None] | None = None,
 ) -> Generator[S, None, None]:
     """Yield the solutions of ``encoding`` one by one, adding cuts until each model is clean.
 
@@ -36,7 +37,9 @@ def lazy_solutions(
     blocked before the next search, so the iterator ends exactly when the
     solver proves there is no further solution. Cuts are also appended to
     ``added_cuts`` when given (for the DIMACS file). Every SAT call is made under
-    ``assumptions``; cuts must then stay sound under any other set of them.
+    ``assumptions``; cuts must then stay sound under any other set of them. ``settle``, when given, may
+    turn a model that needs cuts into a solution without them (Numberlink's witnesses under the open rule:
+    the paths alone, when they are what the search wants); None: the model is cut as usual.
     """
     log = on_event or (lambda message: None)
     while True:
@@ -49,6 +52,9 @@ def lazy_solutions(
         with Timer(stats, "decode_seconds"):
             solution = encoding.decode(backend.model(encoding.formula.num_vars))
             cuts = encoding.cuts(solution)
+            if cuts and settle is not None and (settled := settle(solution)) is not None:
+                log(f"SAT call {stats.sat_calls}: satisfiable, settled without {counted(len(cuts), 'cut')}")
+                solution, cuts = settled, []
         if cuts:
             stats.cut_iterations += 1
             stats.cuts += len(cuts)
