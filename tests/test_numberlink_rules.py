@@ -398,7 +398,11 @@ def test_a_rules_line_key_is_read_in_any_case_and_spacing(line: str) -> None:
 
 @pytest.mark.parametrize("text", ["3 3\n1 . .\n# rules: fill, no-self-touch\n. . .\n. . 1\n",
                                   "# puzzle: numberlink\n3 3\n1 . .\n. . .\n. . 1\n# rules: fill, no-self-touch\n",
-                                  "# rules: open\n# rules: fill, no-self-touch\n3 3\n1 . .\n. . .\n. . 1\n"])
+                                  "# rules: open\n# rules: fill, no-self-touch\n3 3\n1 . .\n. . .\n. . 1\n",
+                                  # between a board's 'W H' line and its rows, above another board: it held for that
+                                  # next board, though it stands inside this one
+                                  "3 3\n# rules: fill, no-self-touch\n1 . .\n. . .\n. . 1\n3 3\n1 . .\n. . .\n. . 1\n",
+                                  "3 3\n1 . .\n. . .\n# rules: fill, no-self-touch\n. . 1\n3 3\n1 . .\n. . .\n. . 1\n"])
 def test_a_rules_line_above_no_board_is_a_located_error(text: str) -> None:
     # A line inside a board, below the last one or followed by another line holds for no board: it was silently
     # dropped, and the board solved under other rules than the text states.

@@ -37,7 +37,7 @@ from satpuzzles.io.textgrid import (
     spaced_comment,
 )
 from satpuzzles.puzzles.numberlink.model import EMPTY, NumberlinkInstance
-from satpuzzles.puzzles.numberlink.stated import under_stated_rules
+from satpuzzles.puzzles.numberlink.stated import board_ends, under_stated_rules
 
 LIMIT = SizeLimit("Numberlink", side=2000, cells=2_000_000)
 """The largest board read (docs/reliability.md), checked before any cell is read."""
@@ -291,11 +291,13 @@ def _parse_grid(lines: list[Line]) -> list[NumberlinkInstance]:
         raise  # a collection read as a grid (--input-format grid) is refused as before
 
 
-def _read(parse: Callable[[list[Line]], list[NumberlinkInstance]]) -> Callable[[str], list[NumberlinkInstance]]:
+def _read(parse: Callable[[list[Line]], list[NumberlinkInstance]],
+          headed: bool = False) -> Callable[[str], list[NumberlinkInstance]]:
     def read(text: str) -> list[NumberlinkInstance]:
         lines = nonblank_lines(text, spaced_comment)
         try:
-            return under_stated_rules(text, parse(lines))
+            instances = parse(lines)
+            return under_stated_rules(text, instances, ends=board_ends(lines, instances, headed))
         except InputError as exc:
             raise _hash_row_hint(exc, lines) from None
 
@@ -334,7 +336,7 @@ def _looks_like_comma_rows(text: str) -> bool:
 READERS: tuple[Reader[NumberlinkInstance], ...] = (
     Reader("kn-header", _read(_parse_k_header), _looks_like_k_header,
            "K (paths), then 'N M' (rows, columns), then rows of space-separated tokens", aliases=("seed001",)),
-    Reader("collection", _read(_parse_collection), _looks_like_collection,
+    Reader("collection", _read(_parse_collection, headed=True), _looks_like_collection,
            "blocks of a 'W H' line and H rows, an optional '0 0' end (janko.at collections)"),
     Reader("comma", _read(_parse_comma), _looks_like_comma_rows, "rows of comma-separated tokens"),
     Reader("grid", _read(_parse_grid), None, "rows of characters (Flow Free) or of space-separated tokens"),

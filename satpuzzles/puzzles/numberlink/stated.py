@@ -3,11 +3,11 @@ below it, as a puzz.link ``numlin`` URL's type carries its rule (and no URL can 
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.records import Record, replace
-from satpuzzles.io.textgrid import statements
+from satpuzzles.io.textgrid import Line, statements
 from satpuzzles.puzzles.numberlink.model import FILL, RULE_NAMES, NumberlinkInstance, RuleSet, rules_in_force
 
 RULES_KEY = "rules"
@@ -74,14 +74,34 @@ def no_rules_lines_in_json(text: str) -> None:
                          "'rules' and 'no_self_touch' members (as --format json writes them)", number, 1)
 
 
-def under_stated_rules(text: str, instances: list[NumberlinkInstance],
-                       typed: bool = False) -> list[NumberlinkInstance]:
+def board_ends(lines: list[Line], instances: list[NumberlinkInstance], headed: bool = False) -> list[int]:
+    """The number of each instance's last row among the content ``lines`` (``headed``: a ``W H`` line on the
+    instance's first line comes before its rows), so that a rules line between its first line and that one is seen
+    to stand inside it."""
+    index = {line.number: at for at, line in enumerate(lines)}
+    ends = []
+    for instance in instances:
+        at = index.get(instance.line)
+        last = None if at is None else at + instance.grid.rows - (0 if headed else 1)
+        ends.append(lines[last].number if last is not None and 0 <= last < len(lines) else instance.line)
+    return ends
+
+
+def under_stated_rules(text: str, instances: list[NumberlinkInstance], typed: bool = False,
+                       ends: list[int] | None = None) -> list[NumberlinkInstance]:
     """Each instance under the last ``# rules:`` line above it (instances below no such line as they are).
-    ``typed``: the instances name their own rule (URLs), which a line may repeat but not contradict."""
+    ``typed``: the instances name their own rule (URLs), which a line may repeat but not contradict; ``ends``: each
+    instance's last line (board_ends), a rules line inside a board being an error there."""
     lines = rules_lines(text)
     if not lines:
         return instances
     numbers = [stated.line for stated in lines]
+    for instance, end in zip(instances, ends or (), strict=False):
+        below = bisect_right(numbers, instance.line)  # the first line below the instance's first
+        if below < len(lines) and numbers[below] < end:
+            raise InputError(f"'# {RULES_KEY}: {lines[below].value}' holds for no board: it stands inside the board on "
+                             f"lines {instance.line}-{end} (a rules line holds for the boards below it, up to the next "
+                             "such line); put it right above the first board it is for", numbers[below], 1)
     ruled = []
     governing: set[int] = set()  # the lines that hold for a board
     for instance in instances:
