@@ -240,8 +240,33 @@ def test_timeout_statistics_count_the_search_it_stopped() -> None:
     result = run_cli("numberlink", board, "--index", "105", "--count", "3", "--method", "cnf", "--timeout", "1",
                      "--format", "json")
     record = json.loads(result.out)
-    assert result.code == 0 and record["count"] == 1 and "timed out" in record["message"]
+    assert result.code == 0 and record["count"] == 1
+    assert record["message"] == "timed out after 1 s with 1 of the 3 solutions asked for found"
     assert record["stats"]["solve_seconds"] > 0.5 and record["stats"]["sat_calls"] == 2
+    unique = run_cli("numberlink", board, "--index", "105", "--unique", "--method", "cnf", "--timeout", "1")
+    assert unique.code == 0 and "Unique = unknown (timed out after 1 s while looking for a second solution)" in unique.out
+
+
+@pytest.mark.parametrize("asks", [[], ["--count", "2"], ["--unique"]])
+def test_a_deadline_after_the_solutions_asked_for_leaves_a_complete_answer(monkeypatch, asks: list[str]) -> None:
+    # The child found every solution asked for, then the deadline fell before its answer came back (here: a solve
+    # held up after its search): the answer is complete, with no 'timed out' message, and counts no cut search.
+    from satpuzzles.solve import pipeline
+
+    solve = pipeline.solve
+
+    def held_up(*args: object, **kwargs: object) -> object:
+        outcome = solve(*args, **kwargs)  # type: ignore[arg-type]
+        time.sleep(60)  # killed at the deadline
+        return outcome
+
+    monkeypatch.setattr(pipeline, "solve", held_up)
+    result = run_cli("numberlink", "-", *asks, "--timeout", "0.5", "--format", "json", stdin=HAMILTON_8)
+    record = json.loads(result.out)
+    assert result.code == 0 and record["status"] == "solved", result.err
+    assert record.get("count", 1) == (1 if not asks else 2) and "message" not in record, record.get("message")
+    if asks == ["--unique"]:
+        assert record["unique"] is False
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,7 @@ from satpuzzles.core.generic import TypeVar
 from satpuzzles.core.outcome import CNF_METHOD, DEFAULT_SOLVER, Certificate, Outcome, Settings, SolveStats, Timer
 from satpuzzles.core.records import replace
 from satpuzzles.core.spec import SolverBySize, settle
-from satpuzzles.core.words import counted, listed
+from satpuzzles.core.words import listed
 from satpuzzles.solve.backends import Backend, make_backend
 from satpuzzles.solve.solver_names import PROOF_SOLVERS, check_proof_solver, normal_solver_name, pysat_base
 from satpuzzles.solve.loop import lazy_solutions
@@ -390,25 +390,6 @@ def solve_within_limit(rules: Rules[I, S], instance: I, settings: Settings, name
     try:
         return run_with_deadline(work, settings.timeout)
     except Timeout as stopped:
-        message = f"timed out after {settings.timeout:g} s"
-        reports: list[tuple[str, Any, SolveStats]] = [
-            report.value if isinstance(report, Superseding) else report  # type: ignore[misc]
-            for report in stopped.reports]
-        method = _method_name(choose_strategy(rules, settings))
-        if not reports:
-            return Outcome(status="unknown", stats=SolveStats(solver=str(settings.solver), method=method),
-                           message=message)
-        stats = reports[-1][2]
-        stats.method = stats.method or method  # reports sent before the method set it
-        stats.solve_seconds += stopped.quiet_seconds  # the search the deadline cut short
-        if reports[-1][0] == "solution":
-            stats.sat_calls += 1  # the call looking for the next solution
-        if reports[-1][0] == "unsolvable":
-            return Outcome(status="unsolvable", exhausted=True, stats=stats, message=f"explanation {message}")
-        solutions = [found for kind, found, _ in reports if kind == "solution"]
-        analyses = [found for kind, found, _ in reports if kind == "analysis"]
-        if not (partial_analysis and analyses and solutions):
-            return Outcome(status="solved", solutions=solutions, stats=stats, message=message)
-        analysis = analyses[-1]
-        cut = f"; {counted(len(analysis.undecided), 'decision')} undecided" if analysis.partial else " while grading"
-        return Outcome(status="solved", solutions=solutions, stats=stats, message=message + cut, analysis=analysis)
+        from satpuzzles.solve.deadline import timed_out_outcome
+
+        return timed_out_outcome(stopped, settings, _method_name(choose_strategy(rules, settings)), partial_analysis)
