@@ -303,6 +303,9 @@ class View(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     solution_json: Callable[[I, S, Settings], dict[str, object]]
     styled: Callable[[I, S | None, Settings, Collection[Hashable]], StyledBoard] | None = None
     """The coloured terminal board (default: the text board, uncoloured)."""
+    styled_together: Callable[[I, Sequence[S], Settings, Collection[Hashable]], list[StyledBoard]] | None = None
+    """The coloured boards of several solutions shown one below another (--unique's two, --count's), coloured
+    alike (Numberlink: a label's colour the same on each); default: ``styled`` for each."""
     svg: Callable[[I, Outcome[S], Settings], str] | None = None
     """An SVG 1.1 picture: the first solution, else the bare puzzle with the explanation marked."""
     puzzle_svg: Callable[[I, Settings], str] | None = None

@@ -231,7 +231,7 @@ def solutions_picture(outcome: Outcome[Any], settings: Settings, draw: Callable[
     with its number, under a title saying the puzzle is not unique."""
     state = outcome_state(outcome, settings, conflict)
     first = draw(outcome.solution, state)
-    if len(outcome.solutions) < 2 or outcome.uniqueness(settings) is not False:
+    if len(drawn_solutions(outcome, settings)) < 2:
         return first
     found = len(outcome.solutions)
     shown = "not unique: two solutions shown" + (f" ({found} found)" if found > 2 else "")
@@ -242,6 +242,14 @@ def solutions_picture(outcome: Outcome[Any], settings: Settings, draw: Callable[
     title = title.removesuffix(escape(state)).removesuffix(": ") if state else title
     return beside([first, draw(outcome.solutions[1], f"not unique: solution 2 of {found} found")],
                   title=f"{title}: {shown}" if title else shown)
+
+
+def drawn_solutions(outcome: Outcome[Any], settings: Settings) -> list[Any]:
+    """The solutions :func:`solutions_picture` draws: the first, and the second beside it when --unique found one
+    (so that a puzzle may colour them alike)."""
+    if len(outcome.solutions) < 2 or outcome.uniqueness(settings) is not False:
+        return outcome.solutions[:1]
+    return outcome.solutions[:2]
 
 
 def beside(pictures: Sequence[str], gap: float = 24, title: str | None = None) -> str:

@@ -95,8 +95,15 @@ def rich_report(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[An
         else:
             parts.append(Text(analysis_text(puzzle, instance, outcome.analysis)))
         return Group(*parts)
-    for heading, solution in boards(outcome, settings):
+    shown = boards(outcome, settings)
+    together = puzzle.view.styled_together
+    if len(shown) > 1 and together is not None:  # the solutions' boards coloured alike
+        pictures: list[RenderableType] = [Board(board) for board in together(
+            instance, [solution for _, solution in shown], settings, marked(outcome))]
+    else:
+        pictures = [board_renderable(puzzle, instance, solution, settings, outcome) for _, solution in shown]
+    for (heading, _), picture in zip(shown, pictures, strict=True):
         if heading:
             parts.append(Text(f"{heading}:", style="bold"))
-        parts.append(board_renderable(puzzle, instance, solution, settings, outcome))
+        parts.append(picture)
     return Group(*parts)

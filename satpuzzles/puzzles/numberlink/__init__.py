@@ -28,6 +28,7 @@ SPEC = PuzzleSpec(
         text_heading=stated_comment,
         solution_json=view.solution_json,
         styled=view.styled,
+        styled_together=view.styled_together,
         svg=view.svg,
         outcome_lines=view.outcome_lines,
         outcome_json=view.outcome_json,

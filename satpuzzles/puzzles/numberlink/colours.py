@@ -8,11 +8,14 @@ the palette colour that shares its stand-in, so a 256-colour terminal shows more
 label order a path may find all nine stand-ins taken by its neighbours; the board is then
 coloured in smallest-last order instead: the paths and their touching form a planar graph (each
 path's cells are connected), in which some path always touches at most five others, so each path
-meets at most five coloured neighbours and a stand-in is always free. Label order first keeps a
-label's colour from one solution to the next where it can (--unique's two solutions).
+meets at most five coloured neighbours and a stand-in is always free. Solutions shown together
+(--unique's two, --count's) are coloured by one map where one can be found, the paths that touch in
+any of them kept apart: each label then has one colour on every board; else each board by itself.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from satpuzzles.present.styles import PALETTE, PALETTE_16, add_stand_ins, palette_style
 from satpuzzles.puzzles.numberlink.model import EMPTY, NumberlinkInstance, NumberlinkSolution
@@ -49,12 +52,22 @@ def touching(instance: NumberlinkInstance, solution: NumberlinkSolution) -> dict
     return near
 
 
-def palette_indices(instance: NumberlinkInstance, solution: NumberlinkSolution | None) -> dict[str, int]:
+def palette_indices(instance: NumberlinkInstance, solution: NumberlinkSolution | None,
+                    shown: Sequence[NumberlinkSolution] = ()) -> dict[str, int]:
     """Each label's index into PALETTE (the terminal's; the SVG has a colour for each): touching paths of
-    ``solution`` never share one; on the bare puzzle, label order."""
+    ``solution`` never share one; on the bare puzzle, label order. ``shown``: the solutions shown with it, which
+    keep each label's index where one map keeps the touching paths of every one of them apart."""
     labels = list(instance.labels)
     if solution is None:
         return {label: index for index, label in enumerate(labels)}
+    if len(shown) > 1:
+        near = touching(instance, shown[0])
+        for other in shown[1:]:
+            for label, others in touching(instance, other).items():
+                near[label] |= others
+        shared = _greedy(labels, near, strict=True) or _greedy(_smallest_last(labels, near), near, strict=True)
+        if shared is not None:
+            return shared
     near = touching(instance, solution)
     return _greedy(labels, near, strict=True) or _greedy(_smallest_last(labels, near), near) or {}
 
@@ -102,9 +115,11 @@ def _smallest_last(labels: list[str], near: dict[str, set[str]]) -> list[str]:
     return removed[::-1]
 
 
-def path_styles(instance: NumberlinkInstance, solution: NumberlinkSolution | None) -> dict[str, str]:
-    """Each label's style: Flow Free's colour, else the palette colour :func:`palette_indices` gives it."""
+def path_styles(instance: NumberlinkInstance, solution: NumberlinkSolution | None,
+                shown: Sequence[NumberlinkSolution] = ()) -> dict[str, str]:
+    """Each label's style: Flow Free's colour, else the palette colour :func:`palette_indices` gives it (alike on
+    the ``shown`` solutions' boards where it can)."""
     labels = list(instance.labels)
     if flow_free(labels):
         return {label: FLOW_FREE[label][0] for label in labels}
-    return {label: palette_style(index) for label, index in palette_indices(instance, solution).items()}
+    return {label: palette_style(index) for label, index in palette_indices(instance, solution, shown).items()}

@@ -127,27 +127,31 @@ def label_size(label: str) -> float:
     return min(CELL * 0.5, 0.78 * inside / (svg.text_width(label, 1) or 1))
 
 
-def route_colours(instance: NumberlinkInstance, solution: NumberlinkSolution | None) -> dict[str, str]:
+def route_colours(instance: NumberlinkInstance, solution: NumberlinkSolution | None,
+                  shown: Sequence[NumberlinkSolution] = ()) -> dict[str, str]:
     """Each label's colour: Flow Free's when every label is one of its letters and the first ones Flow Free gives
     are there (R, then G, then B: an Arukone board of A and B is no Flow Free level), else the terminal's
-    (colours.palette_indices: touching paths of ``solution`` apart; label order on the bare puzzle)."""
+    (colours.palette_indices: touching paths of ``solution`` apart, alike on the ``shown`` solutions' boards where
+    they can be; label order on the bare puzzle)."""
     labels = list(instance.labels)
     if flow_free(labels):
         return {label: FLOW_COLOURS[label] for label in labels}
-    return {label: COLOURS[index % len(COLOURS)] for label, index in palette_indices(instance, solution).items()}
+    return {label: COLOURS[index % len(COLOURS)]
+            for label, index in palette_indices(instance, solution, shown).items()}
 
 
 def numberlink_svg(instance: NumberlinkInstance, solution: NumberlinkSolution | None,
-                   analysis: Mapping[Hashable, str] | None = None, rules: str = "", state: str = "") -> str:
+                   analysis: Mapping[Hashable, str] | None = None, rules: str = "", state: str = "",
+                   shown: Sequence[NumberlinkSolution] = ()) -> str:
     """The board with each route of ``solution`` (its cells from end to end) drawn; the bare puzzle when it is None.
 
     With ``analysis`` (each link's and cell's state, as Analysis.states gives it) they are drawn by their state,
     with a legend under the board. ``rules``, when not the plain fill rule, is named in the title
     ("open (cells may stay empty)"); ``state`` (svg.outcome_state's words: ``no solution`` ...) is written in
-    the title and under the board.
+    the title and under the board. ``shown``: the solutions drawn beside it, whose labels keep their colours.
     """
     rows, cols = instance.grid.rows, instance.grid.cols
-    colour_of = route_colours(instance, solution)
+    colour_of = route_colours(instance, solution, shown)
     body = svg.grid_lines(rows, cols, CELL, MARGIN, class_="grid")
     body += _analysis(instance, analysis, colour_of, crosses=False) if analysis is not None else []
     body.append(svg.element("rect", x=MARGIN, y=MARGIN, width=cols * CELL, height=rows * CELL, class_="border"))

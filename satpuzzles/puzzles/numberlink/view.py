@@ -11,7 +11,7 @@ from satpuzzles.puzzles.numberlink.model import EMPTY, NumberlinkInstance, Numbe
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Collection, Hashable
+    from collections.abc import Collection, Hashable, Sequence
 
     from satpuzzles.core.spec import StyledBoard
 
@@ -128,7 +128,18 @@ def text(instance: NumberlinkInstance, solution: NumberlinkSolution | None, sett
 def styled(instance: NumberlinkInstance, solution: NumberlinkSolution | None, settings: Settings,
            marked: Collection[Hashable] = ()) -> StyledBoard:
     """Box-drawing board with one colour per path (touching paths apart, Flow Free's own), endpoints in reverse."""
-    colours = path_styles(instance, solution)
+    return _styled(instance, solution, settings, path_styles(instance, solution))
+
+
+def styled_together(instance: NumberlinkInstance, solutions: Sequence[NumberlinkSolution], settings: Settings,
+                    marked: Collection[Hashable] = ()) -> list[StyledBoard]:
+    """The boards of several solutions, each label in one colour on all of them where touching paths stay apart."""
+    return [_styled(instance, solution, settings, path_styles(instance, solution, solutions))
+            for solution in solutions]
+
+
+def _styled(instance: NumberlinkInstance, solution: NumberlinkSolution | None, settings: Settings,
+            colours: dict[str, str]) -> StyledBoard:
     board: StyledBoard = []
     for row in board_cells(instance, solution):
         line = []
@@ -144,15 +155,16 @@ def styled(instance: NumberlinkInstance, solution: NumberlinkSolution | None, se
 def svg(instance: NumberlinkInstance, outcome: Outcome[NumberlinkSolution], settings: Settings) -> str:
     """The routes of the (first) solution over the grid, or the bare puzzle; with --analyze every link (and,
     under the open rule, every cell) by its state."""
-    from satpuzzles.present.svg import solutions_picture  # --svg only
+    from satpuzzles.present.svg import drawn_solutions, solutions_picture  # --svg only
     from satpuzzles.puzzles.numberlink.svg import numberlink_svg
 
     rules = rules_in_force(instance, settings.extras)
     under = "" if rules.is_default else rules.describe()  # the title names the rules, as the report does
     if outcome.analysis is not None:
         return numberlink_svg(instance, None, outcome.analysis.states(), rules=under)
+    drawn = drawn_solutions(outcome, settings)  # the two of --unique coloured alike
     return solutions_picture(outcome, settings, lambda solution, state: numberlink_svg(
-        instance, solution, rules=under, state=state))
+        instance, solution, rules=under, state=state, shown=drawn))
 
 
 def result_file(instance: NumberlinkInstance, solution: NumberlinkSolution) -> str:
