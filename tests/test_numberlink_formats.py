@@ -164,3 +164,21 @@ def test_messages_count_one_in_the_singular() -> None:
     assert "header says K=2 paths but the grid has 1 label" in one
     cell = run_cli("slitherlink", "-", stdin="2 2\n3 .\n.\n").err
     assert "ragged row: 1 cell where" in cell
+
+
+@pytest.mark.parametrize(("source", "stdin", "where"), [
+    ("https://puzz.link/p?numlin/3/3/", None, "https://puzz.link/p?numlin/3/3/:1:31: in the URL: "),
+    ("https://puzz.link/p?numlin/3/3", None, "https://puzz.link/p?numlin/3/3:1:31: in the URL: "),
+    ("https://puzz.link/p?numlin/3/3/i", None, "https://puzz.link/p?numlin/3/3/i:1:32: in the URL: "),
+    ("-", "...\n...\n...\n", "<stdin>:1:1: "),
+    ("-", "# a comment\n3 3\n. . .\n. . .\n. . .\n", "<stdin>:3:1: "),
+    ("-", '{"width": 2, "height": 1, "grid": [[".", "."]]}', "<stdin>:1:1: JSON input.grid: "),
+])
+@pytest.mark.parametrize("rules", ["fill", "open"])
+def test_a_board_without_labels_is_no_puzzle(source: str, stdin: str | None, where: str, rules: str) -> None:
+    # An empty numlin URL (pzprjs shows an empty board) solved as a board of 0 paths under the open rule, and a
+    # board of '.' only was 'unsolvable' under fill: neither is a puzzle to solve.
+    refused = run_cli("numberlink", source, "--rules", rules, stdin=stdin)
+    assert refused.code == 2 and refused.out == "", refused.out
+    assert refused.err == (f"satpuzzles: error: {where}no endpoints: every cell is empty ('.'); a Numberlink board "
+                           "needs at least one label, twice\n")

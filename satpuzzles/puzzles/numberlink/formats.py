@@ -139,6 +139,9 @@ def _cells_allowed(text: str, cells: list[str] | str, separator: str | None) -> 
     return (not rest or rest.isalnum()) and "" not in cells
 
 
+NO_LABELS = "no endpoints: every cell is empty ('.'); a Numberlink board needs at least one label, twice"
+
+
 def _only_cells(lines: list[Line], separator: str | None = "") -> bool:
     """Whether the rows could be a Numberlink grid's: only its cells (separated by ``separator``; ``""``: as
     ``_split_rows`` reads them), no label more than twice (no more ends than twice the labels, in the first cells
@@ -209,6 +212,8 @@ def build_instance(
     for label in order:
         if seen[label] == 1:
             raise first_seen[label].error(f"label {label!r} appears once; each label must appear exactly twice")
+    if not order:  # at the first cell: a URL's body
+        raise rows[0][0].error(NO_LABELS)
     return NumberlinkInstance(Grid(len(rows), width), givens, tuple(order), first_line)
 
 
