@@ -128,29 +128,36 @@ def test_written_out_sources() -> None:
 
 
 DOTS_501 = "\n".join("." * 500 for _ in range(501)) + "\n"
-"""A clue-less Slitherlink (or empty Masyu) one row over their 250,000 cells, and a valid, empty Numberlink."""
+"""A clue-less Slitherlink (or empty Masyu) one row over their 250,000 cells (no Numberlink: it has no labels)."""
+ONES_501 = "1" + DOTS_501[1:499] + "1" + DOTS_501[500:]
+"""A Slitherlink with two clues 1 one row over its 250,000 cells, and a valid Numberlink of one path."""
 SIZE_LIMIT = "at most 1,000 cells on a side and 250,000 in all"
 
 
 def test_a_puzzle_refusing_a_text_only_for_its_size_still_makes_it_ambiguous(tmp_path) -> None:
-    board = tmp_path / "dots.txt"
-    board.write_text(DOTS_501)
+    board = tmp_path / "ones.txt"
+    board.write_text(ONES_501)
     result = run_cli("solve", board)
     assert result.code == 2 and result.out == "" and result.err.count("\n") == 1
-    assert result.err == (f"satpuzzles: error: {board}: reads as numberlink, and as slitherlink and masyu but for "
-                          f"their size limit (a board of 501 rows x 500 columns; {SIZE_LIMIT}; see docs/reliability.md): "
+    assert result.err == (f"satpuzzles: error: {board}: reads as numberlink, and as slitherlink but for "
+                          f"its size limit (a board of 501 rows x 500 columns; {SIZE_LIMIT}; see docs/reliability.md): "
                           "name the puzzle (--puzzle, puzzle= in the Python API, in the file or folder name, or in a line "
                           "'# puzzle: NAME' above the board)\n")
+    dots = tmp_path / "dots.txt"  # no Numberlink: only the two the size refuses would read it
+    dots.write_text(DOTS_501)
+    assert run_cli("solve", dots).err == (
+        f"satpuzzles: error: {dots}:1:1: larger than every puzzle that would read it accepts: slitherlink and masyu (a "
+        f"board of 501 rows x 500 columns; {SIZE_LIMIT}; see docs/reliability.md)\n")
 
 
 def test_a_named_puzzle_reads_a_board_over_another_puzzles_size_limit(tmp_path) -> None:
-    board = tmp_path / "dots.txt"
-    board.write_text(DOTS_501)
-    url = "https://puzz.link/p?arukone/500/501/"  # read as Numberlink: its URL, without solving
+    board = tmp_path / "ones.txt"
+    board.write_text(ONES_501)
+    url = "https://puzz.link/p?arukone/500/501/1"  # read as Numberlink: its URL, without solving
     assert run_cli("solve", board, "--puzzle", "numberlink", "--to-url").out.startswith(url)
-    named = tmp_path / "numberlink" / "dots.txt"
+    named = tmp_path / "numberlink" / "ones.txt"
     named.parent.mkdir()
-    named.write_text(DOTS_501)
+    named.write_text(ONES_501)
     assert run_cli("solve", named, "--to-url").out.startswith(url)
     too_large = run_cli("solve", board, "--puzzle", "slitherlink")
     assert too_large.code == 2 and too_large.err.count("\n") == 1
