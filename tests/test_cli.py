@@ -285,12 +285,21 @@ def test_bad_output_and_timeout_values_fail_before_solving(tmp_path, option: str
     assert result.err.count("\n") == 1 and words in result.err
 
 
-@pytest.mark.parametrize(("value", "typed"), [("1000001", "1000001"), ("1000000.5", "1000000.5"), ("1e7", "10000000")])
-def test_a_timeout_over_the_limit_is_refused_as_typed_with_the_limit_in_full(value: str, typed: str) -> None:
+@pytest.mark.parametrize("value", ["1000001", "1000000.5", "1e7", "1e400", "0", "-1", "0.0", "5e-324", "0.0009"])
+def test_a_timeout_out_of_range_is_refused_as_typed_with_the_limits_in_full(value: str) -> None:
+    # 5e-324 was echoed as 4.94066e-324 once it timed out, 1e7 as 10000000, 1e400 as inf; 0 and -1 were click's
+    # '0.0 is not in the range x>0'. A timeout under 1 ms ends every solve before it starts.
     result = run_cli("numberlink", "-i", SEED / "instance_1.txt", "--timeout", value)
     assert result.code == 2 and result.out == ""
-    assert result.err == (f"satpuzzles: error: --timeout {typed}: give a number of seconds above 0 and up to "
+    assert result.err == (f"satpuzzles: error: --timeout {value}: give a number of seconds from 0.001 up to "
                           "1,000,000\n")
+
+
+@pytest.mark.parametrize("value", ["0.001", "0.0012345678"])
+def test_a_timeout_is_echoed_digit_for_digit(value: str) -> None:
+    result = run_cli("slitherlink", "-i", INSTANCES / "slitherlink" / "tatham" / "hard_100x100.loopy", "--timeout",
+                     value, "--format", "json")
+    assert result.code == 3 and json.loads(result.out)["message"] == f"timed out after {value} s"
 
 
 def test_minesweeper_size_refusal_names_no_side_limit() -> None:
@@ -458,7 +467,8 @@ def test_the_pages_help_texts_point_to_exist() -> None:
     assert {"docs/reliability.md", "docs/batch.md"} <= pages
     assert all((ROOT / page).is_file() for page in pages)
     assert "(default: detected per file, as docs/batch.md says)" in texts["batch"]
-    assert "Hard limit per puzzle; its row is 'unknown' when reached." in texts["batch"]
+    assert ("Hard limit per puzzle in seconds (at least 0.001, at most 1,000,000); its row is 'unknown' when reached."
+            in texts["batch"])
 
 
 def test_a_puzzle_commands_help_lists_every_exit_status_of_the_readme() -> None:

@@ -26,6 +26,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 
 from satpuzzles.batch.work import Options, Part, Row, error_row, solve_part
+from satpuzzles.core.outcome import seconds_text
 from satpuzzles.solve.children import kill_group
 from satpuzzles.solve.exits import exit_description
 from satpuzzles.solve.parallel import CORES_VARIABLE
@@ -216,7 +217,7 @@ class _Pool:
                     if now_idle is not None:
                         idle.append(now_idle)
                 elif limit is not None and time.monotonic() - worker.started > limit:
-                    idle.append(self.replace(worker, f"timed out after {self.options['timeout']:g} s (worker stopped)",
+                    idle.append(self.replace(worker, f"timed out after {seconds_text(self.options['timeout'])} s (worker stopped)",
                                              status="unknown"))
 
     def close(self) -> None:

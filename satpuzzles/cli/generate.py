@@ -10,10 +10,10 @@ from typing import Any, cast
 
 import click
 
-from satpuzzles.cli.options import check_seconds, format_option, to_click
+from satpuzzles.cli.options import Seconds, check_seconds, format_option, to_click
 from satpuzzles.cli.output import stdout
 from satpuzzles.core.errors import ExitStatus, SatPuzzlesError
-from satpuzzles.core.outcome import Settings
+from satpuzzles.core.outcome import Settings, seconds_text
 from satpuzzles.core.spec import WARNING, Generator, GeneratorOptions, PuzzleSpec
 from satpuzzles.core.words import counted
 from satpuzzles.io.detect import with_stated_puzzle
@@ -170,7 +170,7 @@ def make_puzzles(puzzle: PuzzleSpec[Any, Any], size: dict[str, int], seed: int |
             run_with_deadline(work, budget, on_report=receive)
     except Timeout:
         raise BudgetExhausted(
-            f"the --budget of {budget:g} s ran out after {made} of {counted(count, 'puzzle')}"
+            f"the --budget of {seconds_text(cast(float, budget))} s ran out after {made} of {counted(count, 'puzzle')}"
             + (" (those were written)" if made else "")
         ) from None
     finally:
@@ -204,8 +204,9 @@ def generate_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
                          "NAME.1.EXT ... NAME.N.EXT."),
             click.Option(["--count"], type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
                          help="Make N puzzles."),
-            click.Option(["--budget"], type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
-                         help="Give up (exit 3) when the puzzles are not all made within SECONDS."),
+            click.Option(["--budget"], type=Seconds("--budget"), metavar="SECONDS",
+                         help="Give up (exit 3) when the puzzles are not all made within SECONDS (at least "
+                         "0.001, at most 1,000,000)."),
             *(to_click(option) for option in generator.options),
             *([format_option("one JSON object per puzzle, one per line: puzzle, seed, input (the puzzle as the "
                              "JSON envelope's input, which the puzzle command reads back), grade ("

@@ -4,13 +4,13 @@ Settings in settings.py, re-exported here)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import click
 
 from satpuzzles.core import registry
 from satpuzzles.cli.settings import MAX_TIMEOUT, check_seconds, puzzle_extras, settings_from
-from satpuzzles.core.outcome import DEFAULT_SOLVER
+from satpuzzles.core.outcome import DEFAULT_SOLVER, MIN_TIMEOUT, seconds_text
 from satpuzzles.core.spec import Option, PuzzleSpec
 from satpuzzles.present.colour import CHOICES as COLOUR_CHOICES
 
@@ -25,6 +25,24 @@ class _NumberRange(click.FloatRange):
         number = super().convert(value, param, ctx)
         if number != number:
             self.fail(f"{value!r} is not a number.", param, ctx)
+        return number
+
+
+class Seconds(click.ParamType):
+    """--timeout or --budget (``flag``): a number of seconds, refused as typed when check_seconds refuses it (0,
+    negative, under 1 ms, over 1,000,000, nan), so that every refusal reads alike."""
+
+    name = "float"
+
+    def __init__(self, flag: str) -> None:
+        self.flag = flag
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """The number of seconds ``value`` gives, or a UsageError echoing it."""
+        if not isinstance(value, str):
+            return value
+        number: float = click.FLOAT.convert(cast(Any, value), param, ctx)
+        check_seconds(self.flag, number, typed=value.strip())
         return number
 
 
@@ -89,8 +107,9 @@ def solver_option(default: str | None = None) -> click.Option:
 
 def timeout_option(what: str) -> click.Option:
     """--timeout SECONDS."""
-    return click.Option(["--timeout"], type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
-                        help=f"Hard limit per puzzle; {what} when reached.")
+    return click.Option(["--timeout"], type=Seconds("--timeout"), metavar="SECONDS",
+                        help=f"Hard limit per puzzle in seconds (at least {seconds_text(MIN_TIMEOUT)}, at most "
+                        f"{MAX_TIMEOUT:,.0f}); {what} when reached.")
 
 
 def color_option() -> click.Option:

@@ -23,13 +23,25 @@ of it on --unique proofs in the complete encoding (docs/benchmarks.md)."""
 
 MAX_TIMEOUT = 1e6
 """Largest --timeout or --budget in seconds (about 11 days); larger values overflow the deadline arithmetic."""
+MIN_TIMEOUT = 0.001
+"""Smallest --timeout or --budget in seconds (1 ms): a shorter one ends every solve before it could start."""
 
 
-def check_seconds(flag: str, value: float | None, naming: Naming = CLI) -> None:
-    """Refuse a --timeout or --budget (``flag``) the deadline arithmetic cannot hold, naming it as ``naming`` does."""
-    if value is not None and not (math.isfinite(value) and 0 < value <= MAX_TIMEOUT):
-        given = naming.given(flag.lstrip("-").replace("-", "_"), value, flag, typed=f"{value:.15g}")
-        raise UsageError(f"{given}: give a number of seconds above 0 and up to {MAX_TIMEOUT:,.0f}")
+def seconds_text(value: float) -> str:
+    """``value`` seconds in the shortest decimal that reads back as it (``10``, ``0.5``, ``0.0012345678``): how
+    messages echo a --timeout, digit for digit, which ``:g`` would round."""
+    text = repr(float(value))
+    return text.removesuffix(".0")
+
+
+def check_seconds(flag: str, value: float | None, naming: Naming = CLI, typed: str | None = None) -> None:
+    """Refuse a --timeout or --budget (``flag``) under MIN_TIMEOUT or over what the deadline arithmetic can hold,
+    naming it as ``naming`` does (``typed``: the value as the command line gave it)."""
+    if value is not None and not (math.isfinite(value) and MIN_TIMEOUT <= value <= MAX_TIMEOUT):
+        shown = typed if typed is not None else seconds_text(value)
+        given = naming.given(flag.lstrip("-").replace("-", "_"), value, flag, typed=shown)
+        raise UsageError(f"{given}: give a number of seconds from {seconds_text(MIN_TIMEOUT)} up to "
+                         f"{MAX_TIMEOUT:,.0f}")
 
 
 CNF_METHOD = "cnf"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from satpuzzles.core.outcome import Outcome, Settings, SolveStats
+from satpuzzles.core.outcome import Outcome, Settings, SolveStats, seconds_text
 from satpuzzles.core.words import counted
 from satpuzzles.solve.isolation import Superseding, Timeout
 
@@ -42,7 +42,7 @@ def timed_out_outcome(stopped: Timeout, settings: Settings, method: str, partial
 
 def timed_out_message(settings: Settings) -> str:
     """``timed out after 5 s``: the deadline as the settings give it."""
-    return f"timed out after {settings.timeout:g} s"
+    return f"timed out after {seconds_text(settings.timeout or 0)} s"
 
 
 def searching_message(message: str, found: int, settings: Settings) -> str:
