@@ -7,6 +7,7 @@ import re
 from itertools import product
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pysat.formula import CNF
@@ -219,3 +220,17 @@ def test_verbose_reports_the_engine_phases() -> None:
     assert "method engine: propagation" in run.err
     assert re.search(r"method engine: solved; propagate \d+\.\d+ s, .*\d+ SAT calls", run.err)
     assert "method engine" not in run_cli("minesweeper", "-i", board).err
+
+
+@pytest.mark.parametrize("board", ["3 3\n4 ? ?\n? ? ?\n? ? ?\n", "mines 0\n2 2\nF ?\n? ?\n"], ids=["count", "total"])
+@pytest.mark.parametrize("asks", [["--hint"], ["--probabilities"], ["--analyze"], ["--unique"], ["--count", "3"],
+                                  ["--method", "cnf"]])
+def test_every_way_of_solving_an_unsolvable_board_says_why(board: str, asks: list[str]) -> None:
+    # --unique, --count and --method cnf solve the whole board as one formula, which said only 'Solvable = False'
+    # where the engine (a plain solve, --hint, --probabilities, --analyze) names the count that cannot be met.
+    plain = run_cli("minesweeper", "-", stdin=board)
+    why = next(line for line in plain.out.splitlines() if line.startswith("Solvable = False ("))
+    asked = run_cli("minesweeper", "-", *asks, stdin=board)
+    assert asked.code == plain.code == 1 and why in asked.out.splitlines(), asked.out
+    record = json.loads(run_cli("minesweeper", "-", *asks, "--format", "json", stdin=board).out)
+    assert record["message"] == why.removeprefix("Solvable = False (").removesuffix(")")

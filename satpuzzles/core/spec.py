@@ -255,6 +255,9 @@ class Rules(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     """Optional, for --analyze: ``(instance, settings, encoding)`` gives clauses every solution satisfies (over the
     complete encoding's variables and fresh ones it takes from its pool), added to the backbone's questions only,
     not to what the grade propagates."""
+    unsolvable_reason: Callable[[I, Settings, Outcome[S]], None] | None = None
+    """Optional: ``(instance, settings, outcome)`` says why the encoding stages found no solution, as the puzzle's
+    strategy would: its ``message`` (and ``explanation``, when one clue is the conflict)."""
     cuts: str = ""
     """Optional: what the encodings' ``cuts`` are called (``sub-loop cuts``), named in the heading of their section
     in --proof's CNF; empty: the heading names none."""

@@ -157,6 +157,8 @@ def _solve_by(strategy: Strategy[I, S] | None, rules: Rules[I, S], instance: I, 
     if strategy is None:
         outcome = run_stages(rules, instance, settings, name)
         outcome.stats.method = CNF_METHOD
+        if outcome.status == "unsolvable" and not outcome.message and rules.unsolvable_reason is not None:
+            rules.unsolvable_reason(instance, settings, outcome)  # as the strategy says it (--unique, --count)
         if settings.analyze and outcome.solution is not None:
             from satpuzzles.solve.analysis import analyse  # --analyze only
 

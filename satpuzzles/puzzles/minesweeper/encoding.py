@@ -24,7 +24,7 @@ from satpuzzles.puzzles.minesweeper.model import (
     MinesweeperSolution,
     verify,
 )
-from satpuzzles.puzzles.minesweeper.strategy import ENGINE, analysis_wanted, refuses
+from satpuzzles.puzzles.minesweeper.strategy import ENGINE, analysis_wanted, refuses, unsolvable_reason
 
 
 class MinesweeperEncoding:
@@ -105,6 +105,6 @@ def check_settings(settings: Settings) -> None:
 
 RULES: Rules[MinesweeperInstance, MinesweeperSolution] = Rules(
     stages=stages, verify=verify, check_settings=check_settings, explainable=True, strategies=(ENGINE,),
-    default_solver=DEFAULT_SOLVER, analyzable=True,
+    default_solver=DEFAULT_SOLVER, analyzable=True, unsolvable_reason=unsolvable_reason,
 )
 """How Minesweeper is solved (the engine, or the whole board as one formula) and checked."""

@@ -130,6 +130,17 @@ def _unsolvable(instance: MinesweeperInstance, deduction: Deduction, stats: Solv
     return outcome
 
 
+def unsolvable_reason(instance: MinesweeperInstance, settings: Settings, outcome: Outcome[MinesweeperSolution]) -> None:
+    """Rules.unsolvable_reason: why the whole-board formula (--unique, --count, --method cnf) has no model, in the
+    engine's words (the count that cannot be met, else that no placement meets them all)."""
+    from satpuzzles.puzzles.minesweeper.engine.propagate import propagate
+
+    told = _unsolvable(instance, propagate(instance.cells), outcome.stats, settings.explain)
+    outcome.message = told.message
+    if told.explanation is not None:  # --explain: the count failing alone, as the engine marks it
+        outcome.explanation = told.explanation
+
+
 def _unmet_alone(cells: np.ndarray, r: int, c: int) -> bool:
     """Whether the count at (r, c) fails by itself: more flagged neighbours than it says, or too few others."""
     around = cells[max(r - 1, 0):r + 2, max(c - 1, 0):c + 2]
