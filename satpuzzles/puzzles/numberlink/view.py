@@ -140,6 +140,7 @@ def styled_together(instance: NumberlinkInstance, solutions: Sequence[Numberlink
 
 def _styled(instance: NumberlinkInstance, solution: NumberlinkSolution | None, settings: Settings,
             colours: dict[str, str]) -> StyledBoard:
+    """The board of ``solution`` (None: the bare puzzle) in ``colours`` by label."""
     board: StyledBoard = []
     for row in board_cells(instance, solution):
         line = []
