@@ -301,8 +301,8 @@ def test_forced_json_must_hold_objects() -> None:
 @pytest.mark.parametrize(
     ("puzzle", "choices"),
     [
-        ("numberlink", "'auto', 'url', 'kn-header', 'collection', 'comma', 'grid', 'json'"),
-        ("slitherlink", "'auto', 'url', 'loopy', 'grid', 'json'"),
+        ("numberlink", "'auto', 'url', 'pzprv3', 'kn-header', 'collection', 'comma', 'grid', 'json'"),
+        ("slitherlink", "'auto', 'url', 'pzprv3', 'loopy', 'grid', 'json'"),
         ("minesweeper", "'auto', 'grid', 'json'"),
     ],
 )

@@ -301,9 +301,26 @@ def read_as_named(puzzle: PuzzleSpec[Any, Any], text: str, source: str, input_fo
     except InputError as exc:
         from satpuzzles.io.detect import stated_elsewhere  # a failed read only
 
-        raise located(stated_elsewhere(foreign_pointed(exc, source), puzzle.name, text), source) from None
+        raise located(stated_elsewhere(foreign_pointed(file_pointed(exc, text), source), puzzle.name, text),
+                      source) from None
     warn_if_stated_elsewhere(puzzle.name, text, source)
     return instances
+
+
+def file_pointed(error: InputError, text: str) -> InputError:
+    """``error``, when it refuses a puzz.link file of another puzzle type (a slither file given to numberlink),
+    naming the command that reads it, or saying that none does."""
+    from satpuzzles.io.pzprv3 import ForeignFile
+
+    if not isinstance(error, ForeignFile):
+        return error
+    from satpuzzles.io.detect import detect  # a foreign file only
+
+    try:
+        name, _ = detect(text)
+    except InputError:
+        return ForeignFile(f"{error.message}; no puzzle of this tool reads it", error.line, error.column)
+    return ForeignFile(f"{error.message}; 'satpuzzles {name} FILE' reads it", error.line, error.column)
 
 
 def run_puzzle(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:

@@ -8,6 +8,7 @@ from typing import Any
 from satpuzzles.core import registry
 from satpuzzles.core.errors import InputError
 from satpuzzles.io.puzzlink import ForeignUrl
+from satpuzzles.io.pzprv3 import looks_like_pzprv3
 from satpuzzles.io.reading import looks_like_json, past_comments, read_instances
 from satpuzzles.io.sources import written_out
 from satpuzzles.io.textgrid import TooLarge, board_size, content_lines, stated
@@ -192,10 +193,10 @@ def _envelope_puzzle(text: str) -> str | None:
 
 
 def _written_out_failures(text: str, failures: list[tuple[str, InputError]]) -> list[tuple[str, InputError]]:
-    """For a URL or a game id, only what the puzzles with a reader for that kind of text said (of those, the
-    ones whose puzzle type it names, if any): a grid reader's complaint about a URL helps nobody."""
+    """For a URL, a game id or a puzz.link file, only what the puzzles with a reader for that kind of text said (of
+    those, the ones whose puzzle type it names, if any): a grid reader's complaint about a URL helps nobody."""
     lines = content_lines(text)
-    if not lines or written_out(lines[0].text) is None:
+    if not lines or (written_out(lines[0].text) is None and not looks_like_pzprv3(text)):
         return failures
     puzzles = registry.puzzles()
     claimed = [(name, exc) for name, exc in failures

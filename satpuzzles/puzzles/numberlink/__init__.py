@@ -12,6 +12,7 @@ from satpuzzles.puzzles.numberlink import view
 from satpuzzles.puzzles.numberlink.formats import READERS
 from satpuzzles.puzzles.numberlink.jsoninput import JSON
 from satpuzzles.puzzles.numberlink.model import RULE_NAMES
+from satpuzzles.puzzles.numberlink.pzprv3 import PZPRV3_READER, pzprv3_caveat, pzprv3_under, to_pzprv3
 from satpuzzles.puzzles.numberlink.staging import ENCODINGS
 from satpuzzles.puzzles.numberlink.stated import stated_comment
 from satpuzzles.puzzles.numberlink.unique import RULES
@@ -21,7 +22,7 @@ SPEC = PuzzleSpec(
     name="numberlink",
     summary="Join equal labels with non-crossing paths (Numberlink, Arukone, Flow Free).",
     rules=RULES,
-    readers=(URL_READER, *READERS),
+    readers=(URL_READER, PZPRV3_READER, *READERS),
     view=View(
         facts=view.facts,
         text=view.text,
@@ -38,7 +39,10 @@ SPEC = PuzzleSpec(
     json=JSON,
     writers=(Writer("url", to_url, "Print the puzzle as a puzz.link URL instead of solving (arukone under the "
                     "fill rule, numlin under open).", write_under=url_under, caveat=url_caveat,
-                    options=("rules", "no_self_touch")),),
+                    options=("rules", "no_self_touch")),
+             Writer("pzprv3", to_pzprv3, "Print the puzzle as a puzz.link file (pzprv3), which puzz.link's File > "
+                    "Open reads, instead of solving (arukone under the fill rule, numlin under open).",
+                    write_under=pzprv3_under, caveat=pzprv3_caveat, options=("rules", "no_self_touch"))),
     generator=deferred("satpuzzles.puzzles.numberlink.generator", "GENERATOR"),  # loaded by `generate` only
     options=(
         Option("rules", ("--rules",), "fill: every cell is used (Flow Free, arukone URLs); open: cells may stay "

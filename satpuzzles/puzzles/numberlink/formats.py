@@ -6,7 +6,8 @@
 - several puzzles: blocks of a ``W H`` line (width, height) and H rows, an optional ``0 0``
   end (janko.at Arukone collections);
 - a plain grid: rows of characters (Flow Free), or of space-separated tokens;
-- puzz.link ``numlin`` URLs, one per line (see url.py); the JSON ``input`` object: jsoninput.py.
+- puzz.link ``numlin`` URLs, one per line (see url.py); a puzz.link file, pzprv3 (see pzprv3.py); the JSON
+  ``input`` object: jsoninput.py.
 
 ``.`` is an empty cell. In comma or space separated rows a label is a word of
 letters and digits (``12``, ``A``); in character grids every printable character

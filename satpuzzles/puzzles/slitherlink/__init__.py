@@ -12,6 +12,7 @@ from satpuzzles.puzzles.slitherlink import view
 from satpuzzles.puzzles.slitherlink.encoding import RULES
 from satpuzzles.puzzles.slitherlink.formats import JSON, READERS
 from satpuzzles.puzzles.slitherlink.loopy import to_loopy
+from satpuzzles.puzzles.slitherlink.pzprv3 import to_pzprv3
 from satpuzzles.puzzles.slitherlink.url import to_url
 
 SPEC = PuzzleSpec(
@@ -32,7 +33,9 @@ SPEC = PuzzleSpec(
     json=JSON,
     writers=(Writer("url", to_url, "Print the puzzle as a puzz.link URL instead of solving."),
              Writer("loopy", to_loopy, "Print the puzzle as a game id of Simon Tatham's Loopy (WxHt0:DESC) "
-                    "instead of solving."),),
+                    "instead of solving."),
+             Writer("pzprv3", to_pzprv3, "Print the puzzle as a puzz.link file (pzprv3), which puzz.link's File > "
+                    "Open reads, instead of solving."),),
     generator=deferred("satpuzzles.puzzles.slitherlink.generator", "GENERATOR"),  # loaded by `generate` only
     examples=("https://puzz.link/p?slither/5/5/cbcbcddad", "4 4\n3 . . .\n. 1 2 .\n. 2 1 .\n. . . 3\n"),
     rules_text="Draw one closed loop along the dotted lines, never crossing or touching itself; "

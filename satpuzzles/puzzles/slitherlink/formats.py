@@ -3,6 +3,7 @@
 - a grid: an optional ``rows cols`` header, then rows of cells with or without spaces:
   ``0``-``3`` a clue, ``-`` or ``.`` no clue, ``?`` a clue mark whose number is unknown;
 - a puzz.link URL (see url.py);
+- a puzz.link file, pzprv3 (see pzprv3.py);
 - a Simon Tatham Loopy game id for a square grid, ``WxHt0:DESC`` (see loopy.py).
 
 URLs and game ids put the width (columns) first; a grid header puts the rows first.
@@ -17,6 +18,7 @@ from functools import partial
 from satpuzzles.core.spec import JsonCodec, Reader
 from satpuzzles.core.words import counted
 from satpuzzles.geometry import Cell, Grid
+from satpuzzles.io.pzprv3 import HEADER
 from satpuzzles.io.textgrid import (
     Line,
     Token,
@@ -32,6 +34,7 @@ from satpuzzles.io.textgrid import (
 )
 from satpuzzles.puzzles.slitherlink.model import UNKNOWN, SlitherlinkInstance
 from satpuzzles.puzzles.slitherlink.loopy import is_loopy, read_loopy
+from satpuzzles.puzzles.slitherlink.pzprv3 import PZPRV3_READER
 from satpuzzles.puzzles.slitherlink.url import LIMIT, read_url
 
 _GRID_CELLS: dict[str, int | str | None] = {"0": 0, "1": 1, "2": 2, "3": 3, "4": 4, "-": None, ".": None,
@@ -42,7 +45,7 @@ _GRID_HINT = "use 0-4 for a clue, '-' or '.' for no clue, '?' for an unknown clu
 
 
 def _is_url(line: Line) -> bool:
-    return "/" in line.text
+    return "/" in line.text and not line.text.lstrip().startswith(HEADER)  # not a puzz.link file on one line
 
 
 def _header(lines: list[Line]) -> tuple[int, int] | None:
@@ -137,6 +140,7 @@ def _first_line_is(text: str, test: Callable[[Line], bool]) -> bool:
 READERS: tuple[Reader[SlitherlinkInstance], ...] = (
     Reader("url", lambda text: _one_per_line(text, read_url), lambda text: _first_line_is(text, _is_url),
            "puzz.link / pzv.jp URLs, one per line", typed="a puzz.link URL"),
+    PZPRV3_READER,
     Reader("loopy", lambda text: _one_per_line(text, read_loopy), lambda text: _first_line_is(text, is_loopy),
            "Simon Tatham's Loopy game ids (square grids), one per line", typed="a game id"),
     Reader("grid", lambda text: [_parse_grid(board) for board in headed_boards(nonblank_lines(text))], None,

@@ -1,0 +1,155 @@
+"""puzz.link (pzprjs) files, ``pzprv3``: what its File > Save writes, read and written here for every puzzle.
+
+A file is a header line ``pzprv3`` (``pzprv3.1``: file version 1), the puzzle type (``numlin``,
+``slither``, ...), the number of rows, the number of columns, then the puzzle's own data:
+rows of space-separated cells, each followed by a space, then the answer (lines drawn, all
+``0`` when none is). pzprjs reads ``/`` as a line break (its tests write whole files on one
+line: ``pzprv3/numlin/5/5/1 . . . . /...``), so this reader does too; a ``v:VARIANT`` line
+may come before the header (ignored, as the URL reader ignores a ``v:`` segment). What
+follows a puzzle's data (trial data, ``info:``/``history:`` JSON) is not read.
+"""
+
+from __future__ import annotations
+
+from satpuzzles.core.words import counted
+from satpuzzles.io.puzzlink import EDITOR_SUFFIXES, ForeignUrl
+from satpuzzles.io.textgrid import Line, Token, first_content_lines
+
+HEADER = "pzprv3"
+_STOPS = ("TrialData", "info:", "history:", "__HISTORY__", "http:", "https:")
+"""What may follow a puzzle's data in a file: pzprjs' trial data, metadata and undo history, an old file's URL."""
+
+
+class ForeignFile(ForeignUrl):
+    """A puzz.link file of another puzzle type: detection then looks to the puzzles that read that type."""
+
+
+def _version(text: str) -> int | None:
+    """The file version a header line states (0 for ``pzprv3``, 1 for ``pzprv3.1``), None for another line."""
+    text = text.strip()
+    if text == HEADER:
+        return 0
+    rest = text.removeprefix(HEADER + ".")
+    return int(rest[:6]) if rest != text and rest.isascii() and rest.isdigit() else None
+
+
+def looks_like_pzprv3(text: str) -> bool:
+    """Whether ``text``'s first content line (or the one after a ``v:VARIANT`` line) starts a puzz.link file."""
+    lines = first_content_lines(text, 2)
+    if lines and lines[0].text.strip().startswith("v:"):
+        lines = lines[1:]
+    return bool(lines) and _version(lines[0].text.split("/", 1)[0]) is not None
+
+
+def _fields(text: str) -> list[Token]:
+    """Every non-blank piece between ``/`` of the text's lines from its first content line on (comment lines above
+    it, a note or ``# rules: open``, and a ``v:VARIANT`` line are skipped), stripped, located at its first character."""
+    found: list[Token] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if not found and (not stripped or stripped == "#" or stripped.startswith(("# ", "#\t", "v:"))):
+            continue
+        column = 1
+        for piece in raw.split("/"):
+            stripped = piece.strip()
+            if stripped:
+                found.append(Token(stripped, number, column + piece.find(stripped)))
+            column += len(piece) + 1
+    return found
+
+
+class PzprFile:
+    """A puzz.link file past its header: the version, the type, the size, and its data read field by field."""
+
+    def __init__(self, text: str, types: tuple[str, ...], puzzle: str) -> None:
+        fields = _fields(text)
+        self.fields, self.at = fields, 0
+        header = self.field("the header line 'pzprv3'")
+        version = _version(header.text)
+        if version is None:
+            raise header.error(f"not a puzz.link file: expected a first line {HEADER!r} (or 'pzprv3.1'), found "
+                               f"{header.text[:20]!r}")
+        self.header, self.version = header, version
+        self.kind = self.field("the puzzle type (the line after 'pzprv3')")
+        kind = self.kind.text
+        for suffix in EDITOR_SUFFIXES:
+            kind = kind.removesuffix(suffix)
+        if kind not in types:
+            raise ForeignFile(f"not a {puzzle} file: puzz.link puzzle type {kind[:30]!r}, expected "
+                              f"{' or '.join(repr(t) for t in types[:2])}", self.kind.line, self.kind.column)
+        self.type = kind
+        self.rows = self._size("the number of rows")
+        self.cols = self._size("the number of columns")
+        self.size_field = self.fields[self.at - 1]
+
+    def _size(self, what: str) -> int:
+        token = self.field(what)
+        if not (token.text.isascii() and token.text.isdigit()) or int(token.text[:7]) == 0:
+            raise token.error(f"bad {what} {token.text[:20]!r}: expected a positive number (a puzz.link file "
+                              "gives the type, then the rows, then the columns, each on its own line)")
+        if len(token.text) > 6:
+            raise token.error(f"{what} {token.text[:12]}... is too large for a puzzle board")
+        return int(token.text)
+
+    def end_error(self, what: str) -> Token:
+        """Where the file ends (just past its last field), for an error saying ``what`` is missing there."""
+        last = self.fields[-1] if self.fields else Token("", 1, 1)
+        return Token("", last.line, last.column + len(last.text))
+
+    def field(self, what: str) -> Token:
+        """The next field; a located error at the file's end naming ``what`` when there is none."""
+        if self.at >= len(self.fields):
+            raise self.end_error(what).error(f"the file ends before {what}")
+        self.at += 1
+        return self.fields[self.at - 1]
+
+    def flag(self, text: str) -> bool:
+        """Whether the next field is ``text`` (a line such as slither's ``f``), taking it if so."""
+        if self.at < len(self.fields) and self.fields[self.at].text == text:
+            self.at += 1
+            return True
+        return False
+
+    def row(self, count: int, what: str) -> list[Token]:
+        """The next field's ``count`` space-separated items, located; an error when it holds another number."""
+        field = self.field(what)
+        tokens = [Token(token.text, field.line, field.column + token.column - 1)
+                  for token in Line(field.line, field.text).tokens()]
+        if len(tokens) != count:
+            at = tokens[count] if len(tokens) > count else Token("", field.line, field.column + len(field.text))
+            raise at.error(f"{what}: {counted(len(tokens), 'item')} where {counted(count, 'item')} are expected "
+                           f"(the file's size is {counted(self.rows, 'row')} of {counted(self.cols, 'column')})")
+        return tokens
+
+    def grid(self, rows: int, cols: int, what: str) -> list[list[Token]]:
+        """``rows`` fields of ``cols`` items each (``what`` names them in errors, as 'row 2 of WHAT')."""
+        return [self.row(cols, f"row {r + 1} of {what}") for r in range(rows)]
+
+    def numbers(self, rows: int, cols: int, what: str) -> list[list[int]]:
+        """A grid of whole numbers (``-1`` allowed), as an answer's lines or cell marks are written."""
+        grid = self.grid(rows, cols, what)
+        for token in (token for row in grid for token in row):
+            if not (token.text.removeprefix("-").isascii() and token.text.removeprefix("-").isdigit()
+                    and len(token.text) < 4):
+                raise token.error(f"{what}: {token.text[:20]!r} is not a number (an answer's lines are 1 for a "
+                                  "line, 0 for none and -1 for a cross)")
+        return [[int(token.text) for token in row] for row in grid]
+
+    def answer(self, shapes: list[tuple[int, int, str]]) -> list[list[list[int]]] | None:
+        """The answer after the puzzle's data, grids of the ``(rows, cols, what)`` shapes (None when the file has
+        none: it ends, or trial data or pzprjs' history comes next); what follows it is not read."""
+        if self.at >= len(self.fields) or self.fields[self.at].text.startswith(_STOPS):
+            return None
+        return [self.numbers(rows, cols, what) for rows, cols, what in shapes]
+
+
+def lines_of(values: list[list[str]]) -> str:
+    """Rows of items as pzprjs writes them: each item followed by a space, each row on its own line."""
+    return "".join("".join(f"{value} " for value in row) + "\n" for row in values)
+
+
+def pzprv3_file(kind: str, rows: int, cols: int, data: str, version: int = 0) -> str:
+    """A whole puzz.link file: its header, type and size, then ``data`` (the puzzle's lines, each ending in a
+    line break), as pzprjs' File > Save writes it, without its final line break (printed, or written, as a line)."""
+    header = HEADER if version == 0 else f"{HEADER}.{version}"
+    return f"{header}\n{kind}\n{rows}\n{cols}\n{data}".removesuffix("\n")
