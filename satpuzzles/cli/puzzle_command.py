@@ -180,6 +180,9 @@ def planned(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: str, opt
     from satpuzzles.solve.pipeline import check_stated, stated_by
 
     chosen = selected(instances, options.get("index"), source)
+    if writer is not None and writer.whole_file and len(chosen) > 1:
+        raise UsageError(f"--to-{writer.name} writes one puzzle as a whole file, and {source} holds "
+                         f"{counted(len(chosen), 'puzzle')}: choose one with --index N")
     for index, instance in chosen if writer is None else ():
         try:  # options not given, as the board states them (a Numberlink board's convention)
             check_stated(puzzle.rules, settings, stated_by(puzzle.rules, instance))

@@ -117,6 +117,8 @@ def run_solve(options: dict[str, Any]) -> int:
         puzzle, instances = _instances(text, name, options.get("puzzle"), path)
         _check_puzzle_options(puzzle, options, name)
         settings, writer = prepared_settings(puzzle, options)
+        if writer is not None and writer.whole_file and len(sources) > 1:
+            raise UsageError(f"--to-{writer.name} writes one puzzle as a whole file: give one SOURCE")
         plan = planned(puzzle, instances, name, options, settings, writer)  # --index, sizes, --to-NAME refusals
         prepared.append((puzzle, instances, name, settings, writer, plan))
     statuses: list[str] = []

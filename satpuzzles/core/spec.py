@@ -168,6 +168,9 @@ class Writer(Record, Generic[I], frozen=True, eq=False, repr=False):
     options: tuple[str, ...] | None = None
     """The puzzle's own options (by name) that ``write_under`` or ``caveat`` read; any other one given beside
     ``--to-NAME`` would do nothing, and is refused. None: all of them for a writer with either, none without."""
+    whole_file: bool = False
+    """The text is a whole file of one puzzle (a puzz.link file): a collection's puzzles are written one at a time,
+    chosen by --index, as several run together would read as the first alone."""
 
     def ignores(self, option: Option) -> bool:
         """Whether what this writer writes (and warns) never depends on the puzzle's ``option``."""

@@ -11,6 +11,7 @@ follows a puzzle's data (trial data, ``info:``/``history:`` JSON) is not read.
 
 from __future__ import annotations
 
+from satpuzzles.core.errors import InputError
 from satpuzzles.core.words import counted
 from satpuzzles.io.puzzlink import EDITOR_SUFFIXES, ForeignUrl
 from satpuzzles.io.textgrid import Line, Token, first_content_lines
@@ -78,12 +79,12 @@ class PzprFile:
             raise ForeignFile(f"not a {puzzle} file: puzz.link puzzle type {kind[:30]!r}, expected "
                               f"{' or '.join(repr(t) for t in types[:2])}", self.kind.line, self.kind.column)
         self.type = kind
-        self.rows = self._size("the number of rows")
-        self.cols = self._size("the number of columns")
+        self.rows = self._size("number of rows")
+        self.cols = self._size("number of columns")
         self.size_field = self.fields[self.at - 1]
 
     def _size(self, what: str) -> int:
-        token = self.field(what)
+        token = self.field(f"its {what}")
         if not (token.text.isascii() and token.text.isdigit()) or int(token.text[:7]) == 0:
             raise token.error(f"bad {what} {token.text[:20]!r}: expected a positive number (a puzz.link file "
                               "gives the type, then the rows, then the columns, each on its own line)")
@@ -117,12 +118,18 @@ class PzprFile:
                   for token in Line(field.line, field.text).tokens()]
         if len(tokens) != count:
             at = tokens[count] if len(tokens) > count else Token("", field.line, field.column + len(field.text))
-            raise at.error(f"{what}: {counted(len(tokens), 'item')} where {counted(count, 'item')} are expected "
-                           f"(the file's size is {counted(self.rows, 'row')} of {counted(self.cols, 'column')})")
+            raise at.error(f"{what}: {counted(len(tokens), 'item')} where the file's size ({self._size_words()}) "
+                           f"gives {count}")
         return tokens
+
+    def _size_words(self) -> str:
+        return f"{counted(self.rows, 'row')} of {counted(self.cols, 'column')}"
 
     def grid(self, rows: int, cols: int, what: str) -> list[list[Token]]:
         """``rows`` fields of ``cols`` items each (``what`` names them in errors, as 'row 2 of WHAT')."""
+        if len(self.fields) - self.at < rows:
+            raise self.end_error(what).error(f"the file ends after {len(self.fields) - self.at} of the {rows} rows "
+                                             f"of {what} (its size: {self._size_words()})")
         return [self.row(cols, f"row {r + 1} of {what}") for r in range(rows)]
 
     def numbers(self, rows: int, cols: int, what: str) -> list[list[int]]:
@@ -131,16 +138,31 @@ class PzprFile:
         for token in (token for row in grid for token in row):
             if not (token.text.removeprefix("-").isascii() and token.text.removeprefix("-").isdigit()
                     and len(token.text) < 4):
-                raise token.error(f"{what}: {token.text[:20]!r} is not a number (an answer's lines are 1 for a "
-                                  "line, 0 for none and -1 for a cross)")
+                raise token.error(f"{what}: {token.text[:20]!r} is not a number (an answer holds numbers: its "
+                                  "lines are 1 for a line, 0 for none, -1 for a cross)")
         return [[int(token.text) for token in row] for row in grid]
 
     def answer(self, shapes: list[tuple[int, int, str]]) -> list[list[list[int]]] | None:
         """The answer after the puzzle's data, grids of the ``(rows, cols, what)`` shapes (None when the file has
         none: it ends, or trial data or pzprjs' history comes next); what follows it is not read."""
         if self.at >= len(self.fields) or self.fields[self.at].text.startswith(_STOPS):
-            return None
-        return [self.numbers(rows, cols, what) for rows, cols, what in shapes]
+            found = None
+        else:
+            try:
+                found = [self.numbers(rows, cols, what) for rows, cols, what in shapes if rows and cols]
+            except InputError as exc:
+                exc.message += (f" (after the board's {counted(self.rows, 'row')}, as the file's size gives them, "
+                                "comes the answer)")
+                raise
+        self._one_file()
+        return found
+
+    def _one_file(self) -> None:
+        """A located error at a second header after the puzzle: files run together would read as the first alone."""
+        for token in self.fields[self.at:]:
+            if _version(token.text) is not None:
+                raise token.error("a second puzz.link file: a file holds one puzzle (pzprjs reads the first "
+                                  "alone); give each its own file")
 
 
 def lines_of(values: list[list[str]]) -> str:

@@ -42,7 +42,8 @@ SPEC = PuzzleSpec(
                     options=("rules", "no_self_touch")),
              Writer("pzprv3", to_pzprv3, "Print the puzzle as a puzz.link file (pzprv3), which puzz.link's File > "
                     "Open reads, instead of solving (arukone under the fill rule, numlin under open).",
-                    write_under=pzprv3_under, caveat=pzprv3_caveat, options=("rules", "no_self_touch"))),
+                    write_under=pzprv3_under, caveat=pzprv3_caveat, options=("rules", "no_self_touch"),
+                    whole_file=True)),
     generator=deferred("satpuzzles.puzzles.numberlink.generator", "GENERATOR"),  # loaded by `generate` only
     options=(
         Option("rules", ("--rules",), "fill: every cell is used (Flow Free, arukone URLs); open: cells may stay "
