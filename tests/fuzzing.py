@@ -64,7 +64,7 @@ def seeds(name: str, max_bytes: int = 4096) -> list[bytes]:
     folder = ROOT / "instances" / name
     if folder.is_dir():
         for path in sorted(folder.rglob("*")):
-            if path.is_file() and path.suffix in (".txt", ".in", ".url") and path.stat().st_size <= max_bytes:
+            if path.is_file() and path.suffix in (".txt", ".in", ".url", ".pzprv3") and path.stat().st_size <= max_bytes:
                 found.append(path.read_bytes())
     return found
 
