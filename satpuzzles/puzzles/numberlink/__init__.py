@@ -47,7 +47,7 @@ SPEC = PuzzleSpec(
     generator=deferred("satpuzzles.puzzles.numberlink.generator", "GENERATOR"),  # loaded by `generate` only
     options=(
         Option("rules", ("--rules",), "fill: every cell is used (Flow Free, arukone URLs); open: cells may stay "
-               "empty (Nikoli, janko.at, numlin URLs). Default: the URL's own rule or a '# rules: open' line "
+               "empty (Nikoli, janko.at, numlin URLs). Default: a puzz.link URL's or file's own rule or a '# rules: open' line "
                "above the board (or a JSON input's rules), else fill.", kind="choice",
                choices=RULE_NAMES, default=None, affects_solving=True),
         Option("no_self_touch", ("--no-self-touch",), "Paths never run beside themselves (no two cells of one "
