@@ -17,7 +17,7 @@ from satpuzzles.geometry import Grid
 from satpuzzles.io.reading import read_instances
 from satpuzzles.puzzles.numberlink.model import FILL, OPEN, NumberlinkInstance, RuleSet
 from satpuzzles.puzzles.numberlink.pzprv3 import to_pzprv3 as numberlink_file
-from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance
+from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance, SlitherlinkSolution
 from satpuzzles.puzzles.slitherlink.pzprv3 import to_pzprv3 as slitherlink_file
 from tests.conftest import INSTANCES, run_cli
 
@@ -199,3 +199,49 @@ def test_the_api_reads_and_writes_files() -> None:
     puzzle = satpuzzles.load(str(path))
     assert puzzle.write("url") == "https://puzz.link/p?slither/5/5/cbcbcdda3"  # pzprjs writes the last d
     assert satpuzzles.load(puzzle.write("pzprv3")).write("url") == puzzle.write("url")
+
+
+def _answer(path: Path, skip: int, shapes: list[tuple[int, int]]) -> list[list[list[int]]]:
+    """The answer grids of a well-formed fixture: after its first ``skip`` lines (header, board), rows of numbers."""
+    lines = [line for line in path.read_text().replace("/", "\n").splitlines() if line.strip()][skip:]
+    grids, at = [], 0
+    for rows, _ in shapes:
+        grids.append([[int(item) for item in line.split()] for line in lines[at:at + rows]])
+        at += rows
+    assert [(len(grid), len(grid[0])) for grid in grids] == shapes
+    return grids
+
+
+@pytest.mark.parametrize("name", ["numlin_test_5x5", "arukone_test_4x4"])
+def test_the_answer_pzprjs_accepts_is_the_solution_found(name: str) -> None:
+    """The lines in pzprjs' correct answer (rows of links side by side, then one above the other) are the links of
+    the solution found: the board was read where pzprjs reads it."""
+    import satpuzzles
+
+    path = INSTANCES / "numberlink" / "pzprjs" / f"{name}.pzprv3"
+    puzzle = satpuzzles.load(str(path))
+    rows, cols = puzzle.instance.grid.rows, puzzle.instance.grid.cols
+    across, down = _answer(path, 4 + rows + (name.startswith("arukone")), [(rows, cols - 1), (rows - 1, cols)])
+    drawn = {((r, c), (r, c + 1)) for r in range(rows) for c in range(cols - 1) if across[r][c] == 1}
+    drawn |= {((r, c), (r + 1, c)) for r in range(rows - 1) for c in range(cols) if down[r][c] == 1}
+    result = puzzle.solve(unique=True)
+    assert result.unique and result.solution.links() == drawn
+
+
+@pytest.mark.parametrize(("name", "shading", "solutions"), [("pzprjs_test_5x5", False, 1),
+                                                          ("pzprjs_test_visit_all_2x3", True, 2)])
+def test_the_loop_pzprjs_accepts_is_the_solution_found(name: str, shading: bool, solutions: int) -> None:
+    """pzprjs' correct answer (vertical edges, then horizontal ones) is a loop the verifier accepts, and one of the
+    puzzle's solutions (the one, for a puzzle with one)."""
+    import satpuzzles
+
+    path = INSTANCES / "slitherlink" / "pzprjs" / f"{name}.pzprv3"
+    puzzle = satpuzzles.load(str(path))
+    rows, cols = puzzle.instance.grid.rows, puzzle.instance.grid.cols
+    shapes = [(rows, cols)] * shading + [(rows, cols + 1), (rows + 1, cols)]
+    *_, down, across = _answer(path, 4 + rows + puzzle.instance.visit_all, shapes)
+    edges = {("v", r, c) for r in range(rows) for c in range(cols + 1) if down[r][c] == 1}
+    edges |= {("h", r, c) for r in range(rows + 1) for c in range(cols) if across[r][c] == 1}
+    assert puzzle.verify(SlitherlinkSolution(frozenset(edges))) == []
+    result = puzzle.solve(count=2)
+    assert len(result.solutions) == solutions and edges in [solution.edges for solution in result.solutions]
