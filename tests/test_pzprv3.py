@@ -136,6 +136,8 @@ def test_a_rules_line_above_the_file_adds_no_self_touch_and_may_not_contradict(t
     ("numberlink", "pzprv3\nnumlin\n2\n2\n1 x \n1 . \n", "5:3", "bad cell 'x'"),
     ("numberlink", "pzprv3\nnumlin\n2\n2\n1 - \n1 . \n", "5:3", "every endpoint needs its number"),
     ("numberlink", "pzprv3\nnumlin\n2\n2\n1 2 \n1 3 \n", "5:3", "label '2' appears once"),
+    ("numberlink", "pzprv3\nnumlin\n2\n2\n1   2 \n  1 3 \n", "5:5", "label '2' appears once"),
+    ("numberlink", "pzprv3\nnumlin\n2\n2\n1 2 \n1\t\tx \n", "6:4", "bad cell 'x'"),
     ("numberlink", "pzprv3\narukone\n2\n2\nA B \nA B \n", "5:1", "expected 'passallcell'"),
     ("numberlink", "pzprv3\narukone\n2\n2\npassallcell\nA 1 \nA . \n", "6:3", "expected a letter A-Z or a-z"),
     ("numberlink", "pzprv3/numlin/2/2/1 2 /1 2 /1 2 /0 /0 /0 0 /", "1:31", "row 1 of the lines between cells side"),

@@ -11,6 +11,8 @@ follows a puzzle's data (trial data, ``info:``/``history:`` JSON) is not read.
 
 from __future__ import annotations
 
+from itertools import accumulate
+
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.words import counted
 from satpuzzles.io.puzzlink import EDITOR_SUFFIXES, ForeignUrl
@@ -19,6 +21,8 @@ from satpuzzles.io.textgrid import Line, Token, first_content_lines
 HEADER = "pzprv3"
 _STOPS = ("TrialData", "info:", "history:", "__HISTORY__", "http:", "https:")
 """What may follow a puzzle's data in a file: pzprjs' trial data, metadata and undo history, an old file's URL."""
+_ANSWER_ITEMS = frozenset(("0", "1", "-1"))
+"""What an answer's rows hold but for other marks (a cell's shading): checked at C speed."""
 
 
 class ForeignFile(ForeignUrl):
@@ -111,51 +115,67 @@ class PzprFile:
             return True
         return False
 
-    def row(self, count: int, what: str) -> list[Token]:
-        """The next field's ``count`` space-separated items, located; an error when it holds another number."""
+    def row(self, count: int, what: str) -> tuple[Token, list[str]]:
+        """The next field and its ``count`` space-separated items; an error when it holds another number."""
         field = self.field(what)
-        tokens = [Token(token.text, field.line, field.column + token.column - 1)
-                  for token in Line(field.line, field.text).tokens()]
-        if len(tokens) != count:
+        items = field.text.split()
+        if len(items) != count:
+            tokens = self.tokens(field)
             at = tokens[count] if len(tokens) > count else Token("", field.line, field.column + len(field.text))
             raise at.error(f"{what}: {counted(len(tokens), 'item')} where the file's size ({self._size_words()}) "
                            f"gives {count}")
-        return tokens
+        return field, items
+
+    @staticmethod
+    def tokens(field: Token) -> list[Token]:
+        """A field's items, each located at its column (made only for a row that needs them: one with a label, or an
+        error)."""
+        return [Token(token.text, field.line, field.column + token.column - 1)
+                for token in Line(field.line, field.text).tokens()]
+
+    def located(self, field: Token, items: list[str], indices: list[int]) -> list[Token]:
+        """The items ``indices`` of a field, located (quick where the items are one space apart, as pzprjs writes
+        them: a big board's row is not made into a token per cell for its two labels)."""
+        if field.text != " ".join(items):
+            tokens = self.tokens(field)
+            return [tokens[index] for index in indices]
+        starts = list(accumulate(map((1).__add__, map(len, items)), initial=field.column))  # an item, a space
+        return [Token(items[index], field.line, starts[index]) for index in indices]
 
     def _size_words(self) -> str:
         return f"{counted(self.rows, 'row')} of {counted(self.cols, 'column')}"
 
-    def grid(self, rows: int, cols: int, what: str) -> list[list[Token]]:
+    def grid(self, rows: int, cols: int, what: str) -> list[tuple[Token, list[str]]]:
         """``rows`` fields of ``cols`` items each (``what`` names them in errors, as 'row 2 of WHAT')."""
         if len(self.fields) - self.at < rows:
             raise self.end_error(what).error(f"the file ends after {len(self.fields) - self.at} of the {rows} rows "
                                              f"of {what} (its size: {self._size_words()})")
         return [self.row(cols, f"row {r + 1} of {what}") for r in range(rows)]
 
-    def numbers(self, rows: int, cols: int, what: str) -> list[list[int]]:
-        """A grid of whole numbers (``-1`` allowed), as an answer's lines or cell marks are written."""
-        grid = self.grid(rows, cols, what)
-        for token in (token for row in grid for token in row):
-            if not (token.text.removeprefix("-").isascii() and token.text.removeprefix("-").isdigit()
-                    and len(token.text) < 4):
-                raise token.error(f"{what}: {token.text[:20]!r} is not a number (an answer holds numbers: its "
-                                  "lines are 1 for a line, 0 for none, -1 for a cross)")
-        return [[int(token.text) for token in row] for row in grid]
+    def _numbers(self, rows: int, cols: int, what: str) -> None:
+        """Check ``rows`` fields of ``cols`` whole numbers each (``-1`` allowed), as an answer is written."""
+        for field, items in self.grid(rows, cols, what):
+            if _ANSWER_ITEMS.issuperset(items):
+                continue
+            for token in self.tokens(field):
+                number = token.text.removeprefix("-")
+                if not (number.isascii() and number.isdigit() and len(number) < 4):
+                    raise token.error(f"{what}: {token.text[:20]!r} is not a number (an answer holds numbers: its "
+                                      "lines are 1 for a line, 0 for none, -1 for a cross)")
 
-    def answer(self, shapes: list[tuple[int, int, str]]) -> list[list[list[int]]] | None:
-        """The answer after the puzzle's data, grids of the ``(rows, cols, what)`` shapes (None when the file has
-        none: it ends, or trial data or pzprjs' history comes next); what follows it is not read."""
-        if self.at >= len(self.fields) or self.fields[self.at].text.startswith(_STOPS):
-            found = None
-        else:
+    def skip_answer(self, shapes: list[tuple[int, int, str]]) -> None:
+        """Check, and pass over, the answer after the puzzle's data: grids of the ``(rows, cols, what)`` shapes, when
+        the file holds one (it may end, or trial data or pzprjs' history come next); what follows is not read."""
+        if self.at < len(self.fields) and not self.fields[self.at].text.startswith(_STOPS):
             try:
-                found = [self.numbers(rows, cols, what) for rows, cols, what in shapes if rows and cols]
+                for rows, cols, what in shapes:
+                    if rows and cols:  # pzprjs writes a line of no items as an empty line, passed over
+                        self._numbers(rows, cols, what)
             except InputError as exc:
                 exc.message += (f" (after the board's {counted(self.rows, 'row')}, as the file's size gives them, "
                                 "comes the answer)")
                 raise
         self._one_file()
-        return found
 
     def _one_file(self) -> None:
         """A located error at a second header after the puzzle: files run together would read as the first alone."""

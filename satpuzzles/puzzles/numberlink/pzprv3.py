@@ -68,14 +68,21 @@ def read_pzprv3(text: str) -> NumberlinkInstance:
                              f"after an arukone file's size, found {line.text[:20]!r}")
         rules = PASS_ALL[line.text]
     cell = _letter_cell if letters else _number_cell
-    rows = [[cell(token) for token in row] for row in file.grid(file.rows, file.cols, "the board")]
+    blank = Token(EMPTY, file.header.line, 1)  # one for every empty cell: a big board's cells are mostly empty
+    rows = []
+    for field, items in file.grid(file.rows, file.cols, "the board"):
+        row = [blank] * file.cols
+        labelled = [] if items.count(EMPTY) == len(items) else [c for c, item in enumerate(items) if item != EMPTY]
+        for c, token in zip(labelled, file.located(field, items, labelled)):
+            row[c] = cell(token)
+        rows.append(row)
     try:
         instance = build_instance(rows, file.header.line, file.cols, char_grid=True)
     except InputError as exc:
         if letters:
             exc.message += " (an arukone file's letters are read as numbers: A is 1, Z 26, a 27, z 52)"
         raise
-    file.answer([(file.rows, file.cols - 1, "the lines between cells side by side"),
+    file.skip_answer([(file.rows, file.cols - 1, "the lines between cells side by side"),
                  (file.rows - 1, file.cols, "the lines between cells one above the other")])
     return replace(instance, rules=rules)
 

@@ -10,9 +10,11 @@ cross. The answer is checked but not used: the puzzle is solved from its clues.
 
 from __future__ import annotations
 
+from satpuzzles.core.errors import InputError
 from satpuzzles.core.spec import Reader
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.io.pzprv3 import PzprFile, lines_of, looks_like_pzprv3, pzprv3_file
+from satpuzzles.io.textgrid import Token
 from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance
 from satpuzzles.puzzles.slitherlink.url import LIMIT, URL_TYPES
 
@@ -20,6 +22,17 @@ VERSIONS = (0, 1)
 """The file versions pzprjs reads a slither file in: ``pzprv3`` (no shading rows) and ``pzprv3.1``."""
 VISIT_ALL = "f"
 """The line before the clues that asks the loop to visit every dot (pzprjs' ``slither_full``)."""
+
+
+_CLUES = {str(value): value for value in range(5)}
+
+
+def _bad_cell(token: Token) -> InputError:
+    """The error for a cell that is no clue, ``.`` or ``-``."""
+    if token.text.isascii() and token.text.isdigit():
+        return token.error(f"clue {token.text[:12]} is not 0-4 (a cell has four sides)")
+    return token.error(f"bad cell {token.text[:20]!r}: expected a clue 0-4, '.' for none or '-' for a clue mark "
+                       "without a number")
 
 
 def read_pzprv3(text: str) -> SlitherlinkInstance:
@@ -32,20 +45,19 @@ def read_pzprv3(text: str) -> SlitherlinkInstance:
     visit_all = file.flag(VISIT_ALL)
     clues: dict[Cell, int] = {}
     unknown: set[Cell] = set()
-    for r, row in enumerate(file.grid(file.rows, file.cols, "the board")):
-        for c, token in enumerate(row):
-            if token.text == "-":
+    for r, (field, items) in enumerate(file.grid(file.rows, file.cols, "the board")):
+        for c, item in enumerate(items):
+            if item == ".":
+                continue
+            if item == "-":
                 unknown.add((r, c))
-            elif token.text in ("0", "1", "2", "3", "4"):
-                clues[(r, c)] = int(token.text)
-            elif token.text.isascii() and token.text.isdigit():
-                raise token.error(f"clue {token.text[:12]} is not 0-4 (a cell has four sides)")
-            elif token.text != ".":
-                raise token.error(f"bad cell {token.text[:20]!r}: expected a clue 0-4, '.' for none or '-' for a "
-                                  "clue mark without a number")
+            elif item in _CLUES:
+                clues[(r, c)] = _CLUES[item]
+            else:
+                raise _bad_cell(file.tokens(field)[c])
     shading = [(file.rows, file.cols, "the cells' shading")] if file.version == 1 else []
-    file.answer([*shading, (file.rows, file.cols + 1, "the vertical lines"),
-                 (file.rows + 1, file.cols, "the horizontal lines")])
+    file.skip_answer([*shading, (file.rows, file.cols + 1, "the vertical lines"),
+                      (file.rows + 1, file.cols, "the horizontal lines")])
     return SlitherlinkInstance(Grid(file.rows, file.cols), clues, frozenset(unknown), visit_all, file.header.line)
 
 
