@@ -247,3 +247,18 @@ def test_the_loop_pzprjs_accepts_is_the_solution_found(name: str, shading: bool,
     assert puzzle.verify(SlitherlinkSolution(frozenset(edges))) == []
     result = puzzle.solve(count=2)
     assert len(result.solutions) == solutions and edges in [solution.edges for solution in result.solutions]
+
+
+@pytest.mark.parametrize(("puzzle", "url"), [
+    ("slitherlink", "https://puzz.link/p?slither/f/3/2/.4h"),
+    ("slitherlink", "https://puzz.link/p?slither/5/5/cbcbcddad"),
+    ("numberlink", "https://puzz.link/p?numlin/5/5/j1g2j3i12g3l"),
+    ("numberlink", "https://puzz.link/p?arukone/5/5/j1g2j3i12g3l"),
+    ("numberlink", "https://puzz.link/p?arukone/e/5/5/j1g2j3i12g3l"),
+])
+def test_a_url_written_as_a_file_reads_back_to_the_same_puzzle(puzzle: str, url: str) -> None:
+    (from_url,) = _read(puzzle, url)
+    written = run_cli(puzzle, url, "--to-pzprv3")
+    assert written.code == 0 and written.err == ""
+    (from_file,) = _read(puzzle, written.out)
+    assert from_file == from_url
