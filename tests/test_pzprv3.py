@@ -124,7 +124,7 @@ def test_a_rules_line_above_the_file_adds_no_self_touch_and_may_not_contradict(t
     text = (INSTANCES / "numberlink/pzprjs/numlin_test_5x5.pzprv3").read_text()
     (touching,) = _read("numberlink", "# rules: no-self-touch\n" + text)
     assert touching.no_self_touch and touching.rules == OPEN
-    with pytest.raises(InputError, match="contradicts"):
+    with pytest.raises(InputError, match="contradicts the puzz.link file on line 2, whose type means open"):
         _read("numberlink", "# rules: fill\n" + text)
 
 

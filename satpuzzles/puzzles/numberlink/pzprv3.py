@@ -132,6 +132,6 @@ def pzprv3_caveat(instance: NumberlinkInstance, settings: Settings) -> str | Non
 
 
 PZPRV3_READER: Reader[NumberlinkInstance] = Reader(
-    "pzprv3", lambda text: under_stated_rules(text, [read_pzprv3(text)], typed=True), looks_like_pzprv3,
+    "pzprv3", lambda text: under_stated_rules(text, [read_pzprv3(text)], typed=True, kind="puzz.link file"), looks_like_pzprv3,
     "a puzz.link file (pzprv3): File > Save of a numlin or arukone puzzle",
 )

@@ -88,10 +88,11 @@ def board_ends(lines: list[Line], instances: list[NumberlinkInstance], headed: b
 
 
 def under_stated_rules(text: str, instances: list[NumberlinkInstance], typed: bool = False,
-                       ends: list[int] | None = None) -> list[NumberlinkInstance]:
+                       ends: list[int] | None = None, kind: str = "URL") -> list[NumberlinkInstance]:
     """Each instance under the last ``# rules:`` line above it (instances below no such line as they are).
-    ``typed``: the instances name their own rule (URLs), which a line may repeat but not contradict; ``ends``: each
-    instance's last line (board_ends), a rules line inside a board being an error there."""
+    ``typed``: the instances name their own rule (URLs, puzz.link files: ``kind`` names them), which a line may
+    repeat but not contradict; ``ends``: each instance's last line (board_ends), a rules line inside a board being
+    an error there."""
     lines = rules_lines(text)
     if not lines:
         return instances
@@ -112,8 +113,8 @@ def under_stated_rules(text: str, instances: list[NumberlinkInstance], typed: bo
         stated = lines[above - 1]
         governing.add(stated.line)
         if typed and stated.rules is not None and stated.rules != instance.rules:
-            raise InputError(f"'# {RULES_KEY}: {stated.value}' contradicts the URL on line {instance.line}, whose type "
-                             f"means {instance.rules}: state only '{NO_SELF_TOUCH}', or drop the line",
+            raise InputError(f"'# {RULES_KEY}: {stated.value}' contradicts the {kind} on line {instance.line}, whose "
+                             f"type means {instance.rules}: state only '{NO_SELF_TOUCH}', or drop the line",
                              stated.line, 1)
         ruled.append(replace(instance, rules=stated.rules or instance.rules, no_self_touch=stated.no_self_touch))
     check_each_governs(lines, governing)
