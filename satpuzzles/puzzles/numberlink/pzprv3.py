@@ -131,7 +131,11 @@ def pzprv3_caveat(instance: NumberlinkInstance, settings: Settings) -> str | Non
     return None if rules_in_force(instance, settings.extras).self_touch else NO_SELF_TOUCH_LOST
 
 
+def _read_file(text: str) -> list[NumberlinkInstance]:
+    """The file's puzzle, under a ``# rules:`` line above it (which may add no-self-touch, not change the rule)."""
+    return under_stated_rules(text, [read_pzprv3(text)], typed=True, kind="puzz.link file")
+
+
 PZPRV3_READER: Reader[NumberlinkInstance] = Reader(
-    "pzprv3", lambda text: under_stated_rules(text, [read_pzprv3(text)], typed=True, kind="puzz.link file"), looks_like_pzprv3,
-    "a puzz.link file (pzprv3): File > Save of a numlin or arukone puzzle",
+    "pzprv3", _read_file, looks_like_pzprv3, "a puzz.link file (pzprv3): File > Save of a numlin or arukone puzzle",
 )
