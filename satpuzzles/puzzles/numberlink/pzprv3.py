@@ -33,9 +33,7 @@ _UNKNOWN = "'-' (a number left unknown): every endpoint needs its number"
 
 
 def _number_cell(token: Token) -> Token:
-    """A numlin cell: its number as a label (``07`` is 7, as in pzprjs), or ``.``."""
-    if token.text == EMPTY:
-        return token
+    """A numlin cell other than ``.``: its number as a label (``07`` is 7, as in pzprjs)."""
     if token.text == "-":
         raise token.error(_UNKNOWN)
     if not (token.text.isascii() and token.text.isdigit()):
@@ -46,9 +44,7 @@ def _number_cell(token: Token) -> Token:
 
 
 def _letter_cell(token: Token) -> Token:
-    """An arukone cell: its letter's number as a label (A 1, ..., z 52), or ``.``."""
-    if token.text == EMPTY:
-        return token
+    """An arukone cell other than ``.``: its letter's number as a label (A 1, ..., z 52)."""
     if token.text == "-":
         raise token.error(_UNKNOWN)
     if len(token.text) != 1 or token.text not in LETTERS:
