@@ -173,11 +173,14 @@ def test_a_file_of_another_type_names_the_command_that_reads_it(tmp_path: Path) 
 
 
 def test_the_answer_and_what_follows_it_are_not_read() -> None:
-    text = "pzprv3\nnumlin\n1\n2\n1 1 \n1 \nTrialData(1)\nanything\ninfo:{\"metadata\": {}}\n"
+    text = ("pzprv3\nnumlin\n1\n2\n1 1 \n1 \nTrialData(1)\nanything\n"
+            'info:{\n "metadata": {\n  "source": "https://puzz.link/p?numlin/2/1/11/"\n }\n}\n')
     (instance,) = _read("numberlink", text)
     assert instance.givens == {(0, 0): "1", (0, 1): "1"}
     (bare,) = _read("numberlink", "pzprv3\nnumlin\n1\n2\n1 1 \n")  # no answer at all
     assert bare == instance
+    (metadata,) = _read("numberlink", "pzprv3\nnumlin\n1\n2\n1 1 \ninfo:{\n \"metadata\": {}\n}\n")  # nor lines
+    assert metadata == instance
 
 
 def test_conversions_refuse_what_they_ignore(tmp_path: Path) -> None:
