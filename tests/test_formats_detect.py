@@ -301,9 +301,9 @@ def test_forced_json_must_hold_objects() -> None:
 @pytest.mark.parametrize(
     ("puzzle", "choices"),
     [
-        ("numberlink", "'auto', 'url', 'pzprv3', 'kn-header', 'collection', 'comma', 'grid', 'json'"),
-        ("slitherlink", "'auto', 'url', 'pzprv3', 'loopy', 'grid', 'json'"),
-        ("minesweeper", "'auto', 'grid', 'json'"),
+        ("numberlink", "'auto', 'url', 'pzprv3', 'janko', 'kn-header', 'collection', 'comma', 'grid', 'json'"),
+        ("slitherlink", "'auto', 'janko', 'url', 'pzprv3', 'loopy', 'grid', 'json'"),
+        ("minesweeper", "'auto', 'janko', 'grid', 'json'"),
     ],
 )
 def test_unknown_input_format_lists_the_choices(puzzle: str, choices: str) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from satpuzzles.core import registry
 from satpuzzles.core.errors import InputError
+from satpuzzles.io.janko import ForeignJanko, looks_like_janko
 from satpuzzles.io.puzzlink import ForeignUrl
 from satpuzzles.io.pzprv3 import looks_like_pzprv3
 from satpuzzles.io.reading import looks_like_json, past_comments, read_instances
@@ -193,13 +194,15 @@ def _envelope_puzzle(text: str) -> str | None:
 
 
 def _written_out_failures(text: str, failures: list[tuple[str, InputError]]) -> list[tuple[str, InputError]]:
-    """For a URL, a game id or a puzz.link file, only what the puzzles with a reader for that kind of text said (of
-    those, the ones whose puzzle type it names, if any): a grid reader's complaint about a URL helps nobody."""
+    """For a URL, a game id, a puzz.link file or janko.at puzzle data, only what the puzzles with a reader for that
+    kind of text said (of those, the ones whose puzzle type it names, if any): a grid reader's complaint about a URL
+    helps nobody."""
     lines = content_lines(text)
-    if not lines or (written_out(lines[0].text) is None and not looks_like_pzprv3(text)):
+    if not lines or (written_out(lines[0].text) is None and not looks_like_pzprv3(text)
+                     and not looks_like_janko(text)):
         return failures
     puzzles = registry.puzzles()
     claimed = [(name, exc) for name, exc in failures
                if any(reader.sniff is not None and reader.sniff(text) for reader in puzzles[name].readers)]
-    own = [(name, exc) for name, exc in claimed if not isinstance(exc, ForeignUrl)]
+    own = [(name, exc) for name, exc in claimed if not isinstance(exc, (ForeignUrl, ForeignJanko))]
     return own or claimed or failures

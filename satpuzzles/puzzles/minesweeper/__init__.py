@@ -13,12 +13,13 @@ from satpuzzles.puzzles.minesweeper import view
 from satpuzzles.puzzles.minesweeper.encoding import RULES
 from satpuzzles.puzzles.minesweeper.engine import DEFAULT_BUDGET
 from satpuzzles.puzzles.minesweeper.formats import JSON, READERS
+from satpuzzles.puzzles.minesweeper.janko import JANKO_READER
 
 SPEC = PuzzleSpec(
     name="minesweeper",
     summary="Is there a mine placement that agrees with every revealed count? (Minesweeper consistency)",
     rules=RULES,
-    readers=READERS,
+    readers=(JANKO_READER, *READERS),
     view=View(
         facts=view.facts,
         text=view.text,

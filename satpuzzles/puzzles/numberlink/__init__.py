@@ -10,6 +10,7 @@ from satpuzzles.core.records import deferred
 from satpuzzles.core.spec import Option, PuzzleSpec, View, Writer
 from satpuzzles.puzzles.numberlink import view
 from satpuzzles.puzzles.numberlink.formats import READERS
+from satpuzzles.puzzles.numberlink.janko import JANKO_READER
 from satpuzzles.puzzles.numberlink.jsoninput import JSON
 from satpuzzles.puzzles.numberlink.model import RULE_NAMES
 from satpuzzles.puzzles.numberlink.pzprv3 import PZPRV3_READER, pzprv3_caveat, pzprv3_under, to_pzprv3
@@ -22,7 +23,7 @@ SPEC = PuzzleSpec(
     name="numberlink",
     summary="Join equal labels with non-crossing paths (Numberlink, Arukone, Flow Free).",
     rules=RULES,
-    readers=(URL_READER, PZPRV3_READER, *READERS),
+    readers=(URL_READER, PZPRV3_READER, JANKO_READER, *READERS),
     view=View(
         facts=view.facts,
         text=view.text,

@@ -11,6 +11,7 @@ from satpuzzles.core.spec import PuzzleSpec, View, Writer
 from satpuzzles.puzzles.slitherlink import view
 from satpuzzles.puzzles.slitherlink.encoding import RULES
 from satpuzzles.puzzles.slitherlink.formats import JSON, READERS
+from satpuzzles.puzzles.slitherlink.janko import JANKO_READER
 from satpuzzles.puzzles.slitherlink.loopy import to_loopy
 from satpuzzles.puzzles.slitherlink.pzprv3 import to_pzprv3
 from satpuzzles.puzzles.slitherlink.url import to_url
@@ -19,7 +20,7 @@ SPEC = PuzzleSpec(
     name="slitherlink",
     summary="Draw one loop along the dots; each number counts its cell's sides on the loop.",
     rules=RULES,
-    readers=READERS,
+    readers=(JANKO_READER, *READERS),
     view=View(
         facts=view.facts,
         text=view.text,
