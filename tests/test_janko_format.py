@@ -178,6 +178,7 @@ def test_section_words_in_brackets_read_alike() -> None:
     ("puzzle slitherlink\n", "", "5:1", "janko.at block without a 'puzzle' line"),
     ("rows 4\n", "rows four\n", "11:6", "expected a number after 'rows', found 'four'"),
     ("end\n\nbegin\n", "\nbegin\n", "27:1", "'begin' inside the janko.at block that starts on line 5"),
+    ("end\n\nbegin\n", "\n", "27:1", "second 'puzzle' line in the block (the first is on line 6)"),
 ])
 def test_errors_are_located_and_one_line(old: str, new: str, where: str, message: str) -> None:
     text = SLITHERLINK.read_text()

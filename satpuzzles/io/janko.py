@@ -116,10 +116,13 @@ def _block(lines: list[Line], puzzle: str, types: tuple[str, ...], limit: SizeLi
     """One block's lines (``begin`` to ``end``, either maybe missing) read."""
     first = lines[0]
     body = [line for line in lines if _word(line) not in ("begin", "end")]
-    kind_line = next((line for line in body if _word(line) == "puzzle"), None)
-    if kind_line is None:
+    kind_lines = [line for line in body if _word(line) == "puzzle"]
+    if not kind_lines:
         raise first.error("janko.at block without a 'puzzle' line naming its type (as in 'puzzle arukone')", 1)
-    kind = _kind(kind_line, puzzle, types)
+    if len(kind_lines) > 1:
+        raise kind_lines[1].error(f"second 'puzzle' line in the block (the first is on line {kind_lines[0].number}): "
+                                  "a block holds one puzzle; each ends with a line 'end'", 1)
+    kind = _kind(kind_lines[0], puzzle, types)
     settings: dict[str, Token] = {}
     problem: tuple[Line, list[Line]] | None = None
     at = 0
