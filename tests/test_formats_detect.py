@@ -490,3 +490,13 @@ def test_solve_with_puzzle_says_so_too_when_the_board_names_another() -> None:
     assert refused.code == 2 and refused.err.endswith(
         "(line 1, '# puzzle: numberlink', says it is a numberlink puzzle: 'satpuzzles numberlink' or "
         "'satpuzzles solve' reads it)\n"), refused.err
+
+
+def test_a_comment_line_only_one_puzzle_reads_settles_a_text_two_puzzles_read() -> None:
+    board = "1.2\n...\n1.2\n"  # a Numberlink board and a Slitherlink grid alike
+    assert run_cli("solve", "-", stdin=board).code == 2
+    for line in ("# rules: open\n", "# Rules : open, no-self-touch\n"):
+        run = run_cli("solve", "-", "--format", "json", stdin=line + board)
+        assert run.code == 0, run.err
+        assert json.loads(run.out)["puzzle"] == "numberlink"
+    assert run_cli("solve", "-", stdin="# author: someone\n" + board).code == 2  # a comment any puzzle reads

@@ -431,6 +431,9 @@ class PuzzleSpec(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     """Where people play it (sites, apps), for the README's puzzle list."""
     title: str = ""
     """How reports, help texts and games title the puzzle (``Light Up``); default: the name, capitalised."""
+    comment_keys: tuple[str, ...] = ()
+    """Keys of comment lines (``# KEY: VALUE``) only this puzzle reads, such as Numberlink's ``rules``: a text holding
+    one is this puzzle's when others read it too (detection)."""
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or not self.name.islower():

@@ -12,7 +12,7 @@ from satpuzzles.io.puzzlink import ForeignUrl
 from satpuzzles.io.pzprv3 import looks_like_pzprv3
 from satpuzzles.io.reading import looks_like_json, past_comments, read_instances
 from satpuzzles.io.sources import written_out
-from satpuzzles.io.textgrid import TooLarge, board_size, content_lines, stated
+from satpuzzles.io.textgrid import TooLarge, board_size, content_lines, stated, statements
 
 
 def named_puzzle(path: str) -> str | None:
@@ -114,7 +114,8 @@ def detect(text: str, source: str = "") -> tuple[str, list[Any]]:
 
     Detection never guesses: a small Slitherlink grid can also be a valid Numberlink or
     Minesweeper board, and such a text is an error asking for the puzzle's name, unless a
-    ``# puzzle: NAME`` comment before its first content line names it. A puzzle that
+    ``# puzzle: NAME`` comment before its first content line names it, or a comment line only one of them reads
+    (PuzzleSpec.comment_keys: Numberlink's ``# rules: open``). A puzzle that
     would read the text but for its size limit (TooLarge) counts as one that reads it.
     """
     stated = stated_puzzle(text)
@@ -135,6 +136,10 @@ def detect(text: str, source: str = "") -> tuple[str, list[Any]]:
         except InputError as exc:
             failures.append((name, exc))
     too_large = [(name, exc) for name, exc in failures if isinstance(exc, TooLarge)]
+    if len(readers) > 1 and not too_large:  # a comment line only one of them reads (# rules: open) says which
+        keyed = [(name, found) for name, found in readers
+                 if any(statements(text, key) for key in puzzles[name].comment_keys)]
+        readers = keyed if len(keyed) == 1 else readers
     if len(readers) == 1 and not too_large:
         return readers[0]
     if readers:

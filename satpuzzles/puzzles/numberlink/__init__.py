@@ -15,7 +15,7 @@ from satpuzzles.puzzles.numberlink.jsoninput import JSON
 from satpuzzles.puzzles.numberlink.model import RULE_NAMES
 from satpuzzles.puzzles.numberlink.pzprv3 import PZPRV3_READER, pzprv3_caveat, pzprv3_under, to_pzprv3
 from satpuzzles.puzzles.numberlink.staging import ENCODINGS
-from satpuzzles.puzzles.numberlink.stated import stated_comment
+from satpuzzles.puzzles.numberlink.stated import RULES_KEY, stated_comment
 from satpuzzles.puzzles.numberlink.unique import RULES
 from satpuzzles.puzzles.numberlink.url import URL_READER, to_url, url_caveat, url_under
 
@@ -24,6 +24,7 @@ SPEC = PuzzleSpec(
     summary="Join equal labels with non-crossing paths (Numberlink, Arukone, Flow Free).",
     rules=RULES,
     readers=(URL_READER, PZPRV3_READER, JANKO_READER, *READERS),
+    comment_keys=(RULES_KEY,),
     view=View(
         facts=view.facts,
         text=view.text,
