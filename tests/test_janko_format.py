@@ -115,19 +115,14 @@ def test_an_arukone_whose_janko_answer_leaves_cells_empty_is_read_under_the_open
 
 
 @pytest.mark.parametrize("index", [1, 2])
-def test_slitherlink_answers_are_janko_s(index: int) -> None:
-    report = solved("slitherlink", SLITHERLINK, "--index", index, "--unique")
+@pytest.mark.parametrize(("puzzle", "member"), [("slitherlink", "inside"), ("minesweeper", "mines")])
+def test_slitherlink_and_minesweeper_answers_are_janko_s(puzzle: str, member: str, index: int) -> None:
+    """janko.at marks a Slitherlink's inside cells and a Minesweeper's mines with ``x``."""
+    path = {"slitherlink": SLITHERLINK, "minesweeper": MINESWEEPER}[puzzle]
+    report = solved(puzzle, path, "--index", index, "--unique")
     assert report["unique"] is True
-    inside = [["x" if cell else "-" for cell in row] for row in report["solution"]["inside"]]
-    assert inside == janko_solutions(SLITHERLINK)[index - 1]
-
-
-@pytest.mark.parametrize("index", [1, 2])
-def test_minesweeper_answers_are_janko_s(index: int) -> None:
-    report = solved("minesweeper", MINESWEEPER, "--index", index, "--unique")
-    assert report["unique"] is True
-    mines = [["x" if cell else "-" for cell in row] for row in report["solution"]["mines"]]
-    assert mines == janko_solutions(MINESWEEPER)[index - 1]
+    marked = [["x" if cell else "-" for cell in row] for row in report["solution"][member]]
+    assert marked == janko_solutions(path)[index - 1]
 
 
 def test_the_mines_setting_is_the_total() -> None:
