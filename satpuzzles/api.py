@@ -17,6 +17,7 @@ as SVG pictures in Jupyter. Nothing here imports click or rich.
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,12 +26,13 @@ from satpuzzles.core import registry
 from satpuzzles.core.errors import GeneratorWarning, InputError, SatPuzzlesWarning, UsageError
 from satpuzzles.core.naming import PYTHON
 from satpuzzles.core.outcome import Analysis, Outcome, Settings, check_seconds
-from satpuzzles.core.spec import WARNING, AnalysisView, GeneratorOptions, Option, PuzzleSpec
+from satpuzzles.core.spec import WARNING, AnalysisView, GeneratorOptions, Option, PuzzleSpec, Writer
 from satpuzzles.core.words import counted
 from satpuzzles.io.detect import detect_file, named_puzzle, stated_puzzle, with_stated_puzzle
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.source_paths import looks_like_path, named_like_a_file, names_anything, text_of
 from satpuzzles.io.sources import check_claimed, located
+from satpuzzles.present.answers import RESULT_TEXT
 from satpuzzles.present.report import analysed_unique, json_record, marked, plain_report
 
 __all__ = ["Cnf", "Puzzle", "Result", "generate", "load", "load_all", "puzzle_names", "read"]
@@ -121,8 +123,6 @@ def generate(puzzle: str, rows: int, cols: int, seed: int | None = None, **optio
                                                           lambda text: warned.append(text) if text.startswith(WARNING)
                                                           else None))
     if warned:
-        import warnings
-
         for text in dict.fromkeys(warned):
             warnings.warn(text[len(WARNING):], GeneratorWarning, stacklevel=2)
     return made
@@ -244,11 +244,7 @@ class Puzzle:
             if option.name in options and option.given(options[option.name]) and chosen.ignores(option):
                 raise UsageError(f"{PYTHON.given(option.name, options[option.name])} does not change what the "
                                  f"{writer} writer writes: leave it out")
-        caveat = chosen.caveat(self.instance, settings) if chosen.caveat is not None else None
-        if caveat is not None:
-            import warnings
-
-            warnings.warn(caveat, SatPuzzlesWarning, stacklevel=2)
+        _warn_caveat(chosen, self.instance, settings)
         try:
             return chosen.write_under(self.instance, settings) if chosen.write_under is not None \
                 else chosen.write(self.instance)
@@ -281,6 +277,13 @@ class Puzzle:
         """Pickled as its type's name and its instance (a spec holds functions): the process that loads it finds
         the type in its own registry, as ``load(..., puzzle=NAME)`` would."""
         return _unpickled, (self.name, self.instance)
+
+
+def _warn_caveat(writer: Writer[Any], instance: Any, settings: Settings) -> None:
+    """What the text ``writer`` writes cannot say of the puzzle under these options, as a SatPuzzlesWarning."""
+    caveat = writer.caveat(instance, settings) if writer.caveat is not None else None
+    if caveat is not None:
+        warnings.warn(caveat, SatPuzzlesWarning, stacklevel=3)
 
 
 def _unpickled(name: str, instance: Any) -> Puzzle:
@@ -370,6 +373,22 @@ class Result:
         if view.svg is None:
             raise UsageError(f"{self.puzzle.name} has no SVG picture")
         return view.svg(self.puzzle.instance, self.outcome, self.settings)
+
+    def write(self, form: str = RESULT_TEXT) -> str:
+        """The (first) solution as a result file: ``text``, what ``-r`` writes, or ``pzprv3`` (where the type has it),
+        the solved puzzle as a puzz.link file, as ``-r FILE --result-format pzprv3`` writes it, under the options it
+        was solved with; what the form cannot say of them is a SatPuzzlesWarning, as in ``Puzzle.write``."""
+        from satpuzzles.present.answers import answer_writer, result_file
+
+        try:
+            writer = answer_writer(self.puzzle.spec, form)
+            if self.solution is None:
+                raise UsageError(f"no solution to write: the puzzle is {self.status}")
+            if writer is not None:
+                _warn_caveat(writer, self.puzzle.instance, self.settings)
+            return result_file(self.puzzle.spec, self.puzzle.instance, self.solution, self.settings, form)
+        except ValueError as exc:
+            raise UsageError(f"{form}: {exc}") from None
 
     def _repr_svg_(self) -> str | None:
         return self.svg() if self.puzzle.spec.view.svg is not None else None

@@ -130,11 +130,16 @@ def format_option(what: str) -> click.Option:
 
 
 def output_options(svg: bool = True, svg_puzzle: bool = True) -> list[click.Option]:
-    """-o (DIMACS), -r (result file), --svg and --svg-puzzle (pictures, when the puzzle draws them) and --format."""
+    """-o (DIMACS), -r (result file) and --result-format, --svg and --svg-puzzle (pictures, when the puzzle draws
+    them) and --format."""
+    from satpuzzles.cli.results import result_format_option
+
     options = [
         click.Option(["-o", "--output"], metavar="FILE",
                      help="Write the CNF formula (DIMACS, variables named in comments)."),
-        click.Option(["-r", "--result"], metavar="FILE", help="Write the solution as a result file."),
+        click.Option(["-r", "--result"], metavar="FILE", help="Write the solution as a result file (in the form "
+                     "--result-format names)."),
+        result_format_option(),
         format_option("one JSON object per puzzle, one per line."),
     ]
     if svg:

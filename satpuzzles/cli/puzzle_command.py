@@ -10,6 +10,7 @@ import sys
 
 from satpuzzles.cli.output import say
 from satpuzzles.cli.printer import Printer
+from satpuzzles.cli.results import check_result_format, check_result_writable, warn_unwritten
 from satpuzzles.cli.spinner import Spinner
 from satpuzzles.cnf.formula import collector_paused
 from satpuzzles.core.errors import ExitStatus, InputError, SolverError, UsageError
@@ -58,7 +59,7 @@ def write_outputs(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[
         write_atomic(numbered_path(options["output"], index, total), [text])
     wanted = [name for name in ANSWER_FILES if options.get(name)]
     written = set()
-    for name, answer in answer_texts(puzzle, instance, outcome, settings, wanted):
+    for name, answer in answer_texts(puzzle, instance, outcome, settings, wanted, options.get("result_format")):
         write_atomic(numbered_path(options[name], index, total), [answer])
         written.add(name)
     if "result" in wanted and "result" not in written:
@@ -147,6 +148,7 @@ def prepared_settings(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> 
             if option.given(options.get(option.name)) and writer.ignores(option)]
         if given:  # only those given, as --analyze's refusal names them
             raise UsageError(f"--to-{writer.name} prints the puzzle only: drop {listed(given)}")
+    check_result_format(options)
     return settings, writer
 
 
@@ -154,7 +156,8 @@ def solving_options(options: dict[str, Any], settings: Settings) -> list[str]:
     """The options given that only a solve serves (outputs, JSON, enumeration, --explain, --analyze, how to solve
     and for how long), as typed."""
     given = [flag for flag, name in zip(FILE_FLAGS, FILE_OUTPUTS) if options.get(name) is not None]
-    for flag, on in (("--format json", options.get("output_format") == "json"), ("--count", settings.count > 1),
+    for flag, on in (("--result-format", options.get("result_format") is not None),
+                     ("--format json", options.get("output_format") == "json"), ("--count", settings.count > 1),
                      ("--unique", settings.unique), ("--explain", settings.explain), ("--analyze", settings.analyze),
                      ("-s", options.get("solver") is not None), ("--method", settings.method != "auto"),
                      ("--timeout", options.get("timeout") is not None)):
@@ -193,6 +196,7 @@ def planned(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: str, opt
     for flag, name in (("--svg", "svg"), ("--svg-puzzle", "svg_puzzle")):
         for _, instance in chosen if options.get(name) else ():
             check_drawable(puzzle, instance, flag)
+    check_result_writable(puzzle, chosen if writer is None else [], len(instances) > 1, source, options, settings)
     return chosen, [converted(writer, instance, settings) for _, instance in chosen] if writer is not None else []
 
 
@@ -227,9 +231,7 @@ def solve_and_print(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: 
     from satpuzzles.solve.pipeline import solve_within_limit
 
     chosen, texts = plan if plan is not None else planned(puzzle, instances, source, options, settings, writer)
-    caveats = [writer.caveat(instance, settings) for _, instance in chosen] if writer and writer.caveat else []
-    for caveat in dict.fromkeys(caveat for caveat in caveats if caveat is not None):
-        say(f"satpuzzles: warning: {caveat}")
+    warn_unwritten(puzzle, writer, [instance for _, instance in chosen], options, settings)  # before solving
     if writer is not None:
         for text in texts:
             printer.line(text)

@@ -171,6 +171,12 @@ class Writer(Record, Generic[I], frozen=True, eq=False, repr=False):
     whole_file: bool = False
     """The text is a whole file of one puzzle (a puzz.link file): a collection's puzzles are written one at a time,
     chosen by --index, as several run together would read as the first alone."""
+    answer: Callable[[I, Any, Settings], str] | None = None
+    """The puzzle with a solution drawn in, as this form writes a solved puzzle (a puzz.link file's lines): the
+    ``-r`` file of ``--result-format NAME`` and ``Result.write(NAME)``; it follows the options as ``write_under``,
+    warns as ``caveat`` and raises ValueError for what the form cannot hold as ``write`` does. None: no such form."""
+    title: str = ""
+    """What the text is, in a few words (``a puzz.link file``), for the help and refusals of ``--result-format``."""
 
     def ignores(self, option: Option) -> bool:
         """Whether what this writer writes (and warns) never depends on the puzzle's ``option``."""

@@ -13,7 +13,13 @@ from satpuzzles.puzzles.numberlink.formats import READERS
 from satpuzzles.puzzles.numberlink.janko import JANKO_READER
 from satpuzzles.puzzles.numberlink.jsoninput import JSON
 from satpuzzles.puzzles.numberlink.model import RULE_NAMES
-from satpuzzles.puzzles.numberlink.pzprv3 import PZPRV3_READER, pzprv3_caveat, pzprv3_under, to_pzprv3
+from satpuzzles.puzzles.numberlink.pzprv3 import (
+    PZPRV3_READER,
+    pzprv3_answer,
+    pzprv3_caveat,
+    pzprv3_under,
+    to_pzprv3,
+)
 from satpuzzles.puzzles.numberlink.staging import ENCODINGS
 from satpuzzles.puzzles.numberlink.stated import RULES_KEY, stated_comment
 from satpuzzles.puzzles.numberlink.unique import RULES
@@ -45,7 +51,7 @@ SPEC = PuzzleSpec(
              Writer("pzprv3", to_pzprv3, "Print the puzzle as a puzz.link file (pzprv3), which puzz.link's File > "
                     "Open reads, instead of solving (arukone under the fill rule, numlin under open).",
                     write_under=pzprv3_under, caveat=pzprv3_caveat, options=("rules", "no_self_touch"),
-                    whole_file=True)),
+                    whole_file=True, answer=pzprv3_answer, title="a puzz.link file")),
     generator=deferred("satpuzzles.puzzles.numberlink.generator", "GENERATOR"),  # loaded by `generate` only
     options=(
         Option("rules", ("--rules",), "fill: every cell is used (Flow Free, arukone URLs); open: cells may stay "

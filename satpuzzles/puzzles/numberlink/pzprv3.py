@@ -8,7 +8,8 @@
 
 then the lines drawn: ``rows`` lines of ``cols - 1`` (between cells side by side), ``rows - 1``
 lines of ``cols`` (between cells one above the other), 1 a line, 0 none, -1 a cross. They are
-checked but not used: the puzzle is solved from its numbers. A ``# rules:`` line above the file
+checked but not used: the puzzle is solved from its numbers; a solved puzzle is written with its
+paths drawn (``-r FILE --result-format pzprv3``). A ``# rules:`` line above the file
 may add no-self-touch, as above a URL.
 """
 
@@ -23,7 +24,15 @@ from satpuzzles.core.spec import Reader
 from satpuzzles.io.pzprv3 import PzprFile, lines_of, looks_like_pzprv3, pzprv3_file
 from satpuzzles.io.textgrid import MAX_DIGITS, Token
 from satpuzzles.puzzles.numberlink.formats import LIMIT, build_instance
-from satpuzzles.puzzles.numberlink.model import EMPTY, FILL, OPEN, NumberlinkInstance, RuleSet, rules_in_force
+from satpuzzles.puzzles.numberlink.model import (
+    EMPTY,
+    FILL,
+    OPEN,
+    NumberlinkInstance,
+    NumberlinkSolution,
+    RuleSet,
+    rules_in_force,
+)
 from satpuzzles.puzzles.numberlink.stated import under_stated_rules
 from satpuzzles.puzzles.numberlink.url import LETTERS, TYPE_RULES, URL_TYPES, url_numbers
 
@@ -95,9 +104,11 @@ def _letter_numbers(instance: NumberlinkInstance) -> dict[str, int]:
     return {label: number if 1 <= number <= len(LETTERS) else next(free) for label, number in numbers.items()}
 
 
-def to_pzprv3(instance: NumberlinkInstance, rules: RuleSet | None = None) -> str:
-    """The puzzle as a puzz.link file, no line drawn: ``arukone`` under the fill rule (a letter for each label, so
-    52 at most), ``numlin`` under open; ``rules`` default to the instance's own (fill when its format does not say).
+def to_pzprv3(instance: NumberlinkInstance, rules: RuleSet | None = None,
+              solution: NumberlinkSolution | None = None) -> str:
+    """The puzzle as a puzz.link file: ``arukone`` under the fill rule (a letter for each label, so 52 at most),
+    ``numlin`` under open; ``rules`` default to the instance's own (fill when its format does not say). The lines
+    are the ``solution``'s paths (``1`` a link, ``0`` none, as pzprjs' encodeBorderLine writes them), or none drawn.
     """
     fill = rules.fill if rules is not None else instance.rules != OPEN
     numbers = _letter_numbers(instance) if fill else url_numbers(instance)
@@ -108,7 +119,9 @@ def to_pzprv3(instance: NumberlinkInstance, rules: RuleSet | None = None) -> str
 
     cells = [[shown(numbers[instance.givens[(r, c)]]) if (r, c) in instance.givens else EMPTY
               for c in range(grid.cols)] for r in range(grid.rows)]
-    lines = [["0"] * (grid.cols - 1)] * grid.rows + [["0"] * grid.cols] * (grid.rows - 1)
+    links = solution.links() if solution is not None else set()
+    lines = [["1" if ((r, c), (r, c + 1)) in links else "0" for c in range(grid.cols - 1)] for r in range(grid.rows)]
+    lines += [["1" if ((r, c), (r + 1, c)) in links else "0" for c in range(grid.cols)] for r in range(grid.rows - 1)]
     data = ("passallcell\n" if fill else "") + lines_of(cells) + lines_of(lines)
     return pzprv3_file("arukone" if fill else "numlin", grid.rows, grid.cols, data)
 
@@ -116,6 +129,12 @@ def to_pzprv3(instance: NumberlinkInstance, rules: RuleSet | None = None) -> str
 def pzprv3_under(instance: NumberlinkInstance, settings: Settings) -> str:
     """``--to-pzprv3``: the file type of the rules in force (--rules, else the instance's own)."""
     return to_pzprv3(instance, rules_in_force(instance, settings.extras))
+
+
+def pzprv3_answer(instance: NumberlinkInstance, solution: NumberlinkSolution, settings: Settings) -> str:
+    """``-r FILE --result-format pzprv3``: the solved puzzle, its paths drawn, in the file type of the rules in
+    force (those it was solved under)."""
+    return to_pzprv3(instance, rules_in_force(instance, settings.extras), solution)
 
 
 NO_SELF_TOUCH_LOST = ("a puzz.link file cannot say no-self-touch: it names the fill or open rule only, and solvers "

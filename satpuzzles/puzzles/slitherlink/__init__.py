@@ -13,7 +13,7 @@ from satpuzzles.puzzles.slitherlink.encoding import RULES
 from satpuzzles.puzzles.slitherlink.formats import JSON, READERS
 from satpuzzles.puzzles.slitherlink.janko import JANKO_READER
 from satpuzzles.puzzles.slitherlink.loopy import to_loopy
-from satpuzzles.puzzles.slitherlink.pzprv3 import to_pzprv3
+from satpuzzles.puzzles.slitherlink.pzprv3 import pzprv3_answer, to_pzprv3
 from satpuzzles.puzzles.slitherlink.url import to_url
 
 SPEC = PuzzleSpec(
@@ -36,7 +36,8 @@ SPEC = PuzzleSpec(
              Writer("loopy", to_loopy, "Print the puzzle as a game id of Simon Tatham's Loopy (WxHt0:DESC) "
                     "instead of solving."),
              Writer("pzprv3", to_pzprv3, "Print the puzzle as a puzz.link file (pzprv3), which puzz.link's File > "
-                    "Open reads, instead of solving.", whole_file=True),),
+                    "Open reads, instead of solving.", whole_file=True, answer=pzprv3_answer,
+                    title="a puzz.link file"),),
     generator=deferred("satpuzzles.puzzles.slitherlink.generator", "GENERATOR"),  # loaded by `generate` only
     examples=("https://puzz.link/p?slither/5/5/cbcbcddad", "4 4\n3 . . .\n. 1 2 .\n. 2 1 .\n. . . 3\n"),
     rules_text="Draw one closed loop along the dotted lines, never crossing or touching itself; "

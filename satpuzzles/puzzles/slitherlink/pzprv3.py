@@ -5,17 +5,19 @@ line ``f`` when the loop visits every dot (the URL's ``f`` flag), then rows of c
 ``.`` none, ``-`` a clue mark without a number. Then the answer: in version 1 the cells'
 shading (rows of numbers), in both the lines drawn: ``rows`` lines of ``cols + 1`` (the
 vertical edges), ``rows + 1`` lines of ``cols`` (the horizontal ones), 1 a line, 0 none, -1 a
-cross. The answer is checked but not used: the puzzle is solved from its clues.
+cross. The answer is checked but not used: the puzzle is solved from its clues; a solved puzzle
+is written with its loop drawn (``-r FILE --result-format pzprv3``).
 """
 
 from __future__ import annotations
 
 from satpuzzles.core.errors import InputError
+from satpuzzles.core.outcome import Settings
 from satpuzzles.core.spec import Reader
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.io.pzprv3 import PzprFile, lines_of, looks_like_pzprv3, pzprv3_file
 from satpuzzles.io.textgrid import Token
-from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance
+from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance, SlitherlinkSolution
 from satpuzzles.puzzles.slitherlink.url import LIMIT, URL_TYPES
 
 VERSIONS = (0, 1)
@@ -61,8 +63,9 @@ def read_pzprv3(text: str) -> SlitherlinkInstance:
     return SlitherlinkInstance(Grid(file.rows, file.cols), clues, frozenset(unknown), visit_all, file.header.line)
 
 
-def to_pzprv3(instance: SlitherlinkInstance) -> str:
-    """The puzzle as a puzz.link file (version 1, as pzprjs writes it now), no line drawn."""
+def to_pzprv3(instance: SlitherlinkInstance, solution: SlitherlinkSolution | None = None) -> str:
+    """The puzzle as a puzz.link file (version 1, as pzprjs writes it now): no cell shaded, and the lines the
+    ``solution``'s loop (``1`` an edge on it, ``0`` none, as pzprjs' encodeBorderLine writes them), or none drawn."""
     grid = instance.grid
     for cell, value in instance.clues.items():
         if not 0 <= value <= 4:
@@ -70,10 +73,17 @@ def to_pzprv3(instance: SlitherlinkInstance) -> str:
                              "puzz.link file (0-4 only)")
     cells = [["-" if (r, c) in instance.unknown else str(instance.clues.get((r, c), "."))
               for c in range(grid.cols)] for r in range(grid.rows)]
-    zeros = [["0"] * grid.cols] * grid.rows + [["0"] * (grid.cols + 1)] * grid.rows + [["0"] * grid.cols] * (
-        grid.rows + 1)
-    data = (f"{VISIT_ALL}\n" if instance.visit_all else "") + lines_of(cells) + lines_of(zeros)
+    edges = solution.edges if solution is not None else frozenset()
+    answer = [["0"] * grid.cols] * grid.rows  # the cells' shading
+    answer += [["1" if ("v", r, c) in edges else "0" for c in range(grid.cols + 1)] for r in range(grid.rows)]
+    answer += [["1" if ("h", r, c) in edges else "0" for c in range(grid.cols)] for r in range(grid.rows + 1)]
+    data = (f"{VISIT_ALL}\n" if instance.visit_all else "") + lines_of(cells) + lines_of(answer)
     return pzprv3_file("slither", grid.rows, grid.cols, data, version=1)
+
+
+def pzprv3_answer(instance: SlitherlinkInstance, solution: SlitherlinkSolution, settings: Settings) -> str:
+    """``-r FILE --result-format pzprv3``: the solved puzzle, its loop drawn."""
+    return to_pzprv3(instance, solution)
 
 
 PZPRV3_READER: Reader[SlitherlinkInstance] = Reader(

@@ -1,0 +1,91 @@
+"""``--result-format NAME``: the form ``-r FILE`` writes the solution in (``text``, each puzzle's result file, or
+``pzprv3``, the solved puzzle as a puzz.link file), for the puzzle commands and ``solve``; click is imported for the
+option alone (a plain ``satpuzzles NAME SOURCE`` runs without it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from satpuzzles.cli.output import say
+from satpuzzles.core import registry
+from satpuzzles.core.errors import UsageError
+from satpuzzles.core.outcome import Settings
+from satpuzzles.core.spec import PuzzleSpec, Writer
+from satpuzzles.core.words import listed
+from satpuzzles.present.answers import RESULT_TEXT, answer_writer
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import click
+
+
+def _owners() -> dict[str, tuple[str, list[str]]]:
+    """Each form a result file can be written in besides text, with its title and the puzzles that have it."""
+    found: dict[str, tuple[str, list[str]]] = {}
+    for name, puzzle in registry.puzzles().items():
+        for writer in puzzle.writers:
+            if writer.answer is not None:
+                found.setdefault(writer.name, (writer.title or writer.name, []))[1].append(name)
+    return found
+
+
+def result_format_option() -> click.Option:
+    """--result-format text|NAME: the -r file's form (default: text, the -r file as it has always been written)."""
+    import click
+
+    owners = _owners()
+    forms = "; ".join(f"{name}: the solved puzzle as {title}, its answer drawn in ({', '.join(puzzles)})"
+                      for name, (title, puzzles) in sorted(owners.items()))
+    return click.Option(["--result-format"], type=click.Choice([RESULT_TEXT, *sorted(owners)]),
+                        help=f"The form -r writes the solution in: {RESULT_TEXT} (the default), the result file; "
+                        f"{forms}. Only with -r.")
+
+
+def check_result_format(options: dict[str, Any]) -> None:
+    """Refuse --result-format without -r, which it would do nothing for."""
+    if options.get("result_format") is not None and options.get("result") is None:
+        raise UsageError(f"--result-format {options['result_format']} is the form of the -r file: add -r FILE, or "
+                         "leave it out")
+
+
+def result_writer(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> Writer[Any] | None:
+    """The writer of the -r file's form (None for the text form, or no -r); a UsageError naming the puzzles that
+    have the form when ``puzzle`` has not (Minesweeper has no puzz.link file)."""
+    form = options.get("result_format") or RESULT_TEXT
+    if options.get("result") is None:
+        return None
+    try:
+        return answer_writer(puzzle, form)
+    except ValueError as exc:
+        if form not in _owners():  # no puzzle has it (click offers only those some puzzle has)
+            raise UsageError(f"--result-format {form}: {exc}") from None
+        title, owners = _owners()[form]
+        raise UsageError(f"--result-format {form}: {puzzle.name} cannot be written as {title} ({form} is for "
+                         f"{listed(owners)} only): leave it out for {puzzle.name}'s {RESULT_TEXT} result file"
+                         ) from None
+
+
+def check_result_writable(puzzle: PuzzleSpec[Any, Any], chosen: list[tuple[int, Any]], several: bool, source: str,
+                          options: dict[str, Any], settings: Settings) -> None:
+    """Refuse, before solving, a --result-format the puzzle has no form for (result_writer), and a puzzle of
+    ``chosen`` (index, instance; of a ``source`` of ``several``) that the form cannot hold (an arukone file's 52
+    letters), as --to-NAME refuses it: the answer holds what the puzzle alone does, and the lines drawn."""
+    writer = result_writer(puzzle, options)
+    if writer is None:
+        return
+    for index, instance in chosen:
+        try:
+            writer.write_under(instance, settings) if writer.write_under is not None else writer.write(instance)
+        except ValueError as exc:
+            where = f"{source} puzzle {index}" if several else source
+            raise UsageError(f"{where}: -r --result-format {writer.name}: {exc}") from None
+
+
+def warn_unwritten(puzzle: PuzzleSpec[Any, Any], writer: Writer[Any] | None, instances: list[Any],
+                   options: dict[str, Any], settings: Settings) -> None:
+    """Warn, each once, of what the text --to-NAME prints (``writer``), or else the -r file's form, cannot say of
+    ``instances`` under these options (a puzz.link file's no-self-touch)."""
+    told = writer or result_writer(puzzle, options)
+    caveats = [told.caveat(instance, settings) for instance in instances] if told and told.caveat else []
+    for caveat in dict.fromkeys(caveat for caveat in caveats if caveat is not None):
+        say(f"satpuzzles: warning: {caveat}")
