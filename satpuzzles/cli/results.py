@@ -4,19 +4,20 @@ option alone (a plain ``satpuzzles NAME SOURCE`` runs without it)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from satpuzzles.cli.output import say
 from satpuzzles.core import registry
 from satpuzzles.core.errors import UsageError
-from satpuzzles.core.outcome import Settings
-from satpuzzles.core.spec import PuzzleSpec, Writer
 from satpuzzles.core.words import listed
 from satpuzzles.present.answers import RESULT_TEXT, answer_writer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     import click
+
+    from satpuzzles.core.outcome import Settings
+    from satpuzzles.core.spec import PuzzleSpec, Writer
 
 
 def _owners() -> dict[str, tuple[str, list[str]]]:
