@@ -7,6 +7,7 @@ arukone.js, slither.js at commit 0401fc64), each with the answer pzprjs checks a
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -265,3 +266,15 @@ def test_a_url_written_as_a_file_reads_back_to_the_same_puzzle(puzzle: str, url:
     assert written.code == 0 and written.err == ""
     (from_file,) = _read(puzzle, written.out)
     assert from_file == from_url
+
+
+def test_a_folder_gives_its_pzprv3_files_to_batch(tmp_path: Path) -> None:
+    for path in FIXTURES:
+        (tmp_path / _puzzle(path)).mkdir(exist_ok=True)
+        (tmp_path / _puzzle(path) / path.name).write_bytes(path.read_bytes())
+    report = tmp_path / "r.jsonl"
+    result = run_cli("batch", tmp_path, "--report", report)
+    assert result.code == 0, result.err
+    rows = [json.loads(line) for line in report.read_text().splitlines()]
+    assert sorted((Path(row["file"]).name, row["puzzle"], row["status"]) for row in rows) == sorted(
+        (path.name, _puzzle(path), "solved") for path in FIXTURES)

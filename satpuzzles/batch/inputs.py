@@ -15,7 +15,7 @@ from satpuzzles.io.detect import detect_file, named_puzzle
 from satpuzzles.io.files import read_input
 from satpuzzles.io.reading import read_instances
 
-PUZZLE_SUFFIXES = (".txt", ".in", ".url", ".loopy", ".json", ".jsonl")
+PUZZLE_SUFFIXES = (".txt", ".in", ".url", ".loopy", ".pzprv3", ".json", ".jsonl")
 """Files taken from a folder; a file named on the command line (or by a glob) is always taken."""
 
 @dataclass(frozen=True)
