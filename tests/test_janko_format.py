@@ -215,3 +215,14 @@ def test_a_file_of_blocks_is_a_collection_for_batch(tmp_path: Path) -> None:
     statuses = [(entry.get("puzzle"), entry.get("status")) for entry in lines if "status" in entry]
     assert sorted(statuses) == sorted([("numberlink", "solved")] * 2 + [("slitherlink", "solved")] * 2
                                       + [("minesweeper", "solved")] * 2)
+
+
+SMALL_BLOCK = "begin\npuzzle {kind}\nsize 2\nproblem\n1 -\n- 1\nend\n"
+
+
+def test_a_rules_line_inside_a_block_is_an_error_there_not_the_next_block_s_rule() -> None:
+    inside = SMALL_BLOCK.format(kind="arukone3").replace("problem\n", "# rules: open\nproblem\n")
+    result = run_cli("numberlink", "-", stdin=inside + SMALL_BLOCK.format(kind="arukone3"))
+    assert result.code == 2 and len(result.err.splitlines()) == 1
+    assert result.err.startswith("satpuzzles: error: <stdin>:4:1: '# rules: open' holds for no board")
+

@@ -54,7 +54,7 @@ class ForeignJanko(InputError):
 
 class JankoBlock(Record, frozen=True):
     """One block: its puzzle type, its settings (the value of each word read), its problem's rows of cells
-    (tokens as written, ``-`` for an empty cell), its size and the line it starts on."""
+    (tokens as written, ``-`` for an empty cell), its size and the lines it starts and ends on."""
 
     kind: str
     settings: dict[str, Token]
@@ -62,6 +62,7 @@ class JankoBlock(Record, frozen=True):
     height: int
     width: int
     line: int
+    end: int
 
 
 def claim_types(puzzle: str, types: tuple[str, ...]) -> None:
@@ -144,7 +145,7 @@ def _block(lines: list[Line], puzzle: str, types: tuple[str, ...], limit: SizeLi
         raise lines[-1].error("janko.at block without a 'problem' section (the puzzle's rows of cells)", 1)
     height, width = _size(settings, problem, limit)
     rows = _rows(problem, settings, height, width)
-    return JankoBlock(kind, settings, rows, height, width, first.number)
+    return JankoBlock(kind, settings, rows, height, width, first.number, lines[-1].number)
 
 
 def _kind(line: Line, puzzle: str, types: tuple[str, ...]) -> str:

@@ -25,14 +25,16 @@ claim_types("numberlink", tuple(TYPE_RULES))
 
 
 def read_janko(text: str) -> list[NumberlinkInstance]:
-    """Every block of janko.at Arukone data in the text, each under its type's rule."""
-    instances = []
+    """Every block of janko.at Arukone data in the text, each under its type's rule (or a ``# rules:`` line above it:
+    one inside a block is an error there)."""
+    instances, ends = [], []
     for block in read_blocks(text, "numberlink", tuple(TYPE_RULES), LIMIT):
         rows = [[Token(EMPTY, token.line, token.column) if token.text == JANKO_EMPTY else token for token in row]
                 for row in block.rows]
         instance = build_instance(rows, block.line, width=block.width)
         instances.append(replace(instance, rules=TYPE_RULES[block.kind]))
-    return under_stated_rules(text, instances)
+        ends.append(block.end)
+    return under_stated_rules(text, instances, ends=ends)
 
 
 JANKO_READER: Reader[NumberlinkInstance] = Reader(
