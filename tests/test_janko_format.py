@@ -226,3 +226,14 @@ def test_a_rules_line_inside_a_block_is_an_error_there_not_the_next_block_s_rule
     assert result.code == 2 and len(result.err.splitlines()) == 1
     assert result.err.startswith("satpuzzles: error: <stdin>:4:1: '# rules: open' holds for no board")
 
+
+def test_a_rules_line_may_not_contradict_an_arukone_block_s_open_rule_but_may_state_the_others() -> None:
+    result = run_cli("numberlink", "-", stdin="# rules: fill\n" + SMALL_BLOCK.format(kind="arukone"))
+    assert result.code == 2 and len(result.err.splitlines()) == 1
+    assert "<stdin>:1:1: '# rules: fill' contradicts the janko.at block on line 2, whose type means open" in result.err
+    touch = run_cli("numberlink", "-", "--format", "json",
+                    stdin="# rules: no-self-touch\n" + SMALL_BLOCK.format(kind="arukone"))
+    assert touch.code == 0, touch.err
+    assert (json.loads(touch.out)["rules"], json.loads(touch.out)["no_self_touch"]) == ("open", True)
+    fill = run_cli("numberlink", "-", "--format", "json", stdin="# rules: open\n" + SMALL_BLOCK.format(kind="arukone3"))
+    assert fill.code == 0 and json.loads(fill.out)["rules"] == "open"

@@ -25,8 +25,8 @@ claim_types("numberlink", tuple(TYPE_RULES))
 
 
 def read_janko(text: str) -> list[NumberlinkInstance]:
-    """Every block of janko.at Arukone data in the text, each under its type's rule (or a ``# rules:`` line above it:
-    one inside a block is an error there)."""
+    """Every block of janko.at Arukone data in the text, each under its type's rule (a ``# rules:`` line above a block
+    may state one where its type states none, and no-self-touch; not contradict the type, nor stand inside a block)."""
     instances, ends = [], []
     for block in read_blocks(text, "numberlink", tuple(TYPE_RULES), LIMIT):
         rows = [[Token(EMPTY, token.line, token.column) if token.text == JANKO_EMPTY else token for token in row]
@@ -34,7 +34,7 @@ def read_janko(text: str) -> list[NumberlinkInstance]:
         instance = build_instance(rows, block.line, width=block.width)
         instances.append(replace(instance, rules=TYPE_RULES[block.kind]))
         ends.append(block.end)
-    return under_stated_rules(text, instances, ends=ends)
+    return under_stated_rules(text, instances, typed=True, ends=ends, kind="janko.at block")
 
 
 JANKO_READER: Reader[NumberlinkInstance] = Reader(

@@ -90,8 +90,8 @@ def board_ends(lines: list[Line], instances: list[NumberlinkInstance], headed: b
 def under_stated_rules(text: str, instances: list[NumberlinkInstance], typed: bool = False,
                        ends: list[int] | None = None, kind: str = "URL") -> list[NumberlinkInstance]:
     """Each instance under the last ``# rules:`` line above it (instances below no such line as they are).
-    ``typed``: the instances name their own rule (URLs, puzz.link files: ``kind`` names them), which a line may
-    repeat but not contradict; ``ends``: each instance's last line (board_ends), a rules line inside a board being
+    ``typed``: the instances name their own rule (URLs, puzz.link files, janko.at blocks: ``kind`` names them), which
+    a line may repeat but not contradict (one whose rule is None states none, and takes the line's); ``ends``: each instance's last line (board_ends), a rules line inside a board being
     an error there."""
     lines = rules_lines(text)
     if not lines:
@@ -112,7 +112,7 @@ def under_stated_rules(text: str, instances: list[NumberlinkInstance], typed: bo
             continue
         stated = lines[above - 1]
         governing.add(stated.line)
-        if typed and stated.rules is not None and stated.rules != instance.rules:
+        if typed and stated.rules is not None and instance.rules is not None and stated.rules != instance.rules:
             raise InputError(f"'# {RULES_KEY}: {stated.value}' contradicts the {kind} on line {instance.line}, whose "
                              f"type means {instance.rules}: state only '{NO_SELF_TOUCH}', or drop the line",
                              stated.line, 1)
