@@ -237,3 +237,9 @@ def test_a_rules_line_may_not_contradict_an_arukone_block_s_open_rule_but_may_st
     assert (json.loads(touch.out)["rules"], json.loads(touch.out)["no_self_touch"]) == ("open", True)
     fill = run_cli("numberlink", "-", "--format", "json", stdin="# rules: open\n" + SMALL_BLOCK.format(kind="arukone3"))
     assert fill.code == 0 and json.loads(fill.out)["rules"] == "open"
+
+
+def test_a_block_without_labels_names_janko_s_empty_cell() -> None:
+    result = run_cli("numberlink", "-", stdin="begin\npuzzle arukone\nsize 2\nproblem\n- -\n- -\nend\n")
+    assert result.code == 2 and len(result.err.splitlines()) == 1
+    assert "<stdin>:5:1: no endpoints: every cell is empty ('-')" in result.err

@@ -10,11 +10,12 @@ fillings; they read as a text board does (fill unless ``--rules`` or a ``# rules
 
 from __future__ import annotations
 
+from satpuzzles.core.errors import InputError
 from satpuzzles.core.records import replace
 from satpuzzles.core.spec import Reader
 from satpuzzles.io.janko import claim_types, looks_like_janko, read_blocks
 from satpuzzles.io.textgrid import Token
-from satpuzzles.puzzles.numberlink.formats import LIMIT, build_instance
+from satpuzzles.puzzles.numberlink.formats import LIMIT, NO_LABELS, build_instance
 from satpuzzles.puzzles.numberlink.model import EMPTY, OPEN, NumberlinkInstance
 from satpuzzles.puzzles.numberlink.stated import under_stated_rules
 
@@ -31,7 +32,12 @@ def read_janko(text: str) -> list[NumberlinkInstance]:
     for block in read_blocks(text, "numberlink", tuple(TYPE_RULES), LIMIT):
         rows = [[Token(EMPTY, token.line, token.column) if token.text == JANKO_EMPTY else token for token in row]
                 for row in block.rows]
-        instance = build_instance(rows, block.line, width=block.width)
+        try:
+            instance = build_instance(rows, block.line, width=block.width)
+        except InputError as exc:
+            if exc.message == NO_LABELS:  # janko.at writes an empty cell '-', not '.'
+                exc.message = NO_LABELS.replace(f"({EMPTY!r})", f"({JANKO_EMPTY!r})")
+            raise
         instances.append(replace(instance, rules=TYPE_RULES[block.kind]))
         ends.append(block.end)
     return under_stated_rules(text, instances, typed=True, ends=ends, kind="janko.at block")
