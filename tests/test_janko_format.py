@@ -15,6 +15,7 @@ import pytest
 from tests.conftest import INSTANCES, run_cli
 
 ARUKONE = INSTANCES / "numberlink" / "janko-data" / "arukone.txt"
+ARUKONE_OPEN = INSTANCES / "numberlink" / "janko-data" / "arukone-open.txt"
 ARUKONE3 = INSTANCES / "numberlink" / "janko-data" / "arukone3.txt"
 SLITHERLINK = INSTANCES / "slitherlink" / "janko-data" / "slitherlink.txt"
 MINESWEEPER = INSTANCES / "minesweeper" / "janko-data" / "minesweeper.txt"
@@ -104,6 +105,15 @@ def test_arukone_answers_are_janko_s_under_the_type_s_rule(path: Path, index: in
     solution = report["solution"]
     assert isinstance(solution, dict)
     assert our_links(solution["routes"]) == janko_links(janko_solutions(path)[index - 1])
+
+
+@pytest.mark.parametrize("index", [1, 2])
+def test_published_open_puzzles_are_solved_by_the_canonical_search(index: int) -> None:
+    """/Arukone/430 and 437: no filling, no shortest routes; the open encoding took 38 s and over 120 s, the
+    canonical one (no self-touch, no downhill corner flip) about a second."""
+    report = solved("numberlink", ARUKONE_OPEN, "--index", index)
+    assert report["stats"]["encoding"] == "canonical first"
+    assert our_links(report["solution"]["routes"]) == janko_links(janko_solutions(ARUKONE_OPEN)[index - 1])
 
 
 def test_an_arukone_whose_janko_answer_leaves_cells_empty_is_read_under_the_open_rule() -> None:

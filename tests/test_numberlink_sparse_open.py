@@ -13,9 +13,10 @@ import random
 
 import pytest
 
-from satpuzzles.core.outcome import Settings
+from satpuzzles.core.outcome import Settings, SolveStats
 from satpuzzles.geometry import Grid
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, RuleSet
+from satpuzzles.puzzles.numberlink.canonical import bounded_canonical
 from satpuzzles.puzzles.numberlink.routed import ROUTED_STAGE, shortest_routes
 from tests.conftest import Driver, run_cli
 from tests.test_numberlink_rules import brute_force
@@ -134,3 +135,12 @@ def test_a_shortest_way_goes_round_what_is_blocked() -> None:
     way = grid.shortest_way([(0, 0)], {(0, 2)}, {(0, 1), (1, 1)})
     assert way == [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2)]
     assert grid.shortest_way([(0, 0)], {(2, 2)}, {(0, 1), (1, 0)}) is None
+
+
+def test_the_canonical_search_finds_nothing_on_a_board_with_no_open_solution_and_the_rules_decide() -> None:
+    crossed = "1...2\n.....\n.....\n.....\n2...1\n"  # past the arguments' size: the SAT stages see it
+    instance = PUZZLE.parse(crossed)[0]
+    stats = SolveStats()
+    assert bounded_canonical(instance, "glucose4", stats) is None and stats.sat_calls == 1
+    result = run_cli("numberlink", "-", "--rules", "open", "--format", "json", stdin=crossed)
+    assert result.code == 1 and json.loads(result.out)["stats"]["encoding"] == "complete"

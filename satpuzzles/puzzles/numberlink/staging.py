@@ -4,7 +4,8 @@
    DRAT proof or the formula's DIMACS is asked for: those are of the complete encoding);
 2. on huge sparse boards, the compressed board widened back (compress.py, incomplete);
    under the open rule, a filling of the board sought within a budget (fillfirst.py, incomplete), then the
-   pairs joined by shortest routes (routed.py, incomplete);
+   pairs joined by shortest routes (routed.py, incomplete), then a canonical solution sought within a budget
+   (canonical.py, incomplete);
 3. the strengthened encoding (incomplete; not under --no-self-touch, where the rule is encoded);
 4. the complete encoding, which decides.
 """
@@ -17,6 +18,7 @@ from satpuzzles.core.errors import UsageError
 from satpuzzles.core.outcome import Settings
 from satpuzzles.core.spec import Rules, Stage
 from satpuzzles.puzzles.numberlink.arguments import ENCODING_SUFFIX, refute
+from satpuzzles.puzzles.numberlink.canonical import canonical_first, canonical_stage_name
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding, Refuted
 from satpuzzles.puzzles.numberlink.fillfirst import fill_first, fill_stage_name
 from satpuzzles.puzzles.numberlink.model import COMPRESS_FROM_CELLS, NumberlinkInstance, NumberlinkSolution, rules_in_force, verify
@@ -56,6 +58,7 @@ def stages(instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[N
             first.append(Stage(fill_stage_name(solver), False, lambda: fill_first(instance, rules, solver)))
             first.append(Stage(ROUTED_STAGE, False, lambda: PresetEncoding(ROUTED_STAGE, instance, rules,
                                                                           shortest_routes(instance, rules))))
+            first.append(Stage(canonical_stage_name(solver), False, lambda: canonical_first(instance, rules, solver)))
     if not rules.self_touch:
         return [*first, complete]
     strengthened = Stage("strengthened", False, lambda: NumberlinkEncoding(instance, True, rules, drop_loops))
