@@ -21,8 +21,8 @@ from satpuzzles.core.records import replace
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.flips import exclude_downhill_flips
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
-from satpuzzles.puzzles.numberlink.preset import PresetEncoding
-from satpuzzles.solve.limited import SearchLimit, budgeted_backend, searcher, takes_budget
+from satpuzzles.puzzles.numberlink.preset import PresetEncoding, budgeted_stage_name
+from satpuzzles.solve.limited import SearchLimit, budgeted_backend
 from satpuzzles.solve.loop import lazy_solutions
 
 CANONICAL_CONFLICTS = 200_000
@@ -31,8 +31,7 @@ CANONICAL_CONFLICTS = 200_000
 
 def canonical_stage_name(solver: str) -> str:
     """The stage's name, with the solver that searched when it is not the one -s names."""
-    name = "canonical first"
-    return name if takes_budget(solver) else f"{name} (by {searcher(solver)})"
+    return budgeted_stage_name("canonical first", solver)
 
 
 def bounded_canonical(instance: NumberlinkInstance, solver: str, stats: SolveStats) -> NumberlinkSolution | None:

@@ -16,8 +16,8 @@ from __future__ import annotations
 from satpuzzles.core.outcome import SolveStats
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
-from satpuzzles.puzzles.numberlink.preset import PresetEncoding
-from satpuzzles.solve.limited import SearchLimit, budgeted_backend, searcher, takes_budget
+from satpuzzles.puzzles.numberlink.preset import PresetEncoding, budgeted_stage_name
+from satpuzzles.solve.limited import SearchLimit, budgeted_backend
 from satpuzzles.solve.loop import lazy_solutions
 
 FILL_CONFLICTS = 10_000
@@ -29,7 +29,7 @@ encoding takes over."""
 
 def fill_stage_name(solver: str) -> str:
     """The stage's name, with the solver that searched when it is not the one -s names."""
-    return "fill first" if takes_budget(solver) else f"fill first (by {searcher(solver)})"
+    return budgeted_stage_name("fill first", solver)
 
 
 def bounded_filling(instance: NumberlinkInstance, self_touch: bool, solver: str,

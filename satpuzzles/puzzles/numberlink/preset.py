@@ -15,6 +15,13 @@ from satpuzzles.core.outcome import SolveStats
 from satpuzzles.core.records import replace
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
+from satpuzzles.solve.limited import searcher, takes_budget
+
+
+def budgeted_stage_name(name: str, solver: str) -> str:
+    """A stage that searches within a conflict budget, named with the solver that searched when it is not the
+    one -s names (``fill first (by glucose4)`` for Kissat, which takes no budget)."""
+    return name if takes_budget(solver) else f"{name} (by {searcher(solver)})"
 
 
 class PresetEncoding:
