@@ -38,33 +38,41 @@ class NumberlinkEncoding:
     lazy_rules = "detached cycles (loops holding no endpoint)"
 
     def __init__(self, instance: NumberlinkInstance, strengthened: bool, rules: RuleSet = RuleSet(),
-                 drop_loops: bool = False) -> None:
+                 drop_loops: bool = False, guard_ends: bool = False) -> None:
+        """``guard_ends``: the strengthening at each endpoint holds only while its literal in ``end_guards`` does
+        (relaxed.py drops those a refutation needs)."""
         self.instance, self.rules = instance, rules
         self.drop_loops = drop_loops and not rules.fill
         self.name = "strengthened" if strengthened else "complete"
         self.complete = not strengthened
         self.formula = Formula()
         self.selectors: dict[Hashable, int] = {}
+        self.end_guards: dict[Cell, int] = {}
         with collector_paused():
             self.paths = GridPaths(self.formula, instance.grid, instance.givens, instance.labels,
                                    fill=rules.fill, self_touch=rules.self_touch)
             self.link_var = self.paths.link_var
             if strengthened:
-                self._endpoint_neighbours()
+                self._endpoint_neighbours(guard_ends)
             self._squares(strengthened or not rules.self_touch)
 
-    def _endpoint_neighbours(self) -> None:
-        """Adjacent endpoints of one label are linked; a cell of an endpoint's colour beside it is linked to it."""
+    def _endpoint_neighbours(self, guarded: bool) -> None:
+        """Adjacent endpoints of one label are linked; a cell of an endpoint's colour beside it is linked to it
+        (``guarded``: while the endpoint's guard holds)."""
         givens, clauses, link_var = self.instance.givens, self.formula.clauses, self.link_var
+        guards = self.end_guards
+        if guarded:
+            guards.update((cell, self.formula.pool.fresh()) for cell in sorted(givens))
         for u, v in _links_touching(self.instance.grid.rows, self.instance.grid.cols, givens):
             link = link_var[(u, v)]
             label_u, label_v = givens.get(u), givens.get(v)
+            unless = [-guards[u if label_u is not None else v]] if guarded else []
             if label_u is not None and label_v is not None:
                 if label_u == label_v:
-                    clauses.append([link])
+                    clauses.append([link, *unless])
             else:
                 label, free = labelled_end(u, v, label_u, label_v)
-                clauses.append([link, *(-lit for lit in self.paths.used_lits(free)),
+                clauses.append([link, *unless, *(-lit for lit in self.paths.used_lits(free)),
                                 *(-lit for lit in self.paths.is_colour(free, label))])
 
     def _squares(self, touchless: bool) -> None:

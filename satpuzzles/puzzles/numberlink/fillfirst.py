@@ -17,6 +17,7 @@ from satpuzzles.core.outcome import SolveStats
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
 from satpuzzles.puzzles.numberlink.preset import PresetEncoding, budgeted_stage_name
+from satpuzzles.puzzles.numberlink.relaxed import relaxed_solution
 from satpuzzles.solve.limited import SearchLimit, budgeted_backend
 from satpuzzles.solve.loop import lazy_solutions
 
@@ -36,16 +37,17 @@ def bounded_filling(instance: NumberlinkInstance, self_touch: bool, solver: str,
                     stats: SolveStats | None = None) -> NumberlinkSolution | None:
     """A solution under the fill rule found within the budget by ``searcher(solver)``, or None; its SAT calls,
     cuts and seconds are added to ``stats``."""
-    encoding = NumberlinkEncoding(instance, strengthened=self_touch, rules=RuleSet(True, self_touch))
+    stats = stats if stats is not None else SolveStats()
+    if self_touch:  # the strengthened encoding, its endpoint rule lifted where a refutation needs it (relaxed.py)
+        return relaxed_solution(instance, RuleSet(True, True), solver, stats, FILL_CONFLICTS, FILL_CALLS)
+    encoding = NumberlinkEncoding(instance, strengthened=False, rules=RuleSet(True, False))
     with budgeted_backend(solver, FILL_CONFLICTS) as backend:
         backend.calls_left = FILL_CALLS
         backend.add_clauses(encoding.formula.clauses)
         try:
-            for solution in lazy_solutions(encoding, backend, stats if stats is not None else SolveStats()):
-                return solution
+            return next(lazy_solutions(encoding, backend, stats), None)
         except SearchLimit:
             return None
-    return None
 
 
 def fill_first(instance: NumberlinkInstance, rules: RuleSet, solver: str) -> PresetEncoding:

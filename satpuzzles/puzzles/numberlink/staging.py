@@ -6,7 +6,8 @@
    under the open rule, a filling of the board sought within a budget (fillfirst.py, incomplete), then the
    pairs joined by shortest routes (routed.py, incomplete), then a canonical solution sought within a budget
    (canonical.py, incomplete);
-3. the strengthened encoding (incomplete; not under --no-self-touch, where the rule is encoded);
+3. the strengthened encoding (incomplete; not under --no-self-touch, where the rule is encoded), and under the
+   fill rule the same with its endpoint rule lifted where refutations need it (relaxed.py, incomplete);
 4. the complete encoding, which decides.
 """
 
@@ -23,6 +24,7 @@ from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding, Refuted
 from satpuzzles.puzzles.numberlink.fillfirst import fill_first, fill_stage_name
 from satpuzzles.puzzles.numberlink.model import COMPRESS_FROM_CELLS, NumberlinkInstance, NumberlinkSolution, rules_in_force, verify
 from satpuzzles.puzzles.numberlink.preset import PresetEncoding
+from satpuzzles.puzzles.numberlink.relaxed import relaxed_first, relaxed_stage_name
 from satpuzzles.puzzles.numberlink.routed import ROUTED_STAGE, shortest_routes
 from satpuzzles.puzzles.numberlink.stated import stated_options
 
@@ -62,7 +64,13 @@ def stages(instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[N
     if not rules.self_touch:
         return [*first, complete]
     strengthened = Stage("strengthened", False, lambda: NumberlinkEncoding(instance, True, rules, drop_loops))
-    return first + {"auto": [strengthened, complete], "strengthened": [strengthened], "complete": [complete]}[choice]
+    if choice != "auto":
+        return first + {"strengthened": [strengthened], "complete": [complete]}[choice]
+    if not rules.fill:  # an open solution breaking the endpoint rule has a shortcut that keeps it
+        return [*first, strengthened, complete]
+    solver = str(settings.solver)
+    relaxed = Stage(relaxed_stage_name(solver), False, lambda: relaxed_first(instance, rules, solver))
+    return [*first, strengthened, relaxed, complete]
 
 
 def check_settings(settings: Settings) -> None:
