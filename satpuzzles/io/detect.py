@@ -8,7 +8,7 @@ from typing import Any
 from satpuzzles.core import registry
 from satpuzzles.core.errors import InputError
 from satpuzzles.io.janko import ForeignJanko, looks_like_janko
-from satpuzzles.io.puzzlink import ForeignUrl
+from satpuzzles.io.puzzlink import ForeignUrl, unread_type
 from satpuzzles.io.pzprv3 import looks_like_pzprv3
 from satpuzzles.io.reading import looks_like_json, past_comments, read_instances
 from satpuzzles.io.sources import written_out
@@ -156,6 +156,9 @@ def detect(text: str, source: str = "") -> tuple[str, list[Any]]:
     if len(too_large) > 1:
         raise _too_large_for_all(too_large, source)
     failures = list(too_large) or failures
+    unread = unread_type(failures)  # a puzz.link type no puzzle reads: one line, not each puzzle's refusal
+    if unread is not None:
+        raise unread.located(source)
     said = {(exc.message, exc.line, exc.column) for _, exc in failures}
     if len(said) == 1 and not isinstance(failures[0][1], ForeignUrl):  # one puzzle, or all saying the same
         raise failures[0][1].located(source)

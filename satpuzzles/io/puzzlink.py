@@ -32,7 +32,30 @@ _HEX = "0123456789abcdef"
 
 
 class ForeignUrl(InputError):
-    """A URL of another puzzle type: detection then looks to the puzzles that read that type."""
+    """A URL of another puzzle type: detection then looks to the puzzles that read that type. ``kind`` is the type
+    found, ``types`` those the refusing puzzle reads (detection lists them when no puzzle reads ``kind``)."""
+
+    what = "URL"
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None, source: str = "", *,
+                 kind: str = "", types: tuple[str, ...] = ()) -> None:
+        super().__init__(message, line, column, source)
+        self.kind, self.types = kind, types
+
+
+def unread_type(failures: list[tuple[str, InputError]]) -> InputError | None:
+    """One error for a puzz.link URL or file of a type no registered puzzle reads, when every puzzle that reads
+    such texts (``failures``: its name and refusal) refused it for its type at the same place: the type, and the
+    types each puzzle reads, as they declare them; None otherwise (another error says more)."""
+    foreign = [(name, exc) for name, exc in failures if isinstance(exc, ForeignUrl) and exc.kind]
+    places = {(type(exc), exc.kind, exc.line, exc.column) for _, exc in foreign}
+    if not foreign or len(foreign) != len(failures) or len(places) != 1:
+        return None
+    first = foreign[0][1]
+    read = [f"{', '.join(exc.types)} ({name})" for name, exc in foreign]
+    listed = " and ".join(read) if len(read) < 3 else f"{', '.join(read[:-1])} and {read[-1]}"
+    return InputError(f"a puzz.link {first.kind[:30]!r} puzzle, a type this tool does not read: it reads puzz.link "
+                      f"{first.what}s of types {listed}", first.line, first.column)
 
 
 def is_url(line: Line) -> bool:
@@ -105,7 +128,8 @@ def read_head(line: Line, types: tuple[str, ...], puzzle: str, allowed_flags: di
     for suffix in EDITOR_SUFFIXES:
         kind = kind.removesuffix(suffix)
     if kind not in types:
-        raise ForeignUrl(f"not a {puzzle} URL: puzzle type {kind!r}, expected {types[0]!r}", line.number, column)
+        raise ForeignUrl(f"not a {puzzle} URL: puzzle type {kind!r}, expected {types[0]!r}", line.number, column,
+                         kind=kind, types=types)
     parts = [parts[0], *(part for part in parts[1:2] if not part[0].startswith("v:")), *parts[2:]]
     at, flags = 1, ""
     if at < len(parts) and parts[at][0] and not parts[at][0].isdigit():

@@ -28,6 +28,8 @@ _ANSWER_ITEMS = frozenset(("0", "1", "-1"))
 class ForeignFile(ForeignUrl):
     """A puzz.link file of another puzzle type: detection then looks to the puzzles that read that type."""
 
+    what = "file"
+
 
 def _version(text: str) -> int | None:
     """The file version a header line states (0 for ``pzprv3``, 1 for ``pzprv3.1``), None for another line."""
@@ -81,7 +83,8 @@ class PzprFile:
             kind = kind.removesuffix(suffix)
         if kind not in types:
             raise ForeignFile(f"not a {puzzle} file: puzz.link puzzle type {kind[:30]!r}, expected "
-                              f"{' or '.join(repr(t) for t in types[:2])}", self.kind.line, self.kind.column)
+                              f"{' or '.join(repr(t) for t in types[:2])}", self.kind.line, self.kind.column,
+                              kind=kind, types=types)
         self.type = kind
         self.rows = self._size("number of rows")
         self.cols = self._size("number of columns")

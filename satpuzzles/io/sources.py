@@ -105,7 +105,8 @@ def foreign_pointed(error: InputError, source: str) -> InputError:
 
     if not (isinstance(error, ForeignUrl) and is_written_out(source)):
         return error
-    return ForeignUrl(f"{error.message}; {SOLVE_FINDS}", error.line, error.column, error.source)
+    return ForeignUrl(f"{error.message}; {SOLVE_FINDS}", error.line, error.column, error.source, kind=error.kind,
+                      types=error.types)
 
 
 def typed_column(source: str, column: int) -> int:

@@ -1,0 +1,56 @@
+"""A puzz.link URL or file of a type no registered puzzle reads is one line naming the type and the types read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from satpuzzles.core import registry
+from tests.conftest import run_cli
+
+
+def _one_line_error(*args: object, stdin: str | None = None) -> str:
+    result = run_cli(*args, stdin=stdin)
+    assert result.code == 2 and result.out == "", (result.code, result.out, result.err)
+    assert len(result.err.splitlines()) == 1 and "Traceback" not in result.err, result.err
+    return result.err
+
+
+def _declared(kind: str) -> list[str]:
+    """The types each registered puzzle's reader of ``kind`` (url, pzprv3) declares, as the error lists them."""
+    from satpuzzles.io.puzzlink import ForeignUrl
+
+    found = []
+    text = "https://puzz.link/p?zzz/1/1/" if kind == "url" else "pzprv3\nzzz\n1\n1\n. \n"
+    for name, puzzle in registry.puzzles().items():
+        for reader in puzzle.readers:
+            if reader.name == kind:
+                try:
+                    reader.read(text)
+                except ForeignUrl as exc:
+                    found.append(f"{', '.join(exc.types)} ({name})")
+    return found
+
+
+def test_a_url_of_a_type_no_puzzle_reads_is_one_line_listing_the_types_read() -> None:
+    url = "https://puzz.link/p?nurikabe/3/3/g1h"
+    err = _one_line_error("solve", url)
+    assert err.startswith(f"satpuzzles: error: {url}:1:21: a puzz.link 'nurikabe' puzzle, a type this tool does not "
+                          "read: it reads puzz.link URLs of types numlin, arukone, numberlink (numberlink), ")
+    for declared in _declared("url"):  # every registered puzzle's, plugins' too: none hard-coded
+        assert declared in err
+    assert "not a Numberlink URL" not in err and "name it with --puzzle" not in err
+
+
+def test_a_file_of_a_type_no_puzzle_reads_is_one_line_listing_the_file_types_read(tmp_path: Path) -> None:
+    path = tmp_path / "pearls.pzprv3"
+    path.write_text("pzprv3\nmashu\n2\n2\n. . \n. . \n0 \n0 \n0 0 \n")
+    err = _one_line_error("solve", path)
+    assert err == (f"satpuzzles: error: {path}:2:1: a puzz.link 'mashu' puzzle, a type this tool does not read: it "
+                   f"reads puzz.link files of types {' and '.join(_declared('pzprv3'))}\n")
+    assert "numlin" in err and "slither" in err
+    assert _one_line_error("solve", "-", stdin=path.read_text()).endswith(err.split(": ", 2)[2].split(":", 2)[2])
+
+
+def test_a_type_one_puzzle_reads_is_still_that_puzzle_s_own_error() -> None:
+    err = _one_line_error("solve", "https://puzz.link/p?slither/2/2/5!")
+    assert "puzz.link 'slither' puzzle" not in err and "a type this tool does not read" not in err
