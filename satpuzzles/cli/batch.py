@@ -18,6 +18,7 @@ from satpuzzles.batch.report import Report, json_line, options_text, report_colu
 from satpuzzles.batch.summary import exit_status, summary
 from satpuzzles.batch.work import Options, Row, settings_for
 from satpuzzles.cli.options import (
+    PlainIntRange,
     any_method_option,
     check_seconds,
     color_option,
@@ -265,7 +266,7 @@ def batch_command() -> click.Command:
                          help="Analyse every solved puzzle as --analyze does one: the report gets how many decisions "
                               "are undetermined and the grade's level, and uniqueness, which that decides."),
             *puzzle_solve_options(),
-            click.Option(["-j", "--jobs"], type=click.IntRange(min=1), metavar="N",
+            click.Option(["-j", "--jobs"], type=PlainIntRange(min=1), metavar="N",
                          help="Local worker processes (default: the number of cores)."),
             click.Option(["--report"], metavar="FILE",
                          help="Write one row per puzzle, as results arrive, to FILE (.csv or .jsonl)."),

@@ -10,7 +10,7 @@ from typing import Any, cast
 
 import click
 
-from satpuzzles.cli.options import Seconds, check_seconds, format_option, to_click
+from satpuzzles.cli.options import PlainInt, PlainIntRange, Seconds, check_seconds, format_option, to_click
 from satpuzzles.cli.output import stdout
 from satpuzzles.core.errors import ExitStatus, SatPuzzlesError
 from satpuzzles.core.outcome import Settings, seconds_text
@@ -19,6 +19,7 @@ from satpuzzles.core.words import counted
 from satpuzzles.io.detect import with_stated_puzzle
 from satpuzzles.io.files import check_writable, numbered_path, write_atomic
 from satpuzzles.solve.select import read_grade_comment
+
 
 class BudgetExhausted(SatPuzzlesError):
     """generate ran out of its --budget before making every puzzle."""
@@ -194,15 +195,15 @@ def generate_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
         puzzle.name,
         callback=callback,
         params=[
-            click.Argument([first], type=click.IntRange(min=1)),
-            click.Argument([second], type=click.IntRange(min=1)),
-            click.Option(["--seed"], type=int,
+            click.Argument([first], type=PlainIntRange(min=1)),
+            click.Argument([second], type=PlainIntRange(min=1)),
+            click.Option(["--seed"], type=PlainInt(),
                          help="Seed of the random generator: the same seed gives the same puzzle "
                          "(with --count N, puzzle i uses SEED + i - 1)."),
             click.Option(["-o", "--output"], metavar="FILE",
                          help="Write the puzzle here (default: standard output); with --count N, "
                          "NAME.1.EXT ... NAME.N.EXT."),
-            click.Option(["--count"], type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+            click.Option(["--count"], type=PlainIntRange(min=1), default=1, show_default=True, metavar="N",
                          help="Make N puzzles."),
             click.Option(["--budget"], type=Seconds("--budget"), metavar="SECONDS",
                          help="Give up (exit 3) when the puzzles are not all made within SECONDS (at least "

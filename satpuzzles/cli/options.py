@@ -8,8 +8,9 @@ from typing import Any, cast
 
 import click
 
-from satpuzzles.core import registry
 from satpuzzles.cli.settings import MAX_TIMEOUT, check_seconds, puzzle_extras, settings_from
+from satpuzzles.core import registry
+from satpuzzles.core.errors import UsageError
 from satpuzzles.core.outcome import DEFAULT_SOLVER, MIN_TIMEOUT, seconds_text
 from satpuzzles.core.spec import Option, PuzzleSpec
 from satpuzzles.present.colour import CHOICES as COLOUR_CHOICES
@@ -17,11 +18,45 @@ from satpuzzles.present.colour import CHOICES as COLOUR_CHOICES
 __all__ = ["MAX_TIMEOUT", "check_seconds", "puzzle_extras", "settings_from"]
 
 
-class _NumberRange(click.FloatRange):
-    """A float range that also refuses nan (which every range comparison lets through)."""
+def plain(value: Any) -> bool:
+    """Whether a typed number is written as users type one: ASCII, without the ``_`` between digits that Python's
+    int() and float() take (``1_0``), as they take digits of other scripts (``١``, ``２``); a value not typed (a
+    default) passes."""
+    return not isinstance(value, str) or (value.isascii() and "_" not in value)
+
+
+def _check_plain(kind: click.ParamType, value: Any, param: click.Parameter | None, ctx: click.Context | None,
+                 what: str) -> None:
+    """A usage error for a number not written in plain digits (:func:`plain`), saying ``what`` is expected."""
+    if not plain(value):
+        kind.fail(f"{value!r} is not {what} in plain digits (0-9).", param, ctx)
+
+
+class PlainInt(click.types.IntParamType):
+    """A whole number, in plain digits (:func:`plain`)."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        """The number, or a usage error when it is nan or out of range."""
+        """The number, or a usage error when it is not a whole number in plain digits."""
+        _check_plain(self, value, param, ctx, "a whole number")
+        return super().convert(value, param, ctx)
+
+
+class PlainIntRange(click.IntRange):
+    """A whole number within bounds, in plain digits (:func:`plain`)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """The number, or a usage error when it is not a whole number in plain digits, or out of range."""
+        _check_plain(self, value, param, ctx, "a whole number")
+        return super().convert(value, param, ctx)
+
+
+class _NumberRange(click.FloatRange):
+    """A float range in plain digits (:func:`plain`) that also refuses nan (which every range comparison lets
+    through)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """The number, or a usage error when it is not in plain digits, nan or out of range."""
+        _check_plain(self, value, param, ctx, "a number")
         number = super().convert(value, param, ctx)
         if number != number:
             self.fail(f"{value!r} is not a number.", param, ctx)
@@ -41,6 +76,9 @@ class Seconds(click.ParamType):
         """The number of seconds ``value`` gives, or a UsageError echoing it."""
         if not isinstance(value, str):
             return value
+        if not plain(value):
+            raise UsageError(f"{self.flag} {value.strip()}: give a number of seconds in plain digits (0-9), as 10 or "
+                             "0.5")
         number: float = click.FLOAT.convert(cast(Any, value), param, ctx)
         check_seconds(self.flag, number, typed=value.strip())
         return number
@@ -84,9 +122,9 @@ def to_click(option: Option, typed_only: bool = False) -> click.Option:
     if option.kind == "choice":
         kind: Any = click.Choice(list(option.choices))
     elif option.kind == "int" and option.minimum is None and option.maximum is None:
-        kind = click.INT  # an IntRange without bounds says "[x<=None]" in the help
+        kind = PlainInt()  # an IntRange without bounds says "[x<=None]" in the help
     elif option.kind == "int":
-        kind = click.IntRange(min=None if option.minimum is None else int(option.minimum),
+        kind = PlainIntRange(min=None if option.minimum is None else int(option.minimum),
                               max=None if option.maximum is None else int(option.maximum))
     elif option.kind == "float":
         kind = _NumberRange(min=option.minimum, max=option.maximum)
@@ -158,7 +196,7 @@ def output_options(svg: bool = True, svg_puzzle: bool = True) -> list[click.Opti
 def count_options() -> list[click.Option]:
     """--count N and --unique."""
     return [
-        click.Option(["--count"], type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+        click.Option(["--count"], type=PlainIntRange(min=1), default=1, show_default=True, metavar="N",
                      help="Find up to N solutions (by the full rules)."),
         click.Option(["--unique"], is_flag=True, help="Prove the solution unique, or show a second one."),
     ]
@@ -207,7 +245,7 @@ def verbose_option() -> click.Option:
 
 def index_option(what: str) -> click.Option:
     """--index N: one puzzle of a multi-puzzle source; ``what`` is its help."""
-    return click.Option(["--index"], type=click.IntRange(min=1), metavar="N", help=what)
+    return click.Option(["--index"], type=PlainIntRange(min=1), metavar="N", help=what)
 
 
 def owned_help(owners: list[str], text: str) -> str:

@@ -1,0 +1,53 @@
+"""Numeric options take numbers as users type them: Python's int() and float() also take '1_0' (10) and digits of
+other scripts ('١', '２'), which the command line refuses in one line, exit 2, before any work."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import INSTANCES, run_cli
+
+BOARD = str(INSTANCES / "numberlink" / "seed" / "instance_1.txt")
+MINES = "? 1\n? ?\n"
+
+
+@pytest.mark.parametrize("value", ["1_0", "١", "２", "1_0.5", "0.000_1"])
+@pytest.mark.parametrize("args", [["numberlink", BOARD, "--timeout"], ["batch", BOARD, "--timeout"],
+                                  ["generate", "numberlink", "4", "4", "--seed", "1", "--budget"]])
+def test_timeout_and_budget_refuse_numbers_not_in_plain_digits(args: list[str], value: str) -> None:
+    result = run_cli(*args, value)
+    flag = args[-1]
+    assert result.code == 2 and result.out == ""
+    assert result.err == f"satpuzzles: error: {flag} {value}: give a number of seconds in plain digits (0-9), as 10 or 0.5\n"
+
+
+@pytest.mark.parametrize(("args", "flag"), [
+    (["numberlink", BOARD, "--count"], "'--count'"),
+    (["numberlink", BOARD, "--index"], "'--index'"),
+    (["batch", BOARD, "--jobs"], "'-j' / '--jobs'"),
+    (["generate", "numberlink", "4", "4", "--seed"], "'--seed'"),
+    (["generate", "numberlink", "4", "4", "--seed", "1", "--count"], "'--count'"),
+    (["generate", "numberlink", "4"], "'HEIGHT'"),
+    (["minesweeper", "-", "--probability-budget"], "'--probability-budget'"),
+    (["generate", "minesweeper", "5", "5", "--seed", "1", "--mines"], "'--mines'"),
+    (["play", "minesweeper", "--rows"], "'--rows'"),
+])
+@pytest.mark.parametrize("value", ["1_0", "１０"])
+def test_whole_number_options_refuse_numbers_not_in_plain_digits(args: list[str], flag: str, value: str) -> None:
+    result = run_cli(*args, value, stdin=MINES)
+    assert result.code == 2 and result.out == ""
+    assert result.err.startswith(f"satpuzzles: error: Invalid value for {flag}: {value!r} is not a whole number in "
+                                 "plain digits (0-9).")
+    assert result.err.count("\n") == 1
+
+
+def test_a_fraction_option_refuses_a_number_not_in_plain_digits() -> None:
+    result = run_cli("generate", "minesweeper", "5", "5", "--seed", "1", "--mine-density", "0.1_5")
+    assert result.code == 2 and result.err.startswith(
+        "satpuzzles: error: Invalid value for '--mine-density': '0.1_5' is not a number in plain digits (0-9).")
+
+
+@pytest.mark.parametrize("value", ["10", "0.5", ".5", "1e1", " 2 ", "+3"])
+def test_plain_numbers_are_taken_as_before(value: str) -> None:
+    result = run_cli("numberlink", BOARD, "--timeout", value, "--format", "json")
+    assert result.code == 0, result.err
