@@ -11,6 +11,7 @@ follows a puzzle's data (trial data, ``info:``/``history:`` JSON) is not read.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import accumulate
 
 from satpuzzles.core.errors import InputError
@@ -23,6 +24,10 @@ _STOPS = ("TrialData", "info:", "history:", "__HISTORY__", "http:", "https:")
 """What may follow a puzzle's data in a file: pzprjs' trial data, metadata and undo history, an old file's URL."""
 _ANSWER_ITEMS = frozenset(("0", "1", "-1"))
 """What an answer's rows hold but for other marks (a cell's shading): checked at C speed."""
+
+
+Shapes = list[tuple[int, int, str]]
+"""Grids of an answer: their rows, their items per row, what they are (for errors)."""
 
 
 class ForeignFile(ForeignUrl):
@@ -87,8 +92,11 @@ class PzprFile:
                               kind=kind, types=types)
         self.type = kind
         self.rows = self._size("number of rows")
+        self.rows_field = self.fields[self.at - 1]
         self.cols = self._size("number of columns")
         self.size_field = self.fields[self.at - 1]
+        self.board_at: int | None = None
+        self.answer: Callable[[int], Shapes] | None = None
 
     def _size(self, what: str) -> int:
         token = self.field(f"its {what}")
@@ -155,6 +163,37 @@ class PzprFile:
                                              f"of {what} (its size: {self._size_words()})")
         return [self.row(cols, f"row {r + 1} of {what}") for r in range(rows)]
 
+    def board(self, answer: Callable[[int], Shapes]) -> list[tuple[Token, list[str]]]:
+        """The board's rows, as the file's size gives them; ``answer`` gives the shapes of the answer after a board of
+        so many rows, so that a number of rows larger than the board's is said at that number (:meth:`oversized`)."""
+        self.board_at, self.answer = self.at, answer
+        try:
+            return self.grid(self.rows, self.cols, "the board")
+        except InputError as exc:
+            raise self.oversized() or exc from None
+
+    def oversized(self) -> InputError | None:
+        """An error at the number of rows when it is larger than the board's: the file holds a board of fewer rows,
+        then exactly the answer of such a board, two lines or more (pzprjs would read the answer's first lines as the
+        board's last rows); None otherwise."""
+        if self.board_at is None or self.answer is None:
+            return None
+        end = next((at for at in range(self.board_at, len(self.fields)) if self.fields[at].text.startswith(_STOPS)
+                    or _version(self.fields[at].text) is not None), len(self.fields))
+        fields = self.fields[self.board_at:end]
+        for rows in range(1, self.rows):
+            shapes = [(count, cols) for count, cols, _ in self.answer(rows) if count and cols]
+            if rows + sum(count for count, _ in shapes) != len(fields) or len(fields) - rows < 2:
+                continue  # one line is too little to tell an answer from a board row written short
+            widths = [self.cols] * rows + [cols for count, cols in shapes for _ in range(count)]
+            if all(len(field.text.split()) == width for field, width in zip(fields, widths)):
+                after = fields[rows]
+                return self.rows_field.error(f"number of rows {self.rows}, but the board has {rows}: its "
+                                             f"{counted(rows, 'row')} of {counted(self.cols, 'cell')} are followed by "
+                                             f"the answer of a board of {counted(rows, 'row')} (from {after.line}:"
+                                             f"{after.column}), which pzprjs would read as the board's last rows")
+        return None
+
     def _numbers(self, rows: int, cols: int, what: str) -> None:
         """Check ``rows`` fields of ``cols`` whole numbers each (``-1`` allowed), as an answer is written."""
         for field, items in self.grid(rows, cols, what):
@@ -177,7 +216,7 @@ class PzprFile:
             except InputError as exc:
                 exc.message += (f" (after the board's {counted(self.rows, 'row')}, as the file's size gives them, "
                                 "comes the answer)")
-                raise
+                raise self.oversized() or exc from None
         self._one_file()
 
     def _one_file(self) -> None:

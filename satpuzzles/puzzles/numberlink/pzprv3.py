@@ -21,7 +21,7 @@ from satpuzzles.core.errors import InputError
 from satpuzzles.core.outcome import Settings
 from satpuzzles.core.records import replace
 from satpuzzles.core.spec import Reader
-from satpuzzles.io.pzprv3 import PzprFile, lines_of, looks_like_pzprv3, pzprv3_file
+from satpuzzles.io.pzprv3 import PzprFile, Shapes, lines_of, looks_like_pzprv3, pzprv3_file
 from satpuzzles.io.textgrid import MAX_DIGITS, Token
 from satpuzzles.puzzles.numberlink.formats import LIMIT, build_instance
 from satpuzzles.puzzles.numberlink.model import (
@@ -75,7 +75,7 @@ def read_pzprv3(text: str) -> NumberlinkInstance:
     cell = _letter_cell if letters else _number_cell
     blank = Token(EMPTY, file.header.line, 1)  # one for every empty cell: a big board's cells are mostly empty
     rows = []
-    for field, items in file.grid(file.rows, file.cols, "the board"):
+    for field, items in file.board(lambda rows: _answer(rows, file.cols)):
         row = [blank] * file.cols
         labelled = [] if items.count(EMPTY) == len(items) else [c for c, item in enumerate(items) if item != EMPTY]
         for c, token in zip(labelled, file.located(field, items, labelled)):
@@ -87,9 +87,14 @@ def read_pzprv3(text: str) -> NumberlinkInstance:
         if letters:
             exc.message += " (an arukone file's letters are read as numbers: A is 1, Z 26, a 27, z 52)"
         raise
-    file.skip_answer([(file.rows, file.cols - 1, "the lines between cells side by side"),
-                 (file.rows - 1, file.cols, "the lines between cells one above the other")])
+    file.skip_answer(_answer(file.rows, file.cols))
     return replace(instance, rules=rules)
+
+
+def _answer(rows: int, cols: int) -> Shapes:
+    """The lines of a file's answer after a board of ``rows`` and ``cols``."""
+    return [(rows, cols - 1, "the lines between cells side by side"),
+            (rows - 1, cols, "the lines between cells one above the other")]
 
 
 def _letter_numbers(instance: NumberlinkInstance) -> dict[str, int]:

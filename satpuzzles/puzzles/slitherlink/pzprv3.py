@@ -15,7 +15,7 @@ from satpuzzles.core.errors import InputError
 from satpuzzles.core.outcome import Settings
 from satpuzzles.core.spec import Reader
 from satpuzzles.geometry import Cell, Grid
-from satpuzzles.io.pzprv3 import PzprFile, lines_of, looks_like_pzprv3, pzprv3_file
+from satpuzzles.io.pzprv3 import PzprFile, Shapes, lines_of, looks_like_pzprv3, pzprv3_file
 from satpuzzles.io.textgrid import Token
 from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance, SlitherlinkSolution
 from satpuzzles.puzzles.slitherlink.url import LIMIT, URL_TYPES
@@ -47,7 +47,11 @@ def read_pzprv3(text: str) -> SlitherlinkInstance:
     visit_all = file.flag(VISIT_ALL)
     clues: dict[Cell, int] = {}
     unknown: set[Cell] = set()
-    for r, (field, items) in enumerate(file.grid(file.rows, file.cols, "the board")):
+    def answer(rows: int) -> Shapes:
+        shading = [(rows, file.cols, "the cells' shading")] if file.version == 1 else []
+        return [*shading, (rows, file.cols + 1, "the vertical lines"), (rows + 1, file.cols, "the horizontal lines")]
+
+    for r, (field, items) in enumerate(file.board(answer)):
         for c, item in enumerate(items):
             if item == ".":
                 continue
@@ -57,9 +61,7 @@ def read_pzprv3(text: str) -> SlitherlinkInstance:
                 clues[(r, c)] = _CLUES[item]
             else:
                 raise _bad_cell(file.tokens(field)[c])
-    shading = [(file.rows, file.cols, "the cells' shading")] if file.version == 1 else []
-    file.skip_answer([*shading, (file.rows, file.cols + 1, "the vertical lines"),
-                      (file.rows + 1, file.cols, "the horizontal lines")])
+    file.skip_answer(answer(file.rows))
     return SlitherlinkInstance(Grid(file.rows, file.cols), clues, frozenset(unknown), visit_all, file.header.line)
 
 
