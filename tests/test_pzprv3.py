@@ -107,9 +107,13 @@ def test_more_labels_than_letters_are_refused_under_fill() -> None:
 
 
 def test_letters_keep_their_numbers_and_others_take_free_ones() -> None:
-    givens = {(0, 0): "0", (0, 1): "99", (0, 2): "B", (1, 0): "0", (1, 1): "99", (1, 2): "B"}
-    instance = NumberlinkInstance(Grid(2, 3), givens, ("0", "99", "B"))
+    givens = {(0, 0): "@", (0, 1): "#", (0, 2): "B", (1, 0): "@", (1, 1): "#", (1, 2): "B"}
+    instance = NumberlinkInstance(Grid(2, 3), givens, ("@", "#", "B"))
     assert numberlink_file(instance).splitlines()[5:7] == ["A C B ", "A C B "]
+    numbers = NumberlinkInstance(Grid(2, 3), {**givens, (0, 0): "0", (1, 0): "0", (0, 1): "99", (1, 1): "99"},
+                                 ("0", "99", "B"))
+    with pytest.raises(ValueError, match="has none for '0' and '99'"):  # numbers are never given another letter
+        numberlink_file(numbers)
 
 
 def test_detected_and_solved_through_the_cli() -> None:

@@ -21,6 +21,7 @@ from satpuzzles.core.errors import InputError
 from satpuzzles.core.outcome import Settings
 from satpuzzles.core.records import replace
 from satpuzzles.core.spec import Reader
+from satpuzzles.core.words import listed
 from satpuzzles.io.pzprv3 import PzprFile, Shapes, lines_of, looks_like_pzprv3, pzprv3_file
 from satpuzzles.io.textgrid import MAX_DIGITS, Token
 from satpuzzles.puzzles.numberlink.formats import LIMIT, build_instance
@@ -103,6 +104,13 @@ def _letter_numbers(instance: NumberlinkInstance) -> dict[str, int]:
     if len(instance.labels) > len(LETTERS):
         raise ValueError(f"an arukone file writes each label as a letter, 52 at most, and this board has "
                          f"{len(instance.labels)} (under --rules open it is written as numlin, with numbers)")
+    unlettered = [label for label in instance.labels if label.isascii() and label.isdigit()
+                  and not (len(label.lstrip("0")) <= 2 and 1 <= int(label) <= len(LETTERS))]
+    if unlettered:  # given another letter, the file's puzzle would not be the board's
+        raise ValueError(f"an arukone file writes labels 1 to 52, as the letters A-Z and a-z, and has none for "
+                         f"{listed([repr(label) for label in unlettered[:5]])}"
+                         f"{' ...' if len(unlettered) > 5 else ''}: renumber them, or under --rules open it is "
+                         "written as numlin, with numbers")
     numbers = url_numbers(instance, letters=True)
     taken = {number for number in numbers.values() if 1 <= number <= len(LETTERS)}
     free = (number for number in count(1) if number not in taken)
