@@ -84,12 +84,26 @@ def _is_keyword(line: Line) -> bool:
 
 def looks_like_janko(text: str) -> bool:
     """Whether the text starts as a janko.at block: a line ``begin``, or the ``puzzle TYPE`` line a block without
-    ``begin`` starts with."""
+    ``begin`` starts with (``[puzzle] TYPE`` too), or another line of a block's words (``author X``, ``[size] 4``)
+    when a line of the text starts the section ``[problem]`` as the pages now write it, which no grid has."""
     first = first_content_lines(text, 1)
     if not first:
         return False
-    words = first[0].text.split()
-    return _word(first[0]) == "begin" or (words[0].lower() == "puzzle" and len(words) == 2)
+    word = _word(first[0])
+    if word == "begin" or (word == "puzzle" and len(first[0].text.split()) == 2):
+        return True
+    return word in KEYWORDS and _bracketed_problem(text)
+
+
+def _bracketed_problem(text: str) -> bool:
+    """Whether a line of ``text`` starts with ``[problem]`` (in any case)."""
+    lowered = text.lower()
+    at = lowered.find("[problem]")
+    while at >= 0:
+        if not lowered[lowered.rfind("\n", 0, at) + 1:at].strip():
+            return True
+        at = lowered.find("[problem]", at + 1)
+    return False
 
 
 def read_blocks(text: str, puzzle: str, types: tuple[str, ...], limit: SizeLimit,
