@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from satpuzzles.batch.report import ANALYSIS_COLUMNS, COLUMNS, COUNT_COLUMNS
+from satpuzzles.batch.report import ANALYSIS_COLUMNS, COLUMNS, COUNT_COLUMNS, RULES_COLUMN
 from tests.conftest import INSTANCES, ROOT, Driver, drain_terminal, run_cli
 
 NL = INSTANCES / "numberlink"
@@ -160,7 +160,7 @@ def test_report_columns_and_resume(tmp_path: Path) -> None:
     first = run_cli("batch", SEED, "--report", report)
     assert first.code == 0
     lines = report.read_text().splitlines(keepends=True)
-    assert lines[0].strip() == ",".join(COLUMNS)
+    assert lines[0].strip() == ",".join([*COLUMNS, RULES_COLUMN])
     assert len(lines) == 13
     report.write_text("".join(lines[:4]) + lines[4][:10])  # three rows kept, the fourth cut short by a crash
     again = run_cli("batch", SEED, "--report", report, "--resume")
@@ -184,7 +184,7 @@ def test_format_json_prints_the_jsonl_reports_rows_instead_of_the_summary(tmp_pa
     assert "Slowest" not in printed.out and len(lines) == 13
     rows = [json.loads(line) for line in lines]
     assert rows == jsonl(report)  # the same rows, field for field
-    assert list(rows[0]) == COLUMNS
+    assert list(rows[0]) == [*COLUMNS, RULES_COLUMN]
     statuses = {Path(row["file"]).name: row["status"] for row in rows}
     assert statuses["bad.txt"] == "error" and statuses["instance_4.txt"] == "unsolvable"
     assert statuses["instance_1.txt"] == "solved"
@@ -192,7 +192,8 @@ def test_format_json_prints_the_jsonl_reports_rows_instead_of_the_summary(tmp_pa
                       "--format", "json", "--report", report, "--resume")
     assert [json.loads(line)["puzzle"] for line in resumed.out.splitlines()] == ["slitherlink"]  # this run's only
     analysed = run_cli("batch", SEED / "instance_1.txt", "--analyze", "--format", "json")
-    assert analysed.code == 0 and list(json.loads(analysed.out)) == COLUMNS + ANALYSIS_COLUMNS
+    assert analysed.code == 0 and list(json.loads(analysed.out)) == [*COLUMNS, *ANALYSIS_COLUMNS,
+                                                                                 RULES_COLUMN]
 
 
 def test_standard_output_redirected_into_the_folder_and_reports_there_are_not_puzzles(tmp_path: Path) -> None:
@@ -308,6 +309,7 @@ def test_a_worker_killed_mid_puzzle_is_an_error_row(tmp_path: Path) -> None:
     rows = by_key(jsonl(report))
     assert rows[("instance_10.txt", 1)]["status"] == "error"
     assert "worker process died (killed by SIGKILL)" in rows[("instance_10.txt", 1)]["error"]
+    assert rows[("instance_10.txt", 1)]["rules"] == {"no_self_touch": False, "rules": "fill"}  # the batch's own row
     assert [rows[(name, 1)]["status"] for name in ("instance_1.txt", "instance_9.txt", "instance_4.txt")] == [
         "solved", "solved", "unsolvable"]
 
@@ -488,7 +490,7 @@ def test_analyze_reports_each_puzzle_as_the_puzzle_command_does(tmp_path: Path) 
     assert result.code == 0, result.err
     with report.open(newline="") as handle:
         reader = csv.DictReader(handle)
-        assert reader.fieldnames == [*COLUMNS, *ANALYSIS_COLUMNS]
+        assert reader.fieldnames == [*COLUMNS, *ANALYSIS_COLUMNS, RULES_COLUMN]
         rows = by_key(list(reader))
     for path in files:
         puzzle = rows[(path.name, 1)]["puzzle"]
@@ -527,7 +529,7 @@ def test_count_reports_the_solutions_of_each_puzzle_as_the_puzzle_command_does(t
     assert result.code == 0, result.err
     with report.open(newline="") as handle:
         reader = csv.DictReader(handle)
-        assert reader.fieldnames == [*COLUMNS, *COUNT_COLUMNS]
+        assert reader.fieldnames == [*COLUMNS, *COUNT_COLUMNS, RULES_COLUMN]
         rows = by_key(list(reader))
     for path in files:
         single = json.loads(run_cli(rows[(path.name, 1)]["puzzle"], path, "--count", "2", "--format", "json").out)
@@ -541,7 +543,8 @@ def test_count_reports_the_solutions_of_each_puzzle_as_the_puzzle_command_does(t
     assert (lines["solutions"], lines["exhausted"]) == (2, False)
     plain = run_cli("batch", files[0], "--report", tmp_path / "plain.csv")
     assert plain.code == 0 and "Solutions" not in plain.out
-    assert (tmp_path / "plain.csv").read_text().splitlines()[0] == ",".join(COLUMNS)  # no count columns without N > 1
+    assert (tmp_path / "plain.csv").read_text().splitlines()[0] == ",".join([*COLUMNS, RULES_COLUMN])  # no count
+    # columns without N > 1
 
 
 def test_a_count_report_from_before_its_columns_resumes_in_its_own_layout(tmp_path: Path) -> None:
@@ -558,7 +561,7 @@ def test_a_count_report_from_before_its_columns_resumes_in_its_own_layout(tmp_pa
     assert result.code == 0, result.err
     with report.open(newline="") as handle:
         reader = csv.DictReader(handle)
-        assert reader.fieldnames == COLUMNS and [row["file"] for row in reader] == [
+        assert reader.fieldnames == [*COLUMNS, RULES_COLUMN] and [row["file"] for row in reader] == [
             str(SEED / "instance_1.txt"), str(SEED / "example_3x3.txt")]
     assert "Solutions (--count 2): 1 with 2 or more" in result.out  # the earlier row's count is not known
 
@@ -594,8 +597,27 @@ def old_self_touch_report(report: Path, files: list[Path], suffix: str = ".jsonl
     made = report.with_name("made" + suffix)
     assert run_cli("batch", *files, "--self-touch", "--report", made).code in (0, 1)
     text = made.read_text()
-    assert text.count('no_self_touch": false') + text.count('no_self_touch"":false') == len(files)
+    assert text.count('no_self_touch": false') + text.count('no_self_touch"":false') == 2 * len(files)  # and rules
     report.write_text(text)
+    without_rules_record(report)
+
+
+def without_rules_record(report: Path) -> None:
+    """``report`` as a batch wrote it before rows recorded their rules: no rules column (CSV) or member (JSON)."""
+    if report.suffix == ".jsonl":
+        rows = jsonl(report)
+        assert all(RULES_COLUMN in row for row in rows)
+        report.write_text("".join(json.dumps({k: v for k, v in row.items() if k != RULES_COLUMN}) + "\n"
+                                  for row in rows))
+        return
+    with report.open(newline="") as handle:
+        reader = csv.DictReader(handle)
+        assert reader.fieldnames is not None and reader.fieldnames[-1] == RULES_COLUMN
+        fields, records = reader.fieldnames[:-1], list(reader)
+    with report.open("w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=fields, extrasaction="ignore")
+        writer.writeheader()
+        writer.writerows(records)
 
 
 @pytest.mark.parametrize("suffix", [".jsonl", ".csv"])

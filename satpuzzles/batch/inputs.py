@@ -11,9 +11,11 @@ from typing import Any
 from satpuzzles.batch.report import is_jsonl_report
 from satpuzzles.core import registry
 from satpuzzles.core.errors import InputError, SatPuzzlesError, UsageError
+from satpuzzles.core.spec import PuzzleSpec
 from satpuzzles.io.detect import detect_file, named_puzzle
 from satpuzzles.io.files import read_input
 from satpuzzles.io.reading import read_instances
+from satpuzzles.io.textgrid import statements
 
 PUZZLE_SUFFIXES = (".txt", ".in", ".url", ".loopy", ".pzprv3", ".json", ".jsonl")
 """Files taken from a folder; a file named on the command line (or by a glob) is always taken."""
@@ -28,6 +30,10 @@ class PuzzleFile:
     error: str = ""
     stated: tuple[dict[str, Any], ...] = ()
     """What each of its puzzles states of the puzzle's own options (Rules.stated), in order; () when they state none."""
+    restated: tuple[str, ...] = ()
+    """The options (of ``stated``) whose value the file's comment lines (PuzzleSpec.comment_keys: Numberlink's
+    ``# rules:``) change for one of its puzzles, by which --resume judges a row that does not record its rules
+    (batch.resume.other_rules): earlier versions did not read these lines, or not as this one does."""
 
 
 def expand_paths(paths: Iterable[str], leave_out: Iterable[str] = (),
@@ -99,13 +105,34 @@ def scan_file(path: str, puzzle: str | None) -> PuzzleFile:
                 raise exc.located(source) from None
         if not instances:
             raise InputError("no puzzle found", source=source)
-        rules = registry.get(name).rules
-        stated = tuple(rules.stated(instance) for instance in instances) if rules.stated is not None else ()
-        return PuzzleFile(path, name, len(instances), stated=stated if any(stated) else ())
+        spec = registry.get(name)
+        stated = tuple(spec.rules.stated(instance) for instance in instances) if spec.rules.stated is not None else ()
+        return PuzzleFile(path, name, len(instances), stated=stated if any(stated) else (),
+                          restated=_restated(spec, text, stated))
     except SatPuzzlesError as exc:
         return PuzzleFile(path, puzzle or named_puzzle(path) or "", 0, str(exc))
     except Exception as exc:  # noqa: BLE001 - a parser bug: this file's error row, the batch goes on
         return PuzzleFile(path, puzzle or "", 0, f"internal error: {type(exc).__name__}: {exc}")
+
+
+def _restated(spec: PuzzleSpec[Any, Any], text: str, stated: tuple[dict[str, Any], ...]) -> tuple[str, ...]:
+    """The options in ``stated`` whose value differs, for one of the text's puzzles, from what the text states with
+    its comment lines (``# rules:``) blanked; every one when it then reads otherwise (or not at all)."""
+    lines = sorted({number for key in spec.comment_keys for _, number in statements(text, key)})
+    if not lines or spec.rules.stated is None:
+        return ()
+    names = tuple(sorted({name for said in stated for name in said}))
+    rows = text.split("\n")
+    for number in lines:
+        rows[number - 1] = "#"
+    try:
+        plain = read_instances(spec, "\n".join(rows), named=True)
+    except Exception:  # noqa: BLE001 - any failure: every option may have been read otherwise
+        return names
+    if len(plain) != len(stated):
+        return names
+    return tuple(name for name in names if any(said.get(name) != spec.rules.stated(instance).get(name)
+                                               for said, instance in zip(stated, plain, strict=True)))
 
 
 def read_text(path: str) -> str:

@@ -1,7 +1,9 @@
 """The batch report: one CSV or JSON-lines row per puzzle, appended and flushed as results arrive.
 
 Every row carries the solve options of the batch that wrote it (``options``, a JSON
-object), so ``--resume`` continues a report only under the same options. A report
+object) and the rules its puzzle was solved under (``rules``), so ``--resume`` continues a
+report only under the same options, keeping no row whose puzzle it would solve under other
+rules (batch.resume). A report
 is read back whole and checked before anything is written to it: a file that is not a
 report, or one with a damaged row, is refused untouched. Only a last line cut short
 by an interruption (no newline at its end, as a killed batch leaves it) is dropped,
@@ -10,18 +12,19 @@ and its puzzle solved again.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
 import math
 import os
-from collections.abc import Callable, Mapping
+import shutil
 from pathlib import Path
 from typing import Any, TextIO
 
+from satpuzzles.batch.resume import SOLVE_OPTIONS, Restated, Stated, differences, rules_refusal, to_pass
 from satpuzzles.batch.work import Options, Row
 from satpuzzles.core.errors import UsageError
-from satpuzzles.core.spec import settle
 from satpuzzles.io.files import check_folder_can_be_made, check_writable, make_folder
 
 COLUMNS = ["file", "index", "puzzle", "status", "unique", "verified", "seconds", "variables", "clauses",
@@ -35,13 +38,19 @@ ANALYSIS_COLUMNS = ["undetermined", "grade"]
 COUNT_COLUMNS = ["solutions", "exhausted"]
 """Columns after ``options`` in a report made with --count N (N > 1): the solutions found, and whether they are all
 (the solver proved there is no other)."""
-HEADERS = (COLUMNS, COLUMNS + ANALYSIS_COLUMNS, COLUMNS + COUNT_COLUMNS)
-"""The header of a CSV report: plain, with --analyze, and with --count N (a --count report made before the count
-columns has the plain header, and --resume goes on writing it so)."""
+RULES_COLUMN = "rules"
+"""The last column: the rules the row's puzzle was solved under, a JSON object of each of its options that an input
+can state (Numberlink: ``{"no_self_touch": false, "rules": "open"}``, work.rules_in_force), as the options gave it,
+else as its input stated it; empty for a puzzle without such options and for a row of a file never solved. Reports
+made before it lack the column (CSV) or the member (JSON lines): see resume.other_rules."""
+LAYOUTS = (COLUMNS, COLUMNS + ANALYSIS_COLUMNS, COLUMNS + COUNT_COLUMNS)
+"""The columns before ``rules``: plain, with --analyze, and with --count N (a --count report made before the count
+columns has the plain layout, and --resume goes on writing it so)."""
+HEADERS = tuple(layout + [RULES_COLUMN] for layout in LAYOUTS) + LAYOUTS
+"""The headers of a CSV report: each layout with the rules column, and without it as reports made before it have
+them (--resume adds it: Report._with_rules_column)."""
 FORMATS = (".csv", ".jsonl")
 STATUSES = ("solved", "unsolvable", "unknown", "error")
-SOLVE_OPTIONS = ("solver", "method", "count", "unique", "analyze", "timeout")
-"""The options stored in every row; one a report does not hold is None there (an earlier version's report)."""
 
 
 def options_text(options: Options) -> str:
@@ -57,94 +66,12 @@ def options_text(options: Options) -> str:
     return json.dumps(plain, sort_keys=True, separators=(",", ":"))
 
 
-Stated = Callable[[str, int], Mapping[str, Any] | None]
-"""What the puzzle at (file, index) states of its own options (Rules.stated), as this batch read it; None when the
-batch has no such puzzle."""
-
-
-def _differences(stored: dict[str, Any], current: dict[str, Any], row: dict[str, Any] | None = None,
-                 stated: Stated | None = None) -> list[str]:
-    """The options that differ (for puzzles both know: a newly installed plugin changes nothing).
-
-    A puzzle's option given on one side and not on the other (None: the input decides, as a report made before
-    the input could state it stored the default) differs only for the ``row`` of that puzzle whose input, as this
-    batch reads it (``stated``), does not state what was given: every other row was solved under the rules this
-    run uses."""
-    def shown(value: object) -> str:
-        return "the default" if value is None else repr(value)
-
-    found = [f"{name} {shown(stored.get(name))} there, {shown(current.get(name))} here"
-             for name in SOLVE_OPTIONS if stored.get(name) != current.get(name)]
-    for puzzle in sorted(set(stored.get("extras", {})) & set(current.get("extras", {}))):
-        there, here = stored["extras"][puzzle], current["extras"][puzzle]
-        if there == here or _same_rules(puzzle, there, here, row, stated):
-            continue
-        found.append(f"{puzzle} options {there} there, {here} here")
-        if row is not None and row.get("puzzle") == puzzle and _left_to_input(there, here):
-            found[-1] += _what_it_states(there, here, row, stated)
-    return found
-
-
-def _what_it_states(there: dict[str, Any], here: dict[str, Any], row: dict[str, Any], stated: Stated | None) -> str:
-    """What the input of ``row`` states of the options that differ, as a refusal adds it."""
-    said = stated(row["file"], row["index"]) if stated is not None else None
-    where = f", and {row['file']} puzzle {row['index']}"
-    if said is None:
-        return f"{where} is not in this batch to say"
-    names = sorted(name for name in _differing(there, here) if name in said)
-    return f"{where} states {', '.join(f'{name} {said[name]!r}' for name in names)}" if names else ""
-
-
-def _differing(there: dict[str, Any], here: dict[str, Any]) -> set[str]:
-    """The names of the options that differ between ``there`` and ``here``."""
-    return {name for name in there.keys() | here.keys() if there.get(name) != here.get(name)}
-
-
-def _left_to_input(there: dict[str, Any], here: dict[str, Any]) -> bool:
-    """Whether each option that differs is given on one side and not on the other (None: the input decides)."""
-    return all((there.get(name) is None) != (here.get(name) is None) for name in _differing(there, here))
-
-
-def _same_rules(puzzle: str, there: dict[str, Any], here: dict[str, Any], row: dict[str, Any] | None,
-                stated: Stated | None) -> bool:
-    """Whether a puzzle's options ``there`` (a report row's) and ``here`` (this run's), which differ only in options
-    given on one side and left to the input on the other, solve ``row`` under the same rules: it is another
-    puzzle's, or a puzzle of the file as a whole (an error: never solved), or its input states what was given."""
-    if row is None or not _left_to_input(there, here):
-        return False
-    if row.get("puzzle") != puzzle or row["index"] == 0:
-        return True
-    said = stated(row["file"], row["index"]) if stated is not None else None
-    return said is not None and settle(there, said) == settle(here, said)
-
-
-def _to_pass(stored: dict[str, Any], current: dict[str, Any]) -> list[str]:
-    """The flags that give a puzzle's options as ``stored`` has them where this run's differ (``--self-touch``), or
-    'drop --FLAG' for one given here and not there, as far as the puzzles' options say."""
-    from satpuzzles.core import registry
-
-    said = []
-    for puzzle in sorted(set(stored.get("extras", {})) & set(current.get("extras", {}))):
-        there, here = stored["extras"][puzzle], current["extras"][puzzle]
-        try:
-            declared = {option.name: option for option in registry.get(puzzle).options}
-        except KeyError:
-            continue
-        for name in sorted(there.keys() | here.keys()):
-            option = declared.get(name)
-            if option is None or there.get(name) == here.get(name):
-                continue
-            typed = option.typed(there.get(name))
-            said.append(f"pass {typed}" if typed else f"drop {option.typed(here.get(name))}")
-    return list(dict.fromkeys(said))
-
-
 def report_columns(options: Options) -> list[str]:
     """The columns of a report made with ``options``: the analysis's too with --analyze, the count's with --count N
-    (N > 1; the two are never given together)."""
+    (N > 1; the two are never given together), and the rules column last."""
     if options.get("analyze"):
-        return COLUMNS + ANALYSIS_COLUMNS
-    return COLUMNS + COUNT_COLUMNS if (options.get("count") or 1) > 1 else COLUMNS
+        return COLUMNS + ANALYSIS_COLUMNS + [RULES_COLUMN]
+    return (COLUMNS + COUNT_COLUMNS if (options.get("count") or 1) > 1 else COLUMNS) + [RULES_COLUMN]
 
 
 def report_record(row: Row, options: str = "", columns: list[str] = COLUMNS) -> dict[str, Any]:
@@ -183,6 +110,8 @@ def _csv_cell(value: object) -> str:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, dict):  # the rules: compact JSON, keys sorted, as the options
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return str(value)
 
 
@@ -212,6 +141,8 @@ def _checked(record: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(options, dict):
         raise DamagedRow("its options are not a JSON object")
     record["options"] = options
+    if not isinstance(record.get(RULES_COLUMN), (dict, type(None))):
+        raise DamagedRow("its rules are not a JSON object")
     return record
 
 
@@ -231,6 +162,11 @@ def _from_csv(record: dict[str, str | None]) -> dict[str, Any]:
         raise DamagedRow("index, seconds, undetermined or solutions is not a number") from None
     if "exhausted" in record:
         parsed["exhausted"] = {"true": True, "false": False, "": None}.get(record["exhausted"] or "", record["exhausted"])
+    cell = record.get(RULES_COLUMN)
+    try:
+        parsed[RULES_COLUMN] = json.loads(cell) if cell else None
+    except ValueError:
+        raise DamagedRow("its rules are not JSON") from None
     return _checked(parsed)
 
 
@@ -260,12 +196,16 @@ class Report:
         if os.path.isdir(folder or "."):
             check_writable(path)
 
-    def __init__(self, path: str, resume: bool, options: Options | None = None, stated: Stated | None = None) -> None:
+    def __init__(self, path: str, resume: bool, options: Options | None = None, stated: Stated | None = None,
+                 restated: Restated | None = None) -> None:
         """Open the report at ``path`` (with ``resume``, read and checked first); ``stated`` tells what each puzzle of
-        the batch states of its options, by which a row's options are compared (see _differences)."""
+        the batch states of its options and ``restated`` which of them its comment lines change, by which a row's
+        options and rules are compared (batch.resume)."""
         self.check(path)
         self.path = path
         self.stated = stated
+        self.restated = restated
+        self.add_rules_column = False  # a CSV report made before the rules column, which --resume adds
         self.kind = Path(path).suffix.lower()
         self.options = options_text(options or {})
         self.columns = report_columns(options or {})
@@ -275,7 +215,9 @@ class Report:
             self.previous, keep = self._read()
         make_folder("--report", os.path.dirname(path) or ".")  # missing, as the answer folders are made
         try:
-            if keep:
+            if keep and self.add_rules_column:
+                self._with_rules_column()  # the cut line dropped too
+            elif keep:
                 with open(path, "r+b") as out:  # only now, the file known to be a report: drop the cut line
                     out.truncate(keep)
             # surrogateescape: a file name that is not UTF-8 is written as the bytes the file system holds
@@ -306,18 +248,49 @@ class Report:
             if key in seen:
                 raise self._refusal(f"line {number} repeats {row['file']} puzzle {row['index']}")
             seen.add(key)
-            differences = _differences(row["options"], current, row, self.stated)
-            if differences:
-                to_pass = _to_pass(row["options"], current)
-                same = f"run with the same options ({' and '.join(to_pass)})" if to_pass else \
-                    "run with the same options"
-                raise UsageError(f"--resume: {self.path} was made with other solve options ({'; '.join(differences)}): "
+            differing = differences(row["options"], current, row, self.stated)
+            if differing:
+                flags = to_pass(row["options"], current)
+                same = f"run with the same options ({' and '.join(flags)})" if flags else "run with the same options"
+                raise UsageError(f"--resume: {self.path} was made with other solve options ({'; '.join(differing)}): "
                                  f"{same}, or write a new report")
-        if self.kind == ".csv" and text and text.splitlines()[0] != ",".join(self.columns):
-            if self.columns[len(COLUMNS):] != COUNT_COLUMNS or text.splitlines()[0] != ",".join(COLUMNS):
-                raise self._refusal("its header is not the one its options give")  # the rows' options say otherwise
-            self.columns = COLUMNS  # a --count report made before its columns: its rows stay alike
+        refusal = rules_refusal(self.path, rows, current, self.stated, self.restated)
+        if refusal is not None:
+            raise refusal
+        if self.kind == ".csv" and text:
+            self._take_header(text.splitlines()[0].split(","))
         return [row for _, row in rows], len(complete)
+
+    def _take_header(self, header: list[str]) -> None:
+        """Go on in the CSV report's own layout: the one its options give, or a --count report's made before the
+        count columns (its rows stay alike); the rules column added when it lacks one (made before it)."""
+        layout = self.columns[:-1]
+        layouts = [layout, COLUMNS] if layout[len(COLUMNS):] == COUNT_COLUMNS else [layout]
+        for columns in layouts:
+            if header in (columns, columns + [RULES_COLUMN]):
+                self.columns = columns + [RULES_COLUMN]
+                self.add_rules_column = header == columns
+                return
+        raise self._refusal("its header is not the one its options give")  # the rows' options say otherwise
+
+    def _with_rules_column(self) -> None:
+        """Rewrite a CSV report made before the rules column with it (empty: not recorded) and without a cut last
+        line, through a file beside it renamed over it, so that an interruption leaves one or the other whole."""
+        text = Path(self.path).read_bytes().decode("utf-8", errors="surrogateescape")
+        complete = text[: text.rfind("\n") + 1]
+        records = list(csv.DictReader(io.StringIO(complete, newline="")))
+        made = f"{self.path}.{os.getpid()}.tmp"
+        try:
+            with open(made, "w", encoding="utf-8", errors="surrogateescape", newline="") as out:
+                writer = csv.DictWriter(out, fieldnames=self.columns)
+                writer.writeheader()
+                writer.writerows({**record, RULES_COLUMN: ""} for record in records)
+            shutil.copymode(self.path, made)
+            os.replace(made, self.path)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(made)
+            raise
 
     def _starts_like_a_report(self, text: bytes) -> bool:
         """Whether ``text`` (a file's only line, cut short) is the start of what a batch writes first."""

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, TypedDict
 
 from satpuzzles.cnf.formula import collector_paused
 from satpuzzles.core import registry
 from satpuzzles.core.errors import ExitStatus, InputError, SatPuzzlesError, VerificationError
 from satpuzzles.core.outcome import Outcome, Settings, SolveStats
-from satpuzzles.core.spec import PuzzleSpec
+from satpuzzles.core.spec import PuzzleSpec, settle
 from satpuzzles.core.words import counted
 from satpuzzles.io.reading import read_instances
 from satpuzzles.solve.pipeline import solve_within_limit, with_defaults
@@ -60,6 +60,20 @@ def settings_for(puzzle: str, options: Options) -> Settings:
                     timeout=options.get("timeout"), extras=dict(options.get("extras", {}).get(puzzle, {})))
 
 
+def rules_in_force(puzzle: str, options: Options, stated: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The rules a puzzle is solved under: each of its options that an instance can state (Rules.stated), as the
+    options give it, else as the instance ``stated`` it (``settle``); None for a puzzle without such options, or
+    when what the instance states is not known (a file that could not be read)."""
+    try:
+        has_stated = registry.get(puzzle).rules.stated is not None
+    except KeyError:
+        return None
+    if not has_stated or stated is None:
+        return None
+    settled = settle(dict(options.get("extras", {}).get(puzzle, {})), stated)
+    return {name: settled.get(name) for name in sorted(stated)}
+
+
 def _instances(part: Part) -> list[Any]:
     key = (part["file"], part["puzzle"], part["text"])
     if key not in _PARSED:
@@ -81,29 +95,34 @@ def solve_one(puzzle: PuzzleSpec[Any, Any], file: str, index: int, instance: Any
     """Solve (every solution verified by the rules in the pipeline) and describe one instance; never raises for a
     failing puzzle."""
     settings = with_defaults(puzzle.rules, settings_for(puzzle.name, options), instance)
+    stated = puzzle.rules.stated(instance) if puzzle.rules.stated is not None else None
+    rules = rules_in_force(puzzle.name, options, stated)  # the report's record of them (see report.RULES_COLUMN)
     start = time.perf_counter()
     try:
         with collector_paused():  # as the CLI does: a solve's clause lists hold no cycles, collections freed nothing
             outcome = solve_within_limit(puzzle.rules, instance, settings, puzzle.name)  # verifies every solution
     except VerificationError as exc:
         failed = error_row(file, index, puzzle.name, str(exc), time.perf_counter() - start)
-        failed["verified"] = False
+        failed.update(verified=False, rules=rules)
         return failed
     except SatPuzzlesError as exc:
         failed = error_row(file, index, puzzle.name, str(exc), time.perf_counter() - start)
         if exc.exit_status == ExitStatus.UNKNOWN:  # no answer (an external solver gave none, out of memory)
             failed["status"] = "unknown"  # as the CLI's exit status 3 says, not an error of the input
+        failed["rules"] = rules
         return failed
     except Exception as exc:  # noqa: BLE001 - a bug in one puzzle's solve is that puzzle's error row
-        return error_row(file, index, puzzle.name, f"internal error: {type(exc).__name__}: {exc}",
-                         time.perf_counter() - start)
+        failed = error_row(file, index, puzzle.name, f"internal error: {type(exc).__name__}: {exc}",
+                           time.perf_counter() - start)
+        failed["rules"] = rules
+        return failed
     seconds = time.perf_counter() - start
     row: Row = {
         "file": file, "index": index, "puzzle": puzzle.name, "status": outcome.status,
         "unique": outcome.uniqueness(settings), "verified": True if outcome.solutions else None,
         "seconds": round(seconds, 6), "error": one_line(outcome.message),
         "stats": {} if _nothing_ran(outcome.stats, settings) else outcome.stats.as_dict(),
-        "facts": {name: _plain(value) for name, value in puzzle.view.facts(instance).items()},
+        "facts": {name: _plain(value) for name, value in puzzle.view.facts(instance).items()}, "rules": rules,
     }
     if settings.analyze:
         row.update(_analysed(puzzle, instance, outcome, settings))

@@ -16,7 +16,7 @@ from satpuzzles.batch.engine import file_error_rows, pending_count, run_batch
 from satpuzzles.batch.inputs import PuzzleFile, expand_paths, scan_file
 from satpuzzles.batch.report import Report, json_line, options_text, report_columns
 from satpuzzles.batch.summary import exit_status, summary
-from satpuzzles.batch.work import Options, Row, settings_for
+from satpuzzles.batch.work import Options, Row, rules_in_force, settings_for
 from satpuzzles.cli.options import (
     PlainIntRange,
     any_method_option,
@@ -203,7 +203,9 @@ def run(params: dict[str, Any]) -> int:
     out, as_json = stdout(), params["output_format"] == "json"
     stored_options, columns = options_text(options), report_columns(options)
     stated = {(f.path, index): said for f in files for index, said in enumerate(f.stated, start=1)}
-    report = (Report(params["report"], params["resume"], options, lambda file, index: stated.get((file, index)))
+    restated = {f.path: f.restated for f in files}
+    report = (Report(params["report"], params["resume"], options, lambda file, index: stated.get((file, index)),
+                     lambda file: restated.get(file, ()))
               if params["report"] else None)
     try:
         done = report.done() if report else set()
@@ -214,6 +216,8 @@ def run(params: dict[str, Any]) -> int:
         start = time.monotonic()
 
         def on_row(row: Row) -> None:
+            if "rules" not in row:  # a row the batch made (a worker that died, the safety net's timeout): as solved
+                row["rules"] = rules_in_force(row["puzzle"], options, stated.get((row["file"], row["index"])))
             if answers is not None:  # before the report: a puzzle it holds (which --resume skips) has its files
                 answers.write(row)
             if report is not None:
