@@ -274,7 +274,9 @@ def batch_command() -> click.Command:
                          help="Local worker processes (default: the number of cores)."),
             click.Option(["--report"], metavar="FILE",
                          help="Write one row per puzzle, as results arrive, to FILE (.csv or .jsonl)."),
-            click.Option(["--resume"], is_flag=True, help="Keep the --report file and skip the puzzles it already holds."),
+            click.Option(["--resume"], is_flag=True, help="Keep the --report file and skip the puzzles it already holds; refused (the file untouched) when its rows "
+                              "were made under other solve options, or under other rules than this run gives a "
+                              "puzzle (docs/batch.md)."),
             click.Option(["--dask"], metavar="ADDRESS",
                          help="Run on this Dask scheduler (tcp://host:8786); needs the dask extra."),
             click.Option(["--result-dir"], metavar="DIR",
