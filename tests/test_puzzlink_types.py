@@ -54,3 +54,30 @@ def test_a_file_of_a_type_no_puzzle_reads_is_one_line_listing_the_file_types_rea
 def test_a_type_one_puzzle_reads_is_still_that_puzzle_s_own_error() -> None:
     err = _one_line_error("solve", "https://puzz.link/p?slither/2/2/5!")
     assert "puzz.link 'slither' puzzle" not in err and "a type this tool does not read" not in err
+
+
+_NUMLIN = "https://puzz.link/p?numlin/2/2/1g1\n"
+
+
+def test_a_later_url_of_a_type_no_puzzle_reads_is_one_line_at_that_line(tmp_path: Path) -> None:
+    path = tmp_path / "links.txt"
+    path.write_text(_NUMLIN * 2 + "https://puzz.link/p?nurikabe/3/3/g1h\n")
+    for command in ("solve", "batch"):
+        err = _one_line_error(command, path) if command == "solve" else run_cli(command, "--format", "json", path).out
+        assert (f"{path}:3:21: a puzz.link 'nurikabe' puzzle, a type this tool does not read: it reads puzz.link URLs "
+                "of types ") in err, err
+        assert all(declared in err for declared in _declared("url")) and "not a Slitherlink URL" not in err
+    assert _one_line_error("numberlink", path) == (f"satpuzzles: error: {path}:3:21: not a Numberlink URL: puzzle "
+                                                   "type 'nurikabe', expected 'numlin'\n")
+
+
+def test_urls_of_two_types_puzzles_read_are_one_line_at_the_first_of_the_second(tmp_path: Path) -> None:
+    path = tmp_path / "links.txt"
+    path.write_text(_NUMLIN + "https://puzz.link/p?slither/2/2/h\n" + _NUMLIN)
+    err = _one_line_error("solve", path)
+    assert err == (f"satpuzzles: error: {path}:2:21: a puzz.link 'slither' puzzle, which slitherlink reads, after "
+                   "numberlink puzzles (puzz.link URLs of types numlin, arukone, numberlink) on the lines above: one "
+                   "file holds puzzles of one type; give it a file of its own\n")
+    path.write_text("https://puzz.link/p?slither/2/2/h\n" + _NUMLIN)
+    assert f"{path}:2:21: a puzz.link 'numlin' puzzle, which numberlink reads, after slitherlink" in _one_line_error(
+        "solve", path)

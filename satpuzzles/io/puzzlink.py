@@ -44,14 +44,25 @@ class ForeignUrl(InputError):
 
 
 def unread_type(failures: list[tuple[str, InputError]]) -> InputError | None:
-    """One error for a puzz.link URL or file of a type no registered puzzle reads, when every puzzle that reads
-    such texts (``failures``: its name and refusal) refused it for its type at the same place: the type, and the
-    types each puzzle reads, as they declare them; None otherwise (another error says more)."""
+    """One error for a puzz.link URL or file that every puzzle reading such texts (``failures``: its name and
+    refusal) refused for its type: located at the furthest refusal, the first line of another type than the lines
+    above it (a file of URLs may hold several); that type, and the types each puzzle reads, as they declare them, or,
+    for a type another puzzle reads, that one file holds one type; None otherwise (another error says more)."""
     foreign = [(name, exc) for name, exc in failures if isinstance(exc, ForeignUrl) and exc.kind]
-    places = {(type(exc), exc.kind, exc.line, exc.column) for _, exc in foreign}
-    if not foreign or len(foreign) != len(failures) or len(places) != 1:
+    if not foreign or len(foreign) != len(failures):
         return None
-    first = foreign[0][1]
+    last = max((exc.line or 0, exc.column or 0) for _, exc in foreign)
+    furthest = [(name, exc) for name, exc in foreign if (exc.line or 0, exc.column or 0) == last]
+    if len({(type(exc), exc.kind) for _, exc in furthest}) != 1:
+        return None
+    first = furthest[0][1]
+    readers = [name for name, exc in foreign if first.kind in exc.types]
+    if readers:  # the lines above are of the type the furthest refusers read: a file of one type and then another
+        above = " and ".join(f"{name} puzzles (puzz.link {first.what}s of types {', '.join(exc.types)})"
+                             for name, exc in furthest)
+        return InputError(f"a puzz.link {first.kind[:30]!r} puzzle, which {' and '.join(readers)} reads, after "
+                          f"{above} on the lines above: one file holds puzzles of one type; give it a file of its own",
+                          first.line, first.column)
     read = [f"{', '.join(exc.types)} ({name})" for name, exc in foreign]
     listed = " and ".join(read) if len(read) < 3 else f"{', '.join(read[:-1])} and {read[-1]}"
     return InputError(f"a puzz.link {first.kind[:30]!r} puzzle, a type this tool does not read: it reads puzz.link "
