@@ -1,6 +1,8 @@
 """A puzz.link file whose number of rows is larger than its board's is refused at that number, saying where the
 board's rows end and its answer begins (it was refused at the answer's first line as a board row of the wrong
-length, or read the answer's cell shading as clues); a board row of the wrong length is still refused at that row."""
+length, or read the answer's cell shading as clues); one whose number is smaller, at that number too, saying how many
+rows more of the board's width come before an answer (it was refused for a label once, or at the answer); a board row
+of the wrong length is still refused at that row."""
 
 from __future__ import annotations
 
@@ -62,3 +64,38 @@ def test_rows_that_run_out_without_an_answer_are_refused_where_they_end() -> Non
     text = "".join(line + "\n" for line in _with_line(NUMLIN, 3, "6").splitlines()[:9])
     assert _error("solve", text).startswith("satpuzzles: error: <stdin>:9:10: the file ends after 5 of the 6 rows of "
                                             "the board")
+
+
+ARUKONE = INSTANCES / "numberlink" / "pzprjs" / "arukone_test_4x4.pzprv3"
+SMALLER = [
+    (NUMLIN, "4", 5, 5, "9:1"), (NUMLIN, "1", 5, 5, "6:1"),  # 4 read '3' once on its last row, 1 the label '1'
+    (SLITHER, "3", 5, 5, "8:1"),
+    (SLITHER_1, "1", 2, 3, "7:1"),  # the second board row was read as the cells' shading
+]
+
+
+@pytest.mark.parametrize(("path", "rows", "board", "cols", "more", "command"), [
+    (*case, command) for case in SMALLER for command in ("solve", case[0].parent.parent.name)])
+def test_a_number_of_rows_smaller_than_the_board_s_is_refused_at_that_number(
+        path: Path, rows: str, board: int, cols: int, more: str, command: str) -> None:
+    err = _error(command, _with_line(path, 3, rows))
+    extra = board - int(rows)
+    assert err == (f"satpuzzles: error: <stdin>:3:1: number of rows {rows}, but the board has {board}: after {rows} "
+                   f"row{'s' * (rows != '1')}, {extra} more row{'s' * (extra != 1)} of {cols} cells (from {more}) "
+                   f"where the answer would come, then the answer of a board of {board} rows\n")
+
+
+def test_a_smaller_number_of_rows_without_an_answer_and_on_one_line_is_refused_at_that_number() -> None:
+    text = "".join(line + "\n" for line in _with_line(NUMLIN, 3, "3").splitlines()[:9])
+    assert _error("numberlink", text) == ("satpuzzles: error: <stdin>:3:1: number of rows 3, but the board has 5: after "
+                                          "3 rows, 2 more rows of 5 cells (from 8:1) where the answer would come, "
+                                          "then no answer\n")
+    one_line = ARUKONE.read_text().replace("/4/4/", "/3/4/")
+    assert _error("solve", one_line).startswith("satpuzzles: error: <stdin>:1:16: number of rows 3, but the board "
+                                                "has 4: after 3 rows, 1 more row of 4 cells (from 1:59) where")
+
+
+def test_rows_of_another_width_after_the_board_are_still_refused_as_the_answer() -> None:
+    text = _with_line(NUMLIN, 10, "1 -1 1 1 0")  # an answer row too long: no board row either (the board is 5 rows)
+    assert _error("solve", text).startswith("satpuzzles: error: <stdin>:10:10: row 1 of the lines between cells "
+                                            "side by side: 5 items where")

@@ -168,9 +168,44 @@ class PzprFile:
         so many rows, so that a number of rows larger than the board's is said at that number (:meth:`oversized`)."""
         self.board_at, self.answer = self.at, answer
         try:
-            return self.grid(self.rows, self.cols, "the board")
+            board = self.grid(self.rows, self.cols, "the board")
         except InputError as exc:
             raise self.oversized() or exc from None
+        fields = len(self.fields[self.board_at:self._data_end()])
+        if fields not in (self.rows, self.rows + sum(count for count, cols, _ in answer(self.rows) if cols)):
+            undersized = self.undersized()  # looked for only in a file of another length than its size gives
+            if undersized is not None:
+                raise undersized
+        return board
+
+    def _data_end(self) -> int:
+        """Where the puzzle's data ends: at trial data, pzprjs' history, a second header, or the file's end."""
+        start = self.board_at or 0
+        return next((at for at in range(start, len(self.fields)) if self.fields[at].text.startswith(_STOPS)
+                     or _version(self.fields[at].text) is not None), len(self.fields))
+
+    def undersized(self) -> InputError | None:
+        """An error at the number of rows when it is smaller than the board's: the rows the size gives are followed
+        by more rows of the board's width, then the answer of a board of that many rows, or nothing when no answer's
+        first line is of that width (pzprjs would read the further rows as the answer); None otherwise."""
+        if self.board_at is None or self.answer is None:
+            return None
+        fields = self.fields[self.board_at:self._data_end()]
+        first_width = next((cols for count, cols, _ in self.answer(self.rows) if count and cols), self.cols)
+        for rows in range(self.rows + 1, len(fields) + 1):
+            shapes = [(count, cols) for count, cols, _ in self.answer(rows) if count and cols]
+            answered = rows + sum(count for count, _ in shapes) == len(fields)
+            if not answered and (rows != len(fields) or first_width == self.cols):
+                continue  # rows of the board's width and no answer could be an answer cut short: not said
+            widths = [self.cols] * rows + [cols for count, cols in shapes for _ in range(count)] * answered
+            if all(len(field.text.split()) == width for field, width in zip(fields, widths)):
+                after = fields[self.rows]
+                then = f"then the answer of a board of {counted(rows, 'row')}" if answered else "then no answer"
+                return self.rows_field.error(f"number of rows {self.rows}, but the board has {rows}: after "
+                                             f"{counted(self.rows, 'row')}, {counted(rows - self.rows, 'more row')} "
+                                             f"of {counted(self.cols, 'cell')} (from {after.line}:{after.column}) "
+                                             f"where the answer would come, {then}")
+        return None
 
     def oversized(self) -> InputError | None:
         """An error at the number of rows when it is larger than the board's: the file holds a board of fewer rows,
@@ -178,9 +213,7 @@ class PzprFile:
         board's last rows); None otherwise."""
         if self.board_at is None or self.answer is None:
             return None
-        end = next((at for at in range(self.board_at, len(self.fields)) if self.fields[at].text.startswith(_STOPS)
-                    or _version(self.fields[at].text) is not None), len(self.fields))
-        fields = self.fields[self.board_at:end]
+        fields = self.fields[self.board_at:self._data_end()]
         for rows in range(1, self.rows):
             shapes = [(count, cols) for count, cols, _ in self.answer(rows) if count and cols]
             if rows + sum(count for count, _ in shapes) != len(fields) or len(fields) - rows < 2:
