@@ -77,7 +77,7 @@ def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format
                              "board): each puzzle type has its own formats")
     try:
         if named is None:
-            kind, instances = detect_file(text, name, path)
+            kind, instances = detect_file(text, name, path, PYTHON)
         else:
             if input_format == "auto":
                 check_claimed(_spec(named), name, text)
@@ -239,7 +239,7 @@ class Puzzle:
         if chosen is None:
             raise UsageError(f"{self.name} has no {writer!r} writer; it has "
                              f"{', '.join(w.name for w in self.spec.writers) or 'none'}")
-        settings = Settings(extras=self._extras(options))
+        settings = Settings(extras=self._extras(options), naming=PYTHON)
         for option in self.spec.options:  # one that does nothing here is refused, as beside --to-NAME
             if option.name in options and option.given(options[option.name]) and chosen.ignores(option):
                 raise UsageError(f"{PYTHON.given(option.name, options[option.name])} does not change what the "

@@ -7,6 +7,7 @@ from typing import Any
 
 from satpuzzles.core import registry
 from satpuzzles.core.errors import InputError
+from satpuzzles.core.naming import CLI, Naming
 from satpuzzles.io.janko import ForeignJanko, looks_like_janko
 from satpuzzles.io.puzzlink import ForeignUrl, unread_type
 from satpuzzles.io.pzprv3 import looks_like_pzprv3
@@ -35,18 +36,18 @@ def _naming_part(path: str) -> tuple[str, str, bool] | None:
     return None
 
 
-def detect_file(text: str, source: str, path: str | None) -> tuple[str, list[Any]]:
+def detect_file(text: str, source: str, path: str | None, naming: Naming = CLI) -> tuple[str, list[Any]]:
     """The puzzle a file (or a text, with ``path`` None) holds and its instances: the one a ``# puzzle: NAME``
     line above its board names, else the one its path names (its error then says the path chose it, and how to
-    choose another), else the one detected (:func:`detect`)."""
-    naming = _naming_part(path) if path is not None and stated_puzzle(text) is None else None
-    if naming is None:
-        return detect(text, source)
-    name = naming[0]
+    choose another), else the one detected (:func:`detect`; ``naming``: the front end's options)."""
+    by_path = _naming_part(path) if path is not None and stated_puzzle(text) is None else None
+    if by_path is None:
+        return detect(text, source, naming)
+    name = by_path[0]
     try:
         return name, read_instances(registry.get(name), text, named=True)
     except InputError as exc:
-        raise _chosen_by_path(exc, text, naming).located(source) from None
+        raise _chosen_by_path(exc, text, by_path).located(source) from None
 
 
 def _chosen_by_path(error: InputError, text: str, naming: tuple[str, str, bool]) -> InputError:
@@ -109,7 +110,7 @@ def stated_elsewhere(exc: InputError, name: str, text: str) -> InputError:
                       "'satpuzzles solve' reads it)", exc.line, exc.column, exc.source)
 
 
-def detect(text: str, source: str = "") -> tuple[str, list[Any]]:
+def detect(text: str, source: str = "", naming: Naming = CLI) -> tuple[str, list[Any]]:
     """The puzzle ``text`` holds and its instances; InputError when no puzzle, or more than one, reads it.
 
     Detection never guesses: a small Slitherlink grid can also be a valid Numberlink or
@@ -163,7 +164,8 @@ def detect(text: str, source: str = "") -> tuple[str, list[Any]]:
     if len(said) == 1 and not isinstance(failures[0][1], ForeignUrl):  # one puzzle, or all saying the same
         raise failures[0][1].located(source)
     listed = "; ".join(f"{name}: {exc}" for name, exc in failures)
-    raise InputError(f"not a puzzle this tool reads ({listed}); name it with --puzzle", source=source)
+    option = naming.flag("puzzle") + "=" * naming.python  # puzzle= in the Python API
+    raise InputError(f"not a puzzle this tool reads ({listed}); name it with {option}", source=source)
 
 
 def _overages(refusals: list[tuple[str, TooLarge]]) -> str:

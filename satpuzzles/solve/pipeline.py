@@ -301,19 +301,20 @@ def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = 
         if len(found) >= wanted or exhausted:
             break
         log(f"stage {stage.name} {'found no more' if found else 'found no'} solution")
-    status, message = _status(bool(found), exhausted, stats.stages)
+    status, message = _status(bool(found), exhausted, stats.stages, settings)
     return Outcome(status, found, exhausted, stats, dimacs, explanation=explanation, certificate=certificate,
                    message=message)
 
 
-def _status(found: bool, exhausted: bool, stages: list[str]) -> tuple[str, str]:
+def _status(found: bool, exhausted: bool, stages: list[str], settings: Settings) -> tuple[str, str]:
     """The outcome's status, and its message when the stages tried prove nothing (none of them complete)."""
     if found:
         return "solved", ""
     if exhausted:
         return "unsolvable", ""
+    auto = settings.naming.given("encoding", "auto", typed="auto")
     return "unknown", (f"the encoding tried ({', '.join(stages)}) is stronger than the rules: finding no solution "
-                       "in it proves nothing (--encoding auto or complete, where the puzzle has that option, decides)")
+                       f"in it proves nothing ({auto} or complete, where the puzzle has that option, decides)")
 
 
 class _StatsOnFailure:

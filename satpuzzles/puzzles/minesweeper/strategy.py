@@ -52,14 +52,14 @@ def solve(instance: MinesweeperInstance, settings: Settings) -> Outcome[Mineswee
     budget = settings.extras.get("probability_budget") or DEFAULT_BUDGET
     wants_hint = bool(settings.extras.get("hint"))
     if settings.extras.get("probabilities") and instance.mines is None:
-        return _counted(instance, solver, budget, wants_hint, settings.explain)
+        return _counted(instance, solver, budget, wants_hint, settings)
     if analysis_wanted(settings):
         if instance.mines is not None:
             analysis, deduction, stats = with_total(cells, instance.mines, settle=True, solver_name=solver)
         else:
             analysis, deduction, stats = analyze(cells, solver)
         if analysis is None:
-            return _unsolvable(instance, deduction, stats, settings.explain)
+            return _unsolvable(instance, deduction, stats, settings)
         chances = None
         guessing = wants_hint and not (analysis.forced_safe & (cells == UNKNOWN)).any()
         if settings.extras.get("probabilities") or guessing:
@@ -74,12 +74,12 @@ def solve(instance: MinesweeperInstance, settings: Settings) -> Outcome[Mineswee
     else:
         mines, deduction, stats = find_layout(cells, solver)
     if mines is None:
-        return _unsolvable(instance, deduction, stats, settings.explain)
+        return _unsolvable(instance, deduction, stats, settings)
     return Outcome("solved", [MinesweeperSolution(mines)], stats=stats)
 
 
 def _counted(instance: MinesweeperInstance, solver: str, budget: int,
-             wants_hint: bool, explain: bool = False) -> Outcome[MinesweeperSolution]:
+             wants_hint: bool, settings: Settings) -> Outcome[MinesweeperSolution]:
     """--probabilities without a total: the analysis comes from the counting itself (a cell is forced
     when no counted layout disagrees), and from SAT only for components the counting could not finish."""
     from satpuzzles.puzzles.minesweeper.engine.components import analyze
@@ -92,12 +92,12 @@ def _counted(instance: MinesweeperInstance, solver: str, budget: int,
     with Timer(stats, "propagate_seconds"):
         deduction = propagate(cells)
     if deduction.broken is not None:
-        return _unsolvable(instance, deduction, stats, explain)
+        return _unsolvable(instance, deduction, stats, settings)
     with Timer(stats, "solve_seconds"):
         board = count_without_total(cells, deduction, budget)
     if board.complete:
         if not board.solvable:
-            return _unsolvable(instance, deduction, stats, explain)
+            return _unsolvable(instance, deduction, stats, settings)
         unknown = cells == UNKNOWN
         analysis = CellAnalysis(board.forced_mine, board.forced_safe, unknown & (deduction.mine | deduction.safe),
                             unknown & ~board.forced_mine & ~board.forced_safe, board.layout)
@@ -108,14 +108,15 @@ def _counted(instance: MinesweeperInstance, solver: str, budget: int,
     more.encoding, more.stages = "propagate+counting+backbone", ["propagate", "counting", "backbone"]
     more.solve_seconds += stats.solve_seconds
     if backbone is None:
-        return _unsolvable(instance, deduction, more, explain)
+        return _unsolvable(instance, deduction, more, settings)
     advice = hint(cells, backbone, board.probabilities) if wants_hint else None
     return Outcome("solved", [MinesweeperSolution(backbone.layout, backbone, board.probabilities, advice)],
                    stats=more)
 
 
 def _unsolvable(instance: MinesweeperInstance, deduction: Deduction, stats: SolveStats,
-                explain: bool = False) -> Outcome[MinesweeperSolution]:
+                settings: Settings) -> Outcome[MinesweeperSolution]:
+    explain = settings.explain
     outcome: Outcome[MinesweeperSolution] = Outcome("unsolvable", exhausted=True, stats=stats)
     broken = deduction.broken
     if broken is not None and (not explain or _unmet_alone(instance.cells, *broken)):
@@ -125,7 +126,8 @@ def _unsolvable(instance: MinesweeperInstance, deduction: Deduction, stats: Solv
             outcome.explanation = [(r, c)]
     else:  # under --explain a count broken only by other counts' deductions is left to the Conflict line
         total = " and the mine total" if instance.mines is not None else ""
-        advice = "" if explain else "; --explain names a minimal conflicting set"  # with it, the Conflict line does
+        advice = "" if explain else f"; {settings.naming.flag('explain')} names a minimal conflicting set"  # or, with it,
+        # the Conflict line does
         outcome.message = f"no placement meets every count{total}{advice}"
     return outcome
 
@@ -135,7 +137,7 @@ def unsolvable_reason(instance: MinesweeperInstance, settings: Settings, outcome
     engine's words (the count that cannot be met, else that no placement meets them all)."""
     from satpuzzles.puzzles.minesweeper.engine.propagate import propagate
 
-    told = _unsolvable(instance, propagate(instance.cells), outcome.stats, settings.explain)
+    told = _unsolvable(instance, propagate(instance.cells), outcome.stats, settings)
     outcome.message = told.message
     if told.explanation is not None:  # --explain: the count failing alone, as the engine marks it
         outcome.explanation = told.explanation

@@ -18,6 +18,7 @@ from __future__ import annotations
 from itertools import count
 
 from satpuzzles.core.errors import InputError
+from satpuzzles.core.naming import CLI, Naming
 from satpuzzles.core.outcome import Settings
 from satpuzzles.core.records import replace
 from satpuzzles.core.spec import Reader
@@ -98,18 +99,20 @@ def _answer(rows: int, cols: int) -> Shapes:
             (rows - 1, cols, "the lines between cells one above the other")]
 
 
-def _letter_numbers(instance: NumberlinkInstance) -> dict[str, int]:
+def _letter_numbers(instance: NumberlinkInstance, naming: Naming = CLI) -> dict[str, int]:
     """Each label's number in an arukone file, 1 to 52 (a letter each): its URL number when that is one of them,
-    else the smallest free one; a ValueError for more than 52 labels."""
+    else the smallest free one; a ValueError for more than 52 labels, or a number no letter is (the option that
+    writes numlin named as ``naming`` spells it)."""
+    open_rules = naming.given("rules", OPEN, typed=OPEN)
     if len(instance.labels) > len(LETTERS):
         raise ValueError(f"an arukone file writes each label as a letter, 52 at most, and this board has "
-                         f"{len(instance.labels)} (under --rules open it is written as numlin, with numbers)")
+                         f"{len(instance.labels)} (under {open_rules} it is written as numlin, with numbers)")
     unlettered = [label for label in instance.labels if label.isascii() and label.isdigit()
                   and not (len(label.lstrip("0")) <= 2 and 1 <= int(label) <= len(LETTERS))]
     if unlettered:  # given another letter, the file's puzzle would not be the board's
         raise ValueError(f"an arukone file writes labels 1 to 52, as the letters A-Z and a-z, and has none for "
                          f"{listed([repr(label) for label in unlettered[:5]])}"
-                         f"{' ...' if len(unlettered) > 5 else ''}: renumber them, or under --rules open it is "
+                         f"{' ...' if len(unlettered) > 5 else ''}: renumber them, or under {open_rules} it is "
                          "written as numlin, with numbers")
     numbers = url_numbers(instance, letters=True)
     taken = {number for number in numbers.values() if 1 <= number <= len(LETTERS)}
@@ -118,13 +121,13 @@ def _letter_numbers(instance: NumberlinkInstance) -> dict[str, int]:
 
 
 def to_pzprv3(instance: NumberlinkInstance, rules: RuleSet | None = None,
-              solution: NumberlinkSolution | None = None) -> str:
+              solution: NumberlinkSolution | None = None, naming: Naming = CLI) -> str:
     """The puzzle as a puzz.link file: ``arukone`` under the fill rule (a letter for each label, so 52 at most),
     ``numlin`` under open; ``rules`` default to the instance's own (fill when its format does not say). The lines
     are the ``solution``'s paths (``1`` a link, ``0`` none, as pzprjs' encodeBorderLine writes them), or none drawn.
     """
     fill = rules.fill if rules is not None else instance.rules != OPEN
-    numbers = _letter_numbers(instance) if fill else url_numbers(instance)
+    numbers = _letter_numbers(instance, naming) if fill else url_numbers(instance)
     grid = instance.grid
 
     def shown(number: int) -> str:
@@ -141,13 +144,13 @@ def to_pzprv3(instance: NumberlinkInstance, rules: RuleSet | None = None,
 
 def pzprv3_under(instance: NumberlinkInstance, settings: Settings) -> str:
     """``--to-pzprv3``: the file type of the rules in force (--rules, else the instance's own)."""
-    return to_pzprv3(instance, rules_in_force(instance, settings.extras))
+    return to_pzprv3(instance, rules_in_force(instance, settings.extras), naming=settings.naming)
 
 
 def pzprv3_answer(instance: NumberlinkInstance, solution: NumberlinkSolution, settings: Settings) -> str:
     """``-r FILE --result-format pzprv3``: the solved puzzle, its paths drawn, in the file type of the rules in
     force (those it was solved under)."""
-    return to_pzprv3(instance, rules_in_force(instance, settings.extras), solution)
+    return to_pzprv3(instance, rules_in_force(instance, settings.extras), solution, settings.naming)
 
 
 NO_SELF_TOUCH_LOST = ("a puzz.link file cannot say no-self-touch: it names the fill or open rule only, and solvers "
