@@ -177,6 +177,17 @@ def test_a_file_of_another_type_names_the_command_that_reads_it(tmp_path: Path) 
     assert result.code == 2 and "no puzzle of this tool reads it" in result.err
 
 
+def test_a_broken_file_of_another_type_names_the_command_and_its_refusal(tmp_path: Path) -> None:
+    # A slither file with a clue out of range, given to numberlink: the command for its type and why it refuses it,
+    # not "no puzzle of this tool reads it".
+    broken = tmp_path / "slither.txt"
+    broken.write_text("pzprv3\nslither\n3\n3\n. . 9 \n. . . \n. . . \n")
+    result = run_cli("numberlink", broken)
+    assert result.code == 2 and len(result.err.splitlines()) == 1, result.err
+    assert result.err.endswith("'satpuzzles slitherlink FILE' reads its type, and refuses this file: 5:5: clue 9 is "
+                               "not 0-4 (a cell has four sides)\n"), result.err
+
+
 def test_the_answer_and_what_follows_it_are_not_read() -> None:
     text = ("pzprv3\nnumlin\n1\n2\n1 1 \n1 \nTrialData(1)\nanything\n"
             'info:{\n "metadata": {\n  "source": "https://puzz.link/p?numlin/2/1/11/"\n }\n}\n')

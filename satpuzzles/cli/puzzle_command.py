@@ -26,7 +26,7 @@ from satpuzzles.io.files import (
     write_atomic,
 )
 from satpuzzles.io.reading import read_instances
-from satpuzzles.io.sources import check_claimed, foreign_pointed, located, source_text
+from satpuzzles.io.sources import check_claimed, file_pointed, foreign_pointed, located, source_text
 from satpuzzles.present.answers import ANSWER_FILES, answer_texts, check_drawable
 
 TYPE_CHECKING = False
@@ -310,22 +310,6 @@ def read_as_named(puzzle: PuzzleSpec[Any, Any], text: str, source: str, input_fo
                       source) from None
     warn_if_stated_elsewhere(puzzle.name, text, source)
     return instances
-
-
-def file_pointed(error: InputError, text: str) -> InputError:
-    """``error``, when it refuses a puzz.link file of another puzzle type (a slither file given to numberlink),
-    naming the command that reads it, or saying that none does."""
-    from satpuzzles.io.pzprv3 import ForeignFile
-
-    if not isinstance(error, ForeignFile):
-        return error
-    from satpuzzles.io.detect import detect  # a foreign file only
-
-    try:
-        name, _ = detect(text)
-    except InputError:
-        return ForeignFile(f"{error.message}; no puzzle of this tool reads it", error.line, error.column)
-    return ForeignFile(f"{error.message}; 'satpuzzles {name} FILE' reads it", error.line, error.column)
 
 
 def run_puzzle(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:

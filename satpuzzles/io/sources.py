@@ -98,6 +98,31 @@ SOLVE_FINDS = "'satpuzzles solve SOURCE' finds the puzzle that reads it, if any"
 """Where a puzzle command points a typed URL or game id it does not read."""
 
 
+def file_pointed(error: InputError, text: str) -> InputError:
+    """``error``, when it refuses a puzz.link file of another puzzle type (a slither file given to numberlink),
+    naming the command that reads that type, with its own refusal where it refuses this file too, or saying that
+    no command reads it."""
+    from satpuzzles.core import registry
+    from satpuzzles.io.pzprv3 import ForeignFile
+
+    if not isinstance(error, ForeignFile):
+        return error
+    for name, puzzle in registry.puzzles().items():
+        reader = next((reader for reader in puzzle.readers if reader.name == "pzprv3"), None)
+        if reader is None:
+            continue
+        try:
+            reader.read(text)
+        except ForeignFile:
+            continue
+        except InputError as exc:
+            where = f"{exc.line}:{exc.column}: " if exc.line is not None and exc.column is not None else ""
+            return ForeignFile(f"{error.message}; 'satpuzzles {name} FILE' reads its type, and refuses this file: "
+                               f"{where}{exc.message}", error.line, error.column)
+        return ForeignFile(f"{error.message}; 'satpuzzles {name} FILE' reads it", error.line, error.column)
+    return ForeignFile(f"{error.message}; no puzzle of this tool reads it", error.line, error.column)
+
+
 def foreign_pointed(error: InputError, source: str) -> InputError:
     """``error``, when it refuses a typed URL of another puzzle type (a slither URL given to numberlink), pointing to
     ``satpuzzles solve`` as :func:`check_claimed` does."""
