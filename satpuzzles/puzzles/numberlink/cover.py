@@ -7,6 +7,7 @@ joins a neighbouring path; :func:`lengthen` then merges paths shorter than asked
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from satpuzzles.core.errors import UsageError
 from satpuzzles.geometry import Cell, Grid
@@ -17,8 +18,14 @@ COVER_ATTEMPTS = 100
 """Random covers tried before giving up on a board (only boards with a lone cell fail)."""
 
 
-def _free_degree(grid: Grid, owner: dict[Cell, int], cell: Cell) -> int:
-    return sum(n not in owner for n in grid.neighbours4(cell))
+@lru_cache(maxsize=4)
+def _neighbours(grid: Grid) -> dict[Cell, list[Cell]]:
+    """Each cell's orthogonal neighbours (Grid.neighbours4), looked up rather than made afresh."""
+    return {cell: grid.neighbours4(cell) for cell in grid.cells()}
+
+
+def _free_degree(near: dict[Cell, list[Cell]], owner: dict[Cell, int], cell: Cell) -> int:
+    return sum(n not in owner for n in near[cell])
 
 
 def _walk(grid: Grid, owner: dict[Cell, int], rng: random.Random, number: int, max_length: int) -> Path:
@@ -26,22 +33,23 @@ def _walk(grid: Grid, owner: dict[Cell, int], rng: random.Random, number: int, m
 
     When it gets stuck it goes on from its first cell, so that few walks stay short.
     """
-    free = [cell for cell in grid.cells() if cell not in owner]
-    narrowest = min(_free_degree(grid, owner, cell) for cell in free)
-    path = [rng.choice([cell for cell in free if _free_degree(grid, owner, cell) == narrowest])]
+    near = _neighbours(grid)
+    degree = {cell: _free_degree(near, owner, cell) for cell in near if cell not in owner}  # row-major order
+    narrowest = min(degree.values())
+    path = [rng.choice([cell for cell, free in degree.items() if free == narrowest])]
     owner[path[0]] = number
     for _ in range(2):
         while len(path) < max_length:
             here = path[-1]
             steps = [
-                cell for cell in grid.neighbours4(here)
-                if cell not in owner and all(owner.get(n) != number or n == here for n in grid.neighbours4(cell))
+                cell for cell in near[here]
+                if cell not in owner and all(owner.get(n) != number or n == here for n in near[cell])
             ]
             if not steps:
                 break
             if rng.random() < 0.75:  # mostly Warnsdorff's rule, which leaves few stranded cells
-                fewest = min(_free_degree(grid, owner, cell) for cell in steps)
-                steps = [cell for cell in steps if _free_degree(grid, owner, cell) == fewest]
+                fewest = min(_free_degree(near, owner, cell) for cell in steps)
+                steps = [cell for cell in steps if _free_degree(near, owner, cell) == fewest]
             path.append(rng.choice(steps))
             owner[path[-1]] = number
         path.reverse()
@@ -99,13 +107,18 @@ def merges(grid: Grid, paths: list[Path], path: Path, min_length: int) -> list[l
     joins it to the part of a neighbour up to the cell beside one of its ends (the rest goes on alone).
     """
     others = [other for other in paths if other is not path]
+    near = _neighbours(grid)
+    beside = ((path, set(near[path[-1]])), (path[::-1], set(near[path[0]])))  # each end's neighbours
+    touching = beside[0][1] | beside[1][1]
     covers = [[*(p for p in others if p is not other), joined] for other in others
-              for joined in joins(grid, path, other)]
+              if other[0] in touching or other[-1] in touching for joined in joins(grid, path, other)]
     for other in others:
+        if touching.isdisjoint(other):
+            continue
         rest_of = [p for p in others if p is not other]
         for i, cell in enumerate(other):
-            for mine in (path, path[::-1]):
-                if cell not in grid.neighbours4(mine[-1]):
+            for mine, around in beside:
+                if cell not in around:
                     continue
                 for merged, rest in (([*mine, *reversed(other[: i + 1])], other[i + 1 :]),
                                      ([*mine, *other[i:]], other[:i])):
