@@ -213,10 +213,10 @@ def test_can_add_refuses_a_corner_contact_and_a_hole() -> None:
 
 
 def test_undecided_checks_still_give_unique_puzzles(monkeypatch: pytest.MonkeyPatch) -> None:
-    from satpuzzles.puzzles.numberlink import generator as numberlink_generator
+    from satpuzzles.puzzles.numberlink import generator_checks as numberlink_checks
     from satpuzzles.puzzles.slitherlink import generator as slitherlink_generator
 
-    for module in (numberlink_generator, slitherlink_generator):
+    for module in (numberlink_checks, slitherlink_generator):
         monkeypatch.setattr(module, "MAX_CHECK_CALLS", 0)  # no check can decide
     slitherlink = run_cli("generate", "slitherlink", "5", "4", "--seed", "2").out
     assert len(Driver("slitherlink").parse(slitherlink)[0].clues) == 20  # no clue could be dropped

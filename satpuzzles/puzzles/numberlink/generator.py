@@ -11,7 +11,8 @@ path instead. Paths shorter than --min-length (3: no two-cell paths) are merged 
 a neighbour before the repair (cover.py) and, where the cuts leave some, after it,
 each merge kept only where the puzzle stays unique. With --difficulty, the puzzle is
 graded as --analyze grades it and made harder by joining paths end to end, or easier
-by cutting paths, along a chain searched by bisection (solve/select.py). The finished
+by cutting paths, along a chain searched by bisection (solve/select.py). The checks of a run are asked of one
+incremental solver per board shape, each puzzle as assumptions (generator_checks.py). The finished
 puzzle is solved afresh with --unique's machinery.
 """
 
@@ -20,14 +21,14 @@ from __future__ import annotations
 import random
 
 from satpuzzles.core.errors import UsageError, VerificationError
-from satpuzzles.core.outcome import Settings, SolveStats
+from satpuzzles.core.outcome import Settings
 from satpuzzles.core.naming import Naming
 from satpuzzles.core.spec import Generator, Option, Progress, naming_of
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.puzzles.numberlink.cover import Path, joins, lengthen, merges, random_cover
 from satpuzzles.puzzles.numberlink.cuts import cells_of, cut_chain, cut_near, cut_until, regions
-from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.formats import LIMIT, to_text
+from satpuzzles.puzzles.numberlink.generator_checks import Checks, puzzle_of
 from satpuzzles.puzzles.numberlink.stated import rules_comment
 from satpuzzles.puzzles.numberlink.model import (
     OPEN,
@@ -37,10 +38,9 @@ from satpuzzles.puzzles.numberlink.model import (
     RuleSet,
     self_touches,
 )
-from satpuzzles.puzzles.numberlink.unique import RULES, detour, shortcut
+from satpuzzles.puzzles.numberlink.unique import RULES
 from satpuzzles.puzzles.numberlink.url import to_url
-from satpuzzles.solve.limited import LIMITED_SOLVER, LimitedBackend, SearchLimit
-from satpuzzles.solve.loop import lazy_solutions
+from satpuzzles.solve.limited import SearchLimit
 from satpuzzles.solve.pipeline import solve
 from satpuzzles.solve.select import (
     ANY,
@@ -60,10 +60,6 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-MAX_CHECK_CALLS = 50
-"""SAT calls (cycle cuts) one uniqueness check may make before it counts as undecided."""
-MAX_CHECK_CONFLICTS = 5000
-"""Conflicts one SAT call of a check may take before it counts as undecided."""
 MIN_LENGTH = 3
 """Fewest cells of a path by default: no two-cell paths (adjacent ends, a forced link) unless asked for."""
 UNIQUE_ATTEMPTS = 20
@@ -72,36 +68,6 @@ UNIQUE_ATTEMPTS = 20
 
 class NoLongPaths(Exception):
     """No unique puzzle turned up whose paths all have the fewest cells asked for."""
-
-
-def _instance(grid: Grid, paths: list[Path]) -> tuple[NumberlinkInstance, NumberlinkSolution]:
-    """The puzzle of these paths, labels 1, 2, ... in reading order of their first ends, and its solution."""
-    ordered = sorted(paths, key=lambda path: min(path[0], path[-1]))
-    labels = [str(number) for number in range(1, len(ordered) + 1)]
-    givens = {end: label for label, path in zip(labels, ordered) for end in (path[0], path[-1])}
-    instance = NumberlinkInstance(grid, givens, tuple(labels))
-    routes = {
-        label: tuple(path if path[0] == instance.endpoints[label][0] else reversed(path))
-        for label, path in zip(labels, ordered)
-    }
-    return instance, NumberlinkSolution(routes)
-
-
-def second_solution(instance: NumberlinkInstance, solution: NumberlinkSolution,
-                    rules: RuleSet = RuleSet()) -> NumberlinkSolution | None:
-    """Another solution under ``rules``, None when the solver proves there is none; SearchLimit if undecided."""
-    if not rules.fill and rules.self_touch:
-        other = shortcut(solution) or detour(instance, solution)
-        if other is not None:
-            return other
-    encoding = NumberlinkEncoding(instance, strengthened=False, rules=rules, drop_loops=True)
-    with LimitedBackend(MAX_CHECK_CONFLICTS) as backend:
-        backend.calls_left = MAX_CHECK_CALLS
-        backend.add_clauses(encoding.formula.clauses)
-        backend.add_clauses([encoding.block(solution)])
-        for other in lazy_solutions(encoding, backend, SolveStats(solver=LIMITED_SOLVER)):
-            return other
-    return None
 
 
 def _differing(solution: NumberlinkSolution, other: NumberlinkSolution) -> set[Cell]:
@@ -120,17 +86,7 @@ def _between_touches(solution: NumberlinkSolution) -> set[Cell]:
     return cells
 
 
-def _is_unique(grid: Grid, paths: list[Path], rules: RuleSet) -> bool:
-    """Whether the solver proves, within the check's limits, that these paths are their puzzle's only solution."""
-    if not rules.self_touch and self_touches(_instance(grid, paths)[1]):
-        return False
-    try:
-        return second_solution(*_instance(grid, paths), rules) is None
-    except SearchLimit:
-        return False
-
-
-def join_paths(grid: Grid, paths: list[Path], rng: random.Random, progress: Progress, rules: RuleSet,
+def join_paths(grid: Grid, paths: list[Path], rng: random.Random, progress: Progress, checks: Checks,
                chain: list[list[Path]] | None = None) -> list[Path]:
     """Join paths end to end, in random order, wherever the solution stays provably unique.
 
@@ -150,7 +106,7 @@ def join_paths(grid: Grid, paths: list[Path], rng: random.Random, progress: Prog
             trial = [paths[k] for k in sorted(alive - {i, j})] + [joined]
             tried += 1
             progress(f"{grid.cols}x{grid.rows}: {len(alive)} paths, joining ({tried} tried)")
-            if _is_unique(grid, trial, rules):
+            if checks.is_unique(trial):
                 paths.append(joined)
                 alive = (alive - {i, j}) | {len(paths) - 1}
                 if chain is not None:
@@ -162,7 +118,7 @@ def join_paths(grid: Grid, paths: list[Path], rng: random.Random, progress: Prog
     return [paths[k] for k in sorted(alive)]
 
 
-def _repair(grid: Grid, paths: list[Path], rng: random.Random, progress: Progress, rules: RuleSet,
+def _repair(grid: Grid, paths: list[Path], rng: random.Random, progress: Progress, checks: Checks,
             min_length: int) -> None:
     """Cut paths of ``paths`` in place until the limited checks find no second solution (or nothing is left to cut).
 
@@ -173,14 +129,14 @@ def _repair(grid: Grid, paths: list[Path], rng: random.Random, progress: Progres
     """
     shortests = sorted({max(3, min_length), min_length, 2}, reverse=True)
     while True:
-        instance, solution = _instance(grid, paths)
+        instance, solution = puzzle_of(grid, paths)
         progress(f"{grid.cols}x{grid.rows}: {len(paths)} paths, checking uniqueness")
-        differing: set[Cell] = set() if rules.self_touch else _between_touches(solution)
+        differing: set[Cell] = set() if checks.rules.self_touch else _between_touches(solution)
         if not differing:
             try:
-                other = second_solution(instance, solution, rules)
+                other = checks.second_solution(instance, solution)
             except SearchLimit:  # undecided: nothing to aim at, so longest paths are cut until a check decides
-                if not cut_until(paths, rng, shortests, lambda cover: _decides(grid, cover, progress, rules)):
+                if not cut_until(paths, rng, shortests, lambda cover: checks.decides(cover, progress)):
                     return  # nothing left to cut: the final proof decides without limits
                 continue
             if other is None:
@@ -193,18 +149,8 @@ def _repair(grid: Grid, paths: list[Path], rng: random.Random, progress: Progres
             raise VerificationError("internal error: no path can be cut to remove a second Numberlink solution")
 
 
-def _decides(grid: Grid, paths: list[Path], progress: Progress, rules: RuleSet) -> bool:
-    """Whether the limited check decides (either way) if these paths are their puzzle's only solution."""
-    progress(f"{grid.cols}x{grid.rows}: {len(paths)} paths, checking uniqueness")
-    try:
-        second_solution(*_instance(grid, paths), rules)
-    except SearchLimit:
-        return False
-    return True
-
-
-def unique_cover(grid: Grid, rng: random.Random, progress: Progress, rules: RuleSet, min_length: int) -> list[Path]:
-    """Paths of at least ``min_length`` cells covering ``grid`` that are their puzzle's one solution under ``rules``
+def unique_cover(grid: Grid, rng: random.Random, progress: Progress, checks: Checks, min_length: int) -> list[Path]:
+    """Paths of at least ``min_length`` cells covering ``grid`` that are their puzzle's one solution under the checks' rules
     (as far as the limited checks tell: the caller proves it); NoLongPaths when the attempts run out.
 
     Short paths of the cover are merged into neighbours, the cover is cut until unique (see :func:`_repair`),
@@ -215,11 +161,11 @@ def unique_cover(grid: Grid, rng: random.Random, progress: Progress, rules: Rule
         paths = random_cover(grid, rng)
         if not lengthen(grid, paths, rng, min_length):
             continue
-        _repair(grid, paths, rng, progress, rules, min_length)
+        _repair(grid, paths, rng, progress, checks, min_length)
         short = [path for path in paths if len(path) < min_length]
         while short:  # cuts left short paths: merge each into a neighbour where it stays unique
             path = short.pop()
-            fixed = next((cover for cover in merges(grid, paths, path, min_length) if _is_unique(grid, cover, rules)),
+            fixed = next((cover for cover in merges(grid, paths, path, min_length) if checks.is_unique(cover)),
                          None)
             if fixed is None:
                 break
@@ -236,21 +182,22 @@ def generate_numberlink(grid: Grid, rng: random.Random, progress: Progress, join
 
     With ``join``, paths are then joined end to end while it stays unique: fewer, longer paths.
     """
-    paths = _base(grid, rng, progress, rules, min_length)
-    if join:
-        paths = join_paths(grid, paths, rng, progress, rules)
-    instance, solution = _instance(grid, paths)
+    with Checks(grid, rules) as checks:
+        paths = _base(grid, rng, progress, checks, min_length)
+        if join:
+            paths = join_paths(grid, paths, rng, progress, checks)
+    instance, solution = puzzle_of(grid, paths)
     prove_unique(instance, solution, rules)
     return instance
 
 
-def _base(grid: Grid, rng: random.Random, progress: Progress, rules: RuleSet, min_length: int) -> list[Path]:
+def _base(grid: Grid, rng: random.Random, progress: Progress, checks: Checks, min_length: int) -> list[Path]:
     """:func:`unique_cover`, falling back to shorter paths (with a warning) on boards too small for ``min_length``."""
     if grid.size < 2:
         raise UsageError(f"a {grid.cols}x{grid.rows} board has no room for a path: give at least two cells")
     for shortest in range(min_length, 1, -1):
         try:
-            paths = unique_cover(grid, rng, progress, rules, shortest)
+            paths = unique_cover(grid, rng, progress, checks, shortest)
         except NoLongPaths:
             continue
         if shortest < min_length:
@@ -271,23 +218,24 @@ def generate_graded(grid: Grid, rng: random.Random, progress: Progress, rules: R
     def level_of(paths: list[Path]) -> str:
         if id(paths) not in levels:
             progress(f"{grid.cols}x{grid.rows}: {len(paths)} paths, grading")
-            levels[id(paths)] = grade_level(RULES, _instance(grid, paths)[0], "numberlink", extras)
+            levels[id(paths)] = grade_level(RULES, puzzle_of(grid, paths)[0], "numberlink", extras)
         return levels[id(paths)]
 
     best: Picked[list[Path]] | None = None
-    for _ in range(TRIES):
-        chain = [_base(grid, rng, progress, rules, min_length)]
-        if rank(level_of(chain[0])) < rank(target):  # joins make fewer, longer paths: mostly harder
-            join_paths(grid, chain[0], rng, progress, rules, chain)
-        elif rank(level_of(chain[0])) > rank(target) and rules.self_touch:
-            chain = [*reversed(cut_chain(chain[0], min_length)), *chain]  # more, shorter paths: mostly easier
-        best = closer(best, pick(chain, level_of, target), target)
-        if best.reached:
-            break
+    with Checks(grid, rules) as checks:
+        for _ in range(TRIES):
+            chain = [_base(grid, rng, progress, checks, min_length)]
+            if rank(level_of(chain[0])) < rank(target):  # joins make fewer, longer paths: mostly harder
+                join_paths(grid, chain[0], rng, progress, checks, chain)
+            elif rank(level_of(chain[0])) > rank(target) and rules.self_touch:
+                chain = [*reversed(cut_chain(chain[0], min_length)), *chain]  # more, shorter paths: mostly easier
+            best = closer(best, pick(chain, level_of, target), target)
+            if best.reached:
+                break
     assert best is not None
     if not best.reached:
         progress(shortfall("numberlink puzzle", best, target, TRIES))
-    instance, solution = _instance(grid, best.item)
+    instance, solution = puzzle_of(grid, best.item)
     prove_unique(instance, solution, rules)
     return instance, best
 

@@ -1,0 +1,114 @@
+"""The Numberlink generator's uniqueness checks in one solver per board shape (generator_checks.py).
+
+The shared solver must answer as a fresh formula does on every puzzle of a sequence on one board (what it
+learns on one puzzle must hold for the next), and the generator built on it must still make puzzles that
+--unique proves unique, the same ones for a seed on every run.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import satpuzzles
+from satpuzzles.geometry import Grid
+from satpuzzles.puzzles.numberlink import generator_checks
+from satpuzzles.puzzles.numberlink.cover import random_cover
+from satpuzzles.puzzles.numberlink.cuts import cells_of, cut_near
+from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
+from satpuzzles.puzzles.numberlink.generator_checks import Checks, SharedChecks, puzzle_of
+from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet, verify
+from satpuzzles.solve.backends import make_backend
+from satpuzzles.solve.loop import lazy_solutions
+from satpuzzles.core.outcome import SolveStats
+from tests.conftest import run_cli
+
+
+def _fresh_other(instance: NumberlinkInstance, solution: NumberlinkSolution, rules: RuleSet) -> bool:
+    """Whether a fresh complete formula, without limits, has a solution other than ``solution``."""
+    encoding = NumberlinkEncoding(instance, strengthened=False, rules=rules, drop_loops=True)
+    with make_backend("glucose4") as backend:
+        backend.add_clauses(encoding.formula.clauses)
+        backend.add_clauses([encoding.block(solution)])
+        return next(iter(lazy_solutions(encoding, backend, SolveStats())), None) is not None
+
+
+@pytest.mark.parametrize("rules", [RuleSet(fill=True), RuleSet(fill=False)], ids=["fill", "open"])
+def test_the_shared_solver_answers_as_a_fresh_formula_along_a_chain_of_cuts(rules: RuleSet) -> None:
+    # Covers of one 6x5 board cut one path at a time: puzzles with more and more labels (colour widths 2 to 4),
+    # all asked of one SharedChecks without limits, in turn, and of a fresh formula each.
+    grid = Grid(rows=5, cols=6)
+    shared = SharedChecks(grid, rules, conflicts=None)
+    asked = found = 0
+    try:
+        for seed in range(6):
+            rng = random.Random(seed)
+            paths = random_cover(grid, rng)
+            while True:
+                instance, solution = puzzle_of(grid, paths)
+                other = shared.other(instance, solution, calls=None)
+                assert (other is not None) == _fresh_other(instance, solution, rules), (seed, paths)
+                if other is not None:
+                    assert verify(instance, other) == [] and other.links() != solution.links()
+                asked, found = asked + 1, found + (other is not None)
+                if not cut_near(paths, cells_of(paths), rng, [2]):
+                    break
+        assert sorted(shared.solvers) == [2, 3, 4]  # a solver per colour width met (3 to 16 labels)
+    finally:
+        shared.close()
+    assert asked > 50 and 0 < found < asked  # both answers were given, many times
+
+
+def test_a_checks_blocking_clause_is_switched_off_after_it() -> None:
+    # 3x3 under fill with one label at (0, 0) and (1, 1) has two solutions, the two spirals: each check blocks
+    # one and must find the other, which a blocking clause left in force by the check before would hide.
+    grid = Grid(rows=3, cols=3)
+    instance = NumberlinkInstance(grid, {(0, 0): "1", (1, 1): "1"}, ("1",))
+    clockwise = NumberlinkSolution({"1": ((0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0), (1, 1))})
+    anticlockwise = NumberlinkSolution({"1": ((0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2), (0, 1),
+                                              (1, 1))})
+    shared = SharedChecks(grid, RuleSet(fill=True), conflicts=None)
+    try:
+        for blocked, other in ((clockwise, anticlockwise), (anticlockwise, clockwise), (clockwise, anticlockwise)):
+            found = shared.other(instance, blocked, calls=None)
+            assert found is not None and found.links() == other.links()
+    finally:
+        shared.close()
+
+
+def test_the_checks_share_a_solver_under_open_and_on_large_fill_boards_with_self_touch() -> None:
+    def shared(rows: int, cols: int, rules: RuleSet) -> bool:
+        with Checks(Grid(rows=rows, cols=cols), rules) as checks:
+            return checks.shared is not None
+
+    assert shared(5, 5, RuleSet(fill=False)) and shared(40, 25, RuleSet(fill=True))
+    assert not shared(30, 30, RuleSet(fill=True))  # under SHARED_FILL_FROM_CELLS: a fresh formula each
+    assert not shared(40, 40, RuleSet(fill=False, self_touch=False)) and not shared(40, 40, RuleSet(self_touch=False))
+
+
+@pytest.mark.parametrize("rules", ["open", "fill"])
+def test_generated_puzzles_are_proved_unique_by_the_cli(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(generator_checks, "SHARED_FILL_FROM_CELLS", 0)  # the shared solver on a small fill board too
+    for seed in (1, 2):
+        made = run_cli("generate", "numberlink", "12", "12", "--seed", seed, "--rules", rules)
+        assert made.code == 0, made.err
+        checked = run_cli("numberlink", "-", "--unique", stdin=made.out)
+        assert checked.code == 0 and "Unique = True" in checked.out, made.out
+
+
+def test_the_same_seed_makes_the_same_puzzle_in_every_process_and_in_one() -> None:
+    # Each run has solvers of its own: the puzzle of a seed does not depend on what the process made before.
+    first = run_cli("generate", "numberlink", "14", "12", "--seed", "5", "--rules", "open").out
+    assert run_cli("generate", "numberlink", "14", "12", "--seed", "5", "--rules", "open").out == first
+    options = {"rules": "open"}
+    alone = satpuzzles.generate("numberlink", 12, 14, seed=5, **options)
+    satpuzzles.generate("numberlink", 12, 14, seed=6, **options)
+    assert satpuzzles.generate("numberlink", 12, 14, seed=5, **options) == alone == first
+
+
+def test_without_the_shared_solver_the_generator_still_makes_unique_puzzles(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(generator_checks, "SHARED", False)
+    made = satpuzzles.generate("numberlink", 9, 9, seed=3, rules="open")
+    checked = run_cli("numberlink", "-", "--unique", stdin=made)
+    assert "Unique = True" in checked.out, made
