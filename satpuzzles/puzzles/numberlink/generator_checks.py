@@ -6,7 +6,7 @@ encoding is the same for all of them (as bench/numberlink_shared_solver.py measu
 a variable per cell says "this cell is an endpoint", which hangs the degree constraints on it (exactly 1
 of its links when it is; otherwise 2, or under open 0 or 2); colours are equal along every used link;
 no 2x2 block uses all 4 of its links. A check then only assumes which cells are endpoints and their
-labels' colour bits (``colour bits`` wide enough for the labels: one solver per width), and the intended
+labels' colour bits (one solver per colour width, the bits the labels need), and the intended
 solution's blocking clause is guarded by a selector literal, assumed for that check and switched off
 (a unit clause) after it. What the solver learns is a consequence of the shape formula alone, so it
 serves every later check.
