@@ -25,7 +25,8 @@ class Encoding(Protocol[S]):
     Optional: an encoding that also has the two methods of :class:`Decisions` can be
     analysed (--analyze), in a complete stage only; one whose cuts ban what breaks a rule
     (rather than only refine) names it in ``lazy_rules`` (a plural noun phrase, "second
-    loops"), which the header of its DIMACS file (-o) then explains; one that searched while
+    loops"), which the header of its DIMACS file (-o) then explains; one whose formula is not the input's
+    own (Numberlink's compressed board) says in ``dimacs_note`` how a model reads, for that header; one that searched while
     it was built (Numberlink's fill first) gives that search's SolveStats as ``searched``,
     whose SAT calls, cuts and seconds the stage's statistics then count.
     """

@@ -295,8 +295,7 @@ def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = 
             if settings.verbose:
                 log(f"solver statistics: {backend.statistics()}")
         if settings.want_dimacs:
-            dimacs = dimacs_text(encoding.formula, cuts, header=_header(name, stage.name, stage.complete,
-                                                                         getattr(encoding, "lazy_rules", "")),
+            dimacs = dimacs_text(encoding.formula, cuts, header=_header(name, stage.name, stage.complete, encoding),
                                  assumed=assumptions)
         if len(found) >= wanted or exhausted:
             break
@@ -351,17 +350,20 @@ def _certificate(encoding: Encoding[S], cuts: list[Clause], found: list[S], back
 def first_formula_dimacs(rules: Rules[I, Any], instance: I, settings: Settings, name: str = "") -> str:
     """The DIMACS text of the first encoding stage (for ``-o`` when the method used no formula)."""
     stage = rules.stages(instance, with_defaults(rules, settings, instance))[0]
-    encoding = stage.build()
-    return dimacs_text(encoding.formula, header=_header(name, stage.name, stage.complete,
-                                                        getattr(encoding, "lazy_rules", "")))
+    return dimacs_text((encoding := stage.build()).formula, header=_header(name, stage.name, stage.complete, encoding))
 
 
-def _header(name: str, stage: str, complete: bool = True, lazy_rules: str = "") -> list[str]:
+def _header(name: str, stage: str, complete: bool = True, encoding: object = None) -> list[str]:
     """The DIMACS header's comments: the puzzle and stage, and what a model of the formula means."""
     lines = [f"satpuzzles {name}, encoding {stage}" if name else f"satpuzzles, encoding {stage}"]
-    if not complete:  # a stage tried before the complete encoding: a model is a solution, UNSAT proves nothing
-        lines.append("this stage's formula is stronger than the rules: its models are solutions, but not all of them "
-                     "(--encoding complete, where the puzzle has it, writes the formula of the rules alone)")
+    lazy_rules, note = getattr(encoding, "lazy_rules", ""), getattr(encoding, "dimacs_note", "")
+    if note:  # a formula of another board than the input's (Numberlink's compressed stage) says how to read it
+        lines.append(note)
+    elif not complete:  # a stage tried before the complete encoding: UNSAT proves nothing; a model may hold lazy rules
+        lines.append("this stage's formula is stronger than the rules: " + (
+            "its models are solutions, but not all of them" if not lazy_rules else "not every solution is a model, so "
+            f"unsatisfiable proves nothing, and {lazy_rules} are banned only as they appear, by the lazy-cut loop: a "
+            "model may hold them") + " (--encoding complete, where the puzzle has it, writes the formula of the rules alone)")
     elif lazy_rules:  # the encoding's Encoding.lazy_rules: what only the lazy-cut loop enforces
         lines.append(f"the rules, but {lazy_rules} are banned only as they appear, by the lazy-cut loop: every "
                      "solution is a model and unsatisfiable proves there is no solution, but a model may hold them "

@@ -91,6 +91,17 @@ class CompressedEncoding:
         self.pending: list[Clause] = []
         self.last: NumberlinkSolution | None = None
 
+    @property
+    def dimacs_note(self) -> str:
+        """How a model of this formula reads (the -o header): it is the compressed board's, not the input's."""
+        small = self.small.grid
+        return (f"this stage's formula is a compressed board's ({small.cols} wide, {small.rows} high), not the input's: "
+                "long runs of rows and columns holding no endpoint were shortened, and a variable's (row, column) is "
+                f"the compressed board's, the input's row keep_rows[row] and column keep_cols[column] with keep_rows = "
+                f"{self.keep_rows} and keep_cols = {self.keep_cols}; a model, once free of detached cycles (banned only "
+                "as they appear, by the lazy-cut loop), is widened back into the input's solution when it can be (else "
+                "blocked); unsatisfiable proves nothing (--encoding complete writes the input's own formula)")
+
     def decode(self, model: Model) -> NumberlinkSolution:
         """The widened solution (cuts pending when the small one has cycles or cannot be widened)."""
         small = self.inner.decode(model)
