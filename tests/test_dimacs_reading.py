@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pysat.solvers import Solver
 
-from tests.conftest import ROOT, run_cli
+from tests.conftest import INSTANCES, ROOT, run_cli
 
 sys.path.insert(0, str(ROOT / "bench"))
 from make_giants import giant  # noqa: E402
@@ -74,3 +74,21 @@ def test_the_compressed_stage_says_which_rows_and_columns_its_variables_name(tmp
         touching = {("right", at[0], at[1]), ("right", at[0], at[1] - 1), ("down", *at), ("down", at[0] - 1, at[1])}
         assert sum(names[var][:3] in touching for var in model if var in names) == 1
 
+
+def test_minesweeper_names_each_variable_by_its_cell(tmp_path: Path) -> None:
+    """mine(row, column), as Numberlink's right(0, 3): a model decodes without knowing the numbering."""
+    board = INSTANCES / "minesweeper" / "seed" / "medium-sat.in"
+    target = tmp_path / "board.cnf"
+    assert run_cli("minesweeper", board, "-o", target).code == 0
+    _, names, clauses = read_dimacs(target)
+    rows = [line.split() for line in board.read_text().splitlines()[1:]]
+    assert sorted(key[1:] for key in names.values()) == [(r, c) for r, row in enumerate(rows)
+                                                         for c, token in enumerate(row) if token == "?"]
+    with Solver(name="glucose4", bootstrap_with=clauses) as solver:
+        assert solver.solve()
+        mines = {names[lit][1:] for lit in solver.get_model() if lit > 0}
+    for r, row in enumerate(rows):
+        for c, token in enumerate(row):
+            if token.isdigit():
+                around = {(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
+                assert len(around & mines) == int(token), (r, c)

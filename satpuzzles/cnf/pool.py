@@ -9,7 +9,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from math import prod
 
-from satpuzzles.core.records import Record
+from satpuzzles.core.records import Record, field
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -25,6 +25,8 @@ class Block(Record, frozen=True):
     name: str
     shape: tuple[int, ...]
     first: int
+    at: Any = field(default=None, compare=False)
+    """For a block over scattered places (:meth:`VarPool.block_at`): the index each variable names, one row each."""
 
     @property
     def size(self) -> int:
@@ -34,6 +36,8 @@ class Block(Record, frozen=True):
     def key_of(self, var: int) -> tuple[object, ...]:
         """Readable key of a variable inside this block, e.g. ('bit', 3, 4, 0)."""
         offset = var - self.first
+        if self.at is not None:
+            return (self.name, *(int(part) for part in self.at[offset]))
         index = []
         for extent in reversed(self.shape):
             offset, at = divmod(offset, extent)
@@ -105,6 +109,17 @@ class VarPool:
 
         block = self._block(name, shape)
         return np.arange(block.first, block.first + block.size, dtype=np.int64).reshape(block.shape)
+
+    def block_at(self, name: str, at: np.ndarray) -> np.ndarray:
+        """Reserve one id per row of ``at`` (indices, as numpy's argwhere gives them), named ``(name, *row)``."""
+        import numpy as np
+
+        block = Block(name, (len(at),), self.top + 1, at)
+        if block.size:
+            self.top += block.size
+            self._blocks.append(block)
+            self._block_starts.append(block.first)
+        return np.arange(block.first, block.first + block.size, dtype=np.int64)
 
     def block_lists(self, name: str, shape: tuple[int, ...]) -> Any:
         """:meth:`block` as nested Python lists (no numpy)."""

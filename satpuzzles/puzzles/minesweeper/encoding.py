@@ -43,7 +43,7 @@ class MinesweeperEncoding:
         self.formula = formula = Formula()
         unknown = cells == UNKNOWN
         self.var = np.zeros(cells.shape, dtype=np.int64)
-        self.var[unknown] = formula.pool.block("mine", (int(unknown.sum()),)) if unknown.any() else []
+        self.var[unknown] = formula.pool.block_at("mine", np.argwhere(unknown))  # mine(row, column)
         self.unknown_vars = self.var[unknown]
         known = (cells == MINE).astype(np.int16)
         counted = np.argwhere(cells >= 0)
