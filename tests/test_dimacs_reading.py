@@ -92,3 +92,16 @@ def test_minesweeper_names_each_variable_by_its_cell(tmp_path: Path) -> None:
             if token.isdigit():
                 around = {(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
                 assert len(around & mines) == int(token), (r, c)
+
+
+def test_minesweeper_explain_writes_the_selectors_it_assumed(tmp_path: Path) -> None:
+    """Under --explain each count has a selector: the formula -o writes assumes them, so an unsolvable board's is
+    unsatisfiable (it was satisfiable, every count switched off, when the engine had answered)."""
+    for board, code, satisfiable in ((INSTANCES / "minesweeper" / "seed" / "small-unsat.in", 1, False),
+                                     (INSTANCES / "minesweeper" / "seed" / "medium-sat.in", 0, True)):
+        target = tmp_path / "board.cnf"
+        assert run_cli("minesweeper", board, "--explain", "-o", target).code == code
+        assert "c selector literals the solver assumed true (one per clue):" in target.read_text()
+        _, _, clauses = read_dimacs(target)  # the selectors' unit clauses among them
+        with Solver(name="glucose4", bootstrap_with=clauses) as solver:
+            assert solver.solve() is satisfiable, board.name

@@ -54,3 +54,21 @@ def dimacs_text(
 ) -> str:
     """The whole DIMACS text of ``formula`` as one string."""
     return "".join(dimacs_lines(formula, extra, header, assumed, sections))
+
+
+def header_lines(name: str, stage: str, complete: bool = True, encoding: object = None) -> list[str]:
+    """The DIMACS header's comments: the puzzle and stage, and what a model of the formula means."""
+    lines = [f"satpuzzles {name}, encoding {stage}" if name else f"satpuzzles, encoding {stage}"]
+    lazy_rules, note = getattr(encoding, "lazy_rules", ""), getattr(encoding, "dimacs_note", "")
+    if note:  # a formula of another board than the input's (Numberlink's compressed stage) says how to read it
+        lines.append(note)
+    elif not complete:  # a stage tried before the complete encoding: UNSAT proves nothing; a model may hold lazy rules
+        lines.append("this stage's formula is stronger than the rules: " + (
+            "its models are solutions, but not all of them" if not lazy_rules else "not every solution is a model, so "
+            f"unsatisfiable proves nothing, and {lazy_rules} are banned only as they appear, by the lazy-cut loop: a "
+            "model may hold them") + " (--encoding complete, where the puzzle has it, writes the formula of the rules alone)")
+    elif lazy_rules:  # the encoding's Encoding.lazy_rules: what only the lazy-cut loop enforces
+        lines.append(f"the rules, but {lazy_rules} are banned only as they appear, by the lazy-cut loop: every "
+                     "solution is a model and unsatisfiable proves there is no solution, but a model may hold them "
+                     "(the cuts learned follow the formula)")
+    return lines

@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 import time
 
-from satpuzzles.cnf.dimacs import dimacs_text
+from satpuzzles.cnf.dimacs import dimacs_text, header_lines
 from satpuzzles.cnf.formula import Clause
 from satpuzzles.cnf.model import broken_clause
 from satpuzzles.core.errors import SolverError, UsageError, VerificationError
@@ -295,8 +295,8 @@ def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = 
             if settings.verbose:
                 log(f"solver statistics: {backend.statistics()}")
         if settings.want_dimacs:
-            dimacs = dimacs_text(encoding.formula, cuts, header=_header(name, stage.name, stage.complete, encoding),
-                                 assumed=assumptions)
+            header = header_lines(name, stage.name, stage.complete, encoding)
+            dimacs = dimacs_text(encoding.formula, cuts, header=header, assumed=assumptions)
         if len(found) >= wanted or exhausted:
             break
         log(f"stage {stage.name} {'found no more' if found else 'found no'} solution")
@@ -334,7 +334,7 @@ class _StatsOnFailure:
 def _certificate(encoding: Encoding[S], cuts: list[Clause], found: list[S], backend: Backend, name: str, stage: str,
                  solver: str, cut_names: str = "") -> Certificate:
     """The refuted CNF (the formula, the cuts learned, the solutions found blocked) and the solver's DRAT proof."""
-    header = [*_header(name, stage), "a DRAT proof refutes this formula: the encoding, the lazy cuts and the blocks"]
+    header = [*header_lines(name, stage), "a DRAT proof refutes this formula: the encoding, the lazy cuts and the blocks"]
     heading = "clauses added by the lazy-cut loop" + (f" ({cut_names})" if cut_names else "")
     sections = [(heading, cuts),
                 ("clauses blocking the solutions already found", [encoding.block(solution) for solution in found])]
@@ -350,25 +350,10 @@ def _certificate(encoding: Encoding[S], cuts: list[Clause], found: list[S], back
 def first_formula_dimacs(rules: Rules[I, Any], instance: I, settings: Settings, name: str = "") -> str:
     """The DIMACS text of the first encoding stage (for ``-o`` when the method used no formula)."""
     stage = rules.stages(instance, with_defaults(rules, settings, instance))[0]
-    return dimacs_text((encoding := stage.build()).formula, header=_header(name, stage.name, stage.complete, encoding))
+    encoding = stage.build()
+    header = header_lines(name, stage.name, stage.complete, encoding)
+    return dimacs_text(encoding.formula, header=header, assumed=list(encoding.selectors.values()))  # as a solve assumes
 
-
-def _header(name: str, stage: str, complete: bool = True, encoding: object = None) -> list[str]:
-    """The DIMACS header's comments: the puzzle and stage, and what a model of the formula means."""
-    lines = [f"satpuzzles {name}, encoding {stage}" if name else f"satpuzzles, encoding {stage}"]
-    lazy_rules, note = getattr(encoding, "lazy_rules", ""), getattr(encoding, "dimacs_note", "")
-    if note:  # a formula of another board than the input's (Numberlink's compressed stage) says how to read it
-        lines.append(note)
-    elif not complete:  # a stage tried before the complete encoding: UNSAT proves nothing; a model may hold lazy rules
-        lines.append("this stage's formula is stronger than the rules: " + (
-            "its models are solutions, but not all of them" if not lazy_rules else "not every solution is a model, so "
-            f"unsatisfiable proves nothing, and {lazy_rules} are banned only as they appear, by the lazy-cut loop: a "
-            "model may hold them") + " (--encoding complete, where the puzzle has it, writes the formula of the rules alone)")
-    elif lazy_rules:  # the encoding's Encoding.lazy_rules: what only the lazy-cut loop enforces
-        lines.append(f"the rules, but {lazy_rules} are banned only as they appear, by the lazy-cut loop: every "
-                     "solution is a model and unsatisfiable proves there is no solution, but a model may hold them "
-                     "(the cuts learned follow the formula)")
-    return lines
 
 
 def solve_within_limit(rules: Rules[I, S], instance: I, settings: Settings, name: str = "",
