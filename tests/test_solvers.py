@@ -189,7 +189,10 @@ def test_cadical_options_take_effect_through_the_solver_name() -> None:
     ("cadical195 --seed=x", "CaDiCaL's seed takes a whole number"),
     ("cadical195 --seed=--3", "CaDiCaL's seed takes a whole number"),
     ("cadical195 --seed=\u00b2", "CaDiCaL's seed takes a whole number"),  # a digit to str.isdigit, not to int
-    ("cadical195 --lrat=1", "is not an option"),  # proofs are --proof's; options that write or print are refused
+    # proofs are --proof's; options that write or print are refused, as CaDiCaL's (they said "is not an option")
+    ("cadical195 --lrat=1", "'--lrat=1': CaDiCaL's lrat prints, checks or writes proofs, which a solver name may not "
+                            "ask for (--proof FILE writes a DRAT proof; -v reports the solve)"),
+    ("cadical195 --no-verbose", "'--no-verbose': CaDiCaL's verbose prints, checks or writes proofs"),
     ("glucose4 --inprocessing=0", "options are for cadical195"),
 ])
 def test_bad_cadical_options_are_usage_errors(name: str, words: str) -> None:

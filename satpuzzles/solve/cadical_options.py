@@ -163,3 +163,10 @@ CADICAL195_OPTIONS: dict[str, tuple[int, int, str]] = {
     "walkreleff": (1, 100000, "relative efficiency per mille"),
 }
 """Option name -> (lowest value, highest value, what it does)."""
+
+WITHHELD = frozenset({
+    "binary", "check", "checkassumptions", "checkconstraint", "checkfailed", "checkfrozen", "checkproof",
+    "checkwitness", "externallrat", "frat", "idrup", "log", "logsort", "lrat", "profile", "quiet", "realtime",
+    "report", "reportall", "reportsolve", "stats", "verbose", "veripb"})
+"""CaDiCaL 1.9.5's other options: they print (reports, statistics, logs), check or write proofs, so a solver name
+may not set them."""

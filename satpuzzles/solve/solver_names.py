@@ -94,7 +94,7 @@ def normal_solver_name(name: str) -> str:
 
 def _cadical_option(name: str, word: str) -> tuple[str, int]:
     """One CaDiCaL option word, checked against CaDiCaL 1.9.5's options."""
-    from satpuzzles.solve.cadical_options import CADICAL195_OPTIONS
+    from satpuzzles.solve.cadical_options import CADICAL195_OPTIONS, WITHHELD
 
     key, equals, text = word.removeprefix("--").partition("=")
     value: int | None = 1
@@ -106,6 +106,9 @@ def _cadical_option(name: str, word: str) -> tuple[str, int]:
         if value is None and digits and all("0" <= ch <= "9" for ch in digits):  # not isdigit(): '²' is one
             value = int(text)
     known = CADICAL195_OPTIONS.get(key)
+    if word.startswith("--") and key in WITHHELD:
+        raise UsageError(f"solver {name!r}: {word!r}: CaDiCaL's {key} prints, checks or writes proofs, which a solver "
+                         "name may not ask for (--proof FILE writes a DRAT proof; -v reports the solve)")
     if not word.startswith("--") or known is None:
         raise UsageError(f"solver {name!r}: {word!r} is not an option of CaDiCaL 1.9.5 (write --NAME=VALUE, as "
                          "--inprocessing=0; 'satpuzzles solvers --cadical-options' lists them)")
