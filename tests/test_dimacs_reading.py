@@ -4,6 +4,7 @@ of the formula is (solved here by a real SAT solver, outside the tool's own loop
 from __future__ import annotations
 
 import ast
+import json
 import re
 import sys
 from pathlib import Path
@@ -105,3 +106,16 @@ def test_minesweeper_explain_writes_the_selectors_it_assumed(tmp_path: Path) -> 
         _, _, clauses = read_dimacs(target)  # the selectors' unit clauses among them
         with Solver(name="glucose4", bootstrap_with=clauses) as solver:
             assert solver.solve() is satisfiable, board.name
+
+
+def test_writing_the_formula_keeps_an_arguments_answer(tmp_path: Path) -> None:
+    """A 22x22 board the parity argument refutes at once: -o used to skip the argument and leave the answer to SAT,
+    which had not refuted it after minutes (parity is hard for resolution)."""
+    board, target = tmp_path / "parity.txt", tmp_path / "parity.cnf"
+    board.write_text(giant(22, "parity"))
+    result = run_cli("numberlink", board, "-o", target, "--timeout", "30", "--format", "json")
+    assert result.code == 1, result.out
+    assert json.loads(result.out)["reason"].startswith("parity:")
+    header, names, clauses = read_dimacs(target)
+    assert header[0] == "c satpuzzles numberlink, encoding parity argument" and "unsatisfiable" in header[1]
+    assert len(names) > 22 * 21 * 2 and len(clauses) > 5000  # the rules' formula, not the argument's empty clause

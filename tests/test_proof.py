@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from dratify import check_proof, parse_dimacs
+from pysat.solvers import Solver
 
 from satpuzzles.solve.solver_names import PROOF_SOLVERS
 from tests.conftest import INSTANCES, run_cli
@@ -40,7 +41,8 @@ def test_unsolvable_puzzle_certificate(tmp_path: Path) -> None:
 
 
 def test_a_board_an_argument_refutes_is_certified_by_its_formula(tmp_path: Path) -> None:
-    """Without a proof the parity argument decides this 8x8 board; with one (or -o) the complete encoding does."""
+    """Without a proof the parity argument decides this 8x8 board; with one the complete encoding does. -o keeps the
+    argument's answer and writes the complete encoding, which the argument proves unsatisfiable."""
     board = tmp_path / "parity.txt"
     rows = [["."] * 8 for _ in range(8)]
     rows[0][0] = rows[0][2] = "1"
@@ -53,8 +55,16 @@ def test_a_board_an_argument_refutes_is_certified_by_its_formula(tmp_path: Path)
     assert result.code == 1 and "encoding = complete" in result.out
     assert checks(tmp_path / "parity.cnf", proof)
     dimacs = tmp_path / "formula.cnf"
-    assert run_cli("numberlink", board, "-o", dimacs).code == 1
-    assert "encoding complete" in dimacs.read_text().splitlines()[0]
+    written = run_cli("numberlink", board, "-o", dimacs)
+    assert written.code == 1 and "encoding = parity argument" in written.out
+    header = dimacs.read_text().splitlines()[:2]
+    assert header[0] == "c satpuzzles numberlink, encoding parity argument"
+    assert header[1].startswith("c the formula of the rules (the complete encoding, detached cycles left to the lazy")
+    clauses = [[int(lit) for lit in line.split()[:-1]] for line in dimacs.read_text().splitlines()
+               if line and not line.startswith(("c", "p"))]
+    assert len(clauses) > 100
+    with Solver(name="cadical195", bootstrap_with=clauses) as solver:
+        assert solver.solve() is False
 
 
 @pytest.mark.parametrize("solver", ["glucose4", "cadical195"])

@@ -296,7 +296,8 @@ def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = 
                 log(f"solver statistics: {backend.statistics()}")
         if settings.want_dimacs:
             header = header_lines(name, stage.name, stage.complete, encoding)
-            dimacs = dimacs_text(encoding.formula, cuts, header=header, assumed=assumptions)
+            written = getattr(encoding, "written", None) or encoding.formula  # Refuted: the rules' formula
+            dimacs = dimacs_text(written, cuts, header=header, assumed=assumptions)
         if len(found) >= wanted or exhausted:
             break
         log(f"stage {stage.name} {'found no more' if found else 'found no'} solution")

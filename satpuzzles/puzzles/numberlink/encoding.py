@@ -131,15 +131,21 @@ def _links_touching(rows: int, cols: int, cells: Iterable[Cell]) -> list[tuple[C
 
 
 class Refuted:
-    """The "encoding" of a board an argument proved unsolvable: one empty clause, nothing to search."""
+    """The "encoding" of a board an argument proved unsolvable: one empty clause, nothing to search; ``written``,
+    for -o, is the formula of the rules alone (the complete encoding), which the argument proves unsatisfiable."""
 
     complete = True
 
-    def __init__(self, argument: str) -> None:
+    def __init__(self, argument: str, written: Formula | None = None) -> None:
         self.name = argument + ENCODING_SUFFIX
         self.formula = Formula()
         self.formula.add([])
         self.selectors: dict[Hashable, int] = {}
+        self.written = written
+        self.dimacs_note = (f"the formula of the rules (the complete encoding, detached cycles left to the lazy-cut "
+                            f"loop), unsatisfiable: the {argument} argument proved that no solution exists, and "
+                            "holds for models with detached cycles too; a SAT solver may take far longer to refute "
+                            "it (--proof FILE asks one for a DRAT proof)") if written is not None else ""
 
     def decode(self, model: Model) -> NumberlinkSolution:
         """Never called: the formula has no model."""

@@ -39,12 +39,13 @@ def stages(instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[N
     compressed board on huge sparse ones, then strengthened and complete (or the one --encoding names;
     complete alone under no self-touch, where the rule itself is encoded)."""
     rules = rules_in_force(instance, settings.extras)
-    certified = settings.proof or settings.want_dimacs  # a DRAT proof or the DIMACS of a formula, not of an argument
-    if instance.grid.size >= ARGUMENTS_FROM_CELLS and not certified:
+    if instance.grid.size >= ARGUMENTS_FROM_CELLS and not settings.proof:  # a DRAT proof is the solver's refutation
         refuted = refute(instance, rules)
         if refuted is not None:
             argument = refuted[0]
-            return [Stage(argument + ENCODING_SUFFIX, True, lambda: Refuted(argument))]
+            rules_alone = (lambda: NumberlinkEncoding(instance, False, rules).formula) if settings.want_dimacs else None
+            return [Stage(argument + ENCODING_SUFFIX, True,
+                          lambda: Refuted(argument, rules_alone() if rules_alone else None))]
     drop_loops = not settings.analyze  # the analysis reads the models' own literals, stray loops too
     complete = Stage("complete", True, lambda: NumberlinkEncoding(instance, False, rules, drop_loops))
     choice = settings.extras.get("encoding") or "auto"
