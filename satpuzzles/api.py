@@ -253,7 +253,7 @@ class Puzzle:
 
     def cnf(self, stage: int = 0, **options: Any) -> Cnf:
         """The formula of an encoding stage (0: the first), with variable names."""
-        from satpuzzles.cnf.dimacs import dimacs_text
+        from satpuzzles.cnf.dimacs import dimacs_text, header_lines
 
         settings = Settings(extras=self._extras(options))
         stages = self.spec.rules.stages(self.instance, settings)
@@ -261,9 +261,9 @@ class Puzzle:
             raise UsageError(f"{PYTHON.given('stage', stage)}: this puzzle has "
                              f"{counted(len(stages), 'encoding stage')}, 0 to {len(stages) - 1}")
         chosen = stages[stage]
-        formula = chosen.build().formula
+        formula = (encoding := chosen.build()).formula
         names = {var: key for var, key in formula.pool.names()}
-        header = [f"satpuzzles {self.name}, encoding {chosen.name}"]
+        header = header_lines(self.name, chosen.name, chosen.complete, encoding)  # what a model means, as -o says
         return Cnf(formula.clauses, formula.num_vars, names, chosen.name, dimacs_text(formula, header=header))
 
     def _repr_svg_(self) -> str | None:

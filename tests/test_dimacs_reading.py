@@ -119,3 +119,15 @@ def test_writing_the_formula_keeps_an_arguments_answer(tmp_path: Path) -> None:
     header, names, clauses = read_dimacs(target)
     assert header[0] == "c satpuzzles numberlink, encoding parity argument" and "unsatisfiable" in header[1]
     assert len(names) > 22 * 21 * 2 and len(clauses) > 5000  # the rules' formula, not the argument's empty clause
+
+
+def test_the_api_formula_has_the_header_of_the_cli_one(tmp_path: Path) -> None:
+    """Puzzle.cnf().dimacs says what a model means, as -o does (it gave the stage's name alone)."""
+    import satpuzzles
+
+    url = "https://puzz.link/p?slither/5/5/cbcbcddad"
+    target = tmp_path / "loop.cnf"
+    assert run_cli("slitherlink", url, "-o", target).code == 0
+    written = target.read_text().splitlines()[:2]
+    assert satpuzzles.load(url).cnf().dimacs.splitlines()[:2] == written
+    assert "second loops (a solution is one loop) are banned only as they appear" in written[1]
