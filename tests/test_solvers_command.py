@@ -68,3 +68,22 @@ def test_an_executable_whose_bare_name_pysat_answers_to_says_how_to_run_it(
     assert (f"  kissat: {tmp_path / 'kissat'} (-s kissat alone is PySAT's kissat404: give this path, or options after "
             "the name, to run it)") in text
     assert f"  picosat: {tmp_path / 'picosat'}\n" in text
+
+
+def test_a_missing_pysat_solver_whose_name_is_an_executable_says_that_the_name_runs_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """PySAT's CryptoMiniSat needs a module of its own; without it '-s cryptominisat5' runs the binary on PATH, and
+    the listing said only 'not in this PySAT installation'."""
+    fake = tmp_path / "cryptominisat5"
+    fake.write_text("#!/bin/sh\nexit 0\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    rows = [json.loads(line) for line in run_cli("solvers", "--format", "json").out.splitlines()]
+    cryptosat = next(row for row in rows if row["kind"] == "pysat" and row["name"] == "cryptosat")
+    if cryptosat["available"]:
+        pytest.skip("this PySAT includes CryptoMiniSat: the name runs it, not the binary")
+    assert cryptosat["instead"]["cryptominisat5"] == str(fake)
+    line = next(line for line in run_cli("solvers").out.splitlines() if line.startswith("  cryptosat "))
+    assert line.startswith("  cryptosat (cms, cms5, crypto, crypto5, cryptominisat, cryptominisat5): not in this PySAT "
+                           "installation; -s "), line
+    assert f"-s cryptominisat5 runs the DIMACS solver {fake}" in line, line

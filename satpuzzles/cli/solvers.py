@@ -32,9 +32,12 @@ def pysat_solvers() -> list[dict[str, Any]]:
     made = []
     for name, aliases in pysat_solver_names().items():
         proofs = "DRAT (--proof)" if name in PROOF_SOLVERS else UNCHECKED_PROOFS.get(name, "none")
-        made.append({"kind": "pysat", "name": name, "aliases": [alias for alias in aliases if alias != name],
-                     "available": _available(name), "proofs": proofs, "incremental": name not in NON_INCREMENTAL,
-                     "options": name == CONFIGURABLE})
+        row = {"kind": "pysat", "name": name, "aliases": [alias for alias in aliases if alias != name],
+               "available": _available(name), "proofs": proofs, "incremental": name not in NON_INCREMENTAL,
+               "options": name == CONFIGURABLE}
+        if not row["available"]:  # its names that run a DIMACS solver on PATH instead (pysat_base)
+            row["instead"] = {alias: path for alias in (name, *aliases) if (path := shutil.which(alias))}
+        made.append(row)
     return made
 
 
@@ -85,7 +88,8 @@ def _text() -> None:
     for solver in pysat_solvers():
         aliases = f" ({', '.join(solver['aliases'])})" if solver["aliases"] else ""
         if not solver["available"]:
-            click.echo(f"  {solver['name']}{aliases}: not in this PySAT installation")
+            instead = "".join(f"; -s {alias} runs the DIMACS solver {path}" for alias, path in solver["instead"].items())
+            click.echo(f"  {solver['name']}{aliases}: not in this PySAT installation{instead}")
             continue
         notes = [f"proofs: {solver['proofs']}"]
         if not solver["incremental"]:
@@ -103,7 +107,8 @@ def _text() -> None:
 
 
 @click.command("solvers", short_help="List the SAT solvers -s can name, and the puzzles' defaults.", params=[format_option("one JSON object per line, by kind: each PySAT solver (pysat: name, "
-                                                  "aliases, available, proofs, incremental, options), each DIMACS solver found "
+                                                  "aliases, available, proofs, incremental, options, and when it is not available "
+                                                  "instead: its names that run an executable on PATH), each DIMACS solver found "
                                                   "on PATH (executable: name, path, and pysat when -s NAME alone runs that PySAT solver), the puzzles' defaults "
                                                   "(defaults); with --cadical-options one object per option (name, "
                                                   "low, high, help).")])
