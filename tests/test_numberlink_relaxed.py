@@ -67,4 +67,4 @@ def test_an_unsolvable_board_is_left_to_the_complete_encoding() -> None:
     assert relaxed_solution(instance, RuleSet(fill=True, self_touch=True), "glucose4", SolveStats()) is None
     answer = report("-", stdin=board, code=1)
     assert answer["status"] == "unsolvable"
-    assert answer["stats"]["stages"] == ["strengthened", RELAXED, "complete"]
+    assert answer["stats"]["stages"] == ["strengthened", RELAXED, "open solution filled", "complete"]

@@ -34,12 +34,13 @@ def canonical_stage_name(solver: str) -> str:
     return budgeted_stage_name("canonical first", solver)
 
 
-def bounded_canonical(instance: NumberlinkInstance, solver: str, stats: SolveStats) -> NumberlinkSolution | None:
-    """An open solution without self-touch or downhill flips found within the budget, or None; its SAT calls and
+def bounded_canonical(instance: NumberlinkInstance, solver: str, stats: SolveStats,
+                      conflicts: int = CANONICAL_CONFLICTS) -> NumberlinkSolution | None:
+    """An open solution without self-touch or downhill flips found within ``conflicts``, or None; its SAT calls and
     seconds are added to ``stats``."""
     encoding = NumberlinkEncoding(instance, False, RuleSet(fill=False, self_touch=False), drop_loops=True)
     exclude_downhill_flips(encoding, instance, True)
-    with budgeted_backend(solver, CANONICAL_CONFLICTS) as backend:
+    with budgeted_backend(solver, conflicts) as backend:
         backend.add_clauses(encoding.formula.clauses)
         try:
             return next(lazy_solutions(encoding, backend, stats), None)

@@ -7,7 +7,8 @@
    pairs joined by shortest routes (routed.py, incomplete), then a canonical solution sought within a budget
    (canonical.py, incomplete);
 3. the strengthened encoding (incomplete; not under --no-self-touch, where the rule is encoded), and under the
-   fill rule the same with its endpoint rule lifted where refutations need it (relaxed.py, incomplete);
+   fill rule the same with its endpoint rule lifted where refutations need it (relaxed.py, incomplete), then an
+   open solution with its empty cells filled (holes.py, incomplete);
 4. the complete encoding, which decides.
 """
 
@@ -22,6 +23,7 @@ from satpuzzles.puzzles.numberlink.arguments import ENCODING_SUFFIX, refute
 from satpuzzles.puzzles.numberlink.canonical import canonical_first, canonical_stage_name
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding, Refuted
 from satpuzzles.puzzles.numberlink.fillfirst import fill_first, fill_stage_name
+from satpuzzles.puzzles.numberlink.holes import filled_first, holes_stage_name
 from satpuzzles.puzzles.numberlink.model import COMPRESS_FROM_CELLS, NumberlinkInstance, NumberlinkSolution, rules_in_force, verify
 from satpuzzles.puzzles.numberlink.preset import PresetEncoding
 from satpuzzles.puzzles.numberlink.relaxed import relaxed_first, relaxed_stage_name
@@ -71,7 +73,8 @@ def stages(instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[N
         return [*first, strengthened, complete]
     solver = str(settings.solver)
     relaxed = Stage(relaxed_stage_name(solver), False, lambda: relaxed_first(instance, rules, solver))
-    return [*first, strengthened, relaxed, complete]
+    holes = Stage(holes_stage_name(solver), False, lambda: filled_first(instance, rules, solver))
+    return [*first, strengthened, relaxed, holes, complete]
 
 
 def check_settings(settings: Settings) -> None:
