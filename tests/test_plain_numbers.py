@@ -51,3 +51,21 @@ def test_a_fraction_option_refuses_a_number_not_in_plain_digits() -> None:
 def test_plain_numbers_are_taken_as_before(value: str) -> None:
     result = run_cli("numberlink", BOARD, "--timeout", value, "--format", "json")
     assert result.code == 0, result.err
+
+
+NOT_NUMBERS = [
+    (["numberlink", BOARD, "--count"], "'--count'", "a whole number", "1e3"),
+    (["batch", BOARD, "--jobs"], "'-j' / '--jobs'", "a whole number", "0x10"),
+    (["generate", "numberlink", "4"], "'HEIGHT'", "a whole number", "4.5"),
+    (["generate", "numberlink", "4", "4", "--seed", "1", "--count"], "'--count'", "a whole number", "two"),
+    (["generate", "minesweeper", "5", "5", "--seed", "1", "--mine-density"], "'--mine-density'", "a number", "0x1"),
+]
+
+
+@pytest.mark.parametrize(("args", "flag", "what", "value"), NOT_NUMBERS)
+def test_a_value_that_is_no_number_is_called_no_number(args: list[str], flag: str, what: str, value: str) -> None:
+    # click's ranges said "'1e3' is not a valid integer range" (or "float range"): no range was asked for.
+    result = run_cli(*args, value)
+    assert result.code == 2 and result.out == ""
+    assert result.err.startswith(f"satpuzzles: error: Invalid value for {flag}: {value!r} is not {what}. "), result.err
+    assert result.err.count("\n") == 1

@@ -27,9 +27,15 @@ def plain(value: Any) -> bool:
 
 def _check_plain(kind: click.ParamType, value: Any, param: click.Parameter | None, ctx: click.Context | None,
                  what: str) -> None:
-    """A usage error for a number not written in plain digits (:func:`plain`), saying ``what`` is expected."""
+    """A usage error for a number not written in plain digits (:func:`plain`), or not a number at all (click's
+    ranges would call it no valid 'integer range' or 'float range'), saying ``what`` is expected."""
     if not plain(value):
         kind.fail(f"{value!r} is not {what} in plain digits (0-9).", param, ctx)
+    if isinstance(value, str):
+        try:
+            int(value) if what == "a whole number" else float(value)
+        except ValueError:
+            kind.fail(f"{value!r} is not {what}.", param, ctx)
 
 
 class PlainInt(click.types.IntParamType):
