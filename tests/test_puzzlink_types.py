@@ -81,3 +81,25 @@ def test_urls_of_two_types_puzzles_read_are_one_line_at_the_first_of_the_second(
     path.write_text("https://puzz.link/p?slither/2/2/h\n" + _NUMLIN)
     assert f"{path}:2:21: a puzz.link 'numlin' puzzle, which numberlink reads, after slitherlink" in _one_line_error(
         "solve", path)
+
+
+def test_a_file_of_urls_of_another_type_names_the_command_that_reads_it(tmp_path: Path) -> None:
+    # As a puzz.link file (pzprv3) of another type does: a typed URL points to 'satpuzzles solve', a file of them
+    # said only that it was not a Numberlink URL.
+    slither = tmp_path / "slither.url"
+    slither.write_text("https://puzz.link/p?slither/5/5/cbcbcddad\nhttps://puzz.link/p?slither/4/4/dgdh2c71\n")
+    assert _one_line_error("numberlink", slither) == (
+        f"satpuzzles: error: {slither}:1:21: not a Numberlink URL: puzzle type 'slither', expected 'numlin'; "
+        "'satpuzzles slitherlink FILE' reads it\n")
+    assert _one_line_error("slitherlink", "-", stdin=_NUMLIN).endswith(
+        "not a Slitherlink URL: puzzle type 'numlin', expected 'slither'; 'satpuzzles numberlink FILE' reads it\n")
+    broken = tmp_path / "broken.url"
+    broken.write_text("https://puzz.link/p?slither/3/3/zzzzz\n")
+    assert _one_line_error("numberlink", broken).endswith(
+        "'satpuzzles slitherlink FILE' reads its type, and refuses this file: 1:34: URL body is longer than the grid: "
+        "unexpected text after the last cell\n")
+    # A file of two types, or of a type no puzzle reads, is refused as before: no command reads all of it.
+    mixed = tmp_path / "mixed.url"
+    mixed.write_text(_NUMLIN + "https://puzz.link/p?slither/4/4/dgdh2c71\n")
+    assert _one_line_error("slitherlink", mixed) == (
+        f"satpuzzles: error: {mixed}:1:21: not a Slitherlink URL: puzzle type 'numlin', expected 'slither'\n")

@@ -306,7 +306,7 @@ def read_as_named(puzzle: PuzzleSpec[Any, Any], text: str, source: str, input_fo
     except InputError as exc:
         from satpuzzles.io.detect import stated_elsewhere  # a failed read only
 
-        raise located(stated_elsewhere(foreign_pointed(file_pointed(exc, text), source), puzzle.name, text),
+        raise located(stated_elsewhere(foreign_pointed(file_pointed(exc, text), source, text), puzzle.name, text),
                       source) from None
     warn_if_stated_elsewhere(puzzle.name, text, source)
     return instances

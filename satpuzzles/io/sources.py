@@ -98,39 +98,63 @@ SOLVE_FINDS = "'satpuzzles solve SOURCE' finds the puzzle that reads it, if any"
 """Where a puzzle command points a typed URL or game id it does not read."""
 
 
-def file_pointed(error: InputError, text: str) -> InputError:
-    """``error``, when it refuses a puzz.link file of another puzzle type (a slither file given to numberlink),
-    naming the command that reads that type, with its own refusal where it refuses this file too, or saying that
-    no command reads it."""
+def _reading_command(text: str, format_name: str, foreign: type[InputError]) -> tuple[str, InputError | None] | None:
+    """The first puzzle whose reader ``format_name`` reads ``text`` as its own type, with its refusal (None where it
+    reads it); None when every such reader refuses it as another type (``foreign``)."""
     from satpuzzles.core import registry
-    from satpuzzles.io.pzprv3 import ForeignFile
 
-    if not isinstance(error, ForeignFile):
-        return error
     for name, puzzle in registry.puzzles().items():
-        reader = next((reader for reader in puzzle.readers if reader.name == "pzprv3"), None)
+        reader = next((reader for reader in puzzle.readers if reader.name == format_name), None)
         if reader is None:
             continue
         try:
             reader.read(text)
-        except ForeignFile:
+        except foreign:
             continue
         except InputError as exc:
-            where = f"{exc.line}:{exc.column}: " if exc.line is not None and exc.column is not None else ""
-            return ForeignFile(f"{error.message}; 'satpuzzles {name} FILE' reads its type, and refuses this file: "
-                               f"{where}{exc.message}", error.line, error.column)
-        return ForeignFile(f"{error.message}; 'satpuzzles {name} FILE' reads it", error.line, error.column)
-    return ForeignFile(f"{error.message}; no puzzle of this tool reads it", error.line, error.column)
+            return name, exc
+        return name, None
+    return None
 
 
-def foreign_pointed(error: InputError, source: str) -> InputError:
-    """``error``, when it refuses a typed URL of another puzzle type (a slither URL given to numberlink), pointing to
-    ``satpuzzles solve`` as :func:`check_claimed` does."""
-    from satpuzzles.io.puzzlink import ForeignUrl
+def _pointer(name: str, refusal: InputError | None) -> str:
+    """Where a file of another type goes: the command that reads it, and its refusal where it refuses it too."""
+    if refusal is None:
+        return f"'satpuzzles {name} FILE' reads it"
+    where = f"{refusal.line}:{refusal.column}: " if refusal.line is not None and refusal.column is not None else ""
+    return f"'satpuzzles {name} FILE' reads its type, and refuses this file: {where}{refusal.message}"
 
-    if not (isinstance(error, ForeignUrl) and is_written_out(source)):
+
+def file_pointed(error: InputError, text: str) -> InputError:
+    """``error``, when it refuses a puzz.link file of another puzzle type (a slither file given to numberlink),
+    naming the command that reads that type, with its own refusal where it refuses this file too, or saying that
+    no command reads it."""
+    from satpuzzles.io.pzprv3 import ForeignFile
+
+    if not isinstance(error, ForeignFile):
         return error
-    return ForeignUrl(f"{error.message}; {SOLVE_FINDS}", error.line, error.column, error.source, kind=error.kind,
+    found = _reading_command(text, "pzprv3", ForeignFile)
+    pointer = "no puzzle of this tool reads it" if found is None else _pointer(*found)
+    return ForeignFile(f"{error.message}; {pointer}", error.line, error.column)
+
+
+def foreign_pointed(error: InputError, source: str, text: str = "") -> InputError:
+    """``error``, when it refuses a URL of another puzzle type (a slither URL given to numberlink): typed, pointing
+    to ``satpuzzles solve`` as :func:`check_claimed` does; a file of them (``text``), naming the command that reads
+    every line of it as :func:`file_pointed` does (a file of several types, or of one no puzzle reads, as it was)."""
+    from satpuzzles.io.puzzlink import ForeignUrl
+    from satpuzzles.io.pzprv3 import ForeignFile
+
+    if not isinstance(error, ForeignUrl):
+        return error
+    if is_written_out(source):
+        pointer = SOLVE_FINDS
+    else:
+        found = _reading_command(text, "url", ForeignUrl) if text and not isinstance(error, ForeignFile) else None
+        if found is None:
+            return error
+        pointer = _pointer(*found)
+    return ForeignUrl(f"{error.message}; {pointer}", error.line, error.column, error.source, kind=error.kind,
                       types=error.types)
 
 
