@@ -69,3 +69,14 @@ def test_a_value_that_is_no_number_is_called_no_number(args: list[str], flag: st
     assert result.code == 2 and result.out == ""
     assert result.err.startswith(f"satpuzzles: error: Invalid value for {flag}: {value!r} is not {what}. "), result.err
     assert result.err.count("\n") == 1
+
+
+@pytest.mark.parametrize("value", ["5s", "1,5", "0x10"])
+@pytest.mark.parametrize("args", [["numberlink", BOARD, "--timeout"], ["batch", BOARD, "--timeout"],
+                                  ["generate", "numberlink", "4", "4", "--seed", "1", "--budget"]])
+def test_seconds_that_are_no_number_are_refused_as_the_others(args: list[str], value: str) -> None:
+    # As a number out of range is ("--timeout 0: give a number of seconds from ..."); it was click's
+    # "Invalid value for '--timeout': '5s' is not a valid float."
+    result = run_cli(*args, value)
+    assert result.code == 2 and result.out == ""
+    assert result.err == f"satpuzzles: error: {args[-1]} {value}: give a number of seconds, as 10 or 0.5\n"

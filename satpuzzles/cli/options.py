@@ -4,7 +4,7 @@ Settings in settings.py, re-exported here)."""
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import click
 
@@ -71,7 +71,7 @@ class _NumberRange(click.FloatRange):
 
 class Seconds(click.ParamType):
     """--timeout or --budget (``flag``): a number of seconds, refused as typed when check_seconds refuses it (0,
-    negative, under 1 ms, over 1,000,000, nan), so that every refusal reads alike."""
+    negative, under 1 ms, over 1,000,000, nan) or it is no number (``5s``), so that every refusal reads alike."""
 
     name = "float"
 
@@ -85,7 +85,11 @@ class Seconds(click.ParamType):
         if not plain(value):
             raise UsageError(f"{self.flag} {value.strip()}: give a number of seconds in plain digits (0-9), as 10 or "
                              "0.5")
-        number: float = click.FLOAT.convert(cast(Any, value), param, ctx)
+        try:
+            number = float(value)
+        except ValueError:
+            raise UsageError(f"{self.flag} {value.strip() or repr(value)}: give a number of seconds, as 10 or 0.5"
+                             ) from None
         check_seconds(self.flag, number, typed=value.strip())
         return number
 
