@@ -9,8 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from satpuzzles.core.generic import TypeVar
 from satpuzzles.solve.backends import PySatBackend
 from satpuzzles.solve.solver_names import NON_INCREMENTAL, canonical_pysat_name, pysat_base
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from satpuzzles.core.outcome import SolveStats
+    from satpuzzles.core.spec import Encoding
+
+S = TypeVar("S")
 
 LIMITED_SOLVER = "glucose4"
 """A solver with conflict budgets (PySAT's MiniSat family)."""
@@ -71,3 +79,18 @@ def searcher(name: str) -> str:
 def budgeted_backend(name: str, conflicts: int) -> LimitedBackend:
     """``searcher(name)`` allowed ``conflicts`` per call."""
     return LimitedBackend(conflicts, searcher(name))
+
+
+def first_within(encoding: Encoding[S], solver: str, conflicts: int, stats: SolveStats,
+                 calls: int | None = None) -> S | None:
+    """The first solution of ``encoding`` (cut as the lazy loop cuts) that ``searcher(solver)`` finds within ``calls``
+    SAT calls (None: any number) of ``conflicts`` each, or None; its SAT calls and seconds are added to ``stats``."""
+    from satpuzzles.solve.loop import lazy_solutions
+
+    with budgeted_backend(solver, conflicts) as backend:
+        backend.calls_left = calls
+        backend.add_clauses(encoding.formula.clauses)
+        try:
+            return next(lazy_solutions(encoding, backend, stats), None)
+        except SearchLimit:
+            return None

@@ -22,8 +22,7 @@ from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.flips import exclude_downhill_flips
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
 from satpuzzles.puzzles.numberlink.preset import PresetEncoding, budgeted_stage_name
-from satpuzzles.solve.limited import SearchLimit, budgeted_backend
-from satpuzzles.solve.loop import lazy_solutions
+from satpuzzles.solve.limited import first_within
 
 CANONICAL_CONFLICTS = 200_000
 """Conflicts the canonical search may take before the next stage takes over."""
@@ -40,12 +39,7 @@ def bounded_canonical(instance: NumberlinkInstance, solver: str, stats: SolveSta
     seconds are added to ``stats``."""
     encoding = NumberlinkEncoding(instance, False, RuleSet(fill=False, self_touch=False), drop_loops=True)
     exclude_downhill_flips(encoding, instance, True)
-    with budgeted_backend(solver, conflicts) as backend:
-        backend.add_clauses(encoding.formula.clauses)
-        try:
-            return next(lazy_solutions(encoding, backend, stats), None)
-        except SearchLimit:
-            return None
+    return first_within(encoding, solver, conflicts, stats)
 
 
 def canonical_first(instance: NumberlinkInstance, rules: RuleSet, solver: str) -> PresetEncoding:

@@ -18,8 +18,7 @@ from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
 from satpuzzles.puzzles.numberlink.preset import PresetEncoding, budgeted_stage_name
 from satpuzzles.puzzles.numberlink.relaxed import relaxed_solution
-from satpuzzles.solve.limited import SearchLimit, budgeted_backend
-from satpuzzles.solve.loop import lazy_solutions
+from satpuzzles.solve.limited import first_within
 
 FILL_CONFLICTS = 10_000
 """Conflicts one SAT call of the fill search may take."""
@@ -41,13 +40,7 @@ def bounded_filling(instance: NumberlinkInstance, self_touch: bool, solver: str,
     if self_touch:  # the strengthened encoding, its endpoint rule lifted where a refutation needs it (relaxed.py)
         return relaxed_solution(instance, RuleSet(True, True), solver, stats, FILL_CONFLICTS, FILL_CALLS)
     encoding = NumberlinkEncoding(instance, strengthened=False, rules=RuleSet(True, False))
-    with budgeted_backend(solver, FILL_CONFLICTS) as backend:
-        backend.calls_left = FILL_CALLS
-        backend.add_clauses(encoding.formula.clauses)
-        try:
-            return next(lazy_solutions(encoding, backend, stats), None)
-        except SearchLimit:
-            return None
+    return first_within(encoding, solver, FILL_CONFLICTS, stats, FILL_CALLS)
 
 
 def fill_first(instance: NumberlinkInstance, rules: RuleSet, solver: str) -> PresetEncoding:
