@@ -121,7 +121,7 @@ def test_generate_url_refuses_no_self_touch_which_a_url_cannot_carry(rules: str)
 @pytest.mark.parametrize(
     ("url", "column", "message"),
     [
-        ("https://puzz.link/p?slither/5/5/1j2h3m1h2j3", 21, "puzzle type 'slither', expected 'numlin'"),
+        ("https://puzz.link/p?slither/5/5/1j2h3m1h2j3", 21, "puzzle type 'slither', expected 'numlin', 'arukone' or 'numberlink'"),
         ("https://puzz.link/p?numlin/5/x/1j2", 30, "bad height 'x'"),
         ("https://puzz.link/p?numlin/5/5/1j2h3", 32, "label '1' appears once"),
         ("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3g", 43, "longer than the grid"),

@@ -168,7 +168,7 @@ def test_a_url_of_another_puzzle_typed_for_numberlink_points_to_solve() -> None:
     slither = "https://puzz.link/p?slither/5/5/cbcbcddad"
     run = run_cli("numberlink", slither)
     assert run.code == 2 and run.err == (
-        f"satpuzzles: error: {slither}:1:21: not a Numberlink URL: puzzle type 'slither', expected 'numlin'; "
+        f"satpuzzles: error: {slither}:1:21: not a Numberlink URL: puzzle type 'slither', expected 'numlin', 'arukone' or 'numberlink'; "
         "'satpuzzles solve SOURCE' finds the puzzle that reads it, if any\n")
     back = run_cli("slitherlink", "https://puzz.link/p?numlin/5/5/j1g2j3i12g3l")
     assert back.code == 2 and back.err.rstrip().endswith("'satpuzzles solve SOURCE' finds the puzzle that reads it, "

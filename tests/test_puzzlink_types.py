@@ -68,7 +68,7 @@ def test_a_later_url_of_a_type_no_puzzle_reads_is_one_line_at_that_line(tmp_path
                 "of types ") in err, err
         assert all(declared in err for declared in _declared("url")) and "not a Slitherlink URL" not in err
     assert _one_line_error("numberlink", path) == (f"satpuzzles: error: {path}:3:21: not a Numberlink URL: puzzle "
-                                                   "type 'nurikabe', expected 'numlin'\n")
+                                                   "type 'nurikabe', expected 'numlin', 'arukone' or 'numberlink'\n")
 
 
 def test_urls_of_two_types_puzzles_read_are_one_line_at_the_first_of_the_second(tmp_path: Path) -> None:
@@ -89,10 +89,10 @@ def test_a_file_of_urls_of_another_type_names_the_command_that_reads_it(tmp_path
     slither = tmp_path / "slither.url"
     slither.write_text("https://puzz.link/p?slither/5/5/cbcbcddad\nhttps://puzz.link/p?slither/4/4/dgdh2c71\n")
     assert _one_line_error("numberlink", slither) == (
-        f"satpuzzles: error: {slither}:1:21: not a Numberlink URL: puzzle type 'slither', expected 'numlin'; "
+        f"satpuzzles: error: {slither}:1:21: not a Numberlink URL: puzzle type 'slither', expected 'numlin', 'arukone' or 'numberlink'; "
         "'satpuzzles slitherlink FILE' reads it\n")
     assert _one_line_error("slitherlink", "-", stdin=_NUMLIN).endswith(
-        "not a Slitherlink URL: puzzle type 'numlin', expected 'slither'; 'satpuzzles numberlink FILE' reads it\n")
+        "not a Slitherlink URL: puzzle type 'numlin', expected 'slither' or 'slitherlink'; 'satpuzzles numberlink FILE' reads it\n")
     broken = tmp_path / "broken.url"
     broken.write_text("https://puzz.link/p?slither/3/3/zzzzz\n")
     assert _one_line_error("numberlink", broken).endswith(
@@ -102,4 +102,4 @@ def test_a_file_of_urls_of_another_type_names_the_command_that_reads_it(tmp_path
     mixed = tmp_path / "mixed.url"
     mixed.write_text(_NUMLIN + "https://puzz.link/p?slither/4/4/dgdh2c71\n")
     assert _one_line_error("slitherlink", mixed) == (
-        f"satpuzzles: error: {mixed}:1:21: not a Slitherlink URL: puzzle type 'numlin', expected 'slither'\n")
+        f"satpuzzles: error: {mixed}:1:21: not a Slitherlink URL: puzzle type 'numlin', expected 'slither' or 'slitherlink'\n")

@@ -43,6 +43,12 @@ class ForeignUrl(InputError):
         self.kind, self.types = kind, types
 
 
+def one_of(types: tuple[str, ...]) -> str:
+    """The puzz.link types a puzzle reads, quoted, as a refusal lists them: 'numlin', 'arukone' or 'numberlink'."""
+    quoted = [repr(kind) for kind in types]
+    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+
+
 def unread_type(failures: list[tuple[str, InputError]]) -> InputError | None:
     """One error for a puzz.link URL or file that every puzzle reading such texts (``failures``: its name and
     refusal) refused for its type: located at the furthest refusal, the first line of another type than the lines
@@ -139,8 +145,8 @@ def read_head(line: Line, types: tuple[str, ...], puzzle: str, allowed_flags: di
     for suffix in EDITOR_SUFFIXES:
         kind = kind.removesuffix(suffix)
     if kind not in types:
-        raise ForeignUrl(f"not a {puzzle} URL: puzzle type {kind!r}, expected {types[0]!r}", line.number, column,
-                         kind=kind, types=types)
+        raise ForeignUrl(f"not a {puzzle} URL: puzzle type {kind[:30]!r}, expected {one_of(types)}", line.number,
+                         column, kind=kind, types=types)
     parts = [parts[0], *(part for part in parts[1:2] if not part[0].startswith("v:")), *parts[2:]]
     at, flags = 1, ""
     if at < len(parts) and parts[at][0] and not parts[at][0].isdigit():

@@ -16,7 +16,7 @@ from itertools import accumulate
 
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.words import counted
-from satpuzzles.io.puzzlink import EDITOR_SUFFIXES, ForeignUrl
+from satpuzzles.io.puzzlink import EDITOR_SUFFIXES, ForeignUrl, one_of
 from satpuzzles.io.textgrid import Line, Token, first_content_lines
 
 HEADER = "pzprv3"
@@ -87,9 +87,8 @@ class PzprFile:
         for suffix in EDITOR_SUFFIXES:
             kind = kind.removesuffix(suffix)
         if kind not in types:
-            raise ForeignFile(f"not a {puzzle} file: puzz.link puzzle type {kind[:30]!r}, expected "
-                              f"{' or '.join(repr(t) for t in types[:2])}", self.kind.line, self.kind.column,
-                              kind=kind, types=types)
+            raise ForeignFile(f"not a {puzzle} file: puzz.link puzzle type {kind[:30]!r}, expected {one_of(types)}",
+                              self.kind.line, self.kind.column, kind=kind, types=types)
         self.type = kind
         self.rows = self._size("number of rows")
         self.rows_field = self.fields[self.at - 1]
