@@ -633,6 +633,19 @@ def test_a_report_from_before_inputs_stated_the_convention_resumes_where_the_rul
     assert "1 of them from the report's earlier runs" in result.out
 
 
+def test_a_refusal_says_the_value_a_file_is_read_with_without_saying_the_file_states_it(tmp_path: Path) -> None:
+    # The report was made with --no-self-touch, the resume leaves it to the file, which states nothing: it is read
+    # with the default, which the refusal said the file "states".
+    plain = tmp_path / "numberlink-plain.txt"
+    plain.write_text((SEED / "instance_1.txt").read_text())
+    report = tmp_path / "r.csv"
+    assert run_cli("batch", plain, "--report", report, "--no-self-touch").code == 0
+    refused = run_cli("batch", plain, "--report", report, "--resume")
+    assert refused.code == 2 and refused.err.count("\n") == 1
+    assert f"and {plain} puzzle 1 is read with no_self_touch False)" in refused.err, refused.err
+    assert " states " not in refused.err
+
+
 def test_a_report_from_before_inputs_stated_the_convention_is_refused_for_a_file_that_now_states_it(
         tmp_path: Path) -> None:
     """Its row was solved with paths touching, which this run would not allow: not resumed; the refusal names
@@ -644,7 +657,7 @@ def test_a_report_from_before_inputs_stated_the_convention_is_refused_for_a_file
     before = report.read_text()
     refused = run_cli("batch", states, "--report", report, "--resume")
     assert refused.code == 2 and refused.out == "" and refused.err.count("\n") == 1
-    assert f"and {states} puzzle 1 states no_self_touch True" in refused.err
+    assert f"and {states} puzzle 1 is read with no_self_touch True" in refused.err
     assert refused.err.endswith("run with the same options (pass --self-touch), or write a new report\n")
     assert report.read_text() == before
     absent = run_cli("batch", SEED / "instance_9.txt", "--report", report, "--resume")  # no file to say what it states

@@ -54,13 +54,14 @@ def differences(stored: dict[str, Any], current: dict[str, Any], row: dict[str, 
 
 
 def _what_it_states(there: dict[str, Any], here: dict[str, Any], row: dict[str, Any], stated: Stated | None) -> str:
-    """What the input of ``row`` states of the options that differ, as a refusal adds it."""
+    """What the input of ``row`` is read with (stated, or the default) of the options that differ, as a refusal adds
+    it."""
     said = stated(row["file"], row["index"]) if stated is not None else None
     where = f", and {row['file']} puzzle {row['index']}"
     if said is None:
         return f"{where} is not in this batch to say"
     names = sorted(name for name in _differing(there, here) if name in said)
-    return f"{where} states {', '.join(f'{name} {said[name]!r}' for name in names)}" if names else ""
+    return f"{where} is read with {', '.join(f'{name} {said[name]!r}' for name in names)}" if names else ""
 
 
 def _differing(there: dict[str, Any], here: dict[str, Any]) -> set[str]:
