@@ -99,3 +99,13 @@ def test_rows_of_another_width_after_the_board_are_still_refused_as_the_answer()
     text = _with_line(NUMLIN, 10, "1 -1 1 1 0")  # an answer row too long: no board row either (the board is 5 rows)
     assert _error("solve", text).startswith("satpuzzles: error: <stdin>:10:10: row 1 of the lines between cells "
                                             "side by side: 5 items where")
+
+
+@pytest.mark.parametrize("command", ["solve", "numberlink"])
+@pytest.mark.parametrize("empty", [3, 4])
+def test_an_empty_size_line_is_refused_at_that_line(command: str, empty: int) -> None:
+    # The number of rows (line 3) or columns (line 4) left out: the next line was read in its place and refused
+    # there ("bad number of columns '1 . . . .'" at 5:1).
+    err = _error(command, _with_line(NUMLIN, empty, ""))
+    assert err.startswith(f"satpuzzles: error: <stdin>:{empty}:1: an empty line where a puzz.link file gives the "
+                          "type, then the rows, then the columns"), err

@@ -100,6 +100,11 @@ class PzprFile:
     def _size(self, what: str) -> int:
         token = self.field(f"its {what}")
         if not (token.text.isascii() and token.text.isdigit()) or int(token.text[:7]) == 0:
+            head = self.fields[self.fields.index(self.kind) - 1:self.at]  # the first line, the type, the sizes
+            empty = next((a.line + 1 for a, b in zip(head, head[1:]) if b.line > a.line + 1), None)
+            if empty is not None:  # a size left out, its line empty: the next line was read in its place
+                raise Token("", empty, 1).error("an empty line where a puzz.link file gives the type, then the rows, "
+                                                "then the columns, each on its own line")
             raise token.error(f"bad {what} {token.text[:20]!r}: expected a positive number (a puzz.link file "
                               "gives the type, then the rows, then the columns, each on its own line)")
         if len(token.text) > 6:
