@@ -102,10 +102,10 @@ def test_rows_of_another_width_after_the_board_are_still_refused_as_the_answer()
 
 
 @pytest.mark.parametrize("command", ["solve", "numberlink"])
-@pytest.mark.parametrize("empty", [3, 4])
+@pytest.mark.parametrize("empty", [2, 3, 4])
 def test_an_empty_size_line_is_refused_at_that_line(command: str, empty: int) -> None:
-    # The number of rows (line 3) or columns (line 4) left out: the next line was read in its place and refused
-    # there ("bad number of columns '1 . . . .'" at 5:1).
+    # The type (line 2), the number of rows (line 3) or of columns (line 4) left out: the next line was read in its
+    # place and refused there ("bad number of columns '1 . . . .'" at 5:1, "a puzz.link '5' puzzle" at 3:1).
     err = _error(command, _with_line(NUMLIN, empty, ""))
     assert err.startswith(f"satpuzzles: error: <stdin>:{empty}:1: an empty line where a puzz.link file gives the "
                           "type, then the rows, then the columns"), err

@@ -45,6 +45,12 @@ def _version(text: str) -> int | None:
     return int(rest[:6]) if rest != text and rest.isascii() and rest.isdigit() else None
 
 
+def _empty_line(line: int) -> InputError:
+    """The error for an empty line among a file's first lines, where the type or a size was left out."""
+    return Token("", line, 1).error("an empty line where a puzz.link file gives the type, then the rows, then the "
+                                    "columns, each on its own line")
+
+
 def looks_like_pzprv3(text: str) -> bool:
     """Whether ``text``'s first content line (or the one after a ``v:VARIANT`` line) starts a puzz.link file."""
     lines = first_content_lines(text, 2)
@@ -87,6 +93,8 @@ class PzprFile:
         for suffix in EDITOR_SUFFIXES:
             kind = kind.removesuffix(suffix)
         if kind not in types:
+            if kind.isdigit() and self.kind.line > header.line + 1:  # the type left out: a size read in its place
+                raise _empty_line(header.line + 1)
             raise ForeignFile(f"not a {puzzle} file: puzz.link puzzle type {kind[:30]!r}, expected {one_of(types)}",
                               self.kind.line, self.kind.column, kind=kind, types=types)
         self.type = kind
@@ -103,8 +111,7 @@ class PzprFile:
             head = self.fields[self.fields.index(self.kind) - 1:self.at]  # the first line, the type, the sizes
             empty = next((a.line + 1 for a, b in zip(head, head[1:]) if b.line > a.line + 1), None)
             if empty is not None:  # a size left out, its line empty: the next line was read in its place
-                raise Token("", empty, 1).error("an empty line where a puzz.link file gives the type, then the rows, "
-                                                "then the columns, each on its own line")
+                raise _empty_line(empty)
             raise token.error(f"bad {what} {token.text[:20]!r}: expected a positive number (a puzz.link file "
                               "gives the type, then the rows, then the columns, each on its own line)")
         if len(token.text) > 6:
