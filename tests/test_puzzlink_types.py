@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from satpuzzles.core import registry
-from tests.conftest import run_cli
+from tests.conftest import INSTANCES, run_cli
 
 
 def _one_line_error(*args: object, stdin: str | None = None) -> str:
@@ -103,3 +104,15 @@ def test_a_file_of_urls_of_another_type_names_the_command_that_reads_it(tmp_path
     mixed.write_text(_NUMLIN + "https://puzz.link/p?slither/4/4/dgdh2c71\n")
     assert _one_line_error("slitherlink", mixed) == (
         f"satpuzzles: error: {mixed}:1:21: not a Slitherlink URL: puzzle type 'numlin', expected 'slither' or 'slitherlink'\n")
+
+
+def test_batch_with_a_named_puzzle_points_its_error_rows_to_the_puzzle_that_reads_the_file(tmp_path: Path) -> None:
+    # As the puzzle commands do: a puzz.link file and a file of URLs of another type, given to batch --puzzle.
+    pzprv3, urls = tmp_path / "s.pzprv3", tmp_path / "u.url"
+    pzprv3.write_text((INSTANCES / "slitherlink" / "pzprjs" / "pzprjs_test_5x5.pzprv3").read_text())
+    urls.write_text("https://puzz.link/p?slither/5/5/1j2h3m1h2j3\n")
+    run = run_cli("batch", pzprv3, urls, "--puzzle", "numberlink", "--format", "json")
+    rows = {Path(row["file"]).name: row for row in map(json.loads, run.out.splitlines()) if row.get("file")}
+    assert {name: row["status"] for name, row in rows.items()} == {"s.pzprv3": "error", "u.url": "error"}
+    for row in rows.values():
+        assert row["error"].endswith("; 'satpuzzles slitherlink FILE' reads it"), row["error"]

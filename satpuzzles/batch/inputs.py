@@ -15,6 +15,7 @@ from satpuzzles.core.spec import PuzzleSpec
 from satpuzzles.io.detect import detect_file, named_puzzle
 from satpuzzles.io.files import read_input
 from satpuzzles.io.reading import read_instances
+from satpuzzles.io.sources import file_pointed, foreign_pointed
 from satpuzzles.io.textgrid import statements
 
 PUZZLE_SUFFIXES = (".txt", ".in", ".url", ".loopy", ".pzprv3", ".json", ".jsonl")
@@ -101,8 +102,8 @@ def scan_file(path: str, puzzle: str | None) -> PuzzleFile:
             name = puzzle
             try:
                 instances = read_instances(registry.get(name), text, named=True)
-            except InputError as exc:
-                raise exc.located(source) from None
+            except InputError as exc:  # a puzz.link file or URLs of another type: the puzzle that reads them
+                raise foreign_pointed(file_pointed(exc, text), source, text).located(source) from None
         if not instances:
             raise InputError("no puzzle found", source=source)
         spec = registry.get(name)
