@@ -14,8 +14,10 @@ from pathlib import Path
 from satpuzzles.core.outcome import Settings, SolveStats
 from satpuzzles.puzzles.numberlink.model import RuleSet
 from satpuzzles.puzzles.numberlink.relaxed import relaxed_solution, relaxed_stage_name
+from satpuzzles.puzzles.numberlink.shortcuts import shortcut
 from tests.conftest import Driver, run_cli
 from tests.test_numberlink_bruteforce import brute_force, normalise
+from tests.test_numberlink_rules import brute_force as brute_force_under
 
 PUZZLE = Driver("numberlink")
 RELAXED = relaxed_stage_name("glucose4")
@@ -52,6 +54,29 @@ def test_janko_arukone_190_is_solved_under_either_rule() -> None:
     opened = report(JANKO_190)  # the arukone type's rule: open; the filling first is found the same way
     assert opened["status"] == "solved" and opened["rules"] == "open"
     assert opened["stats"]["stages"] == ["fill first"]
+
+
+def test_under_open_and_no_self_touch_a_filling_that_touches_itself_is_cut_short() -> None:
+    """No filling keeps off itself here; the one that does not is cut short where it touches, which the brute
+    force under the open rule and no self-touch accepts."""
+    (instance,) = PUZZLE.parse(BESIDE_ITS_END)
+    pairs = dict(instance.endpoints)
+    assert brute_force_under(4, 4, pairs, RuleSet(fill=True, self_touch=False)) == set()
+    expected = brute_force_under(4, 4, pairs, RuleSet(fill=False, self_touch=False))
+    outcome = PUZZLE.solve(instance, Settings(extras={"rules": "open", "no_self_touch": True}))
+    assert outcome.status == "solved" and outcome.stats.stages == ["fill first"]
+    assert normalise(outcome.solutions[0]) in expected
+
+
+def test_janko_arukone_190_is_solved_under_open_and_no_self_touch() -> None:
+    # Its one filling touches itself, so no filling keeps the rule: that filling cut short (it ran past 60 s).
+    answer = report(JANKO_190, "--rules", "open", "--no-self-touch")
+    assert answer["status"] == "solved" and answer["stats"]["stages"] == ["fill first"]
+    (instance,) = PUZZLE.parse(JANKO_190.read_text())
+    outcome = PUZZLE.solve(instance, Settings(extras={"rules": "open", "no_self_touch": True}))
+    solution = outcome.solutions[0]
+    assert sum(len(route) for route in solution.routes.values()) < instance.grid.size  # cells left empty
+    assert shortcut(solution) is None  # no path runs beside itself
 
 
 def test_under_the_open_rule_there_is_no_relaxed_stage() -> None:

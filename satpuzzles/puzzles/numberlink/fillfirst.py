@@ -18,6 +18,7 @@ from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
 from satpuzzles.puzzles.numberlink.preset import PresetEncoding, budgeted_stage_name
 from satpuzzles.puzzles.numberlink.relaxed import relaxed_solution
+from satpuzzles.puzzles.numberlink.shortcuts import untouched
 from satpuzzles.solve.limited import first_within
 
 FILL_CONFLICTS = 10_000
@@ -35,12 +36,18 @@ def fill_stage_name(solver: str) -> str:
 def bounded_filling(instance: NumberlinkInstance, self_touch: bool, solver: str,
                     stats: SolveStats | None = None) -> NumberlinkSolution | None:
     """A solution under the fill rule found within the budget by ``searcher(solver)``, or None; its SAT calls,
-    cuts and seconds are added to ``stats``."""
+    cuts and seconds are added to ``stats``. Under no self-touch, when no such filling is found, a filling that
+    touches itself cut short where it does: an open solution, no longer a filling (shortcuts.py)."""
     stats = stats if stats is not None else SolveStats()
     if self_touch:  # the strengthened encoding, its endpoint rule lifted where a refutation needs it (relaxed.py)
         return relaxed_solution(instance, RuleSet(True, True), solver, stats, FILL_CONFLICTS, FILL_CALLS)
     encoding = NumberlinkEncoding(instance, strengthened=False, rules=RuleSet(True, False))
-    return first_within(encoding, solver, FILL_CONFLICTS, stats, FILL_CALLS)
+    filling = first_within(encoding, solver, FILL_CONFLICTS, stats, FILL_CALLS)
+    if filling is not None:
+        return filling
+    # No filling that keeps off itself within the budget: one that may touch itself, cut short where it does.
+    touching = relaxed_solution(instance, RuleSet(True, True), solver, stats, FILL_CONFLICTS, FILL_CALLS)
+    return None if touching is None else untouched(touching)
 
 
 def fill_first(instance: NumberlinkInstance, rules: RuleSet, solver: str) -> PresetEncoding:

@@ -33,7 +33,8 @@ from satpuzzles.core.spec import Progress
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet, self_touches
-from satpuzzles.puzzles.numberlink.unique import detour, shortcut
+from satpuzzles.puzzles.numberlink.shortcuts import shortcut
+from satpuzzles.puzzles.numberlink.unique import detour
 from satpuzzles.solve.limited import LIMITED_SOLVER, LimitedBackend, SearchLimit
 from satpuzzles.solve.loop import lazy_solutions
 

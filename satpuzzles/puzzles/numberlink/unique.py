@@ -48,6 +48,7 @@ from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.flips import corner_flip, exclude_downhill_flips
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet, rules_in_force, verify
 from satpuzzles.puzzles.numberlink.pushes import exclude_pushes, reverse_push
+from satpuzzles.puzzles.numberlink.shortcuts import shortcut, untouched
 from satpuzzles.puzzles.numberlink.staging import STAGED
 from satpuzzles.puzzles.numberlink.twoopt import exclude_pattern, reverse_move
 from satpuzzles.solve.backends import make_backend
@@ -64,18 +65,6 @@ WINDOW_CONFLICTS = (5_000, 20_000)
 with the next budget. Janko #176 under fill: one 14x14 window took 135,000 conflicts to show it holds no
 second solution, while the next found one in 1,000; #169 under fill has one only in a window that takes
 10,000 (and the whole board then took 370 s)."""
-
-
-def shortcut(solution: NumberlinkSolution) -> NumberlinkSolution | None:
-    """S with one path cut short where it runs beside itself (valid when cells may stay empty)."""
-    for label, route in solution.routes.items():
-        at = {cell: i for i, cell in enumerate(route)}
-        for i, (r, c) in enumerate(route):
-            for other in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                j = at.get(other, i + 1)
-                if j > i + 1:
-                    return replace(solution, routes={**solution.routes, label: route[: i + 1] + route[j:]})
-    return None
 
 
 def detour(instance: NumberlinkInstance, solution: NumberlinkSolution) -> NumberlinkSolution | None:
@@ -323,8 +312,8 @@ def _from_a_filling(instance: NumberlinkInstance, solution: NumberlinkSolution, 
     if filling is None:
         return None
     other = replace(filling, rules=rules)
-    while not rules.self_touch and (shorter := shortcut(other)) is not None:
-        other = shorter
+    if not rules.self_touch:
+        other = untouched(other)
     return None if other.links() == solution.links() or verify(instance, other) else other
 
 

@@ -51,7 +51,8 @@ from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet, rules_in_force
 from satpuzzles.puzzles.numberlink.reroutes import key_cells, reroute_witnesses
 from satpuzzles.puzzles.numberlink.sides import crossing_labels, refuted_by_sides
-from satpuzzles.puzzles.numberlink.unique import search_encoding, shortcut, windows
+from satpuzzles.puzzles.numberlink.shortcuts import untouched
+from satpuzzles.puzzles.numberlink.unique import search_encoding, windows
 from satpuzzles.solve.backbone import narrow
 from satpuzzles.solve.backends import Backend
 from satpuzzles.solve.limited import SearchLimit, budgeted_backend
@@ -232,8 +233,8 @@ def _source_search(source: _Source, first: NumberlinkSolution, walk: _Walk) -> s
         solution_made = encoding.decided(solution)
         flipped = {lit for lit in candidates if (key_of[lit] in solution_made) != (key_of[lit] in first_made)}
         solution = replace(solution, rules=walk.rules)  # a solution under the sub-encoding's rules and ours
-        while source.shortcut and (shorter := shortcut(solution)) is not None:
-            solution = shorter  # only empties cells: still a solution, and in the end one that touches nowhere
+        if source.shortcut:
+            solution = untouched(solution)  # only empties cells: still a solution, and one that touches nowhere
         solution_made = walk.encoding.decided(solution)
         if any((key in solution_made) != (key in made) for key in left):
             walk.found(solution)
