@@ -28,7 +28,8 @@ sys.path.insert(0, str(ROOT))
 from satpuzzles.core import registry  # noqa: E402
 from satpuzzles.core.outcome import Settings  # noqa: E402
 from satpuzzles.io.reading import read_instances  # noqa: E402
-from satpuzzles.solve.pipeline import solve, solve_within_limit  # noqa: E402
+from satpuzzles.solve.deadline import solve_within_limit  # noqa: E402
+from satpuzzles.solve.pipeline import solve  # noqa: E402
 
 NL = ROOT / "instances" / "numberlink"
 JANKO = NL / "janko-arukone" / "janko.txt"

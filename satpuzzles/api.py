@@ -171,7 +171,8 @@ class Puzzle:
               solver: str | None = None, method: str = "auto", analyze: bool = False, **options: Any) -> Result:
         """Solve the puzzle; ``analyze=True`` adds the backbone and the grade (``result.analysis``);
         ``options`` are the puzzle's own (``rules="open"`` for Numberlink ...)."""
-        from satpuzzles.solve.pipeline import check_settings, solve_within_limit
+        from satpuzzles.solve.deadline import solve_within_limit
+        from satpuzzles.solve.pipeline import check_settings
 
         extras = self._extras(options)
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:

@@ -165,6 +165,18 @@ def test_timeout_gives_unknown() -> None:
     assert record["status"] == "unknown" and record["solution"] is None and "timed out" in record["message"]
 
 
+def test_a_timeout_that_finds_nothing_reports_the_stage_it_reached() -> None:
+    # The encoding is built in well under a second; its search runs far past the deadline (above).
+    big = INSTANCES / "numberlink" / "handmade" / "inputs4.txt"
+    args = ("--index", "6", "--encoding", "complete", "--timeout", "3")
+    record = json.loads(run_cli("numberlink", "-i", big, *args, "--format", "json").out)
+    stats = record["stats"]
+    assert record["status"] == "unknown" and stats["stages"] == ["complete"] and stats["encoding"] == "complete"
+    assert stats["variables"] > 2_400 and stats["clauses"] > stats["variables"] and stats["sat_calls"] == 1
+    text = run_cli("numberlink", "-i", big, *args)
+    assert text.code == 3 and "encoding = complete" in text.out and f"number of clauses = {stats['clauses']}" in text.out
+
+
 def test_timeout_still_solves_easy_puzzle() -> None:
     result = run_cli("numberlink", "-i", SEED / "instance_1.txt", "--timeout", "30")
     assert result.code == 0 and "Solvable = True" in result.out

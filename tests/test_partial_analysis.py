@@ -11,7 +11,8 @@ import satpuzzles
 import satpuzzles.solve.analysis as analysis_module
 from satpuzzles.core import registry
 from satpuzzles.core.outcome import Analysis, Settings
-from satpuzzles.solve.pipeline import solve, solve_within_limit
+from satpuzzles.solve.deadline import solve_within_limit
+from satpuzzles.solve.pipeline import solve
 from tests.conftest import INSTANCES, run_cli
 
 JANKO = INSTANCES / "numberlink" / "janko-arukone" / "janko.txt"

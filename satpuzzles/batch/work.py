@@ -18,7 +18,8 @@ from satpuzzles.core.outcome import Outcome, Settings, SolveStats
 from satpuzzles.core.spec import PuzzleSpec, settle
 from satpuzzles.core.words import counted
 from satpuzzles.io.reading import read_instances
-from satpuzzles.solve.pipeline import solve_within_limit, with_defaults
+from satpuzzles.solve.deadline import solve_within_limit
+from satpuzzles.solve.pipeline import with_defaults
 
 
 class Part(TypedDict):

@@ -228,7 +228,7 @@ def solve_and_print(puzzle: PuzzleSpec[Any, Any], instances: list[Any], source: 
     (or, with ``always_head``, when several sources are solved in one run); ``plan`` is :func:`planned`'s, when
     the caller made it before solving anything.
     """
-    from satpuzzles.solve.pipeline import solve_within_limit
+    from satpuzzles.solve.deadline import solve_within_limit
 
     chosen, texts = plan if plan is not None else planned(puzzle, instances, source, options, settings, writer)
     warn_unwritten(puzzle, writer, [instance for _, instance in chosen], options, settings)  # before solving

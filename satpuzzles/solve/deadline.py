@@ -1,18 +1,62 @@
-"""What a ``--timeout`` leaves of a solve: the outcome made of the progress reports sent before the deadline, and a
-message that says what the deadline cut short (nothing, when the answer asked for was complete by then)."""
+"""A solve under ``--timeout``, and what the deadline leaves of it: the outcome made of the progress reports sent
+before the deadline, and a message that says what the deadline cut short (nothing, when the answer asked for was
+complete by then)."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from satpuzzles.core.generic import TypeVar
 from satpuzzles.core.outcome import Outcome, Settings, SolveStats, seconds_text
+from satpuzzles.core.records import replace
 from satpuzzles.core.words import counted
-from satpuzzles.solve.isolation import Superseding, Timeout
+from satpuzzles.solve import pipeline
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from satpuzzles.core.spec import Rules
+    from satpuzzles.solve.isolation import Timeout
+
+I = TypeVar("I")  # noqa: E741
+S = TypeVar("S")
+SUPERSEDED = ("analysis", "stage")
+"""Reports sent again as a solve goes on, of which the parent keeps the latest only: the analysis as it grows, and
+the stage begun (its statistics: what a deadline that finds nothing reports as reached)."""
+
+
+def solve_within_limit(rules: Rules[I, S], instance: I, settings: Settings, name: str = "",
+                       partial_analysis: bool = False) -> Outcome[S]:
+    """:func:`pipeline.solve` (looked up when called, so a test may replace it), in a child process killed at
+    ``settings.timeout`` when one is set.
+
+    Solutions found before the deadline are kept: the outcome is then "solved" with
+    uniqueness and the count left undecided, and a message says the time ran out. With
+    ``partial_analysis`` (the puzzle's views draw undecided decisions), the analysis reached
+    by then is kept too, its undecided decisions listed.
+    """
+    settings = pipeline.with_defaults(rules, settings, instance)
+    if settings.timeout is None:
+        return pipeline.solve(rules, instance, settings, name)
+    from satpuzzles.solve.isolation import Superseding, Timeout, run_with_deadline  # multiprocessing: --timeout only
+
+    def work(report: Callable[[object], None]) -> Outcome[S]:
+        def on_progress(kind: str, found: object, stats: SolveStats) -> None:
+            report(Superseding(kind, (kind, found, stats)) if kind in SUPERSEDED else (kind, found, stats))
+
+        return pipeline.solve(rules, instance, replace(settings, on_progress=on_progress), name)
+
+    try:
+        return run_with_deadline(work, settings.timeout)
+    except Timeout as stopped:
+        return timed_out_outcome(stopped, settings, pipeline.method_name(pipeline.choose_strategy(rules, settings)), partial_analysis)
 
 
 def timed_out_outcome(stopped: Timeout, settings: Settings, method: str, partial_analysis: bool) -> Outcome[Any]:
     """The outcome of a solve stopped at ``settings.timeout``: the solutions (and, with ``partial_analysis``, the
     analysis) reported by then, ``unknown`` when nothing was; ``method`` is the one the solve used."""
+    from satpuzzles.solve.isolation import Superseding
+
     message = timed_out_message(settings)
     reports: list[tuple[str, Any, SolveStats]] = [
         report.value if isinstance(report, Superseding) else report  # type: ignore[misc]
@@ -20,15 +64,18 @@ def timed_out_outcome(stopped: Timeout, settings: Settings, method: str, partial
     if not reports:
         return Outcome(status="unknown", stats=SolveStats(solver=str(settings.solver), method=method),
                        message=message)
-    stats = reports[-1][2]
+    stats = reports[-1][2]  # the latest, in the order sent
     stats.method = stats.method or method  # reports sent before the method set it
     solutions = [found for kind, found, _ in reports if kind == "solution"]
     searching = len(solutions) < settings.wanted  # else the deadline fell after the last search ended
     if searching:
         stats.solve_seconds += stopped.quiet_seconds  # the search the deadline cut short
-        if reports[-1][0] == "solution":
+        if reports[-1][0] in ("solution", "stage"):
             stats.sat_calls += 1  # the call looking for the next solution
-    if reports[-1][0] == "unsolvable":
+    results = [kind for kind, _, _ in reports if kind != "stage"]
+    if not results:  # stages begun, nothing found: their statistics say how far the solve went
+        return Outcome(status="unknown", stats=stats, message=message)
+    if results[-1] == "unsolvable":
         return Outcome(status="unsolvable", exhausted=True, stats=stats, message=f"explanation {message}")
     if not settings.analyze:  # what was cut short; nothing when the solutions asked for were all found
         message = searching_message(message, len(solutions), settings) if searching else ""

@@ -143,11 +143,11 @@ def solve(rules: Rules[I, S], instance: I, settings: Settings, name: str = "") -
         return _solve_by(strategy, rules, instance, settings, name)
     except SolverError as exc:  # the statistics so far go with it, as a timeout's do
         exc.stats = exc.stats or SolveStats(solver=str(settings.solver))
-        exc.stats.method = _method_name(strategy)
+        exc.stats.method = method_name(strategy)
         raise
 
 
-def _method_name(strategy: Strategy[Any, Any] | None) -> str:
+def method_name(strategy: Strategy[Any, Any] | None) -> str:
     """The method a solve reports: its strategy's, or the encoding stages' (cnf)."""
     return strategy.name if strategy is not None else CNF_METHOD
 
@@ -264,6 +264,8 @@ def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = 
         stats.variables = encoding.formula.num_vars
         stats.clauses = encoding.formula.num_clauses
         log(f"encoded ({stage.name}): {stats.variables} variables, {stats.clauses} clauses")
+        if settings.on_progress is not None:  # what a --timeout that finds nothing reports as reached
+            settings.on_progress("stage", None, stats)
         cuts: list[Clause] = []
         certify = settings.proof and stage.complete and not encoding.selectors
         with _StatsOnFailure(stats), make_backend(solver, verbose=settings.verbose, proof=certify) as backend:
@@ -354,33 +356,3 @@ def first_formula_dimacs(rules: Rules[I, Any], instance: I, settings: Settings, 
     encoding = stage.build()
     header = header_lines(name, stage.name, stage.complete, encoding)
     return dimacs_text(encoding.formula, header=header, assumed=list(encoding.selectors.values()))  # as a solve assumes
-
-
-
-def solve_within_limit(rules: Rules[I, S], instance: I, settings: Settings, name: str = "",
-                       partial_analysis: bool = False) -> Outcome[S]:
-    """:func:`solve`, in a child process killed at ``settings.timeout`` when one is set.
-
-    Solutions found before the deadline are kept: the outcome is then "solved" with
-    uniqueness and the count left undecided, and a message says the time ran out. With
-    ``partial_analysis`` (the puzzle's views draw undecided decisions), the analysis reached
-    by then is kept too, its undecided decisions listed.
-    """
-    settings = with_defaults(rules, settings, instance)
-    if settings.timeout is None:
-        return solve(rules, instance, settings, name)
-    from satpuzzles.solve.isolation import Superseding, Timeout, run_with_deadline  # multiprocessing: --timeout only
-
-    def work(report: Callable[[object], None]) -> Outcome[S]:
-        def on_progress(kind: str, found: object, stats: SolveStats) -> None:
-            # A partial analysis is sent again as it grows: the parent keeps the latest only.
-            report(Superseding(kind, (kind, found, stats)) if kind == "analysis" else (kind, found, stats))
-
-        return solve(rules, instance, replace(settings, on_progress=on_progress), name)
-
-    try:
-        return run_with_deadline(work, settings.timeout)
-    except Timeout as stopped:
-        from satpuzzles.solve.deadline import timed_out_outcome
-
-        return timed_out_outcome(stopped, settings, _method_name(choose_strategy(rules, settings)), partial_analysis)
