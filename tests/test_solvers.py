@@ -290,7 +290,8 @@ def test_a_name_pysat_knows_but_does_not_include_runs_the_executable_on_path(
         backend.add_clauses([[1]])
         assert backend.solve() is True
     listed = run_cli("solvers", "--format", "json").out
-    assert {"kind": "executable", "name": "cryptominisat5", "path": str(binary)} in map(json.loads, listed.splitlines())
+    row = {"kind": "executable", "name": "cryptominisat5", "path": str(binary), "proofs": "none"}
+    assert row in map(json.loads, listed.splitlines())
     result = run_cli("numberlink", INSTANCES / "numberlink" / "seed" / "example_3x2.txt", "-s", "cryptominisat5",
                      "--format", "json")
     assert result.code == 0, result.err

@@ -39,7 +39,7 @@ def test_dimacs_solvers_on_path_are_found(tmp_path: Path, monkeypatch: pytest.Mo
     fake.chmod(0o755)
     monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
     rows = [json.loads(line) for line in run_cli("solvers", "--format", "json").out.splitlines()]
-    assert {"kind": "executable", "name": "picosat", "path": str(fake)} in rows
+    assert {"kind": "executable", "name": "picosat", "path": str(fake), "proofs": "none"} in rows
     text = run_cli("solvers").out
     assert f"  picosat: {fake}" in text and "  cadical195 (cd19, cd195, cdl19, cdl195): proofs: DRAT" in text
 
@@ -62,8 +62,9 @@ def test_an_executable_whose_bare_name_pysat_answers_to_says_how_to_run_it(
         fake.chmod(0o755)
     monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
     rows = [json.loads(line) for line in run_cli("solvers", "--format", "json").out.splitlines()]
-    assert {"kind": "executable", "name": "kissat", "path": str(tmp_path / "kissat"), "pysat": "kissat404"} in rows
-    assert {"kind": "executable", "name": "picosat", "path": str(tmp_path / "picosat")} in rows
+    assert {"kind": "executable", "name": "kissat", "path": str(tmp_path / "kissat"), "proofs": "DRAT (--proof)",
+            "pysat": "kissat404"} in rows
+    assert {"kind": "executable", "name": "picosat", "path": str(tmp_path / "picosat"), "proofs": "none"} in rows
     text = run_cli("solvers").out
     assert (f"  kissat: {tmp_path / 'kissat'} (-s kissat alone is PySAT's kissat404: give this path, or options after "
             "the name, to run it)") in text

@@ -20,6 +20,7 @@ from satpuzzles.solve.solver_names import (
     UNCHECKED_PROOFS,
     pysat_base,
     pysat_solver_names,
+    writes_drat,
 )
 
 KNOWN_EXECUTABLES = ("cadical", "kissat", "minisat", "glucose", "glucose-syrup", "cryptominisat5", "lingeling",
@@ -51,12 +52,13 @@ def _available(name: str) -> bool:
 
 
 def executables() -> list[dict[str, str]]:
-    """The known DIMACS solvers found on PATH; ``pysat`` names the PySAT solver that ``-s NAME`` alone runs instead,
-    when this installation has one of that name (Kissat, Lingeling)."""
+    """The known DIMACS solvers found on PATH, with the proofs --proof takes from them; ``pysat`` names the PySAT
+    solver that ``-s NAME`` alone runs instead, when this installation has one of that name (Kissat, Lingeling)."""
     found = []
     for name in KNOWN_EXECUTABLES:
         if path := shutil.which(name):
-            row = {"kind": "executable", "name": name, "path": path}
+            row = {"kind": "executable", "name": name, "path": path,
+                   "proofs": "DRAT (--proof)" if writes_drat(path) else "none"}
             if (shadow := pysat_base(name)) is not None:
                 row["pysat"] = shadow
             found.append(row)
@@ -67,7 +69,8 @@ def _executable_line(found: dict[str, str]) -> str:
     shadow = found.get("pysat")
     note = (f" (-s {found['name']} alone is PySAT's {shadow}: give this path, or options after the name, to run it)"
             if shadow else "")
-    return f"  {found['name']}: {found['path']}{note}\n"
+    proofs = f"; proofs: {found['proofs']}" if found["proofs"] != "none" else ""
+    return f"  {found['name']}: {found['path']}{note}{proofs}\n"
 
 
 def defaults() -> dict[str, str]:
@@ -109,7 +112,7 @@ def _text() -> None:
 @click.command("solvers", short_help="List the SAT solvers -s can name, and the puzzles' defaults.", params=[format_option("one JSON object per line, by kind: each PySAT solver (pysat: name, "
                                                   "aliases, available, proofs, incremental, options, and when it is not available "
                                                   "instead: its names that run an executable on PATH), each DIMACS solver found "
-                                                  "on PATH (executable: name, path, and pysat when -s NAME alone runs that PySAT solver), the puzzles' defaults "
+                                                  "on PATH (executable: name, path, proofs, and pysat when -s NAME alone runs that PySAT solver), the puzzles' defaults "
                                                   "(defaults); with --cadical-options one object per option (name, "
                                                   "low, high, help).")])
 @click.option("--cadical-options", is_flag=True,

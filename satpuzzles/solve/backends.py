@@ -127,7 +127,8 @@ class PySatBackend(Backend):
 
 def make_backend(name: str, verbose: bool = False, proof: bool = False) -> Backend:
     """The backend called ``name``: a PySAT solver name or alias, or a solver executable (a path or a command
-    on PATH), alone or followed by its options; ``proof`` logs DRAT."""
+    on PATH), alone or followed by its options; ``proof`` logs DRAT (an executable's: CaDiCaL's or Kissat's, of the
+    formula of its last call)."""
     configured = pysat_with_options(name)  # its options checked (UsageError) before the solver is made
     if configured is not None:
         canonical, options = configured
@@ -140,10 +141,10 @@ def make_backend(name: str, verbose: bool = False, proof: bool = False) -> Backe
 
     path = executable(name)
     if path:
-        return ExternalBackend(path, verbose=verbose)
+        return ExternalBackend(path, verbose=verbose, proof=proof)
     words = command_words(name)
     if len(words) > 1 and (path := executable(words[0])):
-        return ExternalBackend(path, verbose=verbose, arguments=words[1:])
+        return ExternalBackend(path, verbose=verbose, arguments=words[1:], proof=proof)
     raise UsageError(
         f"unknown solver {name!r}: give a PySAT solver name (e.g. cadical195, glucose4, minisat22) "
         "or a DIMACS solver executable, with its options if any (e.g. 'kissat --unsat')"

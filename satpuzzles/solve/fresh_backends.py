@@ -9,10 +9,11 @@ from collections.abc import Iterable, Sequence
 
 from satpuzzles.cnf.formula import Clause
 from satpuzzles.cnf.model import Model, broken_clause
-from satpuzzles.core.errors import SolverError
+from satpuzzles.core.errors import SolverError, UsageError
 from satpuzzles.solve.backend import Backend
 from satpuzzles.solve.exits import exit_description
 from satpuzzles.solve.interrupts import call_without_interrupt, disable_pysat_longjmp
+from satpuzzles.solve.solver_names import writes_drat
 
 TYPE_CHECKING = False  # typing stays unloaded on the solve path
 if TYPE_CHECKING:
@@ -79,10 +80,16 @@ class ExternalBackend(FreshEachCall):
 
     Reads the SAT-competition output (``s SATISFIABLE`` and ``v`` lines); MiniSat,
     which writes its model to a file instead, is given a result-file argument.
-    Assumptions become unit clauses; the core is then every assumption.
+    Assumptions become unit clauses; the core is then every assumption. With ``proof``,
+    CaDiCaL and Kissat (solver_names.DRAT_EXECUTABLES) write a DRAT proof, in text, to
+    a file given after the formula's: that of the last unsatisfiable call is kept, a proof
+    that the formula given then (every clause added so far) has no model.
     """
 
-    def __init__(self, command: str, verbose: bool = False, arguments: Sequence[str] = ()) -> None:
+    PROOF_OPTIONS = ("--binary=false",)
+    """Put after the user's options (the last one given wins): a DRAT proof in text, as checkers read it."""
+
+    def __init__(self, command: str, verbose: bool = False, arguments: Sequence[str] = (), proof: bool = False) -> None:
         super().__init__(os.path.basename(command))
         self.executable = command
         self.arguments = list(arguments)  # options put before the formula's file (--solver 'kissat --unsat')
@@ -90,6 +97,10 @@ class ExternalBackend(FreshEachCall):
         # MiniSat's family (minisat, minisat2, minisat_static) writes its model to a file; CryptoMiniSat, with the
         # word in its name, answers in the competition format and takes a second file for a proof
         self._minisat_style = self.name.lower().startswith("minisat")
+        if proof and not writes_drat(command):
+            raise UsageError(f"--proof: the DIMACS solver {self.name} writes no DRAT proof")
+        self.proof = proof
+        self._proof = ""
 
     def _write(self, out: IO[bytes], assumptions: Sequence[int]) -> None:
         num_vars = max([self._num_vars, *(abs(a) for a in assumptions)])
@@ -104,14 +115,32 @@ class ExternalBackend(FreshEachCall):
 
         self._assumptions = list(assumptions)
         with formula_files(lambda out: self._write(out, assumptions)) as (cnf, result, read_result, fds):
-            argv = [self.executable, *self.arguments, cnf] + ([result] if self._minisat_style else [])
-            done = run_solver(argv, self.name, self._num_vars, fds, read_result)
-        if self.verbose:
-            sys.stderr.write(done.stdout)
-        answer = self._read_minisat(done.result, done) if self._minisat_style else self._read_competition(done)
+            # the result file: MiniSat's model, or the proof (read only after a refutation: it may be large)
+            second = [result] if self._minisat_style or self.proof else []
+            argv = [self.executable, *self.arguments, *(self.PROOF_OPTIONS if self.proof else ()), cnf, *second]
+            done = run_solver(argv, self.name, self._num_vars, fds, read_result if self._minisat_style else (lambda: ""))
+            if self.verbose:
+                sys.stderr.write(done.stdout)
+            answer = self._read_minisat(done.result, done) if self._minisat_style else self._read_competition(done)
+            if self.proof and not answer:
+                self._proof = self._read_proof(read_result())
         if answer:
             self._check_model(assumptions)
         return answer
+
+    def _read_proof(self, text: str) -> str:
+        """The proof of a refutation, refused when the solver wrote none: one that has the empty clause already
+        (Minesweeper's count no cells can meet) needs none, any other ends with it."""
+        if not text.strip() and all(self._clauses):
+            raise SolverError(f"the solver {self.name} answered 'unsatisfiable' but wrote no DRAT proof to the file "
+                              "given for it; no certificate can be made")
+        return text
+
+    def proof_lines(self) -> list[str]:
+        """The DRAT proof of the last unsatisfiable call (only with ``proof``)."""
+        if not self.proof:
+            return super().proof_lines()
+        return self._proof.splitlines()
 
     def _check_model(self, assumptions: Sequence[int]) -> None:
         """Refuse a 'satisfiable' whose model breaks a clause or an assumption (one cut short, say): decoded,

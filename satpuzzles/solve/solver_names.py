@@ -142,13 +142,43 @@ UNCHECKED_PROOFS = {"maplesat": _ADDED_BETWEEN_CALLS, "cadical300": _ADDED_BETWE
 """PySAT's solvers that log DRAT proofs a checker refuses, and why."""
 
 
+DRAT_EXECUTABLES = ("cadical", "kissat")
+"""DIMACS solver executables, by the start of their file's name (``cadical-1.9.5`` too), that write a DRAT proof
+to the file named after the formula's, in text with ``--binary=false`` (solve.fresh_backends runs them so);
+MiniSat writes none, CryptoMiniSat 5.11 a FRAT proof, which DRAT checkers do not read."""
+
+
+def writes_drat(command: str) -> bool:
+    """Whether the executable ``command`` (a path or a file's name) is one that writes DRAT proofs (DRAT_EXECUTABLES)."""
+    return os.path.basename(command).lower().startswith(DRAT_EXECUTABLES)
+
+
+def solver_executable(name: str) -> str | None:
+    """The path of the executable a solver name that is no PySAT solver runs (the name, or its command's first
+    word), else None."""
+    if path := executable(name):
+        return path
+    words = command_words(name)
+    return executable(words[0]) if len(words) > 1 else None
+
+
 def check_proof_solver(name: str) -> None:
     """Refuse, before any work, a solver that cannot write a proof."""
     canonical = pysat_base(name)
-    if canonical not in PROOF_SOLVERS:
-        why = UNCHECKED_PROOFS.get(canonical or "", "writes no proof")
-        raise UsageError(f"--proof: solver {name} {why}; name one whose proofs check "
-                         f"({', '.join(PROOF_SOLVERS[:6])}, ...)")
+    if canonical in PROOF_SOLVERS:
+        return
+    command = solver_executable(name) if canonical is None else None
+    if command is not None and writes_drat(command):
+        return
+    checked = f"{', '.join(PROOF_SOLVERS[:6])}, ..., or a CaDiCaL or Kissat executable such as -s cadical"
+    if command is not None:
+        raise UsageError(f"--proof: the DIMACS solver {name} writes no DRAT proof; name one whose proofs check "
+                         f"({checked})")
+    why = UNCHECKED_PROOFS.get(canonical or "", "writes no proof")
+    shadowed = executable(name.strip())  # -s kissat alone is PySAT's Kissat, even with a kissat executable on PATH
+    hint = (f" (-s {name.strip()} alone is PySAT's {canonical}: give the executable's path, {shadowed}, to run it)"
+            if shadowed and writes_drat(shadowed) else "")
+    raise UsageError(f"--proof: solver {name} {why}{hint}; name one whose proofs check ({checked})")
 
 
 def executable(name: str) -> str | None:
