@@ -199,7 +199,8 @@ def output_options(svg: bool = True, svg_puzzle: bool = True) -> list[click.Opti
                                     "an SVG picture to publish; the puzzle is still solved and reported."))
     options.append(click.Option(["--proof"], metavar="FILE",
                                 help="When the solver refutes (unsolvable, or with --unique no second solution): "
-                                "a DRAT proof to FILE and the CNF it refutes beside it (FILE with .cnf)."))
+                                "a DRAT proof to FILE and the CNF it refutes beside it (FILE with .cnf); from a PySAT solver that logs "
+                                "proofs, or a CaDiCaL or Kissat executable."))
     return options
 
 

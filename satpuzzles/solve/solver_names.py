@@ -175,9 +175,11 @@ def check_proof_solver(name: str) -> None:
         raise UsageError(f"--proof: the DIMACS solver {name} writes no DRAT proof; name one whose proofs check "
                          f"({checked})")
     why = UNCHECKED_PROOFS.get(canonical or "", "writes no proof")
-    shadowed = executable(name.strip())  # -s kissat alone is PySAT's Kissat, even with a kissat executable on PATH
-    hint = (f" (-s {name.strip()} alone is PySAT's {canonical}: give the executable's path, {shadowed}, to run it)"
-            if shadowed and writes_drat(shadowed) else "")
+    # -s kissat alone is PySAT's Kissat, even with a kissat executable on PATH
+    aliases = pysat_solver_names().get(canonical, ()) if canonical else ()
+    shadowed = next((path for alias in aliases if (path := executable(alias)) and writes_drat(path)), None)
+    hint = (f" (-s {os.path.basename(shadowed)} alone is PySAT's {canonical}: give the executable's path, {shadowed}, "
+            "to run it)" if shadowed else "")
     raise UsageError(f"--proof: solver {name} {why}{hint}; name one whose proofs check ({checked})")
 
 
