@@ -18,8 +18,27 @@ from satpuzzles.solve.backends import make_backend
 from tests.conftest import INSTANCES, run_cli
 from tests.test_proof import checks
 
+
+
+def kissat_executable() -> str | None:
+    """Kissat on PATH, else the one the passagemath-kissat wheel ships (a test dependency where it installs)."""
+    import importlib.util
+
+    if found := shutil.which("kissat"):
+        return found
+    spec = importlib.util.find_spec("passagemath_kissat")
+    if spec is None or spec.origin is None:
+        return None
+    shipped = Path(spec.origin).parent.parent / "sage_wheels" / "bin" / "kissat"
+    return str(shipped) if os.access(shipped, os.X_OK) else None
+
+
 CADICAL = shutil.which("cadical")
+KISSAT = kissat_executable()
 needs_cadical = pytest.mark.skipif(CADICAL is None, reason="cadical binary not installed")
+DRAT_SOLVERS = [pytest.param("cadical", marks=needs_cadical, id="cadical"),
+                pytest.param(KISSAT or "kissat", id="kissat",  # by its path: -s kissat alone is PySAT's
+                             marks=pytest.mark.skipif(KISSAT is None, reason="kissat binary not installed"))]
 SLITHERLINK = INSTANCES / "slitherlink" / "pzprjs" / "puzzlekit_meta_10x10.url"
 MINESWEEPER = INSTANCES / "minesweeper" / "seed"
 BLOCKS = "clauses blocking the solutions already found"
@@ -36,47 +55,57 @@ def certified(tmp_path: Path, *args: object) -> tuple[str, Path, Path]:
     return result.out, proof, cnf
 
 
-@needs_cadical
-def test_a_numberlink_refutation_and_a_count_through_cycle_cuts_check(tmp_path: Path) -> None:
+@pytest.mark.parametrize("solver", DRAT_SOLVERS)
+def test_a_numberlink_refutation_and_a_count_through_cycle_cuts_check(tmp_path: Path, solver: str) -> None:
     """Hamiltonian paths of a 4x4 board under fill: the search adds cycle cuts and blocks the 8 paths between calls;
     the proof of the last call refutes the CNF written beside it, cuts and blocks included, and only with them."""
     board = tmp_path / "snake.txt"
     board.write_text("1...\n....\n....\n1...\n")
-    out, proof, cnf = certified(tmp_path, "numberlink", board, "-s", "cadical", "--count", "100")
-    assert "Solutions = 8 (all)" in out and "DRAT proof that no solution besides the 8 found exists (cadical; the CNF" in out
+    out, proof, cnf = certified(tmp_path, "numberlink", board, "-s", solver, "--count", "100")
+    assert "Solutions = 8 (all)" in out and f"no solution besides the 8 found exists ({solver}; the CNF" in out
     assert "c clauses added by the lazy-cut loop" in cnf.read_text()
     assert not checks(cnf, proof, drop=BLOCKS)  # the checker is no rubber stamp: the paths exist
     out, _, cnf = certified(tmp_path, "numberlink", INSTANCES / "numberlink" / "seed" / "instance_4.txt",
-                            "-s", "cadical -q --unsat")
-    assert "Proof = DRAT proof that no solution exists (cadical -q --unsat)" in out
-    solved = subprocess.run([str(CADICAL), "-q", str(cnf)], capture_output=True, text=True)
-    assert solved.returncode == 20  # CaDiCaL itself, on the CNF beside the proof: unsatisfiable
+                            "-s", f"{solver} --unsat")
+    assert f"Proof = DRAT proof that no solution exists ({solver} --unsat)" in out
+    if CADICAL is not None:
+        solved = subprocess.run([CADICAL, "-q", str(cnf)], capture_output=True, text=True)
+        assert solved.returncode == 20  # CaDiCaL itself, on the CNF beside the proof: unsatisfiable
 
 
-@needs_cadical
-def test_uniqueness_under_the_open_rule_and_with_a_timeout_check(tmp_path: Path) -> None:
+@pytest.mark.parametrize("solver", DRAT_SOLVERS)
+def test_uniqueness_under_the_open_rule_and_with_a_timeout_check(tmp_path: Path, solver: str) -> None:
     """Under --rules open, and in the child process a --timeout runs the solve in."""
     out, _, _ = certified(tmp_path, "numberlink", INSTANCES / "numberlink" / "seed" / "instance_1.txt", "--unique",
-                          "--rules", "open", "-s", "cadical", "--timeout", "60")
-    assert "Unique = True" in out and "DRAT proof that no solution besides the one shown exists (cadical)" in out
+                          "--rules", "open", "-s", solver, "--timeout", "60")
+    assert "Unique = True" in out and f"DRAT proof that no solution besides the one shown exists ({solver})" in out
 
 
-@needs_cadical
-def test_a_slitherlink_uniqueness_through_sub_loop_cuts_checks(tmp_path: Path) -> None:
-    out, proof, cnf = certified(tmp_path, "slitherlink", SLITHERLINK, "--unique", "-s", "cadical")
-    assert "Unique = True" in out and "(cadical; the CNF beside it lists the cuts)" in out
+@pytest.mark.parametrize("solver", DRAT_SOLVERS)
+def test_a_slitherlink_uniqueness_through_sub_loop_cuts_checks(tmp_path: Path, solver: str,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Kissat is given named files (it compares the real paths of the formula and the proof): none stays behind."""
+    import tempfile
+
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    out, proof, cnf = certified(tmp_path, "slitherlink", SLITHERLINK, "--unique", "-s", solver)
+    assert "Unique = True" in out and f"({solver}; the CNF beside it lists the cuts)" in out
     assert "c clauses added by the lazy-cut loop (sub-loop cuts):" in cnf.read_text()
     assert not checks(cnf, proof, drop=BLOCKS)
+    assert list(folder.iterdir()) == []
 
 
-@needs_cadical
-def test_minesweeper_certificates_check_even_when_the_formula_holds_the_empty_clause(tmp_path: Path) -> None:
+@pytest.mark.parametrize("solver", DRAT_SOLVERS)
+def test_minesweeper_certificates_check_even_when_the_formula_holds_the_empty_clause(tmp_path: Path,
+                                                                                      solver: str) -> None:
     """A count no cells can meet is the empty clause: CaDiCaL then writes an empty proof, which needs none."""
-    record = json.loads(certified(tmp_path, "minesweeper", MINESWEEPER / "small-unsat.in", "-s", "cadical",
+    record = json.loads(certified(tmp_path, "minesweeper", MINESWEEPER / "small-unsat.in", "-s", solver,
                                   "--format", "json")[0])
-    assert record["status"] == "unsolvable" and record["proof"] == {"claim": "unsolvable", "solver": "cadical"}
-    out, proof, cnf = certified(tmp_path, "minesweeper", MINESWEEPER / "small-sat.in", "-s", "cadical", "--count", "100")
-    assert "Solutions = 20 (all)" in out and "no solution besides the 20 found exists (cadical)" in out
+    assert record["status"] == "unsolvable" and record["proof"] == {"claim": "unsolvable", "solver": solver}
+    out, proof, cnf = certified(tmp_path, "minesweeper", MINESWEEPER / "small-sat.in", "-s", solver, "--count", "100")
+    assert "Solutions = 20 (all)" in out and f"no solution besides the 20 found exists ({solver})" in out
     assert not checks(cnf, proof, drop=BLOCKS)
 
 

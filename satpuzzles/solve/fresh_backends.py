@@ -114,7 +114,10 @@ class ExternalBackend(FreshEachCall):
         from satpuzzles.solve.solver_process import formula_files, run_solver  # subprocess only for these
 
         self._assumptions = list(assumptions)
-        with formula_files(lambda out: self._write(out, assumptions)) as (cnf, result, read_result, fds):
+        # Kissat, writing a proof, compares the real paths of the formula and the proof, which anonymous files lack
+        # ("can not get absolute path of '/dev/fd/3'"): it is given named files
+        named = self.proof and self.name.lower().startswith("kissat")
+        with formula_files(lambda out: self._write(out, assumptions), named) as (cnf, result, read_result, fds):
             # the result file: MiniSat's model, or the proof (read only after a refutation: it may be large)
             second = [result] if self._minisat_style or self.proof else []
             argv = [self.executable, *self.arguments, *(self.PROOF_OPTIONS if self.proof else ()), cnf, *second]

@@ -2,7 +2,8 @@
 
 - the formula and the result file are anonymous temporary files (no name on disk, so
   nothing is left behind whatever kills us), handed to the solver as ``/dev/fd/N``;
-  where that is not available, a temporary folder removed afterwards;
+  where that is not available, or the solver needs their real paths (Kissat writing a
+  proof), a temporary folder removed afterwards (a SIGKILL then leaves it behind);
 - the solver leads its own process group, killed as a whole when the call ends, is
   interrupted (Ctrl-C, SIGTERM) or fails, and it dies with its parent (Linux), so a
   SIGKILL of the tool or of a ``--timeout`` child takes it along; the programs it started
@@ -53,9 +54,11 @@ def _fd_paths_work() -> bool:
 
 
 @contextmanager
-def formula_files(write: Callable[[IO[bytes]], None]) -> Iterator[tuple[str, str, Callable[[], str], tuple[int, ...]]]:
-    """The formula ``write`` writes, and an empty result file: their paths, a reader of the result, fds to pass."""
-    if _fd_paths_work():
+def formula_files(write: Callable[[IO[bytes]], None],
+                  named: bool = False) -> Iterator[tuple[str, str, Callable[[], str], tuple[int, ...]]]:
+    """The formula ``write`` writes, and an empty result file: their paths, a reader of the result, fds to pass;
+    ``named``: files with names, in a temporary folder removed afterwards, even where anonymous ones would do."""
+    if _fd_paths_work() and not named:
         with tempfile.TemporaryFile() as cnf, tempfile.TemporaryFile() as result:
             write(cnf)
             cnf.flush()
