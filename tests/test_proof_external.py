@@ -176,3 +176,23 @@ def test_pysats_kissat_shadowing_a_kissat_executable_says_how_to_run_the_executa
                      tmp_path / "p.drat")
     assert result.code == 2 and len(result.err.splitlines()) == 1, result.err
     assert f"give the executable's path, {solver}, to run it" in result.err
+
+
+def test_a_kissat_killed_at_the_deadline_leaves_no_folder_behind(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Kissat's named files are in a temporary folder: when --timeout kills the child that made it (SIGKILL, so
+    the child cannot remove it), the parent does."""
+    import tempfile
+
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    started = tmp_path / "started"
+    solver = tmp_path / "kissat-slow"
+    solver.write_text(f"#!/bin/sh\nls \"$(dirname \"$2\")\" > {started}\nexec sleep 60\n")
+    solver.chmod(0o755)
+    result = run_cli("minesweeper", MINESWEEPER / "small-sat.in", "--unique", "-s", solver, "--proof",
+                     tmp_path / "p.drat", "--timeout", "3")  # its first SAT call is in the formula it certifies
+    assert result.code == 3 and "Proof = none: the solver did not finish a refutation" in result.out
+    assert started.read_text().split() == ["formula.cnf"]  # it ran in the folder, on the formula's file
+    assert list(folder.iterdir()) == []

@@ -45,6 +45,7 @@ class Timeout(Exception):
 def _child(conn: Connection, work: Callable[[Report], object]) -> None:
     os.setpgid(0, 0)
     solver_process.group_watcher = lambda event, group: conn.send(("group", (event, group)))
+    solver_process.folder_watcher = lambda event, folder: conn.send(("folder", (event, folder)))
     try:
         conn.send(("ok", work(lambda progress: conn.send(("progress", progress)))))
     except SatPuzzlesError as exc:
@@ -112,6 +113,7 @@ def run_with_deadline(work: Callable[[Report], T], seconds: float, on_report: Re
     deadline = last_heard + seconds
     reports: list[object] = []
     groups: set[int] = set()  # external solvers' process groups running in the child
+    folders: set[str] = set()  # and the temporary folders of their files (solver_process.formula_files)
     with _termination_raises():
         _start(process)
         sender.close()
@@ -124,8 +126,8 @@ def run_with_deadline(work: Callable[[Report], T], seconds: float, on_report: Re
                 except EOFError:
                     process.join()
                     raise _died(process.exitcode) from None
-                if kind == "group":
-                    _follow(groups, payload)
+                if kind in ("group", "folder"):
+                    _follow(groups if kind == "group" else folders, payload)
                     continue
                 if kind != "progress":
                     break
@@ -139,7 +141,7 @@ def run_with_deadline(work: Callable[[Report], T], seconds: float, on_report: Re
             if process.pid is not None:
                 kill_group(process.pid)
             process.join()
-            _kill_solver_groups(receiver, groups)
+            _kill_solver_groups(receiver, groups, folders)
             receiver.close()
     if kind == "error":
         raise payload
@@ -148,23 +150,24 @@ def run_with_deadline(work: Callable[[Report], T], seconds: float, on_report: Re
     return payload
 
 
-def _follow(groups: set[int], event: tuple[str, int]) -> None:
-    """Note a solver group the child started, or forget one that is gone."""
-    what, group = event
-    if what == "started":
-        groups.add(group)
+def _follow(tracked: set[Any], event: tuple[str, Any]) -> None:
+    """Note a solver group (or folder) the child started (made), or forget one that is gone."""
+    what, item = event
+    if what in ("started", "made"):
+        tracked.add(item)
     else:
-        groups.discard(group)
+        tracked.discard(item)
 
 
-def _kill_solver_groups(receiver: Connection, groups: set[int]) -> None:
+def _kill_solver_groups(receiver: Connection, groups: set[int], folders: set[str]) -> None:
     """After the child is dead: SIGKILL the solver groups it left running (the programs a solver started live
-    on in its group when the solver itself dies with the child). The child's last messages say which ended."""
+    on in its group when the solver itself dies with the child), and remove the folders of their files it left.
+    The child's last messages say which ended."""
     try:
         while receiver.poll():
             kind, payload = receiver.recv()
-            if kind == "group":
-                _follow(groups, payload)
+            if kind in ("group", "folder"):
+                _follow(groups if kind == "group" else folders, payload)
     except (EOFError, OSError):
         pass
     for group in groups:
@@ -172,6 +175,11 @@ def _kill_solver_groups(receiver: Connection, groups: set[int]) -> None:
             os.killpg(group, signal.SIGKILL)  # the group only: its leader's pid may be another process's by now
         except (ProcessLookupError, PermissionError):
             pass
+    if folders:
+        import shutil  # only where a solver was given named files (Kissat writing a proof)
+
+        for folder in folders:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def _died(exitcode: int | None) -> Exception:

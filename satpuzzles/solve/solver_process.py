@@ -3,7 +3,8 @@
 - the formula and the result file are anonymous temporary files (no name on disk, so
   nothing is left behind whatever kills us), handed to the solver as ``/dev/fd/N``;
   where that is not available, or the solver needs their real paths (Kissat writing a
-  proof), a temporary folder removed afterwards (a SIGKILL then leaves it behind);
+  proof), a temporary folder removed afterwards, by the parent when a ``--timeout`` child
+  is killed (only a SIGKILL of the tool itself leaves it behind);
 - the solver leads its own process group, killed as a whole when the call ends, is
   interrupted (Ctrl-C, SIGTERM) or fails, and it dies with its parent (Linux), so a
   SIGKILL of the tool or of a ``--timeout`` child takes it along; the programs it started
@@ -37,6 +38,9 @@ STDERR_KEPT = 64 * 1024
 group_watcher: Callable[[str, int], None] | None = None
 """Told ("started", group) when a solver's process group starts and ("ended", group) once it is gone (set in a
 ``--timeout`` child by solve.isolation, which passes them to the parent)."""
+folder_watcher: Callable[[str, str], None] | None = None
+"""Told ("made", folder) when a temporary folder is made for a solver's files and ("removed", folder) once it is
+gone (set in a ``--timeout`` child by solve.isolation: the parent removes those left when it kills the child)."""
 
 
 @dataclass
@@ -71,6 +75,8 @@ def formula_files(write: Callable[[IO[bytes]], None],
                    (cnf.fileno(), result.fileno()))
         return
     folder = tempfile.mkdtemp(prefix="satpuzzles-")
+    if folder_watcher is not None:
+        folder_watcher("made", folder)
     try:
         cnf_path, result_path = os.path.join(folder, "formula.cnf"), os.path.join(folder, "result.txt")
         with open(cnf_path, "wb") as out:
@@ -86,6 +92,8 @@ def formula_files(write: Callable[[IO[bytes]], None],
         yield cnf_path, result_path, read_named, ()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+        if folder_watcher is not None:
+            folder_watcher("removed", folder)
 
 
 def _wait_unreaped(pid: int) -> None:
