@@ -175,7 +175,7 @@ def test_pysats_kissat_shadowing_a_kissat_executable_says_how_to_run_the_executa
     result = run_cli("numberlink", INSTANCES / "numberlink" / "seed" / "instance_4.txt", "-s", "kissat", "--proof",
                      tmp_path / "p.drat")
     assert result.code == 2 and len(result.err.splitlines()) == 1, result.err
-    assert f"give the executable's path, {solver}, to run it" in result.err
+    assert f"give the executable's path, {solver}, or options after the name, to run it" in result.err
 
 
 def test_a_kissat_killed_at_the_deadline_leaves_no_folder_behind(tmp_path: Path,

@@ -179,7 +179,7 @@ def check_proof_solver(name: str) -> None:
     aliases = pysat_solver_names().get(canonical, ()) if canonical else ()
     shadowed = next((path for alias in aliases if (path := executable(alias)) and writes_drat(path)), None)
     hint = (f" (-s {os.path.basename(shadowed)} alone is PySAT's {canonical}: give the executable's path, {shadowed}, "
-            "to run it)" if shadowed else "")
+            "or options after the name, to run it)" if shadowed else "")
     raise UsageError(f"--proof: solver {name} {why}{hint}; name one whose proofs check ({checked})")
 
 
