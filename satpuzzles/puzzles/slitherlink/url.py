@@ -86,9 +86,10 @@ def _encode_body(instance: SlitherlinkInstance) -> str:
             out.append(".")
             at += 1
             continue
-        following = 0
-        while following < 2 and at + 1 + following < len(cells) and cells[at + 1 + following] is None:
-            following += 1
+        # pzprjs' encode4Cell: plain before a clued cell, one blank skipped before a clued cell two on, else two
+        # (also past the board's end: a final clue is 'a'-'e')
+        after = cells[at + 1:at + 3]
+        following = 0 if after and after[0] is not None else 1 if len(after) == 2 and after[1] is not None else 2
         out.append(_clue_char(int(value), following))
         at += 1 + following
     out.append(blank_runs(blanks))
