@@ -317,11 +317,12 @@ class Result:
 
     @property
     def unique(self) -> bool | None:
-        """With ``unique=True`` or ``analyze=True``: whether the solution is unique (False for a puzzle proved
-        unsolvable; None when undecided or not asked); on a solved puzzle the analysis decides it as unique exactly
-        when no decision is undetermined."""
+        """With ``unique=True`` or ``analyze=True`` (or Minesweeper's ``hint=True`` and ``probabilities=True``,
+        which analyse too): whether the solution is unique (False for a puzzle proved unsolvable; None when
+        undecided or not asked); on a solved puzzle the analysis decides it as unique exactly when no decision is
+        undetermined."""
         unique = self.outcome.uniqueness(self.settings)
-        if unique is None and self.settings.analyze and self.outcome.status == "solved":
+        if unique is None and self.outcome.status == "solved":  # --analyze's, or Minesweeper's hint=True analysis
             return analysed_unique(self.puzzle.spec, self.puzzle.instance, self.outcome, self.settings)
         return unique
 

@@ -151,6 +151,20 @@ def test_cli_analyze_says_unique_as_its_json_does(tmp_path) -> None:
         assert record["unique"] is unique and f"Unique = {unique} (" in report
 
 
+@pytest.mark.parametrize("flag", ["--hint", "--probabilities"])
+def test_hint_and_probabilities_say_unique_in_json_as_their_text_does(flag: str) -> None:
+    """--hint and --probabilities analyse the board too, and their report says Unique: the envelope's ``unique``
+    (and the API's ``Result.unique``) says the same, not null."""
+    import satpuzzles
+
+    for text, unique in (("1 3\n? 1 ?\n", False), ("1 2\n? 1\n", True)):
+        record = json.loads(run_cli("minesweeper", "-", flag, "--format", "json", stdin=text).out)
+        report = run_cli("minesweeper", "-", flag, stdin=text).out
+        assert f"Unique = {unique} (" in report and record["unique"] is unique
+        option = {flag.lstrip("-"): True}
+        assert satpuzzles.load(text, puzzle="minesweeper").solve(**option).unique is unique
+
+
 def test_cli_analyze_refuses_count_and_external_solvers() -> None:
     path = str(INSTANCES / "minesweeper" / "seed" / "small-sat.in")
     assert run_cli("minesweeper", "-i", path, "--analyze", "--unique").code == 2

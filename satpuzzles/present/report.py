@@ -291,7 +291,8 @@ def analysed_unique(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcom
 
 def json_record(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings) -> dict[str, object]:
     """The JSON envelope: puzzle, status, solution, unique, stats (plus enumeration fields) and input; ``unique``
-    is decided by --unique's search, or else by --analyze's backbone."""
+    is decided by --unique's search, or else by the backbone of the analysis shown (--analyze's, or one a puzzle's
+    own option made, as Minesweeper's --hint), as the report's Unique line says it."""
     view = puzzle.view
     record: dict[str, object] = {
         "puzzle": puzzle.name,
@@ -316,8 +317,8 @@ def json_record(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[An
     if view.outcome_json is not None:
         for name, value in view.outcome_json(instance, outcome, settings).items():
             record.setdefault(name, value)
-    if record["unique"] is None and settings.analyze:
-        record["unique"] = unique_by_analysis(record.get("analysis"))
+    if record["unique"] is None and "analysis" in record:  # --analyze, or Minesweeper's --hint and --probabilities
+        record["unique"] = unique_by_analysis(record["analysis"])
     codec = puzzle.json
     if codec is not None:
         record["input"] = (codec.to_json_under(instance, settings) if codec.to_json_under is not None
