@@ -152,6 +152,18 @@ def test_a_board_wider_than_the_terminal_gets_a_note_on_stderr() -> None:
     assert "rows wrap" not in piped.err and piped.code == 0
 
 
+def test_a_legend_or_heading_over_a_small_board_is_no_board_wider_than_the_terminal() -> None:
+    """The note measures the board: not --analyze's legend line (43 columns) over a 3x3 Slitherlink board 13 wide,
+    nor the heading over Minesweeper's probability board (107 columns, said as 'the board is 107 columns wide')."""
+    loop = screen_of("slitherlink", "https://puzz.link/p?slither/3/3/7.g", "--analyze", columns=40)
+    mines = screen_of("minesweeper", str(INSTANCES / "minesweeper" / "seed" / "medium-sat.in"), "--probabilities",
+                      columns=40)
+    assert any("forced on" in line for line in loop) and any("50%" in line for line in mines)
+    assert not any("rows wrap" in line for line in loop + mines)
+    wide = screen_of("slitherlink", "https://puzz.link/p?slither/12/3/", "--analyze", columns=40)  # 49 columns
+    assert "the board is 49 columns wide and the terminal 40" in "".join(wide)  # the note, wrapped on screen
+
+
 def test_report_lines_end_with_their_value_and_sat_facts_need_a_formula() -> None:
     drawn = drawn_by("numberlink", str(INSTANCES / "numberlink" / "seed" / "instance_1.txt")).decode()
     assert "\x1b[2mwidth" in drawn and not any(line.endswith(" ") for line in drawn.replace("\x1b[0m", "").splitlines())

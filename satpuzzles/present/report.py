@@ -7,6 +7,7 @@ from collections.abc import Callable, Hashable
 from satpuzzles.core.outcome import Analysis, Outcome, Settings
 from satpuzzles.core.spec import PuzzleSpec
 from satpuzzles.core.words import columns, counted
+from satpuzzles.present.styles import ANALYSIS_LEGEND
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -255,9 +256,10 @@ def text_boards(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[An
 
 
 def board_width(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings) -> int:
-    """Terminal columns the widest line of the report's boards takes."""
+    """Terminal columns the widest line of the report's boards takes (--analyze's legend line above a board is
+    prose, which wraps harmlessly: not counted)."""
     return max((columns(line) for board in text_boards(puzzle, instance, outcome, settings)
-                for line in board.splitlines()), default=0)
+                for line in board.splitlines() if not line.startswith(ANALYSIS_LEGEND)), default=0)
 
 
 def explanation_json(puzzle: PuzzleSpec[Any, Any], instance: Any, keys: list[Hashable]) -> dict[str, object]:

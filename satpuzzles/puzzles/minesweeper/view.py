@@ -180,7 +180,7 @@ def styled(instance: MinesweeperInstance, solution: MinesweeperSolution | None, 
     if TOTAL in marked:
         board.append([(TOTAL_CAPTION, MARKED)])
     if solution is not None and solution.probabilities is not None:
-        board += [[], [(PROBABILITY_HEADING, "bold")]]
+        board += [[], *([(line, "bold")] for line in PROBABILITY_HEADING.split("\n"))]
         for row_text in _probability_board(instance, solution.probabilities).split("\n"):
             board.append([(word + " ", _probability_style(word) if word else "") for word in row_text.split(" ")])
     return board
@@ -257,8 +257,10 @@ def _probability_lines(instance: MinesweeperInstance, solution: MinesweeperSolut
     return lines
 
 
-PROBABILITY_HEADING = ("Mine probability per unknown cell ('.' safe, '*' mine, '-' not computed; "
+PROBABILITY_HEADING = ("Mine probability per unknown cell\n('.' safe, '*' mine, '-' not computed;\n"
                        "bare numbers are revealed counts):")
+"""Over the probability board, in lines of at most 38 columns (one line was 107 wide, which the note on a board
+wider than the terminal took for the board's width)."""
 
 
 def _probability_board(instance: MinesweeperInstance, chances: np.ndarray) -> str:
