@@ -406,6 +406,19 @@ def test_a_hint_over_the_budget_says_its_guess_is_lowest_only_among_the_cells_co
     assert "row 1, column 3 has the lowest risk, 34.7%" in full and "among the cells counted" not in full
 
 
+def test_a_hint_with_no_risk_computed_does_not_say_no_cell_is_left(tmp_path) -> None:
+    """A board whose every open cell is over the counting limits (here the total's: 150x150 cells, 4,500 mines)
+    has a hint without a guess; it said 'no unknown cell is left to open', with 22,497 left."""
+    board = tmp_path / "wide.in"
+    board.write_text("150 150\n" + "1 " + "? " * 149 + "\n" + ("? " * 150 + "\n") * 149 + "mines 4500\n")
+    text = run_cli("minesweeper", board, "--hint").out
+    assert "no unknown cell is left" not in text
+    assert "Hint = no cell is certain, and no open cell's risk was computed (over the counting budget)" in text
+    record = json.loads(run_cli("minesweeper", board, "--hint", "--format", "json").out)
+    assert record["hint"] == {"safe": [], "guess": None, "probability": None, "partial": True}
+    assert "no unknown cell is left to open" in run_cli("minesweeper", "-", "--hint", stdin="1 2\n1 F\n").out
+
+
 def _wide_board() -> tuple[str, int]:
     """64x64, every other cell of every other row revealed: one component with more than 63 counts active at once
     along every sweep (the counting's slots are the bits of an int64)."""

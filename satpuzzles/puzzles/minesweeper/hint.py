@@ -24,8 +24,9 @@ class Hint(Record, frozen=True):
             (r, c), more = self.safe[0], len(self.safe) - 1
             rest = f" (and {more} more safe cell{'s' if more > 1 else ''}, marked o)" if more else ""
             return f"open row {r + 1}, column {c + 1}: it is safe in every placement{rest}"
-        if self.guess is None:
-            return "no unknown cell is left to open"
+        if self.guess is None:  # partial: cells are left, but every one's risk was over the budget
+            return ("no cell is certain, and no open cell's risk was computed (over the counting budget)"
+                    if self.partial else "no unknown cell is left to open")
         r, c = self.guess
         basis = "with the mine total" if with_total else "every placement counted alike, as no mine total is given"
         caveat = "; some cells were over the counting budget" if self.partial else ""
