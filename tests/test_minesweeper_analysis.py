@@ -419,6 +419,19 @@ def test_a_hint_with_no_risk_computed_does_not_say_no_cell_is_left(tmp_path) -> 
     assert "no unknown cell is left to open" in run_cli("minesweeper", "-", "--hint", stdin="1 2\n1 F\n").out
 
 
+def test_a_board_with_no_open_count_has_the_plain_odds_at_any_size(tmp_path) -> None:
+    """With no count to satisfy, every undecided cell holds a mine with chance (mines left) / (cells left): a
+    150x150 board of unknown cells with 4,500 mines (one flagged) was 'not computed' everywhere (the total's work
+    limit), and its hint had no guess."""
+    board = tmp_path / "blank.in"
+    board.write_text("150 150\n" + "F " + "? " * 149 + "\n" + ("? " * 150 + "\n") * 149 + "mines 4500\n")
+    record = json.loads(run_cli("minesweeper", board, "--probabilities", "--hint", "--format", "json").out)
+    grid = record["probabilities"]["grid"]
+    assert record["probabilities"]["not_computed"] == [] and grid[0][0] is None
+    assert {p for row in grid for p in row if p is not None} == {round(4499 / 22499, 6)}
+    assert record["hint"] == {"safe": [], "guess": [0, 1], "probability": round(4499 / 22499, 6), "partial": False}
+
+
 def _wide_board() -> tuple[str, int]:
     """64x64, every other cell of every other row revealed: one component with more than 63 counts active at once
     along every sweep (the counting's slots are the bits of an int64)."""

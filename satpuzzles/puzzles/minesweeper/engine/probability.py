@@ -102,6 +102,9 @@ def probabilities(cells: np.ndarray, deduction: engine.Deduction, total: int | N
     counts, shape, free = _problem(cells, deduction)
     remaining = total - int(deduction.mine.sum())
     n_free = int(free.sum())
+    if shape.components == 0 and 0 <= remaining <= n_free:  # no count to meet: the plain odds, at any size
+        result[free] = remaining / n_free if n_free else 0.0
+        return result
     if (int(shape.comp_cells.sum()) + shape.components + n_free) * (max(remaining, 0) + 1) > TOTAL_WORK_LIMIT:
         return result  # every cell depends on every component through the total
     found = counting.forward(shape, budget, counting.WAYS_BY_MINES, every=True)
