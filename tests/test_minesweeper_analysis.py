@@ -432,6 +432,13 @@ def test_a_board_with_no_open_count_has_the_plain_odds_at_any_size(tmp_path) -> 
     assert record["hint"] == {"safe": [], "guess": [0, 1], "probability": round(4499 / 22499, 6), "partial": False}
 
 
+def test_a_hint_when_every_unknown_cell_is_a_mine_says_so() -> None:
+    """'1 ?' leaves one unknown cell, a sure mine: the hint said 'no unknown cell is left to open'."""
+    text = run_cli("minesweeper", "-", "--hint", stdin="1 2\n1 ?\n").out
+    assert "Hint = nothing is left to open: every unknown cell left holds a mine" in text
+    assert "Hint = no unknown cell is left to open" in run_cli("minesweeper", "-", "--hint", stdin="1 2\n1 F\n").out
+
+
 def _wide_board() -> tuple[str, int]:
     """64x64, every other cell of every other row revealed: one component with more than 63 counts active at once
     along every sweep (the counting's slots are the bits of an int64)."""

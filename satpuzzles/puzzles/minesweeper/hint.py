@@ -17,6 +17,8 @@ class Hint(Record, frozen=True):
     chance: float | None = None
     partial: bool = False
     """True when some cells' probabilities were over the counting budget, so the guess is the best of the others."""
+    mines_left: bool = False
+    """True when nothing is safe to open because every unknown cell left holds a mine."""
 
     def sentence(self, with_total: bool) -> str:
         """The hint in words, 1-based rows and columns."""
@@ -25,8 +27,10 @@ class Hint(Record, frozen=True):
             rest = f" (and {more} more safe cell{'s' if more > 1 else ''}, marked o)" if more else ""
             return f"open row {r + 1}, column {c + 1}: it is safe in every placement{rest}"
         if self.guess is None:  # partial: cells are left, but every one's risk was over the budget
-            return ("no cell is certain, and no open cell's risk was computed (over the counting budget)"
-                    if self.partial else "no unknown cell is left to open")
+            if self.partial:
+                return "no cell is certain, and no open cell's risk was computed (over the counting budget)"
+            return ("nothing is left to open: every unknown cell left holds a mine" if self.mines_left
+                    else "no unknown cell is left to open")
         r, c = self.guess
         basis = "with the mine total" if with_total else "every placement counted alike, as no mine total is given"
         caveat = "; some cells were over the counting budget" if self.partial else ""
@@ -48,7 +52,7 @@ def hint(cells: np.ndarray, analysis: CellAnalysis, chances: np.ndarray | None) 
         return Hint(tuple((int(r), int(c)) for r, c in np.argwhere(safe)))
     open_cells = unknown & ~analysis.forced_mine
     if not open_cells.any() or chances is None:
-        return Hint(())
+        return Hint((), mines_left=bool(unknown.any()) and not open_cells.any())
     known = open_cells & ~np.isnan(chances)
     if not known.any():
         return Hint((), partial=True)
