@@ -119,6 +119,16 @@ def test_a_masyu_that_visits_every_cell_says_so() -> None:
     assert "<title>Masyu 3x3, the loop visits every cell</title>" in puzzle.svg()
 
 
+def test_a_slitherlink_that_visits_every_dot_says_so() -> None:
+    """puzz.link's 'f' variant is a rule of its own, which neither picture showed: titled as Masyu's."""
+    puzzle = satpuzzles.load("https://puzz.link/p?slither/f/3/3/", puzzle="slitherlink")
+    assert "<title>Slitherlink 3x3, the loop visits every dot</title>" in puzzle.svg()
+    solved = puzzle.solve().svg()
+    assert "<title>Slitherlink 3x3, the loop visits every dot</title>" in solved
+    plain = satpuzzles.load("https://puzz.link/p?slither/3/3/", puzzle="slitherlink")
+    assert "<title>Slitherlink 3x3</title>" in plain.svg()
+
+
 @pytest.mark.parametrize("target", ["/no/such/directory/p.svg", "{tmp}", "-"])
 def test_unwritable_picture_is_refused_before_solving(tmp_path: Path, target: str) -> None:
     source = INSTANCES / "numberlink" / "seed" / "instance_1.txt"

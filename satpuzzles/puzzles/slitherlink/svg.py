@@ -74,7 +74,8 @@ def slitherlink_svg(
     legend = [state] if state else []
     if analysis is not None:
         state, legend = "analysis", svg.analysis_legend(analysis)
-    title = svg.titled(f"Slitherlink {grid.cols}x{grid.rows}", state)
+    variant = ", the loop visits every dot" if instance.visit_all else ""  # puzz.link's 'f': a rule of its own
+    title = svg.titled(f"Slitherlink {grid.cols}x{grid.rows}{variant}", state)
     style = STYLE + (svg.ANALYSIS_STYLE if analysis is not None else "")
     return svg.document(grid.cols * CELL + 2 * MARGIN, grid.rows * CELL + 2 * MARGIN, body, title=title, style=style,
                         legend=legend, legend_size=CELL * 0.32)
