@@ -215,6 +215,8 @@ class Puzzle:
         """The unsolved puzzle as a text board, headed by what it states that the board cannot show (a Numberlink
         board's ``# rules: open, no-self-touch`` line): read back (``load(text, puzzle=...)``), it is solved under
         the same rules."""
+        if self.spec.view.puzzle_text is not None:  # the board is a drawing: the puzzle's own text form
+            return self.spec.view.puzzle_text(self.instance)
         heading = self.spec.view.text_heading
         board = self.spec.view.text(self.instance, None, Settings(), ())
         return (heading(self.instance) if heading is not None else "") + board

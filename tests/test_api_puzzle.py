@@ -115,3 +115,14 @@ def test_text_keeps_the_rules_the_board_states(stated: str, line: str | None, so
     for loaded in (puzzle, back):
         result = loaded.solve(count=100)
         assert (len(result.solutions) if result.exhausted else None) == solutions
+
+
+@pytest.mark.parametrize("source", ["https://puzz.link/p?slither/5/5/cbcbcddad", "https://puzz.link/p?slither/3/2/2.h3",
+                                    "https://puzz.link/p?slither/f/3/3/cgbg./"])
+def test_a_slitherlink_text_reads_back_as_the_same_puzzle(source: str) -> None:
+    """Puzzle.text() of a Slitherlink was the dot drawing of the report, which no reader reads (an error at 2:1);
+    it is the grid, or for the 'visit every dot' variant, which a grid cannot say, the puzz.link file."""
+    puzzle = satpuzzles.load(source)
+    back = satpuzzles.load(puzzle.text(), puzzle="slitherlink")
+    assert back.to_json() == puzzle.to_json() and back.text() == puzzle.text()
+    assert puzzle.solve(count=10).solutions == back.solve(count=10).solutions

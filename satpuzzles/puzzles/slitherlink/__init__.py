@@ -10,7 +10,7 @@ from satpuzzles.core.records import deferred
 from satpuzzles.core.spec import PuzzleSpec, View, Writer
 from satpuzzles.puzzles.slitherlink import view
 from satpuzzles.puzzles.slitherlink.encoding import RULES
-from satpuzzles.puzzles.slitherlink.formats import JSON, READERS
+from satpuzzles.puzzles.slitherlink.formats import JSON, READERS, puzzle_text
 from satpuzzles.puzzles.slitherlink.janko import JANKO_READER
 from satpuzzles.puzzles.slitherlink.loopy import to_loopy
 from satpuzzles.puzzles.slitherlink.pzprv3 import pzprv3_answer, to_pzprv3
@@ -30,6 +30,7 @@ SPEC = PuzzleSpec(
         explanation_json=view.explanation_json,
         result_file=view.result_file,
         analysis=view.ANALYSIS,
+        puzzle_text=puzzle_text,
     ),
     json=JSON,
     writers=(Writer("url", to_url, "Print the puzzle as a puzz.link URL instead of solving."),

@@ -34,7 +34,7 @@ from satpuzzles.io.textgrid import (
 )
 from satpuzzles.puzzles.slitherlink.model import UNKNOWN, SlitherlinkInstance
 from satpuzzles.puzzles.slitherlink.loopy import is_loopy, read_loopy
-from satpuzzles.puzzles.slitherlink.pzprv3 import PZPRV3_READER
+from satpuzzles.puzzles.slitherlink.pzprv3 import PZPRV3_READER, to_pzprv3
 from satpuzzles.puzzles.slitherlink.url import LIMIT, read_url
 
 _GRID_CELLS: dict[str, int | str | None] = {"0": 0, "1": 1, "2": 2, "3": 3, "4": 4, "-": None, ".": None,
@@ -195,6 +195,12 @@ def to_text(instance: SlitherlinkInstance) -> str:
         for r in range(grid.rows)
     ]
     return f"{grid.rows} {grid.cols}\n" + "\n".join(rows) + "\n"
+
+
+def puzzle_text(instance: SlitherlinkInstance) -> str:
+    """The puzzle as text that reads back as it (``Puzzle.text()``): the grid, or for the "visit every dot" variant,
+    which a grid cannot say, the puzz.link file (pzprv3)."""
+    return to_pzprv3(instance) if instance.visit_all else to_text(instance)
 
 
 JSON = JsonCodec(to_json, from_json)
