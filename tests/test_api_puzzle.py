@@ -126,3 +126,12 @@ def test_a_slitherlink_text_reads_back_as_the_same_puzzle(source: str) -> None:
     back = satpuzzles.load(puzzle.text(), puzzle="slitherlink")
     assert back.to_json() == puzzle.to_json() and back.text() == puzzle.text()
     assert puzzle.solve(count=10).solutions == back.solve(count=10).solutions
+
+
+@pytest.mark.parametrize("text", ["3 2\n2 2\n? ?\n? ?\n", "2 2\n1 ?\n? ?\nmines 1\n", "1 3\n1 F ?\n"])
+def test_a_minesweeper_text_reads_back_as_the_same_puzzle(text: str) -> None:
+    """Puzzle.text() of a Minesweeper had no 'rows cols' header, so a first row '2 2' over two rows of two read
+    back as the header (3 rows became 2), and no 'mines N' line, so the total was lost."""
+    puzzle = satpuzzles.load(text, puzzle="minesweeper")
+    back = satpuzzles.load(puzzle.text(), puzzle="minesweeper")
+    assert back.to_json() == puzzle.to_json() and back.text() == puzzle.text()

@@ -343,8 +343,8 @@ class View(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     ``# rules:`` line), each ending in a newline; ``Puzzle.text()`` puts them first. Default: none."""
     puzzle_text: Callable[[I], str] | None = None
     """The unsolved puzzle as text the puzzle's readers read back as the same puzzle, for ``Puzzle.text()``, when the
-    text board is a drawing no reader reads (Slitherlink's dots). Default: ``text_heading``'s lines, then the text
-    board with no solution."""
+    text board does not (Slitherlink's dot drawing; Minesweeper's board, without its header and total). Default:
+    ``text_heading``'s lines, then the text board with no solution."""
 
     @property
     def draws_puzzle(self) -> bool:

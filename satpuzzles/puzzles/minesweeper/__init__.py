@@ -12,7 +12,7 @@ from satpuzzles.core.spec import Option, PuzzleSpec, View
 from satpuzzles.puzzles.minesweeper import view
 from satpuzzles.puzzles.minesweeper.encoding import RULES
 from satpuzzles.puzzles.minesweeper.engine import DEFAULT_BUDGET
-from satpuzzles.puzzles.minesweeper.formats import JSON, READERS
+from satpuzzles.puzzles.minesweeper.formats import JSON, READERS, to_text
 from satpuzzles.puzzles.minesweeper.janko import JANKO_READER
 
 SPEC = PuzzleSpec(
@@ -33,6 +33,7 @@ SPEC = PuzzleSpec(
         conflict=view.conflict,
         result_file=view.result_file,
         size=lambda instance: instance.cells.shape,
+        puzzle_text=to_text,
     ),
     json=JSON,
     generator=deferred("satpuzzles.puzzles.minesweeper.generator", "GENERATOR"),  # loaded by `generate` only

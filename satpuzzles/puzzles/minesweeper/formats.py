@@ -249,6 +249,23 @@ _SYMBOLS = ["?" if code == UNKNOWN else "F" if code == MINE else str(code) for c
 """The character of each cell value, from MINE (-2) up."""
 
 
+def board_text(cells: np.ndarray, total: int | None = None, comment: str | None = None) -> str:
+    """A board in the grid format (a ``rows cols`` header, rows of ``?``, counts and ``F`` for a known mine), with
+    optional total and comment lines: read back, the same board."""
+    import numpy as np
+
+    symbols = np.array(_SYMBOLS)[cells + 2]
+    rows, cols = cells.shape
+    head = "".join(f"# {line}\n" for line in comment.split("\n")) if comment else ""
+    tail = f"mines {total}\n" if total is not None else ""
+    return head + f"{rows} {cols}\n" + "\n".join(" ".join(row) for row in symbols.tolist()) + "\n" + tail
+
+
+def to_text(instance: MinesweeperInstance) -> str:
+    """The puzzle as text that reads back as it (``Puzzle.text()``): header, rows and its ``mines N`` line."""
+    return board_text(instance.cells, instance.mines)
+
+
 def to_json(instance: MinesweeperInstance) -> dict[str, object]:
     """The envelope's ``input``: width, height, rows of ``?``/``F``/``0``-``8`` and the total (or null)."""
     import numpy as np

@@ -28,7 +28,7 @@ from satpuzzles.puzzles.minesweeper.engine import DEFAULT_SOLVER
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
 from satpuzzles.puzzles.minesweeper.engine.components import analyze
 from satpuzzles.puzzles.minesweeper.engine.total import with_total
-from satpuzzles.puzzles.minesweeper.formats import LIMIT
+from satpuzzles.puzzles.minesweeper.formats import LIMIT, board_text
 from satpuzzles.puzzles.minesweeper.generator_options import (ATTEMPTS, MINE_DENSITY, REVEAL_DENSITY, check_options,
                                                                densities, layout_attempts, mines_named, parse_cell)
 from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, CellAnalysis
@@ -64,15 +64,6 @@ def random_board(rows: int, cols: int, mine_density: float, reveal_density: floa
     mines = rng.random((rows, cols)) < mine_density
     revealed = (rng.random((rows, cols)) < reveal_density) & ~mines
     return np.where(revealed, count8(mines), UNKNOWN).astype(np.int8)
-
-
-def board_text(cells: np.ndarray, total: int | None = None, comment: str | None = None) -> str:
-    """A board in the grid format (``?``, counts, ``F`` for a known mine), with optional total and comment lines."""
-    symbols = np.where(cells >= 0, cells.astype("<U1"), np.where(cells == MINE, "F", "?"))
-    rows, cols = cells.shape
-    head = "".join(f"# {line}\n" for line in comment.split("\n")) if comment else ""
-    tail = f"mines {total}\n" if total is not None else ""
-    return head + f"{rows} {cols}\n" + "\n".join(" ".join(row) for row in symbols.tolist()) + "\n" + tail
 
 
 def deduce(cells: np.ndarray, total: int, use_total: TotalAnalysis | None) -> tuple[np.ndarray, np.ndarray]:
