@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -413,6 +414,22 @@ def test_progress_bar_on_a_terminal() -> None:
     text = drawn.decode(errors="replace")
     assert "12/12" in text and "error 0" in text and "unknown 0" in text and "ETA" in text  # as the table says
     assert "12/12" not in out and "Slowest 5" in out
+
+
+def test_progress_bar_has_no_colour_under_color_never() -> None:
+    """--color never wins over a terminal on stderr too: the bar was green, magenta, orange and cyan."""
+    import pty
+
+    leader, follower = pty.openpty()
+    small = INSTANCES / "minesweeper" / "seed" / "small-sat.in"
+    with subprocess.Popen([sys.executable, "-m", "satpuzzles", "batch", str(small), "--color", "never"],
+                          stdout=subprocess.PIPE, stderr=follower, cwd=ROOT,
+                          env={**os.environ, "COLUMNS": "160", "TERM": "xterm-256color"}) as batch:
+        os.close(follower)
+        drawn = drain_terminal(leader).decode(errors="replace")
+        batch.stdout.read()
+    assert batch.returncode == 0 and "1/1" in drawn and "error 0" in drawn
+    assert not re.search(r"\x1b\[[0-9;]*(3[0-9]|9[0-7]|38;)[0-9;]*m", drawn), drawn
 
 
 def test_json_rows_on_a_terminal_come_without_the_progress_bar() -> None:

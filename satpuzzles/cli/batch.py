@@ -128,14 +128,15 @@ drop the count n/N before the bar)."""
 
 class ProgressBar:
     """Completed, errors, unknown, rate and ETA on stderr; nothing at all when stderr is not a terminal, or when
-    ``shown`` is false (rows printed to the same terminal as they arrive would tangle with the live bar)."""
+    ``shown`` is false (rows printed to the same terminal as they arrive would tangle with the live bar); without
+    colour when ``colour`` is false (--color never, NO_COLOR, as use_colour decides for stderr)."""
 
-    def __init__(self, total: int, shown: bool = True) -> None:
+    def __init__(self, total: int, shown: bool = True, colour: bool = True) -> None:
         self.start = time.monotonic()
         self.done = self.failed = self.unknown = 0
         self.progress: Progress | None = None
         if shown and sys.stderr.isatty():
-            console = Console(stderr=True)
+            console = Console(stderr=True, no_color=not colour)  # --color never: no colour here either
             counts = (MofNCompleteColumn(), TextColumn("[magenta]error {task.fields[failed]}"),
                       TextColumn("[orange3]unknown {task.fields[unknown]}"))
             columns = ((TextColumn("[bold]batch"), BarColumn(), *counts, TextColumn("{task.fields[rate]}/s"),
@@ -212,7 +213,7 @@ def run(params: dict[str, Any]) -> int:
         rows: list[dict[str, Any]] = [{k: r.get(k) for k in SUMMARY_FIELDS} for r in (report.previous if report else [])]
         earlier = len(rows)
         bar = ProgressBar(len(file_error_rows(files, done)) + pending_count(files, done),
-                          shown=not (as_json and out.isatty()))
+                          shown=not (as_json and out.isatty()), colour=use_colour(sys.stderr, params["color"]))
         start = time.monotonic()
 
         def on_row(row: Row) -> None:
