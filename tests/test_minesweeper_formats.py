@@ -201,6 +201,10 @@ def test_error_in_a_large_board_is_located() -> None:
         ("  mines 1\n??\nmines 1\n", 3, 1, "second 'mines' line (the first is line 1)"),
         ("??\nmines 1\n??\n", 2, 1, "inside the grid"),
         ("2 2\n??\n??\nmines 1\nxyz\n", 5, 1, "unexpected line after the 'mines' line: the header says 2 rows"),
+        # a mistake in the rows above the 'mines' line is the first one, and named first (line 3 was)
+        ("begin\n1 ?\nmines 1\n? ?\n", 1, 1, "unknown character 'b'"),
+        ("1 ?\n? x\nmines 1\n? ?\n", 2, 3, "unknown character 'x'"),
+        ("2 2\n??\n?x\nmines 1\nxyz\n", 3, 2, "unknown character 'x'"),
         ("2 2\n??\n??\nmines 5\n", 4, 7, "5 mines but the board has only 4 cells"),
         ("1 1\n?\nmines 2\n", 3, 7, "2 mines but the board has only 1 cell"),
         ("1 ? x\n? ?\n", 1, 5, "unknown character 'x'"),

@@ -229,6 +229,10 @@ def _parse_board(lines: list[Line]) -> MinesweeperInstance:
         # A bad first row gives width 0: its cells are reported before any width.
         body, body_cells, width, what = rest, cells, len(cells[0] or ""), "the grid has"
         LIMIT.check(len(body), width, rest[0].number, 1, partial(_only_cells, cells))
+    if mines_line is not None:
+        above = sum(line.number < mines_line.number for line in body)
+        if 0 < above < len(body):  # rows on both sides of it: a mistake in those above is the first, said first
+            _read_rows(body[:above], body_cells[:above], width, what)
     if (mines_line is not None and header is not None and len(body) > header[0] > 0
             and body[header[0] - 1].number < mines_line.number):
         raise body[header[0]].error(f"unexpected line after the 'mines' line: the header says {counted(header[0], 'row')}, "
