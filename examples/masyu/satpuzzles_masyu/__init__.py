@@ -9,7 +9,7 @@ from __future__ import annotations
 from satpuzzles.core.spec import PuzzleSpec, View, Writer
 from satpuzzles_masyu import view
 from satpuzzles_masyu.encoding import RULES
-from satpuzzles_masyu.formats import JSON, READERS
+from satpuzzles_masyu.formats import JSON, READERS, to_text
 from satpuzzles_masyu.pearl import to_pearl
 from satpuzzles_masyu.url import to_url
 
@@ -22,7 +22,8 @@ SPEC = PuzzleSpec(
     rules=RULES,
     readers=READERS,
     view=View(facts=view.facts, text=view.text, solution_json=view.solution_json, styled=view.styled, svg=view.svg,
-              analysis=view.ANALYSIS),
+              analysis=view.ANALYSIS, puzzle_text=lambda instance: to_url(instance) + "\n" if instance.visit_all
+              else to_text(instance)),  # Puzzle.text(): what reads back (a grid cannot say 'visits every cell')
     json=JSON,
     writers=(Writer("url", to_url, "Print the puzzle as a puzz.link URL instead of solving."),
              Writer("pearl", to_pearl, "Print the puzzle as a game id of Simon Tatham's Pearl (WxH:DESC) instead of "

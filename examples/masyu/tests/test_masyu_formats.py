@@ -154,3 +154,14 @@ def test_a_broken_pearl_game_id_is_a_located_error(game_id: str, column: int, wo
     with pytest.raises(InputError) as raised:
         read(game_id, "pearl")
     assert (raised.value.line, raised.value.column, raised.value.message) == (1, column, words)
+
+
+@pytest.mark.parametrize("source", ["5 5\n.....\nw..b.\n.....\nw....\n..w..\n", PZPRJS, PZPRJS.replace("mashu/", "mashu/f/")])
+def test_the_api_text_of_a_masyu_reads_back_as_the_same_puzzle(source: str) -> None:
+    # It was the report's drawing of circles, which the grid reader refuses at 1:1; 'visits every cell' needs the URL.
+    import satpuzzles
+
+    puzzle = satpuzzles.load(source, puzzle="masyu")
+    again = satpuzzles.load(puzzle.text(), puzzle="masyu")
+    assert same(again.instance, puzzle.instance)
+    assert puzzle.text().startswith("https://puzz.link/p?mashu/f/") == puzzle.instance.visit_all
