@@ -345,6 +345,8 @@ def test_probability_board_text_and_heatmap(tmp_path) -> None:
     table = text[text.index("bare numbers are revealed counts"):].splitlines()[1:]
     assert table[1].split() == ["27%", "2", "22%", "2", ".", "."]
     assert "cells no count sees are at 50%" in text
+    seen = run_cli("minesweeper", "-", "--probabilities", stdin="2 3\n1 1 ?\n? ? ?\n").out  # a count beside each
+    assert "every placement counts alike; give the mine total" in seen and "no count sees" not in seen
     heat, plain = tmp_path / "heat.svg", tmp_path / "plain.svg"
     run_cli("minesweeper", board, "--probabilities", "--svg", heat)
     run_cli("minesweeper", board, "--analyze", "--svg", plain)

@@ -252,8 +252,11 @@ def _probability_lines(instance: MinesweeperInstance, solution: MinesweeperSolut
     done = int(unknown.sum()) - missing
     lines = [("Probabilities", f"exact for {counted(done, 'unknown cell')}" + (f", not computed for {missing}" if missing else ""))]
     if instance.mines is None:
-        lines.append(("Note", "without a 'mines N' line every placement counts alike, so cells no count sees are at "
-                      "50%; give the mine total for the real odds"))
+        from satpuzzles.geometry import dilate8
+
+        unseen = bool((unknown & ~dilate8(instance.cells >= 0)).any())  # no revealed count beside them
+        lines.append(("Note", "without a 'mines N' line every placement counts alike"
+                      + (", so cells no count sees are at 50%" if unseen else "") + "; give the mine total for the real odds"))
     return lines
 
 
