@@ -92,6 +92,14 @@ def test_an_option_another_one_overrides_is_refused_not_ignored(args: list[str],
     assert generated("5", "5", "--seed", "1", "--mines", "3", "--reveal-density", "0.5").count("?") > 0
 
 
+@pytest.mark.parametrize(("typed", "named"), [([], "the default --mine-density 0.2"),
+                                               (["--mine-density", "0.3"], "--mine-density 0.3")])
+def test_mines_that_do_not_fit_name_the_density_as_it_came(typed: list[str], named: str) -> None:
+    # A 2x2 game's first click clears the board; the message named --mine-density 0.2, which nobody typed.
+    refused = run_cli("generate", "minesweeper", "2", "2", "--no-guess", *typed)
+    assert refused.code == 2 and refused.err == f"satpuzzles: error: {named}: 1 mine does not fit: the first click's area leaves 0 cells\n"
+
+
 @pytest.mark.parametrize("size", [("4", "4", "5"), ("9", "9", "71"), ("5", "6", "4")], ids="x".join)
 def test_a_board_with_few_layouts_has_each_tried_once(size: tuple[str, str, str]) -> None:
     rows, cols, mines = size

@@ -33,11 +33,13 @@ def layout_attempts(options: dict[str, Any]) -> int:
 
 
 def mines_named(options: dict[str, Any]) -> str:
-    """The option that sets the mines, with its value, as the caller spelt it: ``--mines 17``, ``mine_density=0.3``."""
+    """The option that sets the mines, with its value, as the caller spelt it: ``--mines 17``, ``mine_density=0.3``,
+    ``the default --mine-density 0.2`` when neither was given."""
     naming = naming_of(options)
     if options.get("mine_count") is not None:
         return naming.given("mine_count", options["mine_count"], "--mines")
-    return naming.given("mine_density", densities(options)[0])
+    default = "the default " if options.get("mine_density") is None else ""  # not typed: say where it comes from
+    return default + naming.given("mine_density", densities(options)[0])
 
 
 def parse_cell(value: str) -> tuple[int, int]:
