@@ -10,10 +10,16 @@ from __future__ import annotations
 import json
 import random
 
-from satpuzzles.core.outcome import Settings
-from satpuzzles.puzzles.numberlink.holes import bumped, holes_stage_name
+import pytest
+
+from satpuzzles.core.outcome import Settings, SolveStats
+from satpuzzles.puzzles.numberlink import holes
+from satpuzzles.puzzles.numberlink.canonical import bounded_canonical
+from satpuzzles.puzzles.numberlink.holes import bumped, filled, holes_stage_name, open_starts
+from satpuzzles.puzzles.numberlink.holewindows import HoleWindows, _pairs, _window, balanced
 from satpuzzles.puzzles.numberlink.model import NumberlinkSolution, RuleSet
 from satpuzzles.puzzles.numberlink.relaxed import relaxed_stage_name
+from satpuzzles.solve.limited import budgeted_backend
 from tests.conftest import Driver, run_cli
 from tests.test_numberlink_bruteforce import brute_force
 
@@ -84,3 +90,103 @@ def test_small_boards_agree_with_the_brute_force() -> None:
             assert PUZZLE.verify(instance, outcome.solutions[0]) == []
             answered_here += outcome.stats.stages[-1] == HOLES
     assert answered_here > 0  # the stage itself answered some of them
+
+
+# A janko.at board (17x17) with one pair removed. The open solution CaDiCaL finds leaves four cells empty far
+# apart; windows of radius 2, 3 and 5 round all of them at once found no filling, so the stage gave up and the
+# complete encoding took 26 s. Matched in pairs and searched a group at a time, they are filled.
+DROPPED = """17 17
+.................
+.............MLD.
+.................
+..C..............
+.....J...........
+..E..........B...
+.................
+..............I.B
+........M........
+.....L......J....
+.....I......D....
+.......FKF.......
+.................
+...........K.G...
+......G......C...
+.E...............
+.................
+"""
+
+
+def test_empty_cells_are_matched_dark_with_light_nearest_first() -> None:
+    assert _pairs({(0, 0), (5, 6), (0, 1), (5, 5)}) == [((0, 0), (0, 1)), ((5, 5), (5, 6))]
+    assert _pairs({(0, 0), (3, 3), (0, 3), (9, 0)}) == [((0, 0), (0, 3)), ((3, 3), (9, 0))]
+    assert balanced({(0, 0), (0, 1)}) and not balanced({(0, 0), (1, 1)}) and balanced(set())
+
+
+def test_a_pair_s_window_covers_the_line_between_its_cells() -> None:
+    assert _window([((0, 0), (0, 6))], 1, 5, 10) == {(r, c) for r in range(2) for c in range(8)}
+    diagonal = _window([((0, 0), (4, 4))], 0, 5, 5)
+    assert diagonal == {(i, i) for i in range(5)}
+
+
+def test_windows_fill_exactly_the_small_boards_the_brute_force_fills() -> None:
+    """On a small board the widest window is the whole board, so the windows find a filling exactly when one
+    exists: checked against the brute force from the open solutions the stage starts from."""
+    rng = random.Random(5)
+    answers = []
+    for _ in range(200):
+        rows, cols = rng.choice([(4, 4), (4, 5), (5, 5)])
+        cells = rng.sample([(r, c) for r in range(rows) for c in range(cols)], 2 * rng.randint(2, 3))
+        grid = [["."] * cols for _ in range(rows)]
+        for i, (r, c) in enumerate(cells):
+            grid[r][c] = "ABC"[i // 2]
+        text = f"{cols} {rows}\n" + "\n".join("".join(row) for row in grid) + "\n"
+        (instance,) = PUZZLE.parse(text)
+        start = bounded_canonical(instance, "glucose4", SolveStats())
+        if start is None:
+            continue
+        drawn, empty = bumped(instance.grid, start.routes)
+        if not empty or not balanced(empty):
+            continue
+        expected = brute_force(rows, cols, dict(instance.endpoints))
+        with budgeted_backend("glucose4", 20_000) as backend:
+            backend.calls_left = 100
+            found = HoleWindows(instance, backend).fill(drawn, empty, SolveStats())
+        assert (found is not None) == bool(expected), text
+        if found is not None:
+            routes = {label: tuple(route) for label, route in found.items()}
+            assert PUZZLE.verify(instance, NumberlinkSolution(routes, (), RuleSet(fill=True))) == [], text
+        answers.append(found is not None)
+    assert answers.count(True) > 5 and answers.count(False) > 5  # filled and refused, both
+
+
+def test_cells_of_the_wrong_colours_end_the_stage_without_windows() -> None:
+    """A board failing the parity argument (too small for the arguments stage) leaves as many more dark cells
+    empty as it has too many: no filling exists, and no window is searched."""
+    (instance,) = PUZZLE.parse("4 4\nA.A.\n....\n....\n.B.B\n")  # 8 dark cells, 8 light; each path one more dark
+    stats = SolveStats()
+    assert filled(instance, "glucose4", stats) is None
+    assert stats.sat_calls == 0  # shortest routes started it; bumps left two dark cells, which ended it
+
+
+def test_the_next_open_solution_is_tried_when_the_windows_give_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    (instance,) = PUZZLE.parse(DROPPED)
+    starts = [start.links() for start in open_starts(instance, "glucose4", SolveStats())]
+    assert len(starts) == holes.CANONICAL_STARTS and len(set(map(frozenset, starts))) == len(starts)
+    tried = []
+    real = HoleWindows.fill
+
+    def give_up_once(self: HoleWindows, drawn: dict, empty: set, stats: SolveStats) -> object:
+        tried.append(empty)
+        return None if len(tried) == 1 else real(self, drawn, empty, stats)
+
+    monkeypatch.setattr(HoleWindows, "fill", give_up_once)
+    found = filled(instance, "glucose4", SolveStats())
+    assert found is not None and PUZZLE.verify(instance, found) == [] and len(tried) == 2
+
+
+def test_the_stage_fills_with_cadical_too() -> None:
+    run = run_cli("numberlink", "-", "-s", "cadical195", "--format", "json", stdin=DROPPED)
+    assert run.code == 0, run.err
+    report = json.loads(run.out)
+    assert report["status"] == "solved"
+    assert report["stats"]["stages"] == ["strengthened", relaxed_stage_name("cadical195"), holes_stage_name("cadical195")]

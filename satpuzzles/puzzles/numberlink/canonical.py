@@ -33,13 +33,18 @@ def canonical_stage_name(solver: str) -> str:
     return budgeted_stage_name("canonical first", solver)
 
 
+def canonical_encoding(instance: NumberlinkInstance) -> NumberlinkEncoding:
+    """The open encoding with no self-touch and no downhill corner flip: its models are the canonical solutions."""
+    encoding = NumberlinkEncoding(instance, False, RuleSet(fill=False, self_touch=False), drop_loops=True)
+    exclude_downhill_flips(encoding, instance, True)
+    return encoding
+
+
 def bounded_canonical(instance: NumberlinkInstance, solver: str, stats: SolveStats,
                       conflicts: int = CANONICAL_CONFLICTS) -> NumberlinkSolution | None:
     """An open solution without self-touch or downhill flips found within ``conflicts``, or None; its SAT calls and
     seconds are added to ``stats``."""
-    encoding = NumberlinkEncoding(instance, False, RuleSet(fill=False, self_touch=False), drop_loops=True)
-    exclude_downhill_flips(encoding, instance, True)
-    return first_within(encoding, solver, conflicts, stats)
+    return first_within(canonical_encoding(instance), solver, conflicts, stats)
 
 
 def canonical_first(instance: NumberlinkInstance, rules: RuleSet, solver: str) -> PresetEncoding:

@@ -3,19 +3,24 @@
 Boards whose fillings run beside themselves everywhere (a draft with a pair left out or two labels swapped: wide
 areas that only zig-zags can fill) are the complete encoding's worst case: a 17x17 janko.at board with one
 pair removed found no model in 60 s, while the open rule, which lets the area stay empty, is solved in 0.4 s.
-So this incomplete stage takes an open solution (shortest routes, else the canonical search within a small
-budget), absorbs the empty cells into its paths by *bumps* (a link beside two empty neighbours, side by side,
-detours through them: each bump keeps the paths and fills two cells), and hands the few cells bumps cannot fill
-to the complete fill encoding in windows round them (every link outside fixed as drawn), growing the window
-while it finds nothing, within a conflict budget. What it finds is verified like any answer; finding nothing
-leaves the board to the complete encoding, which decides.
+So this incomplete stage takes an open solution (shortest routes, else a canonical one found within a small budget),
+absorbs the empty cells into its paths by *bumps* (a link beside two empty neighbours, side by side, detours through
+them: each bump keeps the paths and fills two cells), and hands the few cells bumps cannot fill to the complete fill
+encoding in windows round them (holewindows.py: every link outside fixed as drawn). When the windows give up, the
+next open solution is tried (the canonical search goes on, each solution blocking the ones before; it prefers used
+cells, which leaves fewer to fill): which open solution the search finds depends on the solver, and one of them may
+leave cells no small window fills. What it finds is verified like any answer; finding nothing leaves the board to the
+complete encoding, which decides.
 """
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from contextlib import closing
+
 from satpuzzles.core.outcome import SolveStats
-from satpuzzles.puzzles.numberlink.canonical import bounded_canonical
-from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
+from satpuzzles.puzzles.numberlink.canonical import canonical_encoding
+from satpuzzles.puzzles.numberlink.holewindows import WINDOW_CALLS, WINDOW_CONFLICTS, HoleWindows, balanced
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
 from satpuzzles.puzzles.numberlink.preset import PresetEncoding, budgeted_stage_name
 from satpuzzles.puzzles.numberlink.routed import shortest_routes
@@ -27,13 +32,9 @@ if TYPE_CHECKING:
     from satpuzzles.geometry import Cell, Grid
 
 START_CONFLICTS = 50_000
-"""Conflicts the canonical search for an open solution to start from may take."""
-WINDOW_CONFLICTS = 20_000
-"""Conflicts one SAT call of a window's search may take."""
-WINDOW_CALLS = 30
-"""SAT calls (windows and cycle cuts) the search of the windows may make in all."""
-RADII = (2, 3, 5)
-"""The windows: every cell within this many rows and columns of a cell the bumps left empty."""
+"""Conflicts the search for each canonical open solution to start from may take."""
+CANONICAL_STARTS = 3
+"""Canonical open solutions tried in turn, each blocking the ones before."""
 
 
 def holes_stage_name(solver: str) -> str:
@@ -78,37 +79,47 @@ def _bump(grid: Grid, drawn: dict[str, list[Cell]], owner: dict[Cell, str], empt
     return False
 
 
-def open_start(instance: NumberlinkInstance, solver: str, stats: SolveStats) -> NumberlinkSolution | None:
-    """An open solution to fill: shortest routes, else a canonical one found within START_CONFLICTS."""
-    return (shortest_routes(instance, RuleSet(fill=False, self_touch=True))
-            or bounded_canonical(instance, solver, stats, START_CONFLICTS))
+def open_starts(instance: NumberlinkInstance, solver: str, stats: SolveStats) -> Generator[NumberlinkSolution, None, None]:
+    """Open solutions to fill, in turn: shortest routes, then up to CANONICAL_STARTS canonical ones, each found
+    within START_CONFLICTS by a search preferring used cells (which leaves fewer cells to fill)."""
+    routes = shortest_routes(instance, RuleSet(fill=False, self_touch=True))
+    if routes is not None:
+        yield routes
+    encoding = canonical_encoding(instance)
+    with budgeted_backend(solver, START_CONFLICTS) as backend:
+        backend.add_clauses(encoding.formula.clauses)
+        backend.phases = list(encoding.paths.used.values())
+        found = lazy_solutions(encoding, backend, stats)
+        try:
+            for _ in range(CANONICAL_STARTS):
+                start = next(found, None)
+                if start is None:
+                    return
+                yield start
+        except SearchLimit:
+            return
 
 
 def filled(instance: NumberlinkInstance, solver: str, stats: SolveStats) -> NumberlinkSolution | None:
     """A filling made from an open solution by bumps and windows, or None; SAT calls and seconds go to ``stats``."""
-    start = open_start(instance, solver, stats)
-    if start is None:
-        return None
     rules = RuleSet(fill=True, self_touch=True)
-    drawn, empty = bumped(instance.grid, start.routes)
-    if not empty:
-        return NumberlinkSolution({label: tuple(route) for label, route in drawn.items()}, (), rules)
-    links = {(min(a, b), max(a, b)) for route in drawn.values() for a, b in zip(route, route[1:])}
-    encoding = NumberlinkEncoding(instance, strengthened=False, rules=rules)
-    with budgeted_backend(solver, WINDOW_CONFLICTS) as backend:
+    with closing(open_starts(instance, solver, stats)) as starts, \
+            budgeted_backend(solver, WINDOW_CONFLICTS) as backend:
         backend.calls_left = WINDOW_CALLS
-        backend.add_clauses(encoding.formula.clauses)
-        for radius in RADII:
-            window = {(r + dr, c + dc) for r, c in empty
-                      for dr in range(-radius, radius + 1) for dc in range(-radius, radius + 1)}
-            kept = [var if pair in links else -var for pair, var in encoding.link_var.items()
-                    if pair[0] not in window and pair[1] not in window]
-            try:
-                found = next(lazy_solutions(encoding, backend, stats, assumptions=kept), None)
-            except SearchLimit:
+        windows: HoleWindows | None = None
+        for start in starts:
+            drawn, empty = bumped(instance.grid, start.routes)
+            if not balanced(empty):  # the board fails the parity argument: it has no filling
                 return None
-            if found is not None:
-                return found
+            if empty:
+                windows = windows or HoleWindows(instance, backend)
+                found = windows.fill(drawn, empty, stats)
+                if found is None:
+                    if windows.exhausted():
+                        return None
+                    continue
+                drawn = found
+            return NumberlinkSolution({label: tuple(route) for label, route in drawn.items()}, (), rules)
     return None
 
 
