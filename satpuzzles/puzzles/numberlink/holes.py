@@ -16,7 +16,6 @@ complete encoding, which decides.
 from __future__ import annotations
 
 from collections.abc import Generator
-from contextlib import closing
 
 from satpuzzles.core.outcome import SolveStats
 from satpuzzles.puzzles.numberlink.canonical import canonical_encoding
@@ -103,23 +102,26 @@ def open_starts(instance: NumberlinkInstance, solver: str, stats: SolveStats) ->
 def filled(instance: NumberlinkInstance, solver: str, stats: SolveStats) -> NumberlinkSolution | None:
     """A filling made from an open solution by bumps and windows, or None; SAT calls and seconds go to ``stats``."""
     rules = RuleSet(fill=True, self_touch=True)
-    with closing(open_starts(instance, solver, stats)) as starts, \
-            budgeted_backend(solver, WINDOW_CONFLICTS) as backend:
-        backend.calls_left = WINDOW_CALLS
-        windows: HoleWindows | None = None
-        for start in starts:
-            drawn, empty = bumped(instance.grid, start.routes)
-            if not balanced(empty):  # the board fails the parity argument: it has no filling
-                return None
-            if empty:
-                windows = windows or HoleWindows(instance, backend)
-                found = windows.fill(drawn, empty, stats)
-                if found is None:
-                    if windows.exhausted():
-                        return None
-                    continue
-                drawn = found
-            return NumberlinkSolution({label: tuple(route) for label, route in drawn.items()}, (), rules)
+    starts = open_starts(instance, solver, stats)
+    try:
+        with budgeted_backend(solver, WINDOW_CONFLICTS) as backend:
+            backend.calls_left = WINDOW_CALLS
+            windows: HoleWindows | None = None
+            for start in starts:
+                drawn, empty = bumped(instance.grid, start.routes)
+                if not balanced(empty):  # the board fails the parity argument: it has no filling
+                    return None
+                if empty:
+                    windows = windows or HoleWindows(instance, backend)
+                    found = windows.fill(drawn, empty, stats)
+                    if found is None:
+                        if windows.exhausted():
+                            return None
+                        continue
+                    drawn = found
+                return NumberlinkSolution({label: tuple(route) for label, route in drawn.items()}, (), rules)
+    finally:
+        starts.close()  # the canonical search's solver is freed now, not when the generator is collected
     return None
 
 
