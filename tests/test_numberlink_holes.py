@@ -155,7 +155,6 @@ def test_windows_fill_exactly_the_small_boards_the_brute_force_fills() -> None:
             continue
         expected = brute_force(rows, cols, dict(instance.endpoints))
         with budgeted_backend("glucose4", 20_000) as backend:
-            backend.calls_left = 100
             found = HoleWindows(instance, backend).fill(drawn, empty, SolveStats())
         assert (found is not None) == bool(expected), text
         if found is not None:

@@ -19,7 +19,7 @@ from collections.abc import Generator
 
 from satpuzzles.core.outcome import SolveStats
 from satpuzzles.puzzles.numberlink.canonical import canonical_encoding
-from satpuzzles.puzzles.numberlink.holewindows import WINDOW_CALLS, WINDOW_CONFLICTS, HoleWindows, balanced
+from satpuzzles.puzzles.numberlink.holewindows import WINDOW_CONFLICTS, HoleWindows, balanced
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
 from satpuzzles.puzzles.numberlink.preset import PresetEncoding, budgeted_stage_name
 from satpuzzles.puzzles.numberlink.routed import shortest_routes
@@ -105,7 +105,6 @@ def filled(instance: NumberlinkInstance, solver: str, stats: SolveStats) -> Numb
     starts = open_starts(instance, solver, stats)
     try:
         with budgeted_backend(solver, WINDOW_CONFLICTS) as backend:
-            backend.calls_left = WINDOW_CALLS
             windows: HoleWindows | None = None
             for start in starts:
                 drawn, empty = bumped(instance.grid, start.routes)

@@ -40,8 +40,9 @@ WINDOW_CONFLICTS = 20_000
 """Conflicts one SAT call of a window's search may take."""
 WINDOWS_CONFLICTS = 80_000
 """Conflicts the windows of all the open solutions tried may take in all."""
-WINDOW_CALLS = 60
-"""SAT calls (windows and cycle cuts) the windows of all the open solutions tried may make in all."""
+WINDOW_CALLS = 30
+"""SAT calls (windows and cycle cuts) the windows of one open solution may make, besides one per radius for each
+pair of its empty cells (refuted windows are many and cheap: the conflicts bound the search)."""
 WINDOW_LIMITS = 1
 """Windows of one open solution whose search may run out of its conflicts before its filling is given up."""
 
@@ -66,6 +67,7 @@ class HoleWindows:
         """``drawn`` (an open solution) with every cell of ``holes`` (the cells it leaves empty, as many dark as light)
         on a path, or None when the windows found no such filling; SAT calls and seconds go to ``stats``."""
         pairs = _pairs(holes)
+        self.backend.calls_left = WINDOW_CALLS + len(RADII) * len(pairs)
         rows, cols = self.instance.grid.rows, self.instance.grid.cols
         groups = _merged([[pair] for pair in pairs], RADII[0], rows, cols)
         limits = 0
@@ -80,7 +82,7 @@ class HoleWindows:
                     found = self._search(drawn, holes - cells, window, stats)
                 except SearchLimit:
                     limits += 1
-                    if limits > WINDOW_LIMITS or self.exhausted():
+                    if limits > WINDOW_LIMITS or self.exhausted() or not self.backend.calls_left:
                         return None
                     radii.pop(0)
                     continue
@@ -100,8 +102,8 @@ class HoleWindows:
         return drawn
 
     def exhausted(self) -> bool:
-        """Whether the windows have used up their SAT calls or their conflicts."""
-        return not self.backend.calls_left or self._spent() >= WINDOWS_CONFLICTS
+        """Whether the windows have used up their conflicts (WINDOWS_CONFLICTS, over all the open solutions)."""
+        return self._spent() >= WINDOWS_CONFLICTS
 
     def _spent(self) -> int:
         """Conflicts the backend has taken so far."""
