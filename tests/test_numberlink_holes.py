@@ -94,7 +94,7 @@ def test_small_boards_agree_with_the_brute_force() -> None:
 
 # A janko.at board (17x17) with one pair removed. The open solution CaDiCaL finds leaves four cells empty far
 # apart; windows of radius 2, 3 and 5 round all of them at once found no filling, so the stage gave up and the
-# complete encoding took 22-26 s. Matched in pairs and searched a group at a time, they are filled.
+# complete encoding took 14-26 s. Matched in pairs and searched a group at a time, they are filled.
 DROPPED = """17 17
 .................
 .............MLD.
