@@ -50,7 +50,8 @@ MAX_CHECK_TOTAL = 3000
 """Conflicts all the SAT calls of one check may take together; undecided means the clue stays. With 5,000 a call
 and no total (before 2026-11-27), 80 of the 7,500 calls made at 60x60 (seed 1) took 3,000 conflicts or more and
 two thirds of the CPU time; with these limits that generation took 39 s instead of 121 s, for 1,457 clues instead
-of 1,450 (seed 2: 33 s instead of 40 s). Boards up to 30x30 gave the same puzzles (docs/generators.md)."""
+of 1,450 (seed 2: 33 s instead of 40 s; seed 3: 42 s instead of 39 s, and 1,314 clues instead of 1,289). Boards up
+to 30x30 gave the same puzzles (docs/generators.md)."""
 
 REGION_TRIES = 8
 """Regions drawn per loop; the one with the fewest cells far from its boundary is kept."""
