@@ -71,17 +71,22 @@ def test_a_board_only_zig_zags_fill_is_solved_by_the_stage() -> None:
     assert report["stats"]["stages"] == ["strengthened", relaxed_stage_name("glucose4"), HOLES]
 
 
+def random_board(rng: random.Random, sizes: list[tuple[int, int]], fewest_pairs: int) -> tuple[int, int, str]:
+    """Rows, columns and the text board (W H header) of a random board of one of ``sizes`` with fewest_pairs-3 pairs."""
+    rows, cols = rng.choice(sizes)
+    cells = rng.sample([(r, c) for r in range(rows) for c in range(cols)], 2 * rng.randint(fewest_pairs, 3))
+    grid = [["."] * cols for _ in range(rows)]
+    for i, (r, c) in enumerate(cells):
+        grid[r][c] = "ABC"[i // 2]
+    return rows, cols, f"{cols} {rows}\n" + "\n".join("".join(row) for row in grid) + "\n"
+
+
 def test_small_boards_agree_with_the_brute_force() -> None:
     """Whatever stage answers, a random small board is solved exactly when the brute force finds a filling."""
     rng = random.Random(11)
     answered_here = 0
     for _ in range(60):
-        rows, cols = rng.choice([(3, 4), (4, 4), (4, 5)])
-        cells = rng.sample([(r, c) for r in range(rows) for c in range(cols)], 2 * rng.randint(1, 3))
-        grid = [["."] * cols for _ in range(rows)]
-        for i, (r, c) in enumerate(cells):
-            grid[r][c] = "ABC"[i // 2]
-        text = f"{cols} {rows}\n" + "\n".join("".join(row) for row in grid) + "\n"
+        rows, cols, text = random_board(rng, [(3, 4), (4, 4), (4, 5)], 1)
         (instance,) = PUZZLE.parse(text)
         expected = brute_force(rows, cols, dict(instance.endpoints))
         outcome = PUZZLE.solve(instance, Settings())
@@ -140,12 +145,7 @@ def test_windows_fill_exactly_the_small_boards_the_brute_force_fills() -> None:
     rng = random.Random(5)
     answers = []
     for _ in range(200):
-        rows, cols = rng.choice([(4, 4), (4, 5), (5, 5)])
-        cells = rng.sample([(r, c) for r in range(rows) for c in range(cols)], 2 * rng.randint(2, 3))
-        grid = [["."] * cols for _ in range(rows)]
-        for i, (r, c) in enumerate(cells):
-            grid[r][c] = "ABC"[i // 2]
-        text = f"{cols} {rows}\n" + "\n".join("".join(row) for row in grid) + "\n"
+        rows, cols, text = random_board(rng, [(4, 4), (4, 5), (5, 5)], 2)
         (instance,) = PUZZLE.parse(text)
         start = bounded_canonical(instance, "glucose4", SolveStats())
         if start is None:
