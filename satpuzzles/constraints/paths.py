@@ -16,10 +16,11 @@ linked have different colours, so no path runs beside itself.
 from __future__ import annotations
 
 from collections import defaultdict
-from functools import lru_cache
 from itertools import chain
+from operator import mul
 
-from satpuzzles.cnf.cardinality import atmost, direct_exactly_builder
+from satpuzzles.cnf.cardinality import atmost
+from satpuzzles.constraints.path_layout import layout_of
 from satpuzzles.core.records import Record
 
 TYPE_CHECKING = False
@@ -60,7 +61,7 @@ class GridPaths:
         rows, cols = grid.rows, grid.cols
         self.right: list[list[int]] = pool.block_lists("right", (rows, max(cols - 1, 0)))
         self.down: list[list[int]] = pool.block_lists("down", (max(rows - 1, 0), cols))
-        self.layout = _layout(rows, cols, self.right[0][0] if rows and cols > 1 else 0,
+        self.layout = layout_of(rows, cols, self.right[0][0] if rows and cols > 1 else 0,
                               self.down[0][0] if cols and rows > 1 else 0)
         self.link_pairs, self.link_vars = self.layout.pairs, self.layout.variables
         self.link_var: dict[Link, int] = self.layout.link_var
@@ -106,6 +107,9 @@ class GridPaths:
         self.colour: list[list[list[int]]] = self.formula.pool.block_lists(
             "colour", (self.grid.rows, self.grid.cols, width))
         self.code = {label: index for index, label in enumerate(self.labels)}
+        self.signs = {label: [1 if index >> bit & 1 else -1 for bit in range(width)]
+                      for label, index in self.code.items()}
+        """Per label, the sign of each colour bit's literal in :meth:`is_colour`."""
         clauses, terminals = self.formula.clauses, self.terminals
         append, extend = clauses.append, clauses.extend
         for cell, label in terminals.items():
@@ -157,13 +161,12 @@ class GridPaths:
 
     def is_colour(self, cell: Cell, label: str) -> list[int]:
         """The literals that give ``cell`` the colour of ``label`` (all true exactly when it has it)."""
-        value = self.code[label]
-        return [v if value >> b & 1 else -v for b, v in enumerate(self.colour[cell[0]][cell[1]])]
+        return list(map(mul, self.signs[label], self.colour[cell[0]][cell[1]]))
 
     def decode(self, model: Model) -> DecodedPaths:
         """Routes from each label's first terminal, plus any detached cycles."""
-        on = model.values(self.link_vars)
-        return trace(self.ends, (pair for used, pair in zip(on, self.link_pairs) if used))
+        routes, loops = self.layout.walk([a for a, _ in self.ends.values()], model.true_positions(self.link_vars))
+        return DecodedPaths(dict(zip(self.ends, routes)), tuple(loops))
 
     def cycle_cuts(self, loops: tuple[tuple[Cell, ...], ...]) -> list[Clause]:
         """For each detached cycle: some link must leave its cells (they hold no terminal), unless, under
@@ -182,119 +185,6 @@ class GridPaths:
         """A clause excluding this set of used links: another valid solution drops one of them, since adding
         links to complete paths leaves only cycles."""
         return [-self.link_var[link] for link in links]
-
-
-class _Layout:
-    """What the paths block of a board shape holds whatever its terminals, built once per shape and variables.
-
-    The link variables, which links meet at each cell, and, made on first use, each cell's "exactly 1" and
-    "exactly 2" of its links and each link's "used -> equal colours" (for a colour block): the janko set's
-    270 puzzles come in 10 shapes, and building these clauses was most of encoding them. The lists are shared
-    by every formula of the shape, so nothing may change them in place (a Formula only ever appends clauses).
-    """
-
-    def __init__(self, rows: int, cols: int, first_right: int, first_down: int) -> None:
-        self.rows, self.cols = rows, cols
-        self.pairs: list[Link] = [((r, c), (r, c + 1)) for r in range(rows) for c in range(cols - 1)] + [
-            ((r, c), (r + 1, c)) for r in range(rows - 1) for c in range(cols)]  # the order of Grid.links()
-        across = rows * max(cols - 1, 0)
-        self.variables = [*range(first_right, first_right + across),
-                          *range(first_down, first_down + len(self.pairs) - across)]
-        self.link_var: dict[Link, int] = dict(zip(self.pairs, self.variables))
-        self.incident: dict[Cell, list[int]] = defaultdict(list)
-        self.cell_links: list[list[int]] = [[] for _ in range(rows * cols)]
-        """Per cell in row-major order, the indices (in ``pairs``) of its links."""
-        for index, ((u, v), link) in enumerate(zip(self.pairs, self.variables)):
-            self.incident[u].append(link)
-            self.incident[v].append(link)
-            self.cell_links[u[0] * cols + u[1]].append(index)
-            self.cell_links[v[0] * cols + v[1]].append(index)
-        self._squares: dict[bool, list[Clause]] = {}
-        self._degrees: tuple[list[list[Clause]], list[list[Clause]]] | None = None
-        self._equal: dict[tuple[int, int], list[list[Clause]]] = {}
-
-    def degrees(self) -> tuple[list[list[Clause]], list[list[Clause]]]:
-        """Per cell in row-major order: the clauses of "exactly 1 of its links", and of "exactly 2"."""
-        if self._degrees is None:
-            ones: list[list[Clause]] = []
-            twos: list[list[Clause]] = []
-            for r in range(self.rows):
-                for c in range(self.cols):
-                    links = self.incident[(r, c)]
-                    ones.append(direct_exactly_builder(len(links), 1)(*links) if links else [[]])
-                    twos.append(direct_exactly_builder(len(links), 2)(*links) if len(links) >= 2 else [[]])
-            self._degrees = ones, twos
-        return self._degrees
-
-    def squares(self, touchless: bool) -> list[Clause]:
-        """No 2x2 block uses all 4 of its links (a detached 4-cycle); ``touchless``: none uses 3 (4 clauses of 3
-        literals each, which any 3 of them break), a consequence of paths that never touch themselves."""
-        made = self._squares.get(touchless)
-        if made is None:
-            made = []
-            right = self.variables[:self.rows * max(self.cols - 1, 0)]
-            down = self.variables[len(right):]
-            across = self.cols - 1
-            for r in range(self.rows - 1):
-                for c in range(self.cols - 1):
-                    a, b = -right[r * across + c], -right[(r + 1) * across + c]
-                    d, e = -down[r * self.cols + c], -down[r * self.cols + c + 1]
-                    if touchless:  # each 3 of the 4, leaving out one in turn
-                        made.extend(([b, d, e], [a, d, e], [a, b, e], [a, b, d]))
-                    else:
-                        made.append([a, b, d, e])
-            self._squares[touchless] = made
-        return made
-
-    def equal_colours(self, first: int, width: int) -> list[list[Clause]]:
-        """Per link: "used -> its cells' colours are equal", colours being ``width`` bits per cell in row-major
-        order from variable ``first``."""
-        made = self._equal.get((first, width))
-        if made is None:
-            made = []
-            for (u, v), link in zip(self.pairs, self.variables):
-                at_u, at_v = first + (u[0] * self.cols + u[1]) * width, first + (v[0] * self.cols + v[1]) * width
-                same: list[Clause] = []
-                for bu, bv in zip(range(at_u, at_u + width), range(at_v, at_v + width)):
-                    same.append([-link, -bu, bv])
-                    same.append([-link, bu, -bv])
-                made.append(same)
-            self._equal[(first, width)] = made
-        return made
-
-
-LAYOUT_CACHE_CELLS = 1024
-"""Layouts of boards up to this many cells are kept (the last LAYOUT_CACHE_SIZE): a 32x32 one with its clauses
-for two colour widths holds about 7 MB, a 50x50 one 18 MB, and a large board's encoding costs little beside
-its search."""
-LAYOUT_CACHE_SIZE = 12
-LAST_LAYOUT_CELLS = 10_000
-"""The last layout of a larger board up to this many cells (100x100, about 70 MB) is kept too: the generator's
-uniqueness checks build the same board's formula hundreds of times (a 36x36 board under open: 206 formulas, a
-third of its time), while a batch of large boards of different shapes holds one such layout at a time."""
-
-
-def _layout(rows: int, cols: int, first_right: int, first_down: int) -> _Layout:
-    """The layout of a shape whose ``right`` and ``down`` link blocks start at these variables: kept for the
-    next puzzle of the shape on small boards (a file or batch of them builds it once), the last one kept on
-    larger boards, made afresh on huge ones."""
-    if rows * cols <= LAYOUT_CACHE_CELLS:
-        return _kept_layout(rows, cols, first_right, first_down)
-    if rows * cols <= LAST_LAYOUT_CELLS:
-        return _last_layout(rows, cols, first_right, first_down)
-    return _Layout(rows, cols, first_right, first_down)
-
-
-@lru_cache(maxsize=LAYOUT_CACHE_SIZE)
-def _kept_layout(rows: int, cols: int, first_right: int, first_down: int) -> _Layout:
-    """:func:`_layout` for the boards whose layouts are kept."""
-    return _Layout(rows, cols, first_right, first_down)
-
-
-@lru_cache(maxsize=1)
-def _last_layout(rows: int, cols: int, first_right: int, first_down: int) -> _Layout:
-    """:func:`_layout` for the larger boards, of which the last is kept."""
-    return _Layout(rows, cols, first_right, first_down)
 
 
 def labelled_end(u: Cell, v: Cell, label_u: str | None, label_v: str | None) -> tuple[str, Cell]:

@@ -19,7 +19,7 @@ links and cells a model uses.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable
 from itertools import chain
 
 from satpuzzles.cnf import Clause, Formula
@@ -59,12 +59,13 @@ class NumberlinkEncoding:
     def _endpoint_neighbours(self, guarded: bool) -> None:
         """Adjacent endpoints of one label are linked; a cell of an endpoint's colour beside it is linked to it
         (``guarded``: while the endpoint's guard holds)."""
-        givens, clauses, link_var = self.instance.givens, self.formula.clauses, self.link_var
+        givens, clauses, paths = self.instance.givens, self.formula.clauses, self.paths
         guards = self.end_guards
         if guarded:
             guards.update((cell, self.formula.pool.fresh()) for cell in sorted(givens))
-        for u, v in _links_touching(self.instance.grid.rows, self.instance.grid.cols, givens):
-            link = link_var[(u, v)]
+        layout = paths.layout
+        for index in sorted({index for r, c in givens for index in layout.cell_links[r * layout.cols + c]}):
+            (u, v), link = layout.pairs[index], layout.variables[index]
             label_u, label_v = givens.get(u), givens.get(v)
             unless = [-guards[u if label_u is not None else v]] if guarded else []
             if label_u is not None and label_v is not None:
@@ -72,8 +73,8 @@ class NumberlinkEncoding:
                     clauses.append([link, *unless])
             else:
                 label, free = labelled_end(u, v, label_u, label_v)
-                clauses.append([link, *unless, *(-lit for lit in self.paths.used_lits(free)),
-                                *(-lit for lit in self.paths.is_colour(free, label))])
+                clauses.append([link, *unless, *[-lit for lit in paths.used_lits(free)],
+                                *[-lit for lit in paths.is_colour(free, label)]])
 
     def _squares(self, touchless: bool) -> None:
         """No 2x2 block uses all 4 of its links (a detached 4-cycle).
@@ -110,24 +111,6 @@ class NumberlinkEncoding:
     def ends(self) -> dict[Hashable, tuple[Hashable, Hashable]]:
         """For the grade: every link joins its two cells."""
         return {link: link for link in self.link_var}
-
-
-def _links_touching(rows: int, cols: int, cells: Iterable[Cell]) -> list[tuple[Cell, Cell]]:
-    """The links (pairs of cells) with an end in ``cells``, in the order of Grid.links(): horizontal ones row
-    by row, then vertical ones."""
-    found = set()
-    for r, c in cells:
-        if c > 0:
-            found.add(((r, c - 1), (r, c)))
-        if c < cols - 1:
-            found.add(((r, c), (r, c + 1)))
-        if r > 0:
-            found.add(((r - 1, c), (r, c)))
-        if r < rows - 1:
-            found.add(((r, c), (r + 1, c)))
-    across = rows * (cols - 1)
-    return sorted(found, key=lambda link: link[0][0] * (cols - 1) + link[0][1] if link[0][0] == link[1][0]
-                  else across + link[0][0] * cols + link[0][1])
 
 
 class Refuted:
