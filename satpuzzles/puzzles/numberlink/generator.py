@@ -213,13 +213,14 @@ def generate_graded(grid: Grid, rng: random.Random, progress: Progress, rules: R
     closest): each cover's puzzle, then (as it grades easier or harder than asked) the same with paths joined
     one by one or cut one by one, graded by bisection."""
     extras = {"rules": rules.name, "no_self_touch": not rules.self_touch}
-    levels: dict[int, str] = {}
+    levels: dict[tuple[tuple[Cell, ...], ...], str] = {}
 
     def level_of(paths: list[Path]) -> str:
-        if id(paths) not in levels:
+        key = tuple(map(tuple, paths))  # by content: an id() of a chain freed by an earlier try can come back
+        if key not in levels:
             progress(f"{grid.cols}x{grid.rows}: {len(paths)} paths, grading")
-            levels[id(paths)] = grade_level(RULES, puzzle_of(grid, paths)[0], "numberlink", extras)
-        return levels[id(paths)]
+            levels[key] = grade_level(RULES, puzzle_of(grid, paths)[0], "numberlink", extras)
+        return levels[key]
 
     best: Picked[list[Path]] | None = None
     with Checks(grid, rules) as checks:
