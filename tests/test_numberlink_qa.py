@@ -173,3 +173,21 @@ def test_a_url_of_another_puzzle_typed_for_numberlink_points_to_solve() -> None:
     back = run_cli("slitherlink", "https://puzz.link/p?numlin/5/5/j1g2j3i12g3l")
     assert back.code == 2 and back.err.rstrip().endswith("'satpuzzles solve SOURCE' finds the puzzle that reads it, "
                                                          "if any")
+
+
+def test_puzzle_text_reads_back_when_no_text_board_holds_the_labels() -> None:
+    """A JSON input takes any printable word as a label, and Puzzle.text() wrote its box-drawing board, which did not
+    read back: '_' beside '10' (a character grid has one character a cell, spaced rows words of letters and digits),
+    'x,y', or a row '#' of a board one cell wide (a comment). It is now the JSON input object where the board does
+    not read back as the same puzzle under the same rules; a board that does is written as before."""
+    import satpuzzles
+
+    for grid, stated in (([["_", "10", "_"], ["10", ".", "."]], {}), ([["#"], ["."], ["#"]], {}),
+                         ([["x,y", "1", "x,y"], ["1", ".", "."]], {"rules": "open", "no_self_touch": True})):
+        puzzle = satpuzzles.load(json.dumps({"width": len(grid[0]), "height": len(grid), "grid": grid, **stated}),
+                                 puzzle="numberlink")
+        again = satpuzzles.load(puzzle.text(), puzzle="numberlink")
+        assert again.to_json() == puzzle.to_json()
+    board = satpuzzles.load('{"width": 3, "height": 2, "grid": [["#", "1", "#"], ["1", ".", "."]], "rules": "open"}',
+                            puzzle="numberlink")
+    assert board.text() == "# rules: open\n#1#\n1.."  # a text board where one reads back

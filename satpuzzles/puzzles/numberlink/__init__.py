@@ -12,7 +12,7 @@ from satpuzzles.puzzles.numberlink import view
 from satpuzzles.puzzles.numberlink.formats import READERS
 from satpuzzles.puzzles.numberlink.janko import JANKO_READER
 from satpuzzles.puzzles.numberlink.jsoninput import JSON
-from satpuzzles.puzzles.numberlink.model import RULE_NAMES
+from satpuzzles.puzzles.numberlink.model import RULE_NAMES, NumberlinkInstance
 from satpuzzles.puzzles.numberlink.pzprv3 import (
     PZPRV3_READER,
     pzprv3_answer,
@@ -22,8 +22,15 @@ from satpuzzles.puzzles.numberlink.pzprv3 import (
 )
 from satpuzzles.puzzles.numberlink.staging import ENCODINGS
 from satpuzzles.puzzles.numberlink.stated import RULES_KEY, stated_comment
+from satpuzzles.puzzles.numberlink.textform import puzzle_text
 from satpuzzles.puzzles.numberlink.unique import RULES
 from satpuzzles.puzzles.numberlink.url import URL_READER, to_url, url_caveat, url_under
+
+
+def _puzzle_text(instance: NumberlinkInstance) -> str:
+    """Puzzle.text(): the text board, or the JSON input where no text board reads back as the puzzle."""
+    return puzzle_text(SPEC, instance)
+
 
 SPEC = PuzzleSpec(
     name="numberlink",
@@ -35,6 +42,7 @@ SPEC = PuzzleSpec(
         facts=view.facts,
         text=view.text,
         text_heading=stated_comment,
+        puzzle_text=_puzzle_text,
         solution_json=view.solution_json,
         styled=view.styled,
         styled_together=view.styled_together,
