@@ -191,3 +191,14 @@ def test_puzzle_text_reads_back_when_no_text_board_holds_the_labels() -> None:
     board = satpuzzles.load('{"width": 3, "height": 2, "grid": [["#", "1", "#"], ["1", ".", "."]], "rules": "open"}',
                             puzzle="numberlink")
     assert board.text() == "# rules: open\n#1#\n1.."  # a text board where one reads back
+
+
+def test_boards_after_a_0_0_end_line_are_read_not_dropped() -> None:
+    """Two collection files joined one after another ('cat a.txt b.txt', each ending '0 0'): the boards after the
+    first '0 0' were dropped without a word, so the second file's puzzles were never solved. They are read now, and
+    a line after '0 0' that starts no board is an error at that line, as anywhere in a collection."""
+    board = "3 3\n1 . 2\n. . .\n1 . 2\n"
+    joined = run_cli("numberlink", "-", "--format", "json", stdin=board + "0 0\n# rules: open\n" + board + "0 0\n")
+    assert [json.loads(line)["status"] for line in joined.out.splitlines()] == ["unsolvable", "solved"]
+    trailing = run_cli("numberlink", "-", stdin=board + "0 0\nnotes\n")
+    assert trailing.code == 2 and trailing.err.startswith("satpuzzles: error: <stdin>:6:1: ")

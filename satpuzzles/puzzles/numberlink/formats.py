@@ -4,7 +4,7 @@
 - a K header: ``K`` (the number of paths), then ``N M`` (rows, columns), then N rows of
   space-separated tokens (read as ``kn-header``; ``seed001`` is its old name);
 - several puzzles: blocks of a ``W H`` line (width, height) and H rows, an optional ``0 0``
-  end (janko.at Arukone collections);
+  end (janko.at Arukone collections; blocks after it are read too, as in files joined one after another);
 - a plain grid: rows of characters (Flow Free), or of space-separated tokens;
 - puzz.link ``numlin`` URLs, one per line (see url.py); a puzz.link file, pzprv3 (see pzprv3.py); the JSON
   ``input`` object: jsoninput.py.
@@ -256,8 +256,9 @@ def _parse_collection(lines: list[Line]) -> list[NumberlinkInstance]:
     while at < len(lines):
         header = lines[at]
         width, height = parse_ints(header, 2, "a 'W H' line (width and height) starting a puzzle")
-        if width == 0 and height == 0:
-            break
+        if width == 0 and height == 0:  # the end of a list; files joined one after another go on after it
+            at += 1
+            continue
         body = lines[at + 1 : at + 1 + height]
         LIMIT.check(height, width, header.number, 1, partial(_only_cells, body))
         if len(body) < height:
