@@ -22,13 +22,14 @@ from satpuzzles.puzzles.numberlink.pzprv3 import (
 )
 from satpuzzles.puzzles.numberlink.staging import ENCODINGS
 from satpuzzles.puzzles.numberlink.stated import RULES_KEY, stated_comment
-from satpuzzles.puzzles.numberlink.textform import puzzle_text
 from satpuzzles.puzzles.numberlink.unique import RULES
 from satpuzzles.puzzles.numberlink.url import URL_READER, to_url, url_caveat, url_under
 
 
 def _puzzle_text(instance: NumberlinkInstance) -> str:
     """Puzzle.text(): the text board, or the JSON input where no text board reads back as the puzzle."""
+    from satpuzzles.puzzles.numberlink.textform import puzzle_text  # Puzzle.text() only
+
     return puzzle_text(SPEC, instance)
 
 
