@@ -81,8 +81,9 @@ def test_direct_answers_match_pysat_and_brute_force(name: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_an_ordered_model_reads_its_first_variables_as_any_model_does(name: str) -> None:
     """The backend's models are marked ordered on the direct path (literal i is variable i + 1): the true ones among
-    the first variables are read from the literals alone, and are those the truth table gives; a list of literals
-    too short for them is read through the table (a variable it misses is false)."""
+    the first variables (or a run of values from any variable) are read from the literals alone, and are those the
+    truth table gives; a list of literals too short for them is read through the table (a variable it misses is
+    false)."""
     from satpuzzles.cnf.model import Model
 
     rng = random.Random(11)
@@ -99,6 +100,11 @@ def test_an_ordered_model_reads_its_first_variables_as_any_model_does(name: str)
                 literals = backend.model_literals()
                 assert Model(literals[:count - 1] if count else [], num_vars, ordered=True).true_among_first(count) \
                     == [i for i in expected if i < count - 1]
+                for first in range(1, num_vars - count + 2):  # a run of values, as the truth table gives them
+                    run = [bool(model[var]) for var in range(first, first + count)]
+                    assert model.run_values(first, count) == run
+                    assert Model(literals[:first + count - 2], num_vars, ordered=True).run_values(first, count) \
+                        == run[:-1] + [False] * bool(count)
         backend.close()
 
 

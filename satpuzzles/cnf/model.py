@@ -72,6 +72,15 @@ class Model:
             return [bool(truth[var]) for var in variables]
         return list(map(bool, itemgetter(*variables)(truth)))
 
+    def run_values(self, first: int, count: int) -> list[bool]:
+        """Values of the variables ``first`` .. ``first + count - 1``, in order: the same as ``values(range(first,
+        first + count))``, read from an ordered model's literals without a table of truth values."""
+        literals = self._literals
+        last = first + count - 1
+        if self._ordered and count > 0 and first > 0 and len(literals) >= last and abs(literals[last - 1]) == last:
+            return [literal > 0 for literal in literals[first - 1:last]]
+        return self.values(range(first, last + 1))
+
     def true_positions(self, variables: Sequence[int]) -> list[int]:
         """The positions in ``variables`` of those set true, in increasing order."""
         truth = self._truth if self._truth is not None else self._plain_truth()

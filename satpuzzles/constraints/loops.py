@@ -46,6 +46,7 @@ class SingleCycle:
         the vertices in ``skip`` (none of them one the loop must pass) are the caller's to add."""
         self.edge_vars_list: list[int] = _plain(edge_vars)
         self.edge_ends: list[tuple[int, int]] = [(int(a), int(b)) for a, b in _plain(edge_ends)]
+        self._negated = [-var for var in self.edge_vars_list]  # each edge's ban literal
         self._end_sums = [a + b for a, b in self.edge_ends]  # the other end of an edge: the sum less this end
         self.vertex_count = vertex_count
         count = len(self.edge_vars_list)  # edges numbered 1, 2, ... (Slitherlink's): a model reads them in one pass
@@ -132,7 +133,7 @@ class SingleCycle:
 
     def ban(self, loop: Sequence[int], guard: int | None = None) -> Clause:
         """The clause that forbids using every edge of ``loop`` (only while ``guard`` holds, if given)."""
-        clause = [-self.edge_vars_list[i] for i in loop]
+        clause = list(map(self._negated.__getitem__, loop))
         return clause + [-guard] if guard is not None else clause
 
     def vertices(self, loop: Sequence[int]) -> list[int]:

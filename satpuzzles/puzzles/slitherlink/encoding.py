@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Sequence
-from itertools import chain
+from itertools import chain, compress
 from operator import itemgetter, neg
 
 from satpuzzles.cnf import Clause, Formula
@@ -83,6 +83,9 @@ class SlitherlinkEncoding:
         if with_selectors:
             self.selectors = {cell: self.formula.pool.var(("clue", *cell)) for cell in self.clue_cells}
         self.guards: list[int] | None = list(self.selectors.values()) if self.selectors else None
+        # the selectors are made one after another: a model's values of them are one run of its literals
+        self._guard_run = self.guards is not None and self.guards == list(range(self.guards[0],
+                                                                                  self.guards[0] + len(self.guards)))
         self._clues()
         self.beside = self._beside_clues()
         self.positive = [clue for clue, value in enumerate(self.clue_values) if value > 0]
@@ -167,14 +170,15 @@ class SlitherlinkEncoding:
         loops = self.cycle.walk(self.cycle.used(model))
         count = len(loops)
         if count == 1:  # the model's one loop keeps every clue the model enforces: no need to count them
-            return SlitherlinkSolution(frozenset(map(self.edges.__getitem__, loops[0])))
+            return SlitherlinkSolution(self._edge_keys(loops[0]))
         before, after = self.beside[0].__getitem__, self.beside[1].__getitem__
         values = self.clue_values
         if self.guards is None:
             enforced = self.positive
         else:
-            chosen = model.values(self.guards)
-            enforced = [clue for clue in self.positive if chosen[clue]]
+            chosen = model.run_values(self.guards[0], len(self.guards)) if self._guard_run \
+                else model.values(self.guards)
+            enforced = list(compress(self.positive, map(chosen.__getitem__, self.positive)))
         # A loop with no side at the first enforced clue breaks it (a positive count): most loops of a model with
         # many are far from it, and need no count of their sides.
         away = self._sides(enforced[0]).isdisjoint if enforced else None
@@ -187,9 +191,19 @@ class SlitherlinkEncoding:
             violated.append(next((clue for clue in enforced if counted[clue] != values[clue]), None))
         keeps_all = [broken is None for broken in violated]
         if not (self.instance.visit_all and count > 1) and True in keeps_all:
-            return SlitherlinkSolution(frozenset(self.edges[i] for i in loops[keeps_all.index(True)]))
+            return SlitherlinkSolution(self._edge_keys(loops[keeps_all.index(True)]))
         cells = tuple(None if broken is None else self.clue_cells[broken] for broken in violated)
         return SlitherlinkSolution(frozenset(), tuple(tuple(loop) for loop in loops), cells)
+
+    def _edge_keys(self, indices: Sequence[int]) -> frozenset[Edge]:
+        """The edges of the given indices, as :attr:`edges` has them (worked out from the index: a loop has far fewer
+        edges than the board, whose list of every edge took a tenth of a large board's decoding)."""
+        if self._edges is not None:
+            return frozenset(map(self._edges.__getitem__, indices))
+        cols = self.instance.grid.cols
+        across, width = (self.instance.grid.rows + 1) * cols, cols + 1
+        return frozenset(("h", *divmod(index, cols)) if index < across else ("v", *divmod(index - across, width))
+                         for index in indices)
 
     def _sides(self, clue: int) -> frozenset[int]:
         """The edge indices of a clue's four sides."""
@@ -208,7 +222,7 @@ class SlitherlinkEncoding:
         """Another single loop cannot contain every edge of this one."""
         if self._edge_vars is None:
             self._edge_vars = dict(zip(self.edges, self.cycle.edge_vars_list))
-        return [-var for var in map(self._edge_vars.__getitem__, solution.edges)]
+        return list(map(neg, map(self._edge_vars.__getitem__, solution.edges)))
 
     def decisions(self) -> dict[Hashable, int]:
         """For --analyze: every edge, by its key ("h" or "v", row, col)."""

@@ -213,7 +213,7 @@ class ClueRemover:
         answer, found near the clue (see negated_clue). Settled clues (see settle) are not assumed:
         ``kept`` must hold every clue settled as kept.
         """
-        assumptions = [self.encoding.selectors[cell] for cell in self.unsettled if cell in kept]
+        assumptions = list(map(self.encoding.selectors.__getitem__, filter(kept.__contains__, self.unsettled)))
         if dropped is not None:
             active = self._next_var
             self._next_var += 1
