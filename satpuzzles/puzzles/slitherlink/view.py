@@ -47,40 +47,41 @@ def explanation_json(instance: SlitherlinkInstance, keys: list[Hashable]) -> dic
     return {"clues": [[r, c, instance.clues[(r, c)]] for r, c in cells]}
 
 
-def _pieces(instance: SlitherlinkInstance, solution: SlitherlinkSolution | None,
-            marked: Collection[Hashable]) -> list[list[tuple[str, str]]]:
-    """Rows of (text, role) pieces; roles: dot, loop, gap, clue, marked, inside, outside ("... inside" shaded)."""
+def _pieces(instance: SlitherlinkInstance, solution: SlitherlinkSolution | None, marked: Collection[Hashable],
+            shaded: bool = True) -> list[list[tuple[str, str]]]:
+    """Rows of (text, role) pieces; roles: dot, loop, gap, clue, marked, inside, outside ("... inside" shaded).
+    ``shaded``: tell the inside from the outside (text alone does not show it: every cell is then "outside")."""
     grid = instance.grid
+    rows_count, cols = grid.rows, grid.cols
     edges = solution.edges if solution else frozenset()
-    inside = inside_cells(grid, edges) if solution else None
+    inside = inside_cells(grid, edges) if solution and shaded else None
+    outside = [False] * cols
+    dot, across, down = ("·", "dot"), ("───", "loop"), ("│", "loop")
+    gaps = {(width, within): (" " * width, "gap inside" if within else "gap") for width in (1, 3) for within in (0, 1)}
+    clues, unknown = instance.clues, instance.unknown
     rows: list[list[tuple[str, str]]] = []
-
-    def gap(cell: Cell) -> str:
-        within = inside is not None and grid.contains(cell) and inside[cell[0]][cell[1]]
-        return "gap inside" if within else "gap"
-
-    for r in range(grid.rows + 1):
-        line: list[tuple[str, str]] = [("·", "dot")]
-        for c in range(grid.cols):
-            line += [("───", "loop") if ("h", r, c) in edges else ("   ", gap((r, c))), ("·", "dot")]
+    for r in range(rows_count + 1):
+        shade = inside[r] if inside is not None and r < rows_count else outside  # the cells below these edges
+        line: list[tuple[str, str]] = [dot]
+        for c in range(cols):
+            line += (across if ("h", r, c) in edges else gaps[3, shade[c]], dot)
         rows.append(line)
-        if r == grid.rows:
+        if r == rows_count:
             break
         line = []
-        for c in range(grid.cols + 1):
-            line.append(("│", "loop") if ("v", r, c) in edges else (" ", gap((r, c))))
-            if c == grid.cols:
-                break
+        for c in range(cols):
+            line.append(down if ("v", r, c) in edges else gaps[1, shade[c]])
             cell = (r, c)
-            area = "inside" if inside and inside[r][c] else "outside"
+            area = "inside" if shade[c] else "outside"
             if cell in marked:
-                line.append((f"({instance.clues[cell]})", "marked"))
-            elif cell in instance.clues:
-                line.append((f" {instance.clues[cell]} ", f"clue {area}"))
-            elif cell in instance.unknown:
+                line.append((f"({clues[cell]})", "marked"))
+            elif cell in clues:
+                line.append((f" {clues[cell]} ", f"clue {area}"))
+            elif cell in unknown:
                 line.append((" ? ", f"clue {area}"))
             else:
                 line.append(("   ", area))
+        line.append(down if ("v", r, cols) in edges else gaps[1, False])
         rows.append(line)
     return rows
 
@@ -88,7 +89,8 @@ def _pieces(instance: SlitherlinkInstance, solution: SlitherlinkSolution | None,
 def text(instance: SlitherlinkInstance, solution: SlitherlinkSolution | None, settings: Settings,
          marked: Collection[Hashable] = ()) -> str:
     """Dots, loop segments and clues; conflicting clues in parentheses."""
-    return "\n".join("".join(piece for piece, _ in row).rstrip() for row in _pieces(instance, solution, marked))
+    return "\n".join("".join([piece for piece, _ in row]).rstrip()
+                     for row in _pieces(instance, solution, marked, shaded=False))
 
 
 def styled(instance: SlitherlinkInstance, solution: SlitherlinkSolution | None, settings: Settings,
