@@ -13,9 +13,8 @@ assumed clues.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Hashable, Sequence
-from itertools import chain, compress
+from itertools import compress
 from operator import itemgetter, neg
 
 from satpuzzles.cnf import Clause, Formula
@@ -87,7 +86,7 @@ class SlitherlinkEncoding:
         self._guard_run = self.guards is not None and self.guards == list(range(self.guards[0],
                                                                                   self.guards[0] + len(self.guards)))
         self._clues()
-        self.beside = self._beside_clues()
+        self._clue_sides: list[tuple[int, int, int, int]] | None = None  # made on first use (_sides_of_clues)
         self.positive = [clue for clue, value in enumerate(self.clue_values) if value > 0]
         if self.corners:
             corner_clauses(self.formula, self.h_vars, self.v_vars, self.clue_cells, self.clue_values, self.guards,
@@ -146,18 +145,15 @@ class SlitherlinkEncoding:
             for of_cell in table.clauses(self._clue_patterns(value)):
                 clauses.extend(map(of_cell.__getitem__, by_value[value]))
 
-    def _beside_clues(self) -> tuple[list[int], list[int]]:
-        """For every edge, the clue above (or left of) it and the clue below (or right of) it, as indices into
-        clue_cells, -1 where there is none."""
-        rows, cols = self.instance.grid.rows, self.instance.grid.cols
-        at = [[-1] * cols for _ in range(rows)]  # each cell's clue index, -1 where there is none
-        for index, (r, c) in enumerate(self.clue_cells):
-            at[r][c] = index
-        outside = [-1] * cols
-        above, below = [outside, *at], [*at, outside]  # the row of cells above / below each row of dots
-        before = [index for row in above for index in row] + [index for row in at for index in (-1, *row)]
-        after = [index for row in below for index in row] + [index for row in at for index in (*row, -1)]
-        return before, after
+    def _sides_of_clues(self) -> list[tuple[int, int, int, int]]:
+        """Each clue's four sides (top, right, bottom, left) as edge indices, in clue order (made on first use: only a
+        model of several loops needs them)."""
+        if self._clue_sides is None:
+            rows, cols = self.instance.grid.rows, self.instance.grid.cols
+            across, width = (rows + 1) * cols, cols + 1
+            self._clue_sides = [(r * cols + c, across + r * width + c + 1, (r + 1) * cols + c, across + r * width + c)
+                                for r, c in self.clue_cells]
+        return self._clue_sides
 
     def edge_index(self, edge: Edge) -> int:
         """The position of ``edge`` in the variable order (horizontal edges row by row, then vertical ones)."""
@@ -171,8 +167,7 @@ class SlitherlinkEncoding:
         count = len(loops)
         if count == 1:  # the model's one loop keeps every clue the model enforces: no need to count them
             return SlitherlinkSolution(self._edge_keys(loops[0]))
-        before, after = self.beside[0].__getitem__, self.beside[1].__getitem__
-        values = self.clue_values
+        sides, values = self._sides_of_clues(), self.clue_values
         if self.guards is None:
             enforced = self.positive
         else:
@@ -181,14 +176,16 @@ class SlitherlinkEncoding:
             enforced = list(compress(self.positive, map(chosen.__getitem__, self.positive)))
         # A loop with no side at the first enforced clue breaks it (a positive count): most loops of a model with
         # many are far from it, and need no count of their sides.
-        away = self._sides(enforced[0]).isdisjoint if enforced else None
+        away = frozenset(sides[enforced[0]]).isdisjoint if enforced else None
         violated: list[int | None] = []  # the first enforced clue each loop breaks on its own
         for loop in loops:
             if away is not None and away(loop):
                 violated.append(enforced[0])
                 continue
-            counted = Counter(chain(map(before, loop), map(after, loop)))  # clue -> its sides on this loop
-            violated.append(next((clue for clue in enforced if counted[clue] != values[clue]), None))
+            # the clues in order, each's sides on this loop counted, up to the first it breaks: a clue the loop does
+            # not reach soon comes (a set of the loop's edges costs a fraction of counting the clues beside each edge)
+            on_loop = set(loop).__contains__
+            violated.append(next((clue for clue in enforced if sum(map(on_loop, sides[clue])) != values[clue]), None))
         keeps_all = [broken is None for broken in violated]
         if not (self.instance.visit_all and count > 1) and True in keeps_all:
             return SlitherlinkSolution(self._edge_keys(loops[keeps_all.index(True)]))
@@ -204,12 +201,6 @@ class SlitherlinkEncoding:
         across, width = (self.instance.grid.rows + 1) * cols, cols + 1
         return frozenset(("h", *divmod(index, cols)) if index < across else ("v", *divmod(index - across, width))
                          for index in indices)
-
-    def _sides(self, clue: int) -> frozenset[int]:
-        """The edge indices of a clue's four sides."""
-        r, c = self.clue_cells[clue]
-        return frozenset((self.edge_index(("h", r, c)), self.edge_index(("v", r, c + 1)),
-                          self.edge_index(("h", r + 1, c)), self.edge_index(("v", r, c))))
 
     def cuts(self, solution: SlitherlinkSolution) -> list[Clause]:
         """Ban each loop of the model, guarded by the selector of a clue it breaks on its own."""
