@@ -8,10 +8,12 @@ Grid's neighbourhoods, so a slip in the arithmetic shows as a clause present on 
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from pysat.solvers import Solver
@@ -195,6 +197,19 @@ def test_solving_a_board_never_imports_numpy() -> None:
                           timeout=120, check=False)
     assert "Solvable = True" in done.stdout
     assert done.stderr.strip().splitlines()[-1] == "False"
+
+
+def test_a_blocking_clause_is_the_same_in_every_process(tmp_path: Path) -> None:
+    """Its edges are a frozenset of ("h"/"v", r, c) keys, whose order Python's string hashing varies by process."""
+    board = tmp_path / "board.txt"
+    board.write_text("6 6\n- - - - - -\n- 3 - - - -\n- - - - - -\n- - - 2 - -\n- - - - - -\n- - - - - -\n")
+    code = ("import sys, satpuzzles; from satpuzzles.puzzles.slitherlink.encoding import SlitherlinkEncoding\n"
+            "puzzle = satpuzzles.load(sys.argv[1], puzzle='slitherlink')\n"
+            "print(SlitherlinkEncoding(puzzle.instance, False).block(puzzle.solve().solution))")
+    clauses = {subprocess.run([sys.executable, "-c", code, str(board)], capture_output=True, text=True, cwd=ROOT,
+                              check=True, timeout=120, env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout
+               for seed in range(1, 5)}
+    assert len(clauses) == 1 and clauses.pop().count(",") >= 11
 
 
 @pytest.mark.parametrize("explain", [False, True])

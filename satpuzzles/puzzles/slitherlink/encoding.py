@@ -213,7 +213,8 @@ class SlitherlinkEncoding:
         """Another single loop cannot contain every edge of this one."""
         if self._edge_vars is None:
             self._edge_vars = dict(zip(self.edges, self.cycle.edge_vars_list))
-        return list(map(neg, map(self._edge_vars.__getitem__, solution.edges)))
+        # sorted: a frozenset of ("h"/"v", r, c) keys iterates in an order Python's string hashing varies by process
+        return sorted(map(neg, map(self._edge_vars.__getitem__, solution.edges)))
 
     def decisions(self) -> dict[Hashable, int]:
         """For --analyze: every edge, by its key ("h" or "v", row, col)."""
