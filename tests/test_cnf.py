@@ -413,9 +413,9 @@ def test_dimacs_of_a_real_solve_contains_its_cuts() -> None:
 
 
 def test_numberlink_unique_by_its_own_method_writes_the_stage_that_found_the_solution(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """-o with --unique: the unique method writes the first stage's formula (its header says it is stronger than the
-    rules), while the statistics describe the search that decided uniqueness; --method cnf writes the formula that
-    decided it. The README said only 'the encoding that answered'; it now says which."""
+    """-o with --unique: the unique method writes the formula of the stage that found the solution (here the first;
+    its header says it is stronger than the rules), while the statistics describe the search that decided
+    uniqueness; --method cnf writes the formula that decided it. The README said only 'the encoding that answered'; it now says which."""
     import json
 
     from tests.conftest import INSTANCES, ROOT, run_cli
@@ -430,3 +430,20 @@ def test_numberlink_unique_by_its_own_method_writes_the_stage_that_found_the_sol
     assert header.split()[2] == str(record["stats"]["variables"])
     readme = " ".join((ROOT / "README.md").read_text().split())
     assert "its `--unique` by the `unique` method writes the stage that found the solution" in readme
+
+
+def test_numberlink_unique_under_open_writes_the_stage_that_found_the_solution_not_the_first(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Under open, the first stage (a filling first) finds nothing on this board and shortest routes answer: -o with
+    --unique wrote the first stage's formula, built afresh (its search empty: 'p cnf 0 1' and the empty clause,
+    unsatisfiable beside a solved puzzle), where it should write the stage that found the solution."""
+    from tests.conftest import INSTANCES, run_cli
+
+    board = INSTANCES / "numberlink" / "seed" / "instance_9.txt"
+    plain, unique = tmp_path / "plain.cnf", tmp_path / "unique.cnf"
+    assert run_cli("numberlink", board, "--rules", "open", "-o", plain).code == 0
+    assert plain.read_text().splitlines()[0] == "c satpuzzles numberlink, encoding shortest routes first"
+    result = run_cli("numberlink", board, "--rules", "open", "--unique", "-o", unique)
+    assert result.code == 0 and "Unique = False" in result.out
+    assert unique.read_text() == plain.read_text()
+    with Solver(name="minisat22", bootstrap_with=CNF(from_string=unique.read_text()).clauses) as solver:
+        assert solver.solve()

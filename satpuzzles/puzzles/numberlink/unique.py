@@ -108,6 +108,7 @@ def solve_unique(instance: NumberlinkInstance, settings: Settings) -> Outcome[Nu
     if first.status != "solved" or first.solution is None:
         return first
     decided = _decide(instance, first.solution, replace(settings, count=2), first.stats, WINDOWS)
+    decided.dimacs = first.dimacs  # -o: the stage that found the solution (not the first stage, built afresh)
     if settings.wanted <= 2 or decided.exhausted or len(decided.solutions) < 2:
         return decided
     return _enumerate(instance, settings, decided.solutions, decided.stats)
