@@ -106,6 +106,20 @@ def test_a_certificate_after_several_solutions_says_how_many_and_a_cut_count_say
     assert "none needed" not in stopped
 
 
+def test_the_json_claim_of_a_certificate_after_several_solutions_is_not_unique(tmp_path: Path) -> None:
+    """--count N with every solution found certifies that there are no more: the JSON's proof claimed "unique" for a
+    puzzle with 25 solutions, where the text report says "no solution besides the 25 found"."""
+    proof = tmp_path / "p.drat"
+    janko = INSTANCES / "numberlink" / "janko-arukone" / "janko.txt"
+    record = json.loads(run_cli("numberlink", janko, "--index", "1", "--count", "1000", "--proof", proof,
+                                "--format", "json").out)
+    assert record["count"] == 25 and record["exhausted"] is True
+    assert record["proof"] == {"claim": "exhausted", "solver": "glucose4"}
+    one = json.loads(run_cli("numberlink", NL / "instance_1.txt", "--count", "5", "--proof", proof, "--format",
+                             "json").out)
+    assert one["count"] == 1 and one["proof"] == {"claim": "unique", "solver": "glucose4"}
+
+
 def test_nothing_to_certify_and_refused_combinations(tmp_path: Path) -> None:
     proof = tmp_path / "p.drat"
     solved = run_cli("numberlink", NL / "instance_1.txt", "--proof", proof)

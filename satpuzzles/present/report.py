@@ -55,6 +55,13 @@ def unique_addable(puzzle: PuzzleSpec[Any, Any], settings: Settings) -> bool:
     return True
 
 
+def proof_claim(outcome: Outcome[Any]) -> str:
+    """What a written certificate proves, for the JSON: ``unsolvable``, ``unique`` (no solution besides the one
+    found) or ``exhausted`` (none besides the several found by --count)."""
+    claim = outcome.certificate.claim if outcome.certificate is not None else ""
+    return "exhausted" if claim == "unique" and len(outcome.solutions) > 1 else claim
+
+
 def proof_line(outcome: Outcome[Any], settings: Settings, unique_addable: bool = True) -> str:
     """What --proof certified, or why there is nothing to certify (``unique_addable``: whether to suggest --unique,
     which certifies that a solution is the only one)."""
@@ -315,7 +322,7 @@ def json_record(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[An
         record["analysis"] = analysis_json(puzzle, instance, outcome.analysis)
     if settings.proof:
         certificate = outcome.certificate
-        record["proof"] = None if certificate is None else {"claim": certificate.claim, "solver": certificate.solver}
+        record["proof"] = None if certificate is None else {"claim": proof_claim(outcome), "solver": certificate.solver}
     if view.outcome_json is not None:
         for name, value in view.outcome_json(instance, outcome, settings).items():
             record.setdefault(name, value)
