@@ -120,6 +120,22 @@ def test_the_json_claim_of_a_certificate_after_several_solutions_is_not_unique(t
     assert one["count"] == 1 and one["proof"] == {"claim": "unique", "solver": "glucose4"}
 
 
+def test_an_answer_that_claims_no_refutation_comes_from_the_puzzles_own_method(tmp_path: Path) -> None:
+    """--unique finding a second solution, or --count N finding N, certifies nothing: the unique method answers (the
+    whole-board formula took over 40 s to find janko.at #60's second solution); a unique puzzle is still proved."""
+    proof = tmp_path / "p.drat"
+    janko = INSTANCES / "numberlink" / "janko-arukone" / "janko.txt"
+    for extra in (["--unique"], ["--count", "3"]):
+        record = json.loads(run_cli("numberlink", janko, "--index", "1", *extra, "--proof", proof, "--format",
+                                    "json").out)
+        assert record["stats"]["method"] == "unique" and record["proof"] is None and not proof.exists(), extra
+        assert record["count"] == (2 if extra == ["--unique"] else 3)
+    unique = json.loads(run_cli("numberlink", NL / "instance_1.txt", "--unique", "--proof", proof, "--format",
+                                "json").out)
+    assert unique["unique"] is True and unique["proof"] == {"claim": "unique", "solver": "glucose4"}
+    assert unique["stats"]["method"] == "cnf" and checks(tmp_path / "p.cnf", proof)
+
+
 def test_nothing_to_certify_and_refused_combinations(tmp_path: Path) -> None:
     proof = tmp_path / "p.drat"
     solved = run_cli("numberlink", NL / "instance_1.txt", "--proof", proof)

@@ -140,11 +140,30 @@ def solve(rules: Rules[I, S], instance: I, settings: Settings, name: str = "") -
     check_stated(rules, settings, stated_by(rules, instance))  # callers check it before any work; any other here
     strategy = choose_strategy(rules, settings)
     try:
+        if strategy is None and settings.proof and settings.method == "auto":
+            answered = _answered_without_refutation(rules, instance, settings, name)
+            if answered is not None:
+                return answered
         return _solve_by(strategy, rules, instance, settings, name)
     except SolverError as exc:  # the statistics so far go with it, as a timeout's do
         exc.stats = exc.stats or SolveStats(solver=str(settings.solver))
         exc.stats.method = method_name(strategy)
         raise
+
+
+def _answered_without_refutation(rules: Rules[I, S], instance: I, settings: Settings, name: str) -> Outcome[S] | None:
+    """Under --proof, the puzzle's own method's outcome when it found every solution asked for (a second one for
+    --unique, N for --count N, one otherwise) with more possibly left: such an answer claims no "no more solutions"
+    that a proof would certify, and the method finds them far faster than a whole-board formula (janko.at #60
+    --unique: 0.9 s against over 40 s). None when it is not: the cnf method then refutes, logging its proof."""
+    plain = replace(settings, proof=False)
+    strategy = next((s for s in rules.strategies if s.refuses(plain) is None), None)
+    if strategy is None:
+        return None
+    outcome = _solve_by(strategy, rules, instance, plain, name)
+    if outcome.status == "solved" and len(outcome.solutions) >= settings.wanted and not outcome.exhausted:
+        return outcome
+    return None
 
 
 def method_name(strategy: Strategy[Any, Any] | None) -> str:
