@@ -746,3 +746,13 @@ def test_every_pysat_solver_takes_assumptions_and_clauses_after_a_call(name: str
         assert set(backend.core()) <= {-2, -3}
         backend.add_clauses([[2], [-4]])  # SAT_FORMULA with x2 forces x4
         assert backend.solve([]) is False
+
+
+def test_a_model_naming_a_variable_the_formula_lacks_is_refused_by_name(tmp_path: Path) -> None:
+    """It was refused as breaking some clause, which hid what was wrong with it."""
+    script = tmp_path / "wide-solver"
+    script.write_text("#!/bin/sh\necho 's SATISFIABLE'\necho 'v 1 -2 999999 0'\nexit 10\n")
+    script.chmod(0o755)
+    result = run_cli("numberlink", INSTANCES / "numberlink" / "seed" / "instance_1.txt", "-s", script)
+    assert result.code == 3
+    assert "with a model that names variable 999999, beyond the" in result.out

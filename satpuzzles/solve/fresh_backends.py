@@ -149,6 +149,12 @@ class ExternalBackend(FreshEachCall):
         """Refuse a 'satisfiable' whose model breaks a clause or an assumption (one cut short, say): decoded,
         it would send the lazy loop after cuts that change nothing, for ever."""
         number = broken_clause(self._model, [*self._clauses, *([lit] for lit in assumptions)])
+        top = max([self._num_vars, *(abs(a) for a in assumptions)])
+        beyond = next((lit for lit in self._model if abs(lit) > top), None)
+        if number is not None and beyond is not None:  # values past the formula's variables are ignored otherwise
+            raise SolverError(f"the solver {self.name} answered 'satisfiable' with a model that names variable "
+                              f"{abs(beyond)}, beyond the {top} of the formula it was given, and breaks its clause "
+                              f"{number}; its answer was not used")
         if number is not None:
             raise SolverError(f"the solver {self.name} answered 'satisfiable' with an assignment that breaks clause "
                               f"{number} of the formula it was given; its answer was not used")
