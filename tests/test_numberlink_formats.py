@@ -182,3 +182,11 @@ def test_a_board_without_labels_is_no_puzzle(source: str, stdin: str | None, whe
     assert refused.code == 2 and refused.out == "", refused.out
     assert refused.err == (f"satpuzzles: error: {where}no endpoints: every cell is empty ('.'); a Numberlink board "
                            "needs at least one label, twice\n")
+
+
+def test_a_bad_token_of_several_characters_is_called_a_cell() -> None:
+    """Comma rows read as space-separated ones: the error called the whole row's text a character."""
+    result = run_cli("numberlink", "-", "--input-format", "comma", stdin="3 3\n1 . 1\n2 . 2\n. . .\n")
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert "unknown cell '3 3'" in result.err
+    assert "unknown character '*'" in run_cli("numberlink", "-", stdin="1,*\n*,1\n").err

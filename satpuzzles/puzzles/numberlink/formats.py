@@ -172,7 +172,8 @@ def _check_label(token: Token, char_grid: bool) -> None:
     allowed = token.text.isprintable() if char_grid else token.text.isalnum()
     if not allowed:
         hint = "" if char_grid else ", letters or digits for endpoints"
-        raise token.error(f"unknown character {token.text!r}: use '.' for an empty cell{hint}")
+        what = "character" if len(token.text) == 1 else "cell"
+        raise token.error(f"unknown {what} {token.text!r}: use '.' for an empty cell{hint}")
 
 
 def build_instance(
