@@ -38,6 +38,13 @@ def test_numlin_url_hosts_and_arukone(host: str) -> None:
         assert instance.givens == Driver("numberlink").parse(PZPRJS_TEST)[0].givens
 
 
+@pytest.mark.parametrize("fragment", ["#", "#top", "/#x"])
+def test_a_urls_fragment_is_left_out_as_a_browser_leaves_it(fragment: str) -> None:
+    (instance,) = Driver("numberlink").parse(PZPRJS_TEST + fragment + "\n")
+    assert instance.givens == Driver("numberlink").parse(PZPRJS_TEST)[0].givens
+    assert run_cli("solve", "https://puzz.link/p?slither/2/2/" + fragment).code == 0
+
+
 @pytest.mark.parametrize("name", ["seed/instance_1.txt", "seed/instance_10.txt", "seed/input-7by7.in"])
 def test_numberlink_files_round_trip_through_urls(name: str) -> None:
     (instance,) = Driver("numberlink").parse((NL / name).read_text())

@@ -133,10 +133,13 @@ def read_head(line: Line, types: tuple[str, ...], puzzle: str, allowed_flags: di
     """The head of a pzprjs URL of one of ``types``; ``allowed_flags`` maps a flag letter to what it means.
 
     As pzprjs does, a ``_edit``/``_play`` suffix on the type, a ``v:VARIANT`` segment after it
-    and a final ``/`` are accepted (no puzzle here has variants).
+    and a final ``/`` are accepted (no puzzle here has variants); a ``#fragment``, which a browser never sends, is
+    left out, as a browser leaves it.
     """
     shape = f"'https://puzz.link/p?{types[0]}/W/H/BODY'"
-    text = line.text.rstrip().removesuffix("/")
+    text = line.text.rstrip()
+    text = text[: text.index("#")] if "#" in text else text
+    text = text.removesuffix("/")
     query = text.find("?")
     if query < 0:
         raise line.error(f"not a puzz.link URL: expected {shape}", first_column(line))
