@@ -157,7 +157,7 @@ def _answered_without_refutation(rules: Rules[I, S], instance: I, settings: Sett
     that a proof would certify, and the method finds them far faster than a whole-board formula (janko.at #60
     --unique: 0.9 s against over 40 s). None when it is not: the cnf method then refutes, logging its proof."""
     plain = replace(settings, proof=False)
-    strategy = next((s for s in rules.strategies if s.refuses(plain) is None), None)
+    strategy = choose_strategy(rules, plain)  # what the auto method picks without --proof
     if strategy is None:
         return None
     outcome = _solve_by(strategy, rules, instance, plain, name)

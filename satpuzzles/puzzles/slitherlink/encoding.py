@@ -155,12 +155,6 @@ class SlitherlinkEncoding:
                                 for r, c in self.clue_cells]
         return self._clue_sides
 
-    def edge_index(self, edge: Edge) -> int:
-        """The position of ``edge`` in the variable order (horizontal edges row by row, then vertical ones)."""
-        kind, r, c = edge
-        cols = self.instance.grid.cols
-        return r * cols + c if kind == "h" else (self.instance.grid.rows + 1) * cols + r * (cols + 1) + c
-
     def decode(self, model: Model) -> SlitherlinkSolution:
         """The model's loops; the solution is a loop that alone keeps every clue the model enforces."""
         loops = self.cycle.walk(self.cycle.used(model))
