@@ -134,6 +134,9 @@ def test_an_answer_that_claims_no_refutation_comes_from_the_puzzles_own_method(t
                                 "json").out)
     assert unique["unique"] is True and unique["proof"] == {"claim": "unique", "solver": "glucose4"}
     assert unique["stats"]["method"] == "cnf" and checks(tmp_path / "p.cnf", proof)
+    whole_board_only = json.loads(run_cli("numberlink", NL / "instance_1.txt", "--unique", "--proof", proof,
+                                          "--method", "cnf", "--format", "json").out)
+    assert unique["stats"]["sat_calls"] > whole_board_only["stats"]["sat_calls"]  # the first try's calls count
 
 
 def test_nothing_to_certify_and_refused_combinations(tmp_path: Path) -> None:

@@ -141,9 +141,13 @@ def solve(rules: Rules[I, S], instance: I, settings: Settings, name: str = "") -
     strategy = choose_strategy(rules, settings)
     try:
         if strategy is None and settings.proof and settings.method == "auto":
-            answered = _answered_without_refutation(rules, instance, settings, name)
-            if answered is not None:
-                return answered
+            first = _first_without_proof(rules, instance, settings, name)
+            if first is not None and _claims_no_refutation(first, settings):
+                return first
+            outcome = _solve_by(strategy, rules, instance, settings, name)
+            if first is not None:
+                outcome.stats.absorb(first.stats)  # what the solve cost includes the try that needed a proof
+            return outcome
         return _solve_by(strategy, rules, instance, settings, name)
     except SolverError as exc:  # the statistics so far go with it, as a timeout's do
         exc.stats = exc.stats or SolveStats(solver=str(settings.solver))
@@ -151,19 +155,19 @@ def solve(rules: Rules[I, S], instance: I, settings: Settings, name: str = "") -
         raise
 
 
-def _answered_without_refutation(rules: Rules[I, S], instance: I, settings: Settings, name: str) -> Outcome[S] | None:
-    """Under --proof, the puzzle's own method's outcome when it found every solution asked for (a second one for
-    --unique, N for --count N, one otherwise) with more possibly left: such an answer claims no "no more solutions"
-    that a proof would certify, and the method finds them far faster than a whole-board formula (janko.at #60
-    --unique: 0.9 s against over 40 s). None when it is not: the cnf method then refutes, logging its proof."""
+def _first_without_proof(rules: Rules[I, S], instance: I, settings: Settings, name: str) -> Outcome[S] | None:
+    """Under --proof, the outcome of the puzzle's own method run without one, or None for a puzzle without such
+    a method: when that outcome claims no "no more solutions" (``_claims_no_refutation``) it needs no proof, and
+    the method finds it far faster than a whole-board formula (janko.at #60 --unique: 0.9 s against over 40 s)."""
     plain = replace(settings, proof=False)
     strategy = choose_strategy(rules, plain)  # what the auto method picks without --proof
-    if strategy is None:
-        return None
-    outcome = _solve_by(strategy, rules, instance, plain, name)
-    if outcome.status == "solved" and len(outcome.solutions) >= settings.wanted and not outcome.exhausted:
-        return outcome
-    return None
+    return None if strategy is None else _solve_by(strategy, rules, instance, plain, name)
+
+
+def _claims_no_refutation(outcome: Outcome[Any], settings: Settings) -> bool:
+    """Whether ``outcome`` found every solution asked for (a second one for --unique, N for --count N, one
+    otherwise) with more possibly left: nothing in it is a refutation that a proof would certify."""
+    return outcome.status == "solved" and len(outcome.solutions) >= settings.wanted and not outcome.exhausted
 
 
 def method_name(strategy: Strategy[Any, Any] | None) -> str:
