@@ -45,6 +45,27 @@ def test_a_urls_fragment_is_left_out_as_a_browser_leaves_it(fragment: str) -> No
     assert run_cli("solve", "https://puzz.link/p?slither/2/2/" + fragment).code == 0
 
 
+@pytest.mark.parametrize("tail", ["&x=1", "//", "/", "?fbclid=IwAR0x", "&fbclid=a1&x=2", "g", "zz!"])
+def test_what_follows_a_urls_last_cell_is_not_read_as_pzprjs_reads_it(tail: str) -> None:
+    # pzprjs' decoders stop at the board's last cell (genericDecodeNumber16, decode4Cell, genericDecodeTriple):
+    # a query a site adds, a final '//' or more text was refused as 'longer than the grid'.
+    (instance,) = Driver("numberlink").parse(PZPRJS_TEST + tail + "\n")
+    assert instance.givens == Driver("numberlink").parse(PZPRJS_TEST)[0].givens
+    (loop,) = Driver("slitherlink").parse("https://puzz.link/p?slither/2/2/2i" + tail)
+    assert loop.clues == {(0, 0): 2} and not loop.unknown
+
+
+@pytest.mark.parametrize("options", ["type=player&", "type=editor&embed=1&", "x_1=Y2&"])
+def test_a_urls_options_before_its_type_are_passed_over_as_pzprjs_does(options: str) -> None:
+    # puzz.link's page takes 'KEY=VALUE&' before the type as its own options (src-ui/js/ui/Boot.js): the URL was
+    # refused as of puzzle type 'type=player&numlin'.
+    url = PZPRJS_TEST.replace("?", "?" + options)
+    (instance,) = Driver("numberlink").parse(url + "\n")
+    assert instance.givens == Driver("numberlink").parse(PZPRJS_TEST)[0].givens
+    assert run_cli("solve", url).code == 0
+    assert "'type&numlin' puzzle" in run_cli("solve", PZPRJS_TEST.replace("?", "?type&")).err  # no '=': a type
+
+
 @pytest.mark.parametrize("name", ["seed/instance_1.txt", "seed/instance_10.txt", "seed/input-7by7.in"])
 def test_numberlink_files_round_trip_through_urls(name: str) -> None:
     (instance,) = Driver("numberlink").parse((NL / name).read_text())
@@ -131,7 +152,7 @@ def test_generate_url_refuses_no_self_touch_which_a_url_cannot_carry(rules: str)
         ("https://puzz.link/p?slither/5/5/1j2h3m1h2j3", 21, "puzzle type 'slither', expected 'numlin', 'arukone' or 'numberlink'"),
         ("https://puzz.link/p?numlin/5/x/1j2", 30, "bad height 'x'"),
         ("https://puzz.link/p?numlin/5/5/1j2h3", 32, "label '1' appears once"),
-        ("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3g", 43, "longer than the grid"),
+        ("https://puzz.link/p?numlin/5/5/1j2&x=1", 35, "unknown character '&'"),  # pzprjs would read 'x' as cells
         ("https://puzz.link/p?numlin/5/5/1j2h3m1h2j.", 42, "'?' endpoint"),
         ("https://puzz.link/p?numlin/5/5/1j2h3m1h2jA", 42, "unknown character 'A'"),
         ("https://puzz.link/p?numlin/5/5/-1", 32, "needs 2 hex digits"),

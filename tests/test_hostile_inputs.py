@@ -43,11 +43,11 @@ def test_a_solver_that_fails_is_reported_on_one_line(tmp_path) -> None:
 
 
 @pytest.mark.parametrize(("url", "expected"), [
-    ("https://puzz.link/p?arukone/5/5/j1g2j3i12g3l!!!", "1:45: URL body is longer than the grid"),
+    ("https://puzz.link/p?arukone/5/5/j1g2j3!!!", "1:39: unknown character '!' in URL body"),
     ("https://puzz.link/p?arukone/0/5/", "1:29: bad width '0' in URL"),
     ("https://puzz.link/p?mashu/3/3/zzzzz", "1:31: unknown character 'z' in URL body"),
     ("https://puzz.link/p?slither/2/2/!", "1:33: unknown character '!' in URL body"),
-    ("https://puzz.link/p?slither/2/2/2i~~", "1:35: URL body is longer than the grid"),  # as arukone's
+    ("https://puzz.link/p?slither/2/2/2~~", "1:34: unknown character '~' in URL body"),  # as arukone's
 ])
 def test_solve_names_the_fault_of_a_url_of_a_known_type(url: str, expected: str) -> None:
     result = run_cli("solve", url)

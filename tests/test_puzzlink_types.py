@@ -95,10 +95,10 @@ def test_a_file_of_urls_of_another_type_names_the_command_that_reads_it(tmp_path
     assert _one_line_error("slitherlink", "-", stdin=_NUMLIN).endswith(
         "not a Slitherlink URL: puzzle type 'numlin', expected 'slither' or 'slitherlink'; 'satpuzzles numberlink FILE' reads it\n")
     broken = tmp_path / "broken.url"
-    broken.write_text("https://puzz.link/p?slither/3/3/zzzzz\n")
+    broken.write_text("https://puzz.link/p?slither/3/3/g~\n")
     assert _one_line_error("numberlink", broken).endswith(
-        "'satpuzzles slitherlink FILE' reads its type, and refuses this file: 1:34: URL body is longer than the grid: "
-        "unexpected text after the last cell\n")
+        "'satpuzzles slitherlink FILE' reads its type, and refuses this file: 1:34: unknown character '~' in URL "
+        "body: expected 0-9, a-e, g-z or '.'\n")
     # A file of two types, or of a type no puzzle reads, is refused as before: no command reads all of it.
     mixed = tmp_path / "mixed.url"
     mixed.write_text(_NUMLIN + "https://puzz.link/p?slither/4/4/dgdh2c71\n")

@@ -4,7 +4,8 @@ A URL is ``https://puzz.link/p?TYPE/[FLAGS/]W/H/BODY`` (also pzv.jp and other pz
 the head is read here once, and the BODY encodings pzprjs shares between puzzles
 (``Number16`` numbers, runs of empty cells, ``Circle`` base-3 digits) are decoded and
 encoded here. Every error is located at its column in the URL. As in pzprjs, a body that
-ends early leaves the remaining cells blank (URLs are often cut short when shared).
+ends early leaves the remaining cells blank (URLs are often cut short when shared), and what follows the
+last cell is not read (a query a site adds, ``&fbclid=...``, or a final ``//``).
 """
 
 from __future__ import annotations
@@ -132,17 +133,19 @@ EDITOR_SUFFIXES = ("_edit", "_play")
 def read_head(line: Line, types: tuple[str, ...], puzzle: str, allowed_flags: dict[str, str] | None = None) -> UrlHead:
     """The head of a pzprjs URL of one of ``types``; ``allowed_flags`` maps a flag letter to what it means.
 
-    As pzprjs does, a ``_edit``/``_play`` suffix on the type, a ``v:VARIANT`` segment after it
-    and a final ``/`` are accepted (no puzzle here has variants); a ``#fragment``, which a browser never sends, is
-    left out, as a browser leaves it.
+    As in pzprjs, ``KEY=VALUE&`` options before the type (``?type=player&numlin/...``, which puzz.link's page
+    takes as its own), a ``_edit``/``_play`` suffix on the type, a ``v:VARIANT`` segment after it and final ``/``s
+    are accepted (no puzzle here has variants; pzprjs' decoders pass over a ``/`` ending a body); a ``#fragment``,
+    which a browser never sends, is left out, as a browser leaves it.
     """
     shape = f"'https://puzz.link/p?{types[0]}/W/H/BODY'"
     text = line.text.rstrip()
     text = text[: text.index("#")] if "#" in text else text
-    text = text.removesuffix("/")
+    text = text.rstrip("/")
     query = text.find("?")
     if query < 0:
         raise line.error(f"not a puzz.link URL: expected {shape}", first_column(line))
+    query += _options_length(text[query + 1 :])
     parts = _segments(text[query + 1 :], query + 2)
     kind, column = parts[0]
     for suffix in EDITOR_SUFFIXES:
@@ -172,6 +175,15 @@ def read_head(line: Line, types: tuple[str, ...], puzzle: str, allowed_flags: di
     height = _size(line, *parts[at + 1], "height", shape)
     body_column = parts[at + 2][1] if len(parts) > at + 2 else len(text) + 1
     return UrlHead(line, kind, flags, width, height, text[body_column - 1 :], body_column)
+
+
+def _options_length(query: str) -> int:
+    """How many characters of ``query`` (a URL past its ``?``) are ``KEY=VALUE&`` options before the type, which
+    puzz.link's page takes as its own (src-ui/js/ui/Boot.js: ``type=player&``, ``embed=1&``)."""
+    import re
+
+    found = re.match(r"(?:\w+=\w+&)*", query, re.ASCII)
+    return found.end() if found else 0
 
 
 def _size(line: Line, part: str, column: int, what: str, shape: str) -> int:
@@ -209,9 +221,7 @@ def decode_number16(head: UrlHead, unknown_hint: str = "") -> dict[int, tuple[in
         else:
             raise head.error(f"unknown character {ch!r} in URL body: expected 0-9 or a-f (a number), '-', '+', "
                              "'=', '@', '%', '*' or '$' (a longer number) or g-z (empty cells)", at)
-    if at < len(body):
-        raise head.error("URL body is longer than the grid: unexpected text after the last cell", at)
-    return numbers
+    return numbers  # as pzprjs, what follows the last cell is not read (a query such as '&fbclid=...')
 
 
 def write_number16(value: int) -> str:
@@ -231,8 +241,8 @@ def decode_circle(head: UrlHead) -> list[int]:
     """pzprjs' decodeCircle: each base-27 digit (0-9, a-q) holds three cells of 0 (none), 1 or 2, worth 9, 3, 1."""
     values: list[int] = []
     for at, ch in enumerate(head.body):
-        if len(values) >= head.size:
-            raise head.error("URL body is longer than the grid: unexpected text after the last cell", at)
+        if len(values) >= head.size:  # as pzprjs, what follows the last cell is not read
+            break
         if not (ch.isascii() and ch.isalnum()) or int(ch, 36) >= 27:
             raise head.error(f"unknown character {ch!r} in URL body: expected 0-9 or a-q", at)
         number = int(ch, 36)

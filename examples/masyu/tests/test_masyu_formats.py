@@ -54,7 +54,7 @@ def test_grid_variants_read_alike(text: str) -> None:
     ("# nothing\n", (1, 1), "empty input"),
     ("3\n", (1, 1), "unknown character '3'"),
     ("https://puzz.link/p?mashu/3/3/0z0", (1, 32), "unknown character 'z' in URL body"),
-    ("https://puzz.link/p?mashu/3/3/0000", (1, 34), "URL body is longer than the grid"),
+    ("https://puzz.link/p?mashu/3/3/0!0", (1, 32), "unknown character '!' in URL body"),
     ("https://puzz.link/p?slither/3/3/000", (1, 21), "not a Masyu URL"),
     ("https://puzz.link/p?mashu/3/0/000", (1, 29), "bad height '0'"),
     ("https://puzz.link/p?mashu/g/3/3/000", (1, 27), "unknown URL flag 'g'"),

@@ -40,8 +40,8 @@ def _decode_body(head: UrlHead) -> tuple[dict[Cell, int], frozenset[Cell]]:
     unknown: set[Cell] = set()
     cursor = 0
     for offset, ch in enumerate(head.body):
-        if cursor >= head.size:  # as the numlin and arukone readers (io/puzzlink.py) refuse it
-            raise head.error("URL body is longer than the grid: unexpected text after the last cell", offset)
+        if cursor >= head.size:  # as pzprjs' decode4Cell, what follows the last cell is not read
+            break
         decoded = _cell(ch)
         if decoded is None:
             raise head.error(f"unknown character {ch!r} in URL body: expected 0-9, a-e, g-z or '.'", offset)
