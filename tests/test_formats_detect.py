@@ -45,7 +45,7 @@ def test_a_urls_fragment_is_left_out_as_a_browser_leaves_it(fragment: str) -> No
     assert run_cli("solve", "https://puzz.link/p?slither/2/2/" + fragment).code == 0
 
 
-@pytest.mark.parametrize("tail", ["&x=1", "//", "/", "?fbclid=IwAR0x", "&fbclid=a1&x=2", "g", "zz!"])
+@pytest.mark.parametrize("tail", ["&x=1", "//", "/", "&fbclid=IwAR0x", "&fbclid=a1&x=2", "g", "zz!"])
 def test_what_follows_a_urls_last_cell_is_not_read_as_pzprjs_reads_it(tail: str) -> None:
     # pzprjs' decoders stop at the board's last cell (genericDecodeNumber16, decode4Cell, genericDecodeTriple):
     # a query a site adds, a final '//' or more text was refused as 'longer than the grid'.
@@ -53,6 +53,36 @@ def test_what_follows_a_urls_last_cell_is_not_read_as_pzprjs_reads_it(tail: str)
     assert instance.givens == Driver("numberlink").parse(PZPRJS_TEST)[0].givens
     (loop,) = Driver("slitherlink").parse("https://puzz.link/p?slither/2/2/2i" + tail)
     assert loop.clues == {(0, 0): 2} and not loop.unknown
+
+
+def test_a_second_question_mark_is_where_pzprjs_reads_the_puzzle_from() -> None:
+    # parser.js parseURLType reads from the '?' in what puzz.link's page passes it: '...3?fbclid=x' shows no puzzle
+    result = run_cli("numberlink", PZPRJS_TEST + "?fbclid=IwAR0")
+    assert result.code == 2 and result.err == (
+        f"satpuzzles: error: {PZPRJS_TEST}?fbclid=IwAR0:1:43: a second '?' in the URL: puzz.link reads the puzzle "
+        "from what follows it ('fbclid=IwAR0', not a Numberlink URL); leave out this '?' and what follows it\n")
+    (instance,) = Driver("numberlink").parse("https://puzz.link/p?x?" + PZPRJS_TEST.split("?")[1])
+    assert instance.givens == Driver("numberlink").parse(PZPRJS_TEST)[0].givens
+
+
+PZPRV3_URL = "https://puzz.link/p?pzprv3/numlin/5/5/1%20.%20.%20.%20.%20/.%20.%20.%202%20.%20/" + \
+    "/".join(["." + "%20." * 4 + "%20"] * 2) + "/1%20.%20.%20.%202%20/"
+"""A puzz.link file in a URL (pzprjs' URL_PZPRFILE): each line %-encoded, joined by '/'."""
+
+
+@pytest.mark.parametrize("prefix", ["https://puzz.link/p?", "https://puzz.link/p?type=player&", "http://pzv.jp/p.html?"])
+def test_a_url_holding_a_puzzlink_file_is_read_as_the_file(prefix: str) -> None:
+    # pzprjs reads '?pzprv3/TYPE/...' as the file it holds (parser.js: URL_PZPRFILE); it was 'puzzle type pzprv3'
+    url = PZPRV3_URL.replace("https://puzz.link/p?", prefix)
+    (instance,) = Driver("numberlink").parse(url + "\n")
+    assert instance.rules == "open" and sorted(instance.givens.values()) == ["1", "1", "2", "2"]
+    assert sorted(instance.givens) == [(0, 0), (1, 3), (4, 0), (4, 4)]
+    loop = run_cli("solve", prefix + "pzprv3.1/slither/2/2/2%20.%20/.%20.%20/")
+    assert loop.code == 0, loop.err
+    wrong = run_cli("numberlink", "https://puzz.link/p?pzprv3/numlin/5/x/1")
+    assert wrong.code == 2 and ":1:37: bad number of columns 'x'" in wrong.err  # at its column in the URL
+    other = run_cli("numberlink", "https://puzz.link/p?pzprv3/slither/2/2/2%20.%20/.%20.%20/")
+    assert other.code == 2 and "puzz.link puzzle type 'slither'" in other.err and "'satpuzzles solve SOURCE'" in other.err
 
 
 @pytest.mark.parametrize("options", ["type=player&", "type=editor&embed=1&", "x_1=Y2&"])

@@ -10,6 +10,9 @@ last cell is not read (a query a site adds, ``&fbclid=...``, or a final ``//``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.records import Record
 from satpuzzles.io.textgrid import Line, first_column, with_runs
@@ -30,6 +33,7 @@ would be read as a percent-escape)."""
 MAX_NUMBER = 77776 + 0xFFFFF
 """The largest number Number16 can write."""
 _HEX = "0123456789abcdef"
+T = TypeVar("T")
 
 
 class ForeignUrl(InputError):
@@ -146,10 +150,23 @@ def read_head(line: Line, types: tuple[str, ...], puzzle: str, allowed_flags: di
     if query < 0:
         raise line.error(f"not a puzz.link URL: expected {shape}", first_column(line))
     query += _options_length(text[query + 1 :])
+    second = text.find("?", query + 1)
+    if second >= 0:  # pzprjs reads the puzzle from what follows a second '?' (parser.js parseURLType)
+        query = second + _options_length(text[second + 1 :])
     parts = _segments(text[query + 1 :], query + 2)
     kind, column = parts[0]
     for suffix in EDITOR_SUFFIXES:
         kind = kind.removesuffix(suffix)
+    if kind not in types and file_in_url(line) is not None:  # a puzzle that reads no puzz.link file
+        kind, column = parts[1] if len(parts) > 1 else ("", column)
+        if kind in types:
+            raise line.error(f"a puzz.link file in a URL (pzprv3), which {puzzle} does not read: give the URL of "
+                             f"the puzzle, {shape}", column)
+        raise ForeignUrl(f"not a {puzzle} URL: a puzz.link file of type {kind[:30]!r}", line.number, column,
+                         kind=kind, types=types)
+    if kind not in types and second >= 0:
+        raise line.error(f"a second '?' in the URL: puzz.link reads the puzzle from what follows it ({kind[:30]!r}, "
+                         f"not a {puzzle} URL); leave out this '?' and what follows it", second + 1)
     if kind not in types:
         raise ForeignUrl(f"not a {puzzle} URL: puzzle type {kind[:30]!r}, expected {one_of(types)}", line.number,
                          column, kind=kind, types=types)
@@ -175,6 +192,46 @@ def read_head(line: Line, types: tuple[str, ...], puzzle: str, allowed_flags: di
     height = _size(line, *parts[at + 1], "height", shape)
     body_column = parts[at + 2][1] if len(parts) > at + 2 else len(text) + 1
     return UrlHead(line, kind, flags, width, height, text[body_column - 1 :], body_column)
+
+
+def file_in_url(line: Line) -> tuple[str, int] | None:
+    """The puzz.link file a ``pzprv3`` URL holds (``https://puzz.link/p?pzprv3/slither/...``, pzprjs'
+    URL_PZPRFILE: the file's lines percent-encoded and joined by ``/``), as written, and the column where it starts;
+    None for a URL of a puzzle type."""
+    text = line.text.rstrip()
+    text = text[: text.index("#")] if "#" in text else text
+    query = text.find("?")
+    if query < 0:
+        return None
+    start = query + 1 + _options_length(text[query + 1 :])
+    parts = text[start:].split("/", 2)
+    first = parts[1] if parts[0].startswith("v:") and len(parts) > 1 else parts[0]  # as parser.js parseURLType
+    if not (first.startswith("pzprv") and all(ch in "0123456789." for ch in first[5:])):
+        return None
+    return text[start:], start + 1
+
+
+def url_or_file(line: Line, read_url: Callable[[Line], T], read_file: Callable[[str], T]) -> T:
+    """The puzzle of a URL: ``read_url``'s, or ``read_file``'s of the file a ``pzprv3`` URL holds; an error in the
+    file is located at its column in the URL (where no %-escape comes before it, else at the file's start)."""
+    from urllib.parse import unquote
+
+    found = file_in_url(line)
+    if found is None:
+        return read_url(line)
+    text, start = found
+    try:
+        return read_file(unquote(text, errors="strict"))
+    except UnicodeDecodeError:
+        raise line.error("a puzz.link file in the URL that is not UTF-8 text once its %-escapes are read",
+                         start) from None
+    except InputError as exc:
+        escaped = "%" in line.text[start - 1 : start - 1 + (exc.column or 1)]
+        column = start if escaped or exc.line != 1 else start + (exc.column or 1) - 1
+        if isinstance(exc, ForeignUrl):  # a file of another type: a URL, which detection takes to its readers
+            raise ForeignUrl(exc.message, line.number, column, kind=exc.kind, types=exc.types) from None
+        exc.line, exc.column = line.number, column
+        raise
 
 
 def _options_length(query: str) -> int:
@@ -209,7 +266,7 @@ def decode_number16(head: UrlHead, unknown_hint: str = "") -> dict[int, tuple[in
         elif ch in _WIDE:
             digits, offset = _WIDE[ch]
             hex_text = body[at + 1 : at + 1 + digits]
-            if len(hex_text) != digits or any(d not in _HEX for d in hex_text):
+            if len(hex_text) != digits or any(d not in _HEX for d in hex_text.lower()):  # parseInt reads 'A'-'F'
                 raise head.error(f"{ch!r} in the URL body needs {digits} hex digits after it", at)
             numbers[cursor], cursor, at = (int(hex_text, 16) + offset, column), cursor + 1, at + 1 + digits
         elif run_length(ch) is not None:

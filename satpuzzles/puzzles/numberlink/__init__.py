@@ -15,6 +15,7 @@ from satpuzzles.puzzles.numberlink.jsoninput import JSON
 from satpuzzles.puzzles.numberlink.model import RULE_NAMES, NumberlinkInstance
 from satpuzzles.puzzles.numberlink.pzprv3 import (
     PZPRV3_READER,
+    URL_READER,
     pzprv3_answer,
     pzprv3_caveat,
     pzprv3_under,
@@ -23,7 +24,7 @@ from satpuzzles.puzzles.numberlink.pzprv3 import (
 from satpuzzles.puzzles.numberlink.staging import ENCODINGS
 from satpuzzles.puzzles.numberlink.stated import RULES_KEY, stated_comment
 from satpuzzles.puzzles.numberlink.unique import RULES
-from satpuzzles.puzzles.numberlink.url import URL_READER, to_url, url_caveat, url_under
+from satpuzzles.puzzles.numberlink.url import to_url, url_caveat, url_under
 
 
 def _puzzle_text(instance: NumberlinkInstance) -> str:

@@ -23,8 +23,9 @@ from satpuzzles.core.outcome import Settings
 from satpuzzles.core.records import replace
 from satpuzzles.core.spec import Reader
 from satpuzzles.core.words import listed
+from satpuzzles.io.puzzlink import url_or_file
 from satpuzzles.io.pzprv3 import PzprFile, Shapes, lines_of, looks_like_pzprv3, pzprv3_file
-from satpuzzles.io.textgrid import MAX_DIGITS, Token
+from satpuzzles.io.textgrid import MAX_DIGITS, Token, nonblank_lines
 from satpuzzles.puzzles.numberlink.formats import LIMIT, build_instance
 from satpuzzles.puzzles.numberlink.model import (
     EMPTY,
@@ -36,7 +37,7 @@ from satpuzzles.puzzles.numberlink.model import (
     rules_in_force,
 )
 from satpuzzles.puzzles.numberlink.stated import under_stated_rules
-from satpuzzles.puzzles.numberlink.url import LETTERS, TYPE_RULES, URL_TYPES, url_numbers
+from satpuzzles.puzzles.numberlink.url import LETTERS, TYPE_RULES, URL_TYPES, looks_like_url, read_url, url_numbers
 
 PASS_ALL = {"passallcell": FILL, "dontpassallcell": OPEN}
 """An arukone file's line before its board: whether every cell is to be used (pzprjs' ``dontpassallcell`` config)."""
@@ -170,3 +171,11 @@ def _read_file(text: str) -> list[NumberlinkInstance]:
 PZPRV3_READER: Reader[NumberlinkInstance] = Reader(
     "pzprv3", _read_file, looks_like_pzprv3, "a puzz.link file (pzprv3): File > Save of a numlin or arukone puzzle",
 )
+
+
+URL_READER: Reader[NumberlinkInstance] = Reader(
+    "url", lambda text: under_stated_rules(text, [url_or_file(line, read_url, read_pzprv3)
+                                                  for line in nonblank_lines(text)], typed=True),
+    looks_like_url, "puzz.link numlin / arukone URLs, one per line", typed="a puzz.link URL",
+)
+"""URLs, one a line: of a type (``numlin/W/H/BODY``), or ``pzprv3`` URLs, which hold a whole file."""

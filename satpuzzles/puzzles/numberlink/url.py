@@ -14,12 +14,10 @@ from itertools import count
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.outcome import Settings
 from satpuzzles.core.records import replace
-from satpuzzles.core.spec import Reader
 from satpuzzles.io.puzzlink import MAX_NUMBER, decode_number16, encode_number16, is_url, read_head, url
-from satpuzzles.io.textgrid import Line, Token, first_content_lines, nonblank_lines
+from satpuzzles.io.textgrid import Line, Token, first_content_lines
 from satpuzzles.puzzles.numberlink.formats import LIMIT, build_instance
 from satpuzzles.puzzles.numberlink.model import EMPTY, FILL, OPEN, NumberlinkInstance, RuleSet, rules_in_force
-from satpuzzles.puzzles.numberlink.stated import under_stated_rules
 
 URL_TYPES = ("numlin", "arukone", "numberlink")
 TYPE_RULES = {"numlin": OPEN, "arukone": FILL, "numberlink": OPEN}
@@ -94,13 +92,7 @@ def url_caveat(instance: NumberlinkInstance, settings: Settings) -> str | None:
     return None if rules_in_force(instance, settings.extras).self_touch else NO_SELF_TOUCH_LOST
 
 
-def _looks_like_url(text: str) -> bool:
+def looks_like_url(text: str) -> bool:
+    """Whether the text's first content line is a puzz.link URL."""
     lines = first_content_lines(text, 1)
     return bool(lines) and is_url(lines[0])
-
-
-URL_READER: Reader[NumberlinkInstance] = Reader(
-    "url", lambda text: under_stated_rules(text, [read_url(line) for line in nonblank_lines(text)], typed=True),
-    _looks_like_url,
-    "puzz.link numlin / arukone URLs, one per line", typed="a puzz.link URL",
-)

@@ -19,6 +19,7 @@ from satpuzzles.core.spec import JsonCodec, Reader
 from satpuzzles.core.words import counted
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.io.pzprv3 import HEADER
+from satpuzzles.io.puzzlink import url_or_file
 from satpuzzles.io.textgrid import (
     Line,
     Token,
@@ -34,7 +35,7 @@ from satpuzzles.io.textgrid import (
 )
 from satpuzzles.puzzles.slitherlink.model import UNKNOWN, SlitherlinkInstance
 from satpuzzles.puzzles.slitherlink.loopy import is_loopy, read_loopy
-from satpuzzles.puzzles.slitherlink.pzprv3 import PZPRV3_READER, to_pzprv3
+from satpuzzles.puzzles.slitherlink.pzprv3 import PZPRV3_READER, read_pzprv3, to_pzprv3
 from satpuzzles.puzzles.slitherlink.url import LIMIT, read_url
 
 _GRID_CELLS: dict[str, int | str | None] = {"0": 0, "1": 1, "2": 2, "3": 3, "4": 4, "-": None, ".": None,
@@ -138,7 +139,8 @@ def _first_line_is(text: str, test: Callable[[Line], bool]) -> bool:
 
 
 READERS: tuple[Reader[SlitherlinkInstance], ...] = (
-    Reader("url", lambda text: _one_per_line(text, read_url), lambda text: _first_line_is(text, _is_url),
+    Reader("url", lambda text: _one_per_line(text, lambda line: url_or_file(line, read_url, read_pzprv3)),
+           lambda text: _first_line_is(text, _is_url),
            "puzz.link / pzv.jp URLs, one per line", typed="a puzz.link URL"),
     PZPRV3_READER,
     Reader("loopy", lambda text: _one_per_line(text, read_loopy), lambda text: _first_line_is(text, is_loopy),
