@@ -65,6 +65,11 @@ def test_a_second_question_mark_is_where_pzprjs_reads_the_puzzle_from() -> None:
     assert instance.givens == Driver("numberlink").parse(PZPRJS_TEST)[0].givens
 
 
+def test_a_wide_numbers_hex_digits_may_be_uppercase_as_pzprjs_parseint_reads_them() -> None:
+    (instance,) = Driver("numberlink").parse("https://puzz.link/p?numlin/3/1/-1Fg-1f\n")
+    assert instance.givens == {(0, 0): "31", (0, 2): "31"}
+
+
 PZPRV3_URL = "https://puzz.link/p?pzprv3/numlin/5/5/1%20.%20.%20.%20.%20/.%20.%20.%202%20.%20/" + \
     "/".join(["." + "%20." * 4 + "%20"] * 2) + "/1%20.%20.%20.%202%20/"
 """A puzz.link file in a URL (pzprjs' URL_PZPRFILE): each line %-encoded, joined by '/'."""
