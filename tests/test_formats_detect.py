@@ -65,6 +65,24 @@ def test_a_second_question_mark_is_where_pzprjs_reads_the_puzzle_from() -> None:
     assert instance.givens == Driver("numberlink").parse(PZPRJS_TEST)[0].givens
 
 
+def test_an_arukone_url_keeps_numbers_without_a_letter_and_pzprjs_reads_the_same_puzzle() -> None:
+    """Settled from robx/pzprjs: decodeNumber16 stores any number in an arukone cell (maxnum 52 bounds typing only),
+    getNumberTextCore_letter shows 0 and numbers above 52 as digits, and checkLinkSameNumber pairs cells by equal
+    number: the URL shows the same pairs, 0 and 60 as digits beside letters. Only the file (pzprv3) has no form
+    for them (encodeCellQnum_letter), which --to-pzprv3 refuses."""
+    board = "0,.,60\n.,.,.\n0,.,60\n"
+    run = run_cli("numberlink", "-", "--to-url", stdin=board)
+    assert run.code == 0 and run.out == "https://puzz.link/p?arukone/3/3/0g-3ci0g-3c\n"
+    (back,) = Driver("numberlink").parse(run.out)
+    assert back.givens == {(0, 0): "0", (0, 2): "60", (2, 0): "0", (2, 2): "60"} and back.rules == "fill"
+    many = "\n".join(" ".join(f"L{r}" for r in range(row * 5, row * 5 + 5)) for row in range(12)) + "\n"
+    many += "\n".join(" ".join(f"L{r}" for r in range(row * 5, row * 5 + 5)) for row in range(12)) + "\n"
+    url = run_cli("numberlink", "-", "--to-url", stdin=many).out  # 60 labels: 53 to 60 past the letters
+    (wide,) = Driver("numberlink").parse(url)
+    assert sorted(map(int, set(wide.givens.values()))) == list(range(1, 61))
+    assert all(wide.givens[(r, c)] == wide.givens[(r + 12, c)] for r in range(12) for c in range(5))
+
+
 def test_a_wide_numbers_hex_digits_may_be_uppercase_as_pzprjs_parseint_reads_them() -> None:
     (instance,) = Driver("numberlink").parse("https://puzz.link/p?numlin/3/1/-1Fg-1f\n")
     assert instance.givens == {(0, 0): "31", (0, 2): "31"}
