@@ -55,6 +55,16 @@ def test_solve_names_the_fault_of_a_url_of_a_known_type(url: str, expected: str)
     assert f"{url}:{expected}" in result.err and "minesweeper" not in result.err
 
 
+@pytest.mark.parametrize(("url", "hint"), [("https://www.janko.at/Raetsel/Arukone/001.a.htm", True),
+                                          ("https://www.nikoli.co.jp/en/puzzles/numberlink/", False)])
+def test_solve_of_a_web_pages_address_says_it_holds_no_puzzle(url: str, hint: bool) -> None:
+    # It listed each puzzle's refusal ('not a puzz.link URL' three times, the Loopy reader's, ...).
+    result = run_cli("solve", url)
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert f"{url}:1:1: a web page's address (www." in result.err and "this tool fetches nothing" in result.err
+    assert ("'begin' to 'end'" in result.err) == hint
+
+
 def test_solve_of_a_url_type_no_puzzle_reads_lists_the_url_puzzles_only() -> None:
     result = run_cli("solve", "https://puzz.link/p?nurikabe/5/5/abc")
     assert result.code == 2 and result.err.count("\n") == 1

@@ -151,6 +151,9 @@ def detect(text: str, source: str = "", naming: Naming = CLI) -> tuple[str, list
             names += f", and as {also} but for {their} size limit ({_overages(too_large)})"
         raise InputError(f"reads as {names}: {_NAME_IT}", source=source)
     failures = _written_out_failures(text, failures)
+    page = _web_page(text)
+    if page is not None:
+        raise InputError(page, 1, 1, source)
     named = _envelope_puzzle(text)
     failures = [(name, exc) for name, exc in failures if name == named] or failures
     too_large = [(name, exc) for name, exc in failures if isinstance(exc, TooLarge)]
@@ -201,6 +204,22 @@ def _envelope_puzzle(text: str) -> str | None:
         return None
     named = data.get("puzzle") if isinstance(data, dict) else None
     return named if isinstance(named, str) else None
+
+
+def _web_page(text: str) -> str | None:
+    """What to say of a web page's address with no puzzle in it (no query, no game id), which no reader reads (a
+    janko.at or nikoli.co.jp page): this tool fetches nothing; None for other text."""
+    import re
+
+    lines = content_lines(text)
+    address = lines[0].text.strip() if len(lines) == 1 else ""
+    page = re.fullmatch(r"https?://([^/?#\s]+)[^?#\s]*", address, re.IGNORECASE)
+    if page is None:
+        return None
+    hint = " (janko.at: the puzzle data in the page's source, 'begin' to 'end')" if "janko" in page.group(1) else \
+        " (a Tatham puzzle page: its game id, Game > Specific)" if "/puzzles/js/" in address else ""
+    return (f"a web page's address ({page.group(1)[:40]}), which holds no puzzle itself, and this tool fetches "
+            f"nothing: give the puzzle's puzz.link URL, or its data saved in a file{hint}")
 
 
 def _written_out_failures(text: str, failures: list[tuple[str, InputError]]) -> list[tuple[str, InputError]]:
