@@ -10,12 +10,16 @@ last cell is not read (a query a site adds, ``&fbclid=...``, or a final ``//``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
-
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.records import Record
 from satpuzzles.io.textgrid import Line, first_column, with_runs
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing loads re: a Loopy game id is read without it
+    from collections.abc import Callable
+    from typing import TypeVar
+
+    T = TypeVar("T")
 
 RUN_LETTERS = "ghijklmnopqrstuvwxyz"
 """g, h, ..., z: a run of 1, 2, ..., 20 empty cells."""
@@ -33,7 +37,6 @@ would be read as a percent-escape)."""
 MAX_NUMBER = 77776 + 0xFFFFF
 """The largest number Number16 can write."""
 _HEX = "0123456789abcdef"
-T = TypeVar("T")
 
 
 class ForeignUrl(InputError):
