@@ -293,3 +293,14 @@ def test_a_folder_gives_its_pzprv3_files_to_batch(tmp_path: Path) -> None:
     rows = [json.loads(line) for line in report.read_text().splitlines()]
     assert sorted((Path(row["file"]).name, row["puzzle"], row["status"]) for row in rows) == sorted(
         (path.name, _puzzle(path), "solved") for path in FIXTURES)
+
+
+@pytest.mark.parametrize("text", ["v:abc\npzprv3/slither/2/2/2 . /. . /\n", "v:abc/pzprv3/slither/2/2/2 . /. . /\n",
+                                  "https://puzz.link/p?v:abc/pzprv3/slither/2/2/2%20.%20/.%20.%20/\n"])
+def test_a_variant_before_the_header_is_passed_over_on_its_own_line_or_on_the_headers(text: str) -> None:
+    # pzprjs reads '/' as a line break (parser.js parseFile), so 'v:abc/pzprv3/...' is a variant line then the
+    # header; the whole line was passed over as the variant ('the file ends before the header line'), and
+    # Slitherlink took it for a URL.
+    (instance,) = _read("slitherlink", text)
+    assert isinstance(instance, SlitherlinkInstance) and instance.clues == {(0, 0): 2}
+    assert run_cli("solve", "-", stdin=text).code == 0

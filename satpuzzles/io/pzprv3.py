@@ -53,24 +53,25 @@ def _empty_line(line: int) -> InputError:
 
 def looks_like_pzprv3(text: str) -> bool:
     """Whether ``text``'s first content line (or the one after a ``v:VARIANT`` line) starts a puzz.link file."""
-    lines = first_content_lines(text, 2)
-    if lines and lines[0].text.strip().startswith("v:"):
-        lines = lines[1:]
-    return bool(lines) and _version(lines[0].text.split("/", 1)[0]) is not None
+    pieces = [piece for line in first_content_lines(text, 2) for piece in line.text.split("/", 2)[:2]]
+    if pieces and pieces[0].strip().startswith("v:"):
+        pieces = pieces[1:]
+    return bool(pieces) and _version(pieces[0]) is not None
 
 
 def _fields(text: str) -> list[Token]:
     """Every non-blank piece between ``/`` of the text's lines from its first content line on (comment lines above
-    it, a note or ``# rules: open``, and a ``v:VARIANT`` line are skipped), stripped, located at its first character."""
+    it, a note or ``# rules: open``, and a ``v:VARIANT`` line or piece before the header are skipped), stripped,
+    located at its first character."""
     found: list[Token] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         stripped = raw.strip()
-        if not found and (not stripped or stripped == "#" or stripped.startswith(("# ", "#\t", "v:"))):
+        if not found and (not stripped or stripped == "#" or stripped.startswith(("# ", "#\t"))):
             continue
         column = 1
         for piece in raw.split("/"):
             stripped = piece.strip()
-            if stripped:
+            if stripped and (found or not stripped.startswith("v:")):  # 'v:VARIANT/pzprv3/...' on one line too
                 found.append(Token(stripped, number, column + piece.find(stripped)))
             column += len(piece) + 1
     return found

@@ -18,7 +18,7 @@ from functools import partial
 from satpuzzles.core.spec import JsonCodec, Reader
 from satpuzzles.core.words import counted
 from satpuzzles.geometry import Cell, Grid
-from satpuzzles.io.pzprv3 import HEADER
+from satpuzzles.io.pzprv3 import looks_like_pzprv3
 from satpuzzles.io.puzzlink import url_or_file
 from satpuzzles.io.textgrid import (
     Line,
@@ -46,7 +46,7 @@ _GRID_HINT = "use 0-4 for a clue, '-' or '.' for no clue, '?' for an unknown clu
 
 
 def _is_url(line: Line) -> bool:
-    return "/" in line.text and not line.text.lstrip().startswith(HEADER)  # not a puzz.link file on one line
+    return "/" in line.text and not looks_like_pzprv3(line.text)  # not a puzz.link file on one line
 
 
 def _header(lines: list[Line]) -> tuple[int, int] | None:
