@@ -93,7 +93,8 @@ PZPRV3_URL = "https://puzz.link/p?pzprv3/numlin/5/5/1%20.%20.%20.%20.%20/.%20.%2
 """A puzz.link file in a URL (pzprjs' URL_PZPRFILE): each line %-encoded, joined by '/'."""
 
 
-@pytest.mark.parametrize("prefix", ["https://puzz.link/p?", "https://puzz.link/p?type=player&", "http://pzv.jp/p.html?"])
+@pytest.mark.parametrize("prefix", ["https://puzz.link/p?", "https://puzz.link/p?type=player&", "http://pzv.jp/p.html?",
+                                    "https://puzz.link/p?x?type=editor&"])
 def test_a_url_holding_a_puzzlink_file_is_read_as_the_file(prefix: str) -> None:
     # pzprjs reads '?pzprv3/TYPE/...' as the file it holds (parser.js: URL_PZPRFILE); it was 'puzzle type pzprv3'
     url = PZPRV3_URL.replace("https://puzz.link/p?", prefix)

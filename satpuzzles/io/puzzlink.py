@@ -149,13 +149,9 @@ def read_head(line: Line, types: tuple[str, ...], puzzle: str, allowed_flags: di
     text = line.text.rstrip()
     text = text[: text.index("#")] if "#" in text else text
     text = text.rstrip("/")
-    query = text.find("?")
+    query, second = _query(text)
     if query < 0:
         raise line.error(f"not a puzz.link URL: expected {shape}", first_column(line))
-    query += _options_length(text[query + 1 :])
-    second = text.find("?", query + 1)
-    if second >= 0:  # pzprjs reads the puzzle from what follows a second '?' (parser.js parseURLType)
-        query = second + _options_length(text[second + 1 :])
     parts = _segments(text[query + 1 :], query + 2)
     kind, column = parts[0]
     for suffix in EDITOR_SUFFIXES:
@@ -203,10 +199,10 @@ def file_in_url(line: Line) -> tuple[str, int] | None:
     None for a URL of a puzzle type."""
     text = line.text.rstrip()
     text = text[: text.index("#")] if "#" in text else text
-    query = text.find("?")
+    query, _ = _query(text)
     if query < 0:
         return None
-    start = query + 1 + _options_length(text[query + 1 :])
+    start = query + 1
     parts = text[start:].split("/", 2)
     first = parts[1] if parts[0].startswith("v:") and len(parts) > 1 else parts[0]  # as parser.js parseURLType
     if not (first.startswith("pzprv") and all(ch in "0123456789." for ch in first[5:])):
@@ -235,6 +231,18 @@ def url_or_file(line: Line, read_url: Callable[[Line], T], read_file: Callable[[
             raise ForeignUrl(exc.message, line.number, column, kind=exc.kind, types=exc.types) from None
         exc.line, exc.column = line.number, column
         raise
+
+
+def _query(text: str) -> tuple[int, int]:
+    """Where the part of a URL that pzprjs reads starts (before it, its '?' or the last of the ``KEY=VALUE&``
+    options after it: -1 for a text with no '?'), and where a second '?' is (-1 for none): pzprjs reads from that
+    one (puzz.link's page passes location.search on, and parser.js parseURLType reads from the '?' in it)."""
+    query = text.find("?")
+    if query < 0:
+        return -1, -1
+    query += _options_length(text[query + 1 :])
+    second = text.find("?", query + 1)
+    return (query, -1) if second < 0 else (second + _options_length(text[second + 1 :]), second)
 
 
 def _options_length(query: str) -> int:
