@@ -11,6 +11,9 @@ lines of ``cols`` (between cells one above the other), 1 a line, 0 none, -1 a cr
 checked but not used: the puzzle is solved from its numbers; a solved puzzle is written with its
 paths drawn (``-r FILE --result-format pzprv3``). A ``# rules:`` line above the file
 may add no-self-touch, as above a URL.
+
+The reader of URLs is here too, beside the file reader it needs: a ``pzprv3`` URL (what puzz.link's
+Duplicate link opens) holds such a file; a URL of a type is read by url.py.
 """
 
 from __future__ import annotations
