@@ -58,10 +58,10 @@ def test_generates_text_reads_back_through_the_cli_too(tmp_path) -> None:
 
 @pytest.mark.parametrize(("puzzle", "size", "options", "said"), [
     ("minesweeper", (4, 4), {"mine_count": 5, "mine_density": 0.3}, "mine_count=5 and mine_density=0.3 both set"),
-    ("minesweeper", (4, 4), {"mine_count": 100}, "mine_count=100: a 4x4 board has 16 cells"),
+    ("minesweeper", (4, 4), {"mine_count": 100}, "mine_count=100: a board of 4 rows x 4 columns has 16 cells"),
     ("minesweeper", (4, 4), {"no_guess": True, "unique_board": True}, "no_guess makes a game, unique_board a puzzle"),
     ("minesweeper", (4, 4), {"unique_board": True, "reveal_density": 0.5}, "reveal_density is for random boards"),
-    ("minesweeper", (4, 4), {"no_guess": True, "first_click": "9,9"}, "first_click='9,9' is outside the 4x4 board"),
+    ("minesweeper", (4, 4), {"no_guess": True, "first_click": "9,9"}, "first_click='9,9' is outside the board of 4 rows x 4 columns"),
     ("minesweeper", (4, 4), {"unique_board": True, "mine_count": 16}, "(unique_board reveals counts); lower mine_count"),
     ("minesweeper", (4, 4), {"unique_board": True, "mine_count": 13}, "mine_count=13 leaves 3 safe cells"),
     ("minesweeper", (5, 5), {"no_guess": True, "mine_count": 17}, "mine_count=17: 17 mines do not fit"),

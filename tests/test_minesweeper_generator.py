@@ -143,9 +143,9 @@ def test_unique_with_an_exact_mine_count_keeps_it() -> None:
 
 
 @pytest.mark.parametrize(("size", "mines", "says"), [
-    (("3", "3"), "9", "--mines 9 fills the 3x3 board: no safe cell is left to carry a count"),
-    (("2", "2"), "4", "--mines 4 fills the 2x2 board: no safe cell is left to carry a count"),
-    (("4", "4"), "13", "--mines 13 leaves 3 safe cells on the 4x4 board, and every mine needs a safe neighbour"),
+    (("3", "3"), "9", "--mines 9 fills the board of 3 rows x 3 columns: no safe cell is left to carry a count"),
+    (("2", "2"), "4", "--mines 4 fills the board of 2 rows x 2 columns: no safe cell is left to carry a count"),
+    (("4", "4"), "13", "--mines 13 leaves 3 safe cells on the board of 4 rows x 4 columns, and every mine needs a safe neighbour"),
 ])
 def test_unique_with_too_many_mines_is_bad_usage_at_once(size: tuple[str, str], mines: str, says: str) -> None:
     result = run_cli("generate", "minesweeper", *size, "--unique", "--mines", mines, "--seed", "1")
@@ -190,4 +190,24 @@ def test_unique_with_a_density_that_fills_the_board_is_bad_usage_as_with_mines()
     --mines N filling the board is refused."""
     result = run_cli("generate", "minesweeper", "4", "4", "--unique", "--mine-density", "1", "--seed", "1")
     assert result.code == 2 and result.out == ""
-    assert "--mine-density 1.0 fills the 4x4 board: no safe cell is left to carry a count" in result.err
+    assert "--mine-density 1.0 fills the board of 4 rows x 4 columns: no safe cell is left to carry a count" in result.err
+
+
+def test_a_board_not_square_is_named_by_rows_and_columns_as_its_picture_cannot_contradict(tmp_path) -> None:
+    """A 2-row, 5-column board's picture is titled 'Minesweeper 5x2' (width x height, as every puzzle's picture and
+    Tatham's game ids), while the generator's and the game's messages called the same board '2x5': they now say
+    rows and columns in words, which no reader takes the wrong way round."""
+    refused = run_cli("generate", "minesweeper", "2", "5", "--mines", "11")
+    assert refused.code == 2 and "a board of 2 rows x 5 columns has 10 cells" in refused.err
+    outside = run_cli("generate", "minesweeper", "2", "5", "--no-guess", "--first-click", "3,1")
+    assert outside.code == 2 and "is outside the board of 2 rows x 5 columns" in outside.err
+    from satpuzzles.core.errors import UsageError
+    from satpuzzles.puzzles.minesweeper import game
+
+    with pytest.raises(UsageError, match="is outside the board of 2 rows x 5 columns"):  # play's, before its terminal
+        game.new_game({"rows": 2, "cols": 5, "first_click": (0, 5), "seed": 1}, lambda status: None)
+    picture = tmp_path / "board.svg"
+    board = tmp_path / "board.in"
+    board.write_text("2 5\n1 ? ? ? 1\n? ? ? ? ?\n")
+    assert run_cli("minesweeper", board, "--svg", picture).code == 0
+    assert "<title>Minesweeper 5x2</title>" in picture.read_text()

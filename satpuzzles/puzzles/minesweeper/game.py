@@ -13,6 +13,7 @@ from satpuzzles.core.errors import UsageError
 from satpuzzles.core.spec import Game, Option, Progress
 from satpuzzles.core.words import counted
 from satpuzzles.geometry import count8, dilate8
+from satpuzzles.io.textgrid import board_size as size_in_words
 from satpuzzles.puzzles.minesweeper.engine import DEFAULT_SOLVER
 from satpuzzles.puzzles.minesweeper.engine.probability import probabilities
 from satpuzzles.puzzles.minesweeper.engine.total import with_total
@@ -156,7 +157,7 @@ def new_game(options: dict[str, Any], progress: Progress) -> MinesweeperGame:
         mines, named = LEVELS[level][2], f"the {level} level's mines (--mines sets them)"
     first = options.get("first_click") or ((rows - 1) // 2, (cols - 1) // 2)
     if not (0 <= first[0] < rows and 0 <= first[1] < cols):
-        raise UsageError(f"--first-click {first[0] + 1},{first[1] + 1} is outside the {rows}x{cols} board")
+        raise UsageError(f"--first-click {first[0] + 1},{first[1] + 1} is outside the board of {size_in_words(rows, cols)}")
     rng = np.random.default_rng(options.get("seed"))
     game = no_guess_game(rows, cols, mines, first, rng, ATTEMPTS, total_analysis, progress,
                          "fewer --mines or a larger board (--rows, --cols) make one likelier", named)
@@ -169,7 +170,7 @@ GAME = Game(
     check=check_options,
     actions=(("o", "open", "open the cell (also Enter or space)"), ("f", "flag", "flag or unflag a mine")),
     options=(
-        Option("level", ("--level",), "beginner 9x9 with 10 mines, intermediate 16x16/40, expert 16x30/99 "
+        Option("level", ("--level",), "beginner 9x9 with 10 mines, intermediate 16x16/40, expert 16 rows x 30 columns/99 "
                "(default beginner).", kind="choice", choices=tuple(LEVELS)),
         Option("rows", ("--rows",), "Rows (instead of the level's).", kind="int", minimum=2, maximum=60),
         Option("cols", ("--cols",), "Columns (instead of the level's).", kind="int", minimum=2, maximum=60),

@@ -24,6 +24,7 @@ from satpuzzles.core.records import Record
 from satpuzzles.core.spec import Generator, Option, Progress, naming_of
 from satpuzzles.core.words import counted
 from satpuzzles.geometry import count8
+from satpuzzles.io.textgrid import board_size
 from satpuzzles.puzzles.minesweeper.engine import DEFAULT_SOLVER
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
 from satpuzzles.puzzles.minesweeper.engine.components import analyze
@@ -202,7 +203,7 @@ def _every_layout(rows: int, cols: int, mine_count: int, first: tuple[int, int],
         opening = opening_board(mines, first)
         if solved(mines, play(mines, opening, use_total)):
             return Game(mines, first, opening)
-    raise UsageError(f"no {rows}x{cols} board with {counted(mine_count, 'mine')} is a no-guess game from row {first[0] + 1}, "
+    raise UsageError(f"no board of {board_size(rows, cols)} with {counted(mine_count, 'mine')} is a no-guess game from row {first[0] + 1}, "
                      f"column {first[1] + 1}: each of its {len(choices):,} layouts needs a guess "
                      "(fewer mines, a larger board or another first click may have one)")
 
@@ -296,7 +297,7 @@ def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progre
     if options.get("unique_board"):
         if mines.all():  # refused as unique_layout refuses --mines N; dropped below, no mine would be left
             flag = naming_of(options).flag
-            raise UsageError(f"{mines_named(options)} fills the {rows}x{cols} board: no safe cell is left to carry a "
+            raise UsageError(f"{mines_named(options)} fills the board of {board_size(rows, cols)}: no safe cell is left to carry a "
                              f"count ({flag('unique_board', '--unique')} reveals counts); lower {flag('mine_density')}")
         mines &= ~isolated_mines(mines)  # by density such mines are dropped
         return board_text(unique_puzzle(mines, rng, progress), None,
@@ -322,10 +323,10 @@ def unique_layout(rows: int, cols: int, count: int, attempts: int, rng: np.rando
     if count and safe < need:
         given = naming.given("mine_count", count, "--mines")
         if not safe:
-            raise UsageError(f"{given} fills the {rows}x{cols} board: no safe cell is left to carry a count "
+            raise UsageError(f"{given} fills the board of {board_size(rows, cols)}: no safe cell is left to carry a count "
                              f"({naming.flag('unique_board', '--unique')} reveals counts); lower "
                              f"{naming.flag('mine_count', '--mines')}")
-        raise UsageError(f"{given} leaves {counted(safe, 'safe cell')} on the {rows}x{cols} board, and "
+        raise UsageError(f"{given} leaves {counted(safe, 'safe cell')} on the board of {board_size(rows, cols)}, and "
                          f"every mine needs a safe neighbour whose count can place it: that takes at least {need} "
                          f"safe cells, so at most {counted(cells - need, 'mine')}")
     for _ in range(attempts):

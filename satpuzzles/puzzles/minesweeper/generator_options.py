@@ -5,6 +5,7 @@ from __future__ import annotations
 from satpuzzles.core.errors import UsageError
 from satpuzzles.core.spec import naming_of
 from satpuzzles.core.words import counted
+from satpuzzles.io.textgrid import board_size
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ def check_options(rows: int, cols: int, options: dict[str, Any]) -> None:
     count, no_guess = options.get("mine_count"), options.get("no_guess")
     mines = naming.given("mine_count", count, "--mines")
     if count is not None and count > rows * cols:
-        raise UsageError(f"{mines}: a {rows}x{cols} board has {counted(rows * cols, 'cell')}")
+        raise UsageError(f"{mines}: a board of {board_size(rows, cols)} has {counted(rows * cols, 'cell')}")
     if no_guess and options.get("unique_board"):
         raise UsageError(f"{flag('no_guess')} makes a game, {flag('unique_board', '--unique')} a puzzle: choose one")
     density = options.get("mine_density")  # None when not given: a value typed out, even the default's, was given
@@ -85,4 +86,4 @@ def check_options(rows: int, cols: int, options: dict[str, Any]) -> None:
     first = options.get("first_click")
     if no_guess and first is not None and not (0 <= first[0] < rows and 0 <= first[1] < cols):
         typed = f"{first[0] + 1},{first[1] + 1}"
-        raise UsageError(f"{naming.given('first_click', typed, typed=typed)} is outside the {rows}x{cols} board")
+        raise UsageError(f"{naming.given('first_click', typed, typed=typed)} is outside the board of {board_size(rows, cols)}")
