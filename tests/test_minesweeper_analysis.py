@@ -10,10 +10,10 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from satpuzzles.core.outcome import Settings
+from satpuzzles.core.outcome import Outcome, Settings
 from satpuzzles.geometry import count8
 from satpuzzles.puzzles.minesweeper.engine import components as minesweeper_analysis
-from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, MinesweeperInstance
+from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, MinesweeperInstance, MinesweeperSolution
 from tests.conftest import INSTANCES, Driver, run_cli
 
 PUZZLE = Driver("minesweeper")
@@ -336,6 +336,30 @@ def test_probability_labels_never_look_like_counts_or_certainty() -> None:
     from satpuzzles.puzzles.minesweeper.odds import percent
 
     assert [percent(p) for p in (0.0, 1.0, 0.0033, 0.996, 0.25, float("nan"))] == [".", "*", "<1%", ">99%", "25%", "-"]
+
+
+def test_a_chance_near_zero_or_one_is_never_written_as_certain() -> None:
+    """A 1500x1500 board of unknown cells with 'mines 1' (each cell 1 in 2,250,000) had the hint 'the lowest risk,
+    0.0%' beside 'no cell is certain', and JSON's 6 decimals wrote its chance as 0.0, the value of a safe cell."""
+    from satpuzzles.puzzles.minesweeper.hint import Hint
+    from satpuzzles.puzzles.minesweeper.model import CellAnalysis
+    from satpuzzles.puzzles.minesweeper.odds import risk, rounded
+    from satpuzzles.puzzles.minesweeper.view import outcome_json
+
+    tiny, near = 1 / 2_250_000, 1 - 1 / 2_250_000
+    assert [risk(p) for p in (tiny, near, 0.125, 0.0005, 0.0)] == ["<0.1%", ">99.9%", "12.5%", "0.1%", "0.0%"]
+    assert (rounded(tiny), rounded(near), rounded(0.125), rounded(0.0), rounded(1.0)) == (4.44444e-07, 1 - 4.44444e-07,
+                                                                                          0.125, 0.0, 1.0)
+    advice = Hint((), (0, 0), tiny)
+    assert advice.sentence(True).endswith("has the lowest risk, <0.1% (with the mine total)")
+    assert advice.as_json()["probability"] == 4.44444e-07
+    cells = np.full((1, 3), UNKNOWN, dtype=np.int8)
+    chances = np.array([[tiny, near, 0.5]])
+    undecided = np.ones((1, 3), dtype=bool)
+    analysis = CellAnalysis(~undecided, ~undecided, ~undecided, undecided, np.array([[False, True, False]]))
+    solution = MinesweeperSolution(analysis.layout, analysis, chances, advice)
+    record = outcome_json(MinesweeperInstance(cells, 1), Outcome("solved", [solution]), Settings())
+    assert record["probabilities"]["grid"] == [[4.44444e-07, 1 - 4.44444e-07, 0.5]]
 
 
 def test_probability_board_text_and_heatmap(tmp_path) -> None:

@@ -7,6 +7,7 @@ import numpy as np
 from satpuzzles.core.records import Record
 from satpuzzles.geometry import Cell
 from satpuzzles.puzzles.minesweeper.model import UNKNOWN, CellAnalysis
+from satpuzzles.puzzles.minesweeper.odds import risk, rounded
 
 
 class Hint(Record, frozen=True):
@@ -36,12 +37,12 @@ class Hint(Record, frozen=True):
         caveat = "; some cells were over the counting budget" if self.partial else ""
         lowest = "the lowest risk among the cells counted" if self.partial else "the lowest risk"
         return (f"no cell is certain: row {r + 1}, column {c + 1} has {lowest}, "
-                f"{100 * float(self.chance or 0):.1f}% ({basis}{caveat})")
+                f"{risk(float(self.chance or 0))} ({basis}{caveat})")
 
     def as_json(self) -> dict[str, object]:
         """The ``hint`` member of the JSON envelope (0-based cells)."""
         return {"safe": [list(cell) for cell in self.safe], "guess": list(self.guess) if self.guess else None,
-                "probability": None if self.chance is None else round(float(self.chance), 6), "partial": self.partial}
+                "probability": None if self.chance is None else rounded(float(self.chance)), "partial": self.partial}
 
 
 def hint(cells: np.ndarray, analysis: CellAnalysis, chances: np.ndarray | None) -> Hint:

@@ -24,7 +24,7 @@ import numpy as np
 from satpuzzles.present import svg
 from satpuzzles.geometry import Cell
 from satpuzzles.puzzles.minesweeper.model import MINE, TOTAL_CAPTION, UNKNOWN
-from satpuzzles.puzzles.minesweeper.odds import BINS, percent
+from satpuzzles.puzzles.minesweeper.odds import BINS, percent, risk
 
 CELL = 10
 MARGIN = 5
@@ -124,7 +124,7 @@ def _hint_key(safe: Collection[Cell], guess: Cell | None, chance: float | None) 
     if safe:
         return ["blue frame: open next, safe in every placement"]
     if guess is not None:
-        odds = "" if chance is None else f" ({100 * chance:.1f}% chance of a mine)"
+        odds = "" if chance is None else f" ({risk(chance)} chance of a mine)"
         return [f"blue frame and !: open next, the lowest risk{odds}"]
     return []
 

@@ -18,7 +18,7 @@ from satpuzzles.puzzles.minesweeper.model import (
     MinesweeperInstance,
     MinesweeperSolution,
 )
-from satpuzzles.puzzles.minesweeper.odds import percent
+from satpuzzles.puzzles.minesweeper.odds import percent, rounded
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -127,7 +127,10 @@ def outcome_json(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolu
         record["hint"] = outcome.solution.hint.as_json()
     chances = outcome.solution.probabilities if outcome.solution is not None else None
     if chances is not None:
-        shown = np.round(chances, 6).astype(object)
+        shown = np.round(chances, 6)
+        uncertain = (((shown == 0) & (chances > 0)) | ((shown == 1) & (chances < 1))).nonzero()  # odds.rounded's cases
+        shown = shown.astype(object)
+        shown[uncertain] = [rounded(float(chance)) for chance in chances[uncertain]]
         shown[np.isnan(chances)] = None
         record["probabilities"] = {
             "grid": shown.tolist(),
