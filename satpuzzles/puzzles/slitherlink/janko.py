@@ -33,5 +33,5 @@ def read_janko(text: str) -> list[SlitherlinkInstance]:
 JANKO_READER: Reader[SlitherlinkInstance] = Reader(
     "janko", read_janko, looks_like_janko,
     "janko.at puzzle data: 'begin', 'puzzle slitherlink', 'size N' or 'rows'/'cols', 'problem' and its rows ('-' "
-    "no clue, 0-3), 'end'; several blocks one after another",
+    "no clue, 0-4 a clue), 'end'; several blocks one after another",
 )

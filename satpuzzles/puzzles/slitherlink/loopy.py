@@ -21,6 +21,10 @@ LOOPY_SHAPE = "'WxHt0:DESC'"
 SMALLEST = 3
 """Loopy's square grids are at least this wide and high (loopy.c's GRIDLIST: "Width and height for this grid type
 must both be at least 3")."""
+GRID_TYPES = ("Squares", "Triangular", "Honeycomb", "Snub-Square", "Cairo", "Great-Hexagonal", "Octagonal", "Kites",
+              "Floret", "Dodecagonal", "Great-Dodecagonal", "Penrose kite/dart", "Penrose rhombs")
+"""The names of Loopy's grid types t0, t1, ... as its Type menu names them (loopy.c's GRIDLIST; later versions add
+more, which an error then names by number alone)."""
 
 
 def _loopy_params(params: str) -> tuple[int, int, int | None, int] | None:
@@ -65,7 +69,8 @@ def read_loopy(line: Line) -> SlitherlinkInstance:
         raise line.error(f"bad Loopy parameters {params[:40]!r}: expected {LOOPY_SHAPE}", start)
     width, height, grid_type, type_at = parsed
     if grid_type is not None and grid_type != 0:
-        raise line.error(f"Loopy grid type t{grid_type}: only square grids (t0) are supported", start + type_at)
+        name = f" ({GRID_TYPES[grid_type]})" if grid_type < len(GRID_TYPES) else ""
+        raise line.error(f"Loopy grid type t{grid_type}{name}: only square grids (t0) are supported", start + type_at)
     if width == 0 or height == 0:
         raise line.error(f"empty grid: Loopy size {width}x{height} has no cells", start)
     LIMIT.check(height, width, line.number, start)
