@@ -41,6 +41,21 @@ def test_a_checks_calls_share_its_conflicts() -> None:
         assert backend.solve() is False  # without limits it decides
 
 
+def test_a_checks_call_stops_at_its_conflict_budget() -> None:
+    """Glucose looks at a budget only when it restarts: given 10 conflicts on this formula it ran 1,127 (and 174,249
+    given 1,000 in a 60x60 generation). The checks' solver stops at it."""
+    from satpuzzles.puzzles.slitherlink.generator import CheckBackend
+    from satpuzzles.solve.limited import SearchLimit
+
+    for budget in (10, 100):
+        with CheckBackend() as backend:
+            backend.add_clauses(_pigeonhole(9))
+            backend.conflicts = budget
+            with pytest.raises(SearchLimit):
+                backend.solve()
+            assert backend.statistics()["conflicts"] <= budget + 2
+
+
 def test_checks_out_of_conflicts_keep_their_clues(monkeypatch: pytest.MonkeyPatch) -> None:
     from satpuzzles.puzzles.slitherlink import generator
 

@@ -33,8 +33,9 @@ class SearchLimit(Exception):
 class LimitedBackend(PySatBackend):
     """A PySAT solver whose calls raise SearchLimit after ``calls_left`` calls or ``conflicts`` conflicts in one.
 
-    None means no limit. Glucose checks its conflict budget only between restarts, so
-    a call may run a little past it; MiniSat and CaDiCaL stop at it. ``phases``, when set, are the
+    None means no limit. Glucose checks its conflict budget only between restarts, which it holds back
+    while its trail is long, so a call may run far past it (1,000 allowed, 174,249 run, in a 60x60
+    Slitherlink generation); MiniSat and CaDiCaL stop at it. ``phases``, when set, are the
     preferred literals of every call, set afresh before each (the solver's own phase saving would
     otherwise carry the last model's values into the next search).
     """

@@ -33,7 +33,7 @@ from satpuzzles.puzzles.slitherlink.encoding import RULES, SlitherlinkEncoding
 from satpuzzles.puzzles.slitherlink.formats import to_text
 from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance, SlitherlinkSolution
 from satpuzzles.puzzles.slitherlink.url import LIMIT, to_url
-from satpuzzles.solve.limited import LIMITED_SOLVER, LimitedBackend, SearchLimit
+from satpuzzles.solve.limited import LimitedBackend, SearchLimit
 from satpuzzles.solve.loop import lazy_solutions
 from satpuzzles.solve.pipeline import run_stages
 from satpuzzles.solve.select import ANY, TARGETS, TRIES, Picked, closer, grade_comment, grade_level, pick, shortfall
@@ -52,6 +52,14 @@ and no total (before 2026-11-27), 80 of the 7,500 calls made at 60x60 (seed 1) t
 two thirds of the CPU time; with these limits that generation took 39 s instead of 121 s, for 1,457 clues instead
 of 1,450 (seed 2: 33 s instead of 40 s; seed 3: 42 s instead of 39 s, and 1,314 clues instead of 1,289). Boards up
 to 30x30 gave the same puzzles (docs/generators.md)."""
+
+CHECK_SOLVER = "cadical195 --inprocessing=0"
+"""The checks' solver, which stops at its conflict budget. Glucose (the checks' solver before 2026-11-28) looks at its
+budget only when it restarts, and holds restarts back while its trail is long: at 60x60 (seed 3) one call given 1,000
+conflicts ran 174,249, and 55 checks ran past their 3,000 (1.26 M conflicts in all, against 0.20 M now). Seeds 1-3:
+the same puzzles up to 30x30; 60x60 in 72 s of CPU instead of 93-103 s, 40x40 and 50x50 in about the same time with
+1-2 % more clues (docs/generators.md). Not interruptible inside a call: Ctrl-C then ends the process by the signal
+(docs/reliability.md)."""
 
 REGION_TRIES = 8
 """Regions drawn per loop; the one with the fewest cells far from its boundary is kept."""
@@ -167,7 +175,7 @@ class CheckBackend(LimitedBackend):
     statistics after each call: a check whose cut rounds each stay within a call's budget cannot run on for long."""
 
     def __init__(self) -> None:
-        super().__init__(MAX_CHECK_CONFLICTS)
+        super().__init__(MAX_CHECK_CONFLICTS, CHECK_SOLVER)
         self.total_left: int | None = None
 
     def solve(self, assumptions: Sequence[int] = ()) -> bool:
@@ -196,7 +204,7 @@ class ClueRemover:
         # rather than wherever the last model's saved phases lead (half the SAT calls, the same answers).
         self.backend.phases = [var if edge in loop else -var
                                for edge, var in zip(self.encoding.edges, self.encoding.cycle.edge_vars_list)]
-        self.stats = SolveStats(solver=LIMITED_SOLVER)
+        self.stats = SolveStats(solver=CHECK_SOLVER)
         self.values = instance.clues
         self.unsettled = dict.fromkeys(sorted(instance.clues))  # the clues not settled, in order (for assumptions)
         self._next_var = self.encoding.formula.num_vars + 1  # activation literals of the checks, past the formula's
