@@ -219,3 +219,35 @@ def test_a_grade_is_reproducible_per_solver_and_the_docs_say_the_solver_can_move
     authors = " ".join((ROOT / "docs" / "authors.md").read_text().split())
     assert "or on the solver" not in authors
     assert "(`puzzlekit_meta_10x10.url` is medium by default and easy with `-s minisat22`)" in authors
+
+
+def test_a_probe_closing_a_loop_that_breaks_a_clue_alone_is_refuted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The grade judges a loop a probe closes by the rules: Slitherlink's decoding takes a model's one loop for the
+    solution (a model of the formula keeps every clue), so the encoding's cuts alone passed every such loop, and a
+    closed loop breaking a clue was never refuted (20x20 seed 1 --difficulty hard: 6 rounds, 5 with the refutations)."""
+    from typing import Any
+
+    from satpuzzles.solve import analysis
+
+    captured: dict[str, Any] = {}
+    real = analysis.grade
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        captured["lines"], captured["close"] = args[4], args[5]
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(analysis, "grade", spy)
+    assert SLITHERLINK.solve(SlitherlinkInstance(Grid(2, 2), {(0, 0): 3}), Settings(analyze=True)).analysis
+    lines, close = captured["lines"], captured["close"]
+
+    def around(top: int, left: int, bottom: int, right: int) -> list[int]:
+        """The segments of the rectangle of cells rows top..bottom, columns left..right."""
+        edges = [("h", r, c) for r in (top, bottom + 1) for c in range(left, right + 1)]
+        edges += [("v", r, c) for r in range(top, bottom + 1) for c in (left, right + 1)]
+        dots = [{lines.index[dot] for dot in Grid(2, 2).edge_vertices(edge)} for edge in edges]
+        return sorted(var for var, ends in lines.ends.items() if set(ends) in dots)
+
+    corner = around(1, 1, 1, 1)  # the 3 has none of these sides
+    assert len(corner) == 4 and close(corner) == [[-var for var in corner]]
+    assert close(around(0, 0, 1, 1)) == [[-var for var in around(0, 0, 1, 1)]]  # the 3 has two sides on it
+    assert close(around(0, 0, 0, 1)) == []  # three sides of the 3: the loop is a solution

@@ -79,7 +79,8 @@ def analyse(rules: Rules[I, S], instance: I, settings: Settings, first: S, stats
     )
     partial.report(forced, undetermined, (), now_or_never=True)  # what --timeout shows if grading is cut
     log(f"analysis: {len(forced)} forced, {len(undetermined)} undetermined; grading")
-    analysis.grade, analysis.deduced_in = _graded(encoding, cuts, forced, made)
+    analysis.grade, analysis.deduced_in = _graded(encoding, cuts, forced, made,
+                                                  lambda solution: rules.verify(instance, solution))
     analysis.seconds = time.perf_counter() - start
     return analysis
 
@@ -109,16 +110,21 @@ def _search(rules: Rules[I, S], instance: I, settings: Settings, first: S, encod
     return forced, undetermined
 
 
-def _graded(encoding: Any, cuts: list[Clause], forced: list[Hashable],
-            made: set[Hashable]) -> tuple[Grade, dict[Hashable, int]]:
+def _graded(encoding: Any, cuts: list[Clause], forced: list[Hashable], made: set[Hashable],
+            verify: Callable[[Any], list[str]]) -> tuple[Grade, dict[Hashable, int]]:
     """The grade of deducing the ``forced`` decisions (``made`` those the first solution sets true), and the round
-    each decision was deduced in."""
+    each decision was deduced in. ``verify`` judges a loop a probe closes that the encoding's cuts pass, as its decoding
+    may take one loop for a solution (Slitherlink's does: a model of the formula with one loop keeps every clue)."""
     var_of = encoding.decisions()
     forced_literals = [var_of[key] if key in made else -var_of[key] for key in forced]
     lines = Lines({var_of[key]: pair for key, pair in encoding.ends().items()}) if isinstance(encoding, Segments) else None
     def close(loop: list[int]) -> list[Clause]:
-        """The encoding's cuts for a model made of this loop alone ([] when it is a solution)."""
-        return list(encoding.cuts(encoding.decode(Model(loop, encoding.formula.num_vars))))
+        """The encoding's cuts for a model made of this loop alone, or its ban when it breaks the rules alone ([] when
+        it is a solution). Sound for a loop the rules allow one of: a solution with every segment of this closed loop
+        would be this loop."""
+        decoded = encoding.decode(Model(loop, encoding.formula.num_vars))
+        found = list(encoding.cuts(decoded))
+        return found or ([[-var for var in loop]] if verify(decoded) else [])
 
     graded, round_of = grade(encoding.formula.clauses, cuts, list(var_of.values()), forced_literals, lines, close)
     key_of = {var: key for key, var in var_of.items()}
