@@ -213,3 +213,18 @@ def test_the_cli_analyses_that_board_under_open_with_the_cell_used() -> None:
     analysis = json.loads(run.out)["analysis"]
     assert [6, 6] in analysis["cells"]["used"]
     assert analysis["counts"]["undetermined"] > 0  # a board of many solutions, analysed to the end
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=[f"{r.name}{'' if r.self_touch else '-nst'}" for r in RULE_SETS])
+def test_each_walk_window_holds_exactly_the_keys_whose_cells_lie_in_it(rules: RuleSet) -> None:
+    from satpuzzles.core.outcome import SolveStats
+    from satpuzzles.puzzles.numberlink.reroutes import key_cells
+    from satpuzzles.puzzles.numberlink.witnesses import _Walk
+
+    walk = _Walk(many_solutions_board(), rules, DEFAULT_SOLVER, set(), lambda solution: None, SolveStats())
+    with walk.backend:
+        assert walk.windows
+        for top, left, bottom, right in walk.windows:
+            wanted = {key for key in walk.var_of
+                      if all(top <= r < bottom and left <= c < right for r, c in key_cells(key))}
+            assert walk._inside((top, left, bottom, right)) == wanted
