@@ -385,7 +385,7 @@ def test_forced_json_must_hold_objects() -> None:
     [
         ("numberlink", "'auto', 'url', 'pzprv3', 'janko', 'kn-header', 'collection', 'comma', 'grid', 'json'"),
         ("slitherlink", "'auto', 'janko', 'url', 'pzprv3', 'loopy', 'grid', 'json'"),
-        ("minesweeper", "'auto', 'janko', 'grid', 'json'"),
+        ("minesweeper", "'auto', 'url', 'pzprv3', 'janko', 'grid', 'json'"),
     ],
 )
 def test_unknown_input_format_lists_the_choices(puzzle: str, choices: str) -> None:
@@ -486,7 +486,7 @@ def test_numbers_from_8192_are_written_with_at_and_read_with_either_prefix(tmp_p
 
 @pytest.mark.parametrize(
     ("command", "source", "kind"),
-    [("numberlink", "3x3t0:2a3b1c", "game id"), ("minesweeper", "https://puzz.link/p?slither/3/3/g0h", "URL")],
+    [("numberlink", "3x3t0:2a3b1c", "game id"), ("minesweeper", "#5x5t0:a2a1c1c22c3b3b2b", "game id")],
 )
 def test_a_typed_url_or_game_id_the_puzzle_does_not_read_is_named_as_such(command: str, source: str,
                                                                          kind: str) -> None:

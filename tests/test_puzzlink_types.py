@@ -32,13 +32,19 @@ def _declared(kind: str) -> list[str]:
     return found
 
 
+def _listed(declared: list[str]) -> str:
+    """The readers as the error lists them: 'a and b', or 'a, b and c'."""
+    return " and ".join(declared) if len(declared) < 3 else f"{', '.join(declared[:-1])} and {declared[-1]}"
+
+
 def test_a_url_of_a_type_no_puzzle_reads_is_one_line_listing_the_types_read() -> None:
     url = "https://puzz.link/p?nurikabe/3/3/g1h"
     err = _one_line_error("solve", url)
     assert err.startswith(f"satpuzzles: error: {url}:1:21: a puzz.link 'nurikabe' puzzle, a type this tool does not "
-                          "read: it reads puzz.link URLs of types numlin, arukone, numberlink (numberlink), ")
+                          "read: it reads puzz.link URLs of types ")
     for declared in _declared("url"):  # every registered puzzle's, plugins' too: none hard-coded
         assert declared in err
+    assert "numlin, arukone, numberlink (numberlink)" in err and "mines (minesweeper)" in err
     assert "not a Numberlink URL" not in err and "name it with --puzzle" not in err
 
 
@@ -47,7 +53,7 @@ def test_a_file_of_a_type_no_puzzle_reads_is_one_line_listing_the_file_types_rea
     path.write_text("pzprv3\nmashu\n2\n2\n. . \n. . \n0 \n0 \n0 0 \n")
     err = _one_line_error("solve", path)
     assert err == (f"satpuzzles: error: {path}:2:1: a puzz.link 'mashu' puzzle, a type this tool does not read: it "
-                   f"reads puzz.link files of types {' and '.join(_declared('pzprv3'))}\n")
+                   f"reads puzz.link files of types {_listed(_declared('pzprv3'))}\n")
     assert "numlin" in err and "slither" in err
     assert _one_line_error("solve", "-", stdin=path.read_text()).endswith(err.split(": ", 2)[2].split(":", 2)[2])
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.records import Record
-from satpuzzles.io.textgrid import Line, first_column, with_runs
+from satpuzzles.io.textgrid import Line, first_column, first_content_lines, with_runs
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing loads re: a Loopy game id is read without it
@@ -90,6 +90,12 @@ def is_url(line: Line) -> bool:
     import re
 
     return re.match(_URL_START, line.text, re.IGNORECASE) is not None
+
+
+def looks_like_url(text: str) -> bool:
+    """Whether the text's first content line is a puzz.link URL."""
+    lines = first_content_lines(text, 1)
+    return bool(lines) and is_url(lines[0])
 
 
 def blank_runs(count: int) -> str:

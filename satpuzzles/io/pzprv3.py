@@ -250,13 +250,26 @@ class PzprFile:
                     raise token.error(f"{what}: {token.text[:20]!r} is not a number (an answer holds numbers: its "
                                       "lines are 1 for a line, 0 for none, -1 for a cross)")
 
-    def skip_answer(self, shapes: list[tuple[int, int, str]]) -> None:
+    def _marks(self, rows: int, cols: int, what: str, marks: dict[str, str]) -> None:
+        """Check ``rows`` fields of ``cols`` items each, every one of ``marks`` (a mark and what it means)."""
+        allowed = frozenset(marks)
+        for row, (field, items) in enumerate(self.grid(rows, cols, what), start=1):
+            if allowed.issuperset(items):
+                continue
+            token = next(token for token in self.tokens(field) if token.text not in allowed)
+            meanings = ", ".join(f"{mark!r} {meaning}" for mark, meaning in marks.items())
+            raise token.error(f"row {row} of {what}: unknown mark {token.text[:20]!r} (an answer's cells hold {meanings})")
+
+    def skip_answer(self, shapes: list[tuple[int, int, str]], marks: dict[str, str] | None = None) -> None:
         """Check, and pass over, the answer after the puzzle's data: grids of the ``(rows, cols, what)`` shapes, when
-        the file holds one (it may end, or trial data or pzprjs' history come next); what follows is not read."""
+        the file holds one (it may end, or trial data or pzprjs' history come next); what follows is not read. Its
+        items are numbers (lines), or with ``marks`` (a mark and what it means) those cell marks."""
         if self.at < len(self.fields) and not self.fields[self.at].text.startswith(_STOPS):
             try:
                 for rows, cols, what in shapes:
-                    if rows and cols:  # pzprjs writes a line of no items as an empty line, passed over
+                    if rows and cols and marks is not None:
+                        self._marks(rows, cols, what, marks)
+                    elif rows and cols:  # pzprjs writes a line of no items as an empty line, passed over
                         self._numbers(rows, cols, what)
             except InputError as exc:
                 exc.message += (f" (after the board's {counted(self.rows, 'row')}, as the file's size gives them, "

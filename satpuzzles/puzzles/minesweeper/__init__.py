@@ -8,18 +8,19 @@ whole-board CNF, strategy.py and engine/ for the method that scales to millions 
 from __future__ import annotations
 
 from satpuzzles.core.records import deferred
-from satpuzzles.core.spec import Option, PuzzleSpec, View
+from satpuzzles.core.spec import Option, PuzzleSpec, View, Writer
 from satpuzzles.puzzles.minesweeper import view
 from satpuzzles.puzzles.minesweeper.encoding import RULES
 from satpuzzles.puzzles.minesweeper.engine import DEFAULT_BUDGET
 from satpuzzles.puzzles.minesweeper.formats import JSON, READERS, to_text
 from satpuzzles.puzzles.minesweeper.janko import JANKO_READER
+from satpuzzles.puzzles.minesweeper.puzzlink import PZPRV3_READER, URL_READER, to_url
 
 SPEC = PuzzleSpec(
     name="minesweeper",
     summary="Is there a mine placement that agrees with every revealed count? (Minesweeper consistency)",
     rules=RULES,
-    readers=(JANKO_READER, *READERS),
+    readers=(URL_READER, PZPRV3_READER, JANKO_READER, *READERS),
     view=View(
         facts=view.facts,
         text=view.text,
@@ -36,6 +37,7 @@ SPEC = PuzzleSpec(
         puzzle_text=to_text,
     ),
     json=JSON,
+    writers=(Writer("url", to_url, "Print the puzzle as a puzz.link URL (its mines type) instead of solving."),),
     generator=deferred("satpuzzles.puzzles.minesweeper.generator", "GENERATOR"),  # loaded by `generate` only
     game=deferred("satpuzzles.puzzles.minesweeper.game", "GAME"),  # loaded by `play` only
     options=(
@@ -50,5 +52,5 @@ SPEC = PuzzleSpec(
     examples=("3 3\n1 ? ?\n? ? ?\n? ? 1\n", "2 3\n1 ? 1\n? ? ?\nmines 1\n"),
     rules_text="Place mines so that every revealed number counts exactly the mines among its eight neighbours; "
     "flagged cells hold mines; a 'mines N' line fixes the total.",
-    sources=("Windows Minesweeper", "Simon Tatham's Mines", "minesweeper.online"),
+    sources=("Windows Minesweeper", "Simon Tatham's Mines", "minesweeper.online", "puzz.link (mines)"),
 )

@@ -26,7 +26,7 @@ from satpuzzles.core.outcome import Settings
 from satpuzzles.core.records import replace
 from satpuzzles.core.spec import Reader
 from satpuzzles.core.words import listed
-from satpuzzles.io.puzzlink import url_or_file
+from satpuzzles.io.puzzlink import looks_like_url, url_or_file
 from satpuzzles.io.pzprv3 import PzprFile, Shapes, lines_of, looks_like_pzprv3, pzprv3_file
 from satpuzzles.io.textgrid import MAX_DIGITS, Token, nonblank_lines
 from satpuzzles.puzzles.numberlink.formats import LIMIT, build_instance
@@ -40,7 +40,7 @@ from satpuzzles.puzzles.numberlink.model import (
     rules_in_force,
 )
 from satpuzzles.puzzles.numberlink.stated import under_stated_rules
-from satpuzzles.puzzles.numberlink.url import LETTERS, TYPE_RULES, URL_TYPES, looks_like_url, read_url, url_numbers
+from satpuzzles.puzzles.numberlink.url import LETTERS, TYPE_RULES, URL_TYPES, read_url, url_numbers
 
 PASS_ALL = {"passallcell": FILL, "dontpassallcell": OPEN}
 """An arukone file's line before its board: whether every cell is to be used (pzprjs' ``dontpassallcell`` config)."""

@@ -14,8 +14,8 @@ from itertools import count
 from satpuzzles.core.errors import InputError
 from satpuzzles.core.outcome import Settings
 from satpuzzles.core.records import replace
-from satpuzzles.io.puzzlink import MAX_NUMBER, decode_number16, encode_number16, is_url, read_head, url
-from satpuzzles.io.textgrid import Line, Token, first_content_lines
+from satpuzzles.io.puzzlink import MAX_NUMBER, decode_number16, encode_number16, read_head, url
+from satpuzzles.io.textgrid import Line, Token
 from satpuzzles.puzzles.numberlink.formats import LIMIT, build_instance
 from satpuzzles.puzzles.numberlink.model import EMPTY, FILL, OPEN, NumberlinkInstance, RuleSet, rules_in_force
 
@@ -91,8 +91,3 @@ def url_caveat(instance: NumberlinkInstance, settings: Settings) -> str | None:
     drops."""
     return None if rules_in_force(instance, settings.extras).self_touch else NO_SELF_TOUCH_LOST
 
-
-def looks_like_url(text: str) -> bool:
-    """Whether the text's first content line is a puzz.link URL."""
-    lines = first_content_lines(text, 1)
-    return bool(lines) and is_url(lines[0])
