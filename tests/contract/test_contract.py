@@ -75,8 +75,13 @@ def test_example_round_trips_through_json_and_writers(name: str, index: int) -> 
         (again,) = read_instances(puzzle, envelope)
         assert puzzle.json.to_json(again) == data
     for writer in puzzle.writers:
-        (again,) = read_instances(puzzle, writer.write(instance))
-        assert writer.write(again) == writer.write(instance)
+        try:
+            written = writer.write(instance)
+        except ValueError as exc:  # what the form cannot hold (a Minesweeper total in a puzz.link URL): one line
+            assert str(exc) and "\n" not in str(exc), (writer.name, str(exc))
+            continue
+        (again,) = read_instances(puzzle, written)
+        assert writer.write(again) == written
 
 
 @pytest.mark.parametrize(("name", "index"), EXAMPLES)
