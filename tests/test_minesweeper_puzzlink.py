@@ -114,3 +114,17 @@ def test_to_url_round_trips_and_writes_what_pzprjs_writes() -> None:
 ])
 def test_to_url_refuses_what_mines_cannot_say(board: str, says: str) -> None:
     assert _one_line_error("minesweeper", "-", "--to-url", stdin=board) == f"satpuzzles: error: --to-url: {says}\n"
+
+
+def test_to_pzprv3_and_the_solved_file_are_pzprjs_files(tmp_path: Path) -> None:
+    file = "\n".join(BOARD.split("/")[:-1])
+    blank = file + "\n" + "\n".join([". . . . . "] * 5)
+    assert run_cli("minesweeper", URL, "--to-pzprv3").out == blank + "\n"
+    out = tmp_path / "solved.txt"
+    assert run_cli("minesweeper", URL, "-r", out, "--result-format", "pzprv3").code == 0
+    # pzprjs' accepted answer, its '+' (cells the player marked safe) aside: the one placement of the puzzle
+    assert out.read_text() == file + "\n" + "\n".join(ACCEPTED.replace("+", ".").split("/")[:-1]) + "\n"
+    name, [back] = detect(out.read_text())
+    assert name == "minesweeper" and back.cells.tolist() == CELLS
+    assert run_cli("minesweeper", "-", "--to-pzprv3", stdin="2 2\n1 F\n? ?\n").err == (
+        "satpuzzles: error: --to-pzprv3: a known mine at row 1, column 2: puzz.link's mines has no flagged cell\n")

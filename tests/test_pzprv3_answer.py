@@ -145,10 +145,8 @@ def test_no_self_touch_warns_as_to_pzprv3_does(tmp_path: Path) -> None:
     (["numberlink", "{numlin}", "--result-format", "pzprv3"], "--result-format pzprv3 is the form of the -r file: "
      "add -r FILE, or leave it out"),
     (["solve", "{numlin}", "--result-format", "text"], "--result-format text is the form of the -r file"),
-    (["minesweeper", "{mines}", "-r", "{out}", "--result-format", "pzprv3"], "--result-format pzprv3: minesweeper "
-     "cannot be written as a puzz.link file (pzprv3 is for numberlink and slitherlink only)"),
-    (["solve", "--puzzle", "minesweeper", "{mines}", "-r", "{out}", "--result-format", "pzprv3"],
-     "minesweeper cannot be written as a puzz.link file"),
+    (["minesweeper", "{mines}", "-r", "{out}", "--result-format", "pzprv3"], "-r --result-format pzprv3: the "
+     "board's total (1 mine): puzz.link's mines has no mine total"),
     (["numberlink", "{numlin}", "--to-pzprv3", "-r", "{out}", "--result-format", "pzprv3"],
      "--to-pzprv3 prints the puzzle only: drop -r and --result-format"),
     (["numberlink", "{big}", "-r", "{out}", "--result-format", "pzprv3"],
@@ -157,7 +155,7 @@ def test_no_self_touch_warns_as_to_pzprv3_does(tmp_path: Path) -> None:
 ])
 def test_refusals_are_one_line_and_write_nothing(tmp_path: Path, args: list[str], says: str) -> None:
     mines, big = tmp_path / "mines.txt", tmp_path / "big.txt"
-    mines.write_text("3 3\n1 ? ?\n? ? ?\n? ? 1\n")
+    mines.write_text("3 3\n1 ? ?\n? ? ?\n? ? 1\nmines 1\n")
     big.write_text("".join(" ".join(str(c + 1) for c in range(53)) + "\n" for _ in range(2)))
     paths = {"numlin": str(PZPRJS["numberlink"] / "numlin_test_5x5.pzprv3"), "mines": str(mines), "big": str(big),
              "out": str(tmp_path / "out.txt")}
@@ -206,8 +204,8 @@ def test_the_api_writes_the_solution_in_either_form() -> None:
     with pytest.raises(UsageError, match="has no 'url' result file; it has text, pzprv3"):
         result.write("url")
     mines = satpuzzles.load("3 3\n1 ? ?\n? ? ?\n? ? 1\n", puzzle="minesweeper").solve()
-    with pytest.raises(UsageError, match="minesweeper has no 'pzprv3' result file; it has text"):
-        mines.write("pzprv3")
+    with pytest.raises(UsageError, match="minesweeper has no 'url' result file; it has text, pzprv3"):
+        mines.write("url")
     unsolvable = satpuzzles.load("https://puzz.link/p?slither/f/3/2/.4h").solve()
     with pytest.raises(UsageError, match="no solution to write: the puzzle is unsolvable"):
         unsolvable.write("pzprv3")

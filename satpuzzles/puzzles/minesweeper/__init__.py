@@ -14,7 +14,7 @@ from satpuzzles.puzzles.minesweeper.encoding import RULES
 from satpuzzles.puzzles.minesweeper.engine import DEFAULT_BUDGET
 from satpuzzles.puzzles.minesweeper.formats import JSON, READERS, to_text
 from satpuzzles.puzzles.minesweeper.janko import JANKO_READER
-from satpuzzles.puzzles.minesweeper.puzzlink import PZPRV3_READER, URL_READER, to_url
+from satpuzzles.puzzles.minesweeper.puzzlink import PZPRV3_READER, URL_READER, pzprv3_answer, to_pzprv3, to_url
 
 SPEC = PuzzleSpec(
     name="minesweeper",
@@ -37,7 +37,10 @@ SPEC = PuzzleSpec(
         puzzle_text=to_text,
     ),
     json=JSON,
-    writers=(Writer("url", to_url, "Print the puzzle as a puzz.link URL (its mines type) instead of solving."),),
+    writers=(Writer("url", to_url, "Print the puzzle as a puzz.link URL (its mines type) instead of solving."),
+             Writer("pzprv3", to_pzprv3, "Print the puzzle as a puzz.link file (pzprv3), which puzz.link's File > "
+                    "Open reads, instead of solving.", whole_file=True, answer=pzprv3_answer,
+                    title="a puzz.link file"),),
     generator=deferred("satpuzzles.puzzles.minesweeper.generator", "GENERATOR"),  # loaded by `generate` only
     game=deferred("satpuzzles.puzzles.minesweeper.game", "GAME"),  # loaded by `play` only
     options=(

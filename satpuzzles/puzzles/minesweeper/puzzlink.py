@@ -14,13 +14,14 @@ refused at its column, as is a number above 8 (Number16 writes any; pzprjs' mine
 
 from __future__ import annotations
 
+from satpuzzles.core.outcome import Settings
 from satpuzzles.core.spec import Reader
 from satpuzzles.core.words import counted
 from satpuzzles.io.puzzlink import decode_number16, encode_number16, looks_like_url, read_head, url, url_or_file
-from satpuzzles.io.pzprv3 import PzprFile, Shapes, looks_like_pzprv3
+from satpuzzles.io.pzprv3 import PzprFile, Shapes, lines_of, looks_like_pzprv3, pzprv3_file
 from satpuzzles.io.textgrid import Line, Token, nonblank_lines
 from satpuzzles.puzzles.minesweeper.formats import LIMIT
-from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, MinesweeperInstance
+from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, MinesweeperInstance, MinesweeperSolution
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -84,8 +85,9 @@ def _answer(rows: int, cols: int) -> Shapes:
     return [(rows, cols, "the answer")]
 
 
-def to_url(instance: MinesweeperInstance) -> str:
-    """The puzzle as a puzz.link ``mines`` URL; a ValueError for what the type cannot say (a total, a flag)."""
+def _writable(instance: MinesweeperInstance) -> list[list[str]]:
+    """The cells as pzprjs' mines writes them (``.`` blank, a count); a ValueError for what the type cannot say (a
+    total, a flag)."""
     import numpy as np
 
     if instance.mines is not None:
@@ -94,9 +96,29 @@ def to_url(instance: MinesweeperInstance) -> str:
     if len(flagged):
         r, c = (int(at) + 1 for at in flagged[0])
         raise ValueError(f"a known mine at row {r}, column {c}: puzz.link's mines has no flagged cell")
+    return [["." if value == UNKNOWN else str(value) for value in row] for row in instance.cells.tolist()]
+
+
+def to_url(instance: MinesweeperInstance) -> str:
+    """The puzzle as a puzz.link ``mines`` URL (pzprjs' encodeNumber16)."""
+    cells = [None if value == "." else int(value) for row in _writable(instance) for value in row]
     rows, cols = instance.cells.shape
-    cells = [None if value == UNKNOWN else int(value) for value in instance.cells.ravel().tolist()]
     return url("mines", cols, rows, encode_number16(cells))
+
+
+def to_pzprv3(instance: MinesweeperInstance, solution: MinesweeperSolution | None = None) -> str:
+    """The puzzle as a puzz.link ``mines`` file, as File > Save writes it: the cells, then the answer, ``#`` for
+    each of the ``solution``'s mines (``.`` elsewhere), or none marked."""
+    cells = _writable(instance)
+    rows, cols = instance.cells.shape
+    mines = solution.mines.tolist() if solution is not None else [[False] * cols] * rows
+    answer = [["#" if mine else "." for mine in row] for row in mines]
+    return pzprv3_file("mines", rows, cols, lines_of(cells) + lines_of(answer))
+
+
+def pzprv3_answer(instance: MinesweeperInstance, solution: MinesweeperSolution, settings: Settings) -> str:
+    """``-r FILE --result-format pzprv3``: the solved puzzle, its mines shaded."""
+    return to_pzprv3(instance, solution)
 
 
 URL_READER: Reader[MinesweeperInstance] = Reader(
