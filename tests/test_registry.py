@@ -203,7 +203,7 @@ def test_a_plugins_help_and_result_file_say_only_what_it_has(tmp_path: Path) -> 
         remove()
     assert "SOURCE argument: a file, '-' or a puzz.link URL." in " ".join(run_cli("numberlink", "--help").out.split())
     assert "a puzz.link URL or a game id." in " ".join(run_cli("slitherlink", "--help").out.split())
-    assert "SOURCE argument: a file or '-'." in " ".join(run_cli("minesweeper", "--help").out.split())
+    assert "SOURCE argument: a file, '-' or a puzz.link URL." in " ".join(run_cli("minesweeper", "--help").out.split())
 
 
 def test_batch_analyses_what_it_can_and_solves_a_puzzle_without_an_analysis() -> None:
