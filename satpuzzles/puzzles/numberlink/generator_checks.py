@@ -35,7 +35,7 @@ from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet, self_touches
 from satpuzzles.puzzles.numberlink.shortcuts import shortcut
 from satpuzzles.puzzles.numberlink.unique import detour
-from satpuzzles.solve.limited import LIMITED_SOLVER, LimitedBackend, SearchLimit
+from satpuzzles.solve.limited import LimitedBackend, SearchLimit
 from satpuzzles.solve.loop import lazy_solutions
 
 Path = list[Cell]
@@ -44,6 +44,11 @@ MAX_CHECK_CALLS = 50
 """SAT calls (cycle cuts) one uniqueness check may make before it counts as undecided."""
 MAX_CHECK_CONFLICTS = 5000
 """Conflicts one SAT call of a check may take before it counts as undecided."""
+CHECK_SOLVER = "minisat22"
+"""The checks' solver, which stops at its conflict budget and is interrupted by Ctrl-C. Glucose (the checks' solver
+before 2026-11-28) looks at its budget only when it restarts: over 50 generations nearly every call that gave up ran
+past its 5,000 conflicts, up to 10,446. Whole generations 0.88x the CPU (50x50 and 60x60 0.83x), another puzzle for
+most seeds (docs/generators.md)."""
 SHARED = True
 """Whether the checks run in one solver per shape (below) rather than a fresh formula each (under no-self-touch
 they always do the latter)."""
@@ -77,11 +82,11 @@ def second_solution(instance: NumberlinkInstance, solution: NumberlinkSolution, 
     if shared is not None:
         return shared.other(instance, solution, MAX_CHECK_CALLS)
     encoding = NumberlinkEncoding(instance, strengthened=False, rules=rules, drop_loops=True)
-    with LimitedBackend(MAX_CHECK_CONFLICTS) as backend:
+    with LimitedBackend(MAX_CHECK_CONFLICTS, CHECK_SOLVER) as backend:
         backend.calls_left = MAX_CHECK_CALLS
         backend.add_clauses(encoding.formula.clauses)
         backend.add_clauses([encoding.block(solution)])
-        for other in lazy_solutions(encoding, backend, SolveStats(solver=LIMITED_SOLVER)):
+        for other in lazy_solutions(encoding, backend, SolveStats(solver=CHECK_SOLVER)):
             return other
     return None
 
@@ -109,7 +114,7 @@ class ShapeSolver:
         used_first = self.top + 1
         if not rules.fill:
             self.top += grid.size
-        self.backend = LimitedBackend(conflicts)
+        self.backend = LimitedBackend(conflicts, CHECK_SOLVER)
         self.backend.add_clauses(self._clauses(used_first))
 
     def _clauses(self, used_first: int) -> list[list[int]]:
