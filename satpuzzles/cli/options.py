@@ -261,7 +261,9 @@ def index_option(what: str) -> click.Option:
 
 def owned_help(owners: list[str], text: str) -> str:
     """An option's help prefixed by the puzzles that have it: ``Minesweeper only: also give ...`` (the help's
-    first word in lower case, unless it is an acronym such as ``URL``)."""
+    first word in lower case, unless it is an acronym such as ``URL``); the help alone when every puzzle has it."""
+    if len(owners) == len(registry.puzzles()):
+        return text
     if text[:1].isupper() and not text[1:2].isupper():
         text = text[0].lower() + text[1:]
     return f"{'/'.join(owners)} only: {text}"
