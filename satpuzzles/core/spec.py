@@ -213,6 +213,9 @@ class Strategy(Record, Generic[I, S], frozen=True, eq=False, repr=False):
     summary: str
     solve: Callable[[I, Settings], Outcome[S]]
     refuses: Callable[[Settings], str | None] = lambda settings: None
+    declines: Callable[[I, Settings], str | None] | None = None
+    """Why it cannot serve the settings on this instance (None when it can), asked once the instance is known:
+    ``--method auto`` then passes it over as it does a refusal."""
 
 
 class SolverBySize(Record, frozen=True, eq=False):

@@ -49,7 +49,7 @@ def solve_within_limit(rules: Rules[I, S], instance: I, settings: Settings, name
     try:
         return run_with_deadline(work, settings.timeout)
     except Timeout as stopped:
-        return timed_out_outcome(stopped, settings, pipeline.method_name(pipeline.choose_strategy(rules, settings)), partial_analysis)
+        return timed_out_outcome(stopped, settings, pipeline.method_name(pipeline.choose_strategy(rules, settings, instance)), partial_analysis)
 
 
 def timed_out_outcome(stopped: Timeout, settings: Settings, method: str, partial_analysis: bool) -> Outcome[Any]:

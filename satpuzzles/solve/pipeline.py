@@ -71,25 +71,34 @@ def with_defaults(rules: Rules[Any, Any], settings: Settings, instance: Any = No
     return replace(settings, solver=solver, solver_is_default=settings.solver_is_default or settings.solver is None)
 
 
-def choose_strategy(rules: Rules[I, S], settings: Settings) -> Strategy[I, S] | None:
-    """The strategy ``settings.method`` selects (None: the cnf method); UsageError when it cannot serve them."""
+def choose_strategy(rules: Rules[I, S], settings: Settings, instance: I | None = None) -> Strategy[I, S] | None:
+    """The strategy ``settings.method`` selects (None: the cnf method), for ``instance`` when given (Strategy's
+    ``declines``); UsageError when it cannot serve them."""
     strategies = {strategy.name: strategy for strategy in rules.strategies}
     if settings.method == CNF_METHOD:
         return None
     if settings.method == "auto":
         if settings.proof:  # a certificate is a DRAT proof of one formula: the cnf method's
             return None
-        return next((s for s in rules.strategies if s.refuses(settings) is None), None)
+        return next((s for s in rules.strategies if _why_not(s, settings, instance) is None), None)
     method = settings.naming.given("method", settings.method, typed=settings.method)
     if settings.method not in strategies:
         choices = ", ".join(["auto", *strategies, CNF_METHOD])
         raise UsageError(f"{method}: choose one of {choices}")
-    reason = strategies[settings.method].refuses(settings)
+    reason = _why_not(strategies[settings.method], settings, instance)
     if reason is None and settings.proof:
         reason = "--proof certifies one formula: use the cnf method"
     if reason is not None:
         raise UsageError(f"{method}: {reason}")
     return strategies[settings.method]
+
+
+def _why_not(strategy: Strategy[I, S], settings: Settings, instance: I | None) -> str | None:
+    """Why ``strategy`` cannot serve ``settings`` (on ``instance`` when given), None when it can."""
+    reason = strategy.refuses(settings)
+    if reason is None and instance is not None and strategy.declines is not None:
+        reason = strategy.declines(instance, settings)
+    return reason
 
 
 def check_settings(rules: Rules[Any, Any], settings: Settings, instance: Any = None) -> None:
@@ -114,7 +123,7 @@ def check_settings(rules: Rules[Any, Any], settings: Settings, instance: Any = N
         if settings.explain:
             raise UsageError("--proof and --explain: a proof refutes the whole puzzle, not a set of clues; give one")
         check_proof_solver(str(settings.solver))
-    choose_strategy(rules, settings)
+    choose_strategy(rules, settings, instance)
 
 
 def check_stated(rules: Rules[Any, Any], settings: Settings, stated: Mapping[str, Any]) -> None:
@@ -138,7 +147,7 @@ def solve(rules: Rules[I, S], instance: I, settings: Settings, name: str = "") -
     """
     settings = with_defaults(rules, settings, instance)
     check_stated(rules, settings, stated_by(rules, instance))  # callers check it before any work; any other here
-    strategy = choose_strategy(rules, settings)
+    strategy = choose_strategy(rules, settings, instance)
     try:
         if strategy is None and settings.proof and settings.method == "auto":
             first = _first_without_proof(rules, instance, settings, name)
@@ -160,7 +169,7 @@ def _first_without_proof(rules: Rules[I, S], instance: I, settings: Settings, na
     a method: when that outcome claims no "no more solutions" (``_claims_no_refutation``) it needs no proof, and
     the method finds it far faster than a whole-board formula (janko.at #60 --unique: 0.9 s against over 40 s)."""
     plain = replace(settings, proof=False)
-    strategy = choose_strategy(rules, plain)  # what the auto method picks without --proof
+    strategy = choose_strategy(rules, plain, instance)  # what the auto method picks without --proof
     return None if strategy is None else _solve_by(strategy, rules, instance, plain, name)
 
 

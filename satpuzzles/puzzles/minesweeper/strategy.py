@@ -1,10 +1,12 @@
 """The ``engine`` method: propagation with numpy, then SAT component by component (see engine/).
 
 It finds one placement, or with ``--analyze`` the cells every placement agrees on, or
-with ``--probabilities`` each cell's exact mine probability; the pipeline verifies what it
-returns by the rules. ``--count`` and ``--unique`` enumerate placements, which needs the
-whole board as one formula (the ``cnf`` method), as does a solver that is not an
-in-process incremental one.
+with ``--probabilities`` each cell's exact mine probability, or with ``--count`` and
+``--unique`` (no ``mines N`` total) distinct placements combined from the components'
+(engine/enumeration.py); the pipeline verifies what it returns by the rules. With a total,
+or with the formula written (``-o``) or certified (``--proof``), ``--count`` and
+``--unique`` enumerate with the whole board as one formula (the ``cnf`` method), as does a
+solver that is not an in-process incremental one.
 """
 
 from __future__ import annotations
@@ -32,16 +34,25 @@ def analysis_wanted(settings: Settings) -> bool:
 
 def refuses(settings: Settings) -> str | None:
     """Why the engine cannot serve these settings (None when it can)."""
-    if settings.wanted > 1:
+    if settings.wanted > 1 and (settings.want_dimacs or settings.proof):
         flag = settings.naming.flag
-        return f"{flag('count')} and {flag('unique')} enumerate placements with the cnf method"
+        return f"{flag('count')} and {flag('unique')} enumerate placements with the cnf method when the formula is kept"
     if settings.solver is not None and not is_pysat_solver(settings.solver):
         return "the engine makes many incremental calls: name a PySAT solver, or use the cnf method"
     return None
 
 
+def declines(instance: MinesweeperInstance, settings: Settings) -> str | None:
+    """Why the engine cannot serve these settings on this board (None when it can): a total couples the components
+    that enumeration combines."""
+    if settings.wanted > 1 and instance.mines is not None:
+        flag = settings.naming.flag
+        return f"{flag('count')} and {flag('unique')} enumerate placements under a mine total with the cnf method"
+    return None
+
+
 def solve(instance: MinesweeperInstance, settings: Settings) -> Outcome[MinesweeperSolution]:
-    """One placement, or the analysis (with probabilities) when asked for."""
+    """One placement, the analysis (with probabilities) when asked for, or up to --count N placements."""
     from satpuzzles.puzzles.minesweeper.engine.components import analyze, find_layout
     from satpuzzles.puzzles.minesweeper.engine.probability import probabilities
     from satpuzzles.puzzles.minesweeper.engine.total import with_total
@@ -51,6 +62,8 @@ def solve(instance: MinesweeperInstance, settings: Settings) -> Outcome[Mineswee
     cells = instance.cells
     budget = settings.extras.get("probability_budget") or DEFAULT_BUDGET
     wants_hint = bool(settings.extras.get("hint"))
+    if settings.wanted > 1:
+        return _enumerated(instance, solver, settings)
     if settings.extras.get("probabilities") and instance.mines is None:
         return _counted(instance, solver, budget, wants_hint, settings)
     if analysis_wanted(settings):
@@ -76,6 +89,16 @@ def solve(instance: MinesweeperInstance, settings: Settings) -> Outcome[Mineswee
     if mines is None:
         return _unsolvable(instance, deduction, stats, settings)
     return Outcome("solved", [MinesweeperSolution(mines)], stats=stats)
+
+
+def _enumerated(instance: MinesweeperInstance, solver: str, settings: Settings) -> Outcome[MinesweeperSolution]:
+    """--count N or --unique without a total: distinct placements from the components', and whether they are all."""
+    from satpuzzles.puzzles.minesweeper.engine.enumeration import enumerate_layouts
+
+    layouts, exhausted, deduction, stats = enumerate_layouts(instance.cells, settings.wanted, solver)
+    if layouts is None:
+        return _unsolvable(instance, deduction, stats, settings)
+    return Outcome("solved", [MinesweeperSolution(layout) for layout in layouts], exhausted, stats=stats)
 
 
 def _counted(instance: MinesweeperInstance, solver: str, budget: int,
@@ -155,4 +178,5 @@ ENGINE: Strategy[MinesweeperInstance, MinesweeperSolution] = Strategy(
     summary="propagation with numpy, then SAT component by component (fast on huge boards)",
     solve=solve,
     refuses=refuses,
+    declines=declines,
 )
