@@ -71,9 +71,10 @@ def test_statuses_agree_with_the_puzzle_command(tmp_path: Path) -> None:
 
 def test_timeout_is_unknown_and_the_batch_goes_on(tmp_path: Path) -> None:
     report = tmp_path / "r.jsonl"
-    # --unique sends the 1000x1000 board to one whole-board SAT call (about 45 s), the 7x7 board needs milliseconds
-    result = run_cli("batch", MINES / "extreme-sat.in", SEED / "instance_1.txt", "--unique", "--timeout", "1",
-                     "--report", report)
+    # --unique --method cnf sends the 1000x1000 board to one whole-board SAT call (about 45 s; the engine, which
+    # --method auto picks, answers in about a second), the 7x7 board needs milliseconds
+    result = run_cli("batch", MINES / "extreme-sat.in", SEED / "instance_1.txt", "--unique", "--method", "cnf",
+                     "--timeout", "1", "--report", report)
     assert result.code == 3
     rows = by_key(jsonl(report))
     assert rows[("extreme-sat.in", 1)]["status"] == "unknown"
@@ -379,8 +380,10 @@ def test_workers_die_with_a_killed_batch(tmp_path: Path) -> None:
     for copy in ("a.in", "b.in"):
         shutil.copy(MINES / "extreme-sat.in", tmp_path / copy)
     batch = subprocess.Popen(
-        # --unique: one whole-board SAT call of about 45 s, so the workers are busy in C code when the batch dies
-        [sys.executable, "-m", "satpuzzles", "batch", str(tmp_path), "--puzzle", "minesweeper", "--unique", "-j", "2"],
+        # --unique --method cnf: one whole-board SAT call of about 45 s, so the workers are busy in C code when the
+        # batch dies
+        [sys.executable, "-m", "satpuzzles", "batch", str(tmp_path), "--puzzle", "minesweeper", "--unique", "--method",
+         "cnf", "-j", "2"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, env={**os.environ, name: value},
     )
     try:

@@ -82,8 +82,9 @@ def test_dask_results_equal_the_local_run(scheduler: str, tmp_path: Path) -> Non
 
 def test_dask_timeout_is_enforced_inside_the_task(scheduler: str, tmp_path: Path) -> None:
     report = tmp_path / "r.jsonl"
-    # --unique sends the 1000x1000 board to one whole-board SAT call (about 45 s), the 7x7 board needs milliseconds
-    result = batch(MINES / "extreme-sat.in", SEED / "instance_1.txt", "--unique", "--timeout", "1",
+    # --unique --method cnf sends the 1000x1000 board to one whole-board SAT call (about 45 s), the 7x7 board needs
+    # milliseconds
+    result = batch(MINES / "extreme-sat.in", SEED / "instance_1.txt", "--unique", "--method", "cnf", "--timeout", "1",
                    "--dask", scheduler, "--report", report)
     assert result.code == 3, result.err
     statuses = {Path(row["file"]).name: (row["status"], row["error"]) for row in jsonl(report)}
