@@ -49,7 +49,7 @@ def enumerate_layouts(cells: np.ndarray, wanted: int, solver_name: str = DEFAULT
         counts = engine.open_counts(cells, deduction)
         free_r, free_c = np.nonzero(engine.unseen_cells(cells, deduction, counts))
     stats.variables, stats.clauses = int(counts.var.max(initial=0)) + len(free_r), 2 * len(counts.need)
-    settle = len(free_r) < 63 and wanted > 2 ** len(free_r)  # else the free cells alone give enough
+    settle = wanted > 1 << len(free_r)  # else the free cells alone give enough (an exact int, however many)
     with Timer(stats, "solve_seconds"):
         backbone = Backbone(cells, counts, solver_name, stats, settle)
         if not backbone.run():
