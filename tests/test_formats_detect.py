@@ -349,6 +349,12 @@ def test_a_comment_inside_or_after_a_json_value_is_a_located_error(text: str, wh
         ("slitherlink", '{"width": 1, "height": 1, "grid": ["2"], "visit_all": "yes"}', "1:1", 'found "yes"'),
         ("numberlink", '{"width": 2, "height": 1, "grid": [["1", "1"]], "rules": "Open"}', "1:1",
          'expected one of "fill", "open", found "Open"'),
+        # a member the puzzle does not have (misspelt) would change its rules without a word
+        ("minesweeper", '{"width": 2, "height": 1, "grid": ["1?"], "mine": 1}', "1:1",
+         "input.mine: no such member of a minesweeper input (its members: width, height, grid, mines)"),
+        ("slitherlink", '{"width": 1, "height": 1, "grid": ["2"], "visitall": true}', "1:1", "input.visitall: no such"),
+        ("numberlink", '{"puzzle": "numberlink", "input": {"width": 2, "height": 1, "grid": [["1", "1"]], '
+                       '"rule": "open"}}', "1:1", "input.rule: no such member"),
     ],
 )
 def test_json_input_errors_are_one_located_line(puzzle: str, text: str, where: str, message: str) -> None:

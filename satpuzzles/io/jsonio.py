@@ -99,8 +99,60 @@ def read_json_instances(puzzle: PuzzleSpec[I, Any], text: str) -> list[I]:
             if "input" not in value:
                 raise InputError("the JSON object has no 'input' member (the puzzle itself)", line, column)
             value = value["input"]
-        instances.append(puzzle.json.from_json(value, line, column))
+        watched = _ReadMembers(value) if isinstance(value, dict) else value
+        instances.append(puzzle.json.from_json(watched, line, column))
+        if isinstance(watched, _ReadMembers):
+            watched.refuse_unread(puzzle.name, line, column)
     return instances
+
+
+class _ReadMembers(dict):
+    """An ``input`` object that records the members its puzzle's reader asks for: one it never asks for (a
+    misspelt ``"mine"`` for ``"mines"``) would otherwise be dropped without a word, and the puzzle solved under
+    other rules than the file gives. A reader that iterates the object reads every member."""
+
+    def __init__(self, data: dict[Any, Any]) -> None:
+        super().__init__(data)
+        self.asked: dict[Any, None] = {}
+        self.iterated = False
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        self.asked[key] = None
+        return super().get(key, default)
+
+    def __getitem__(self, key: Any) -> Any:
+        self.asked[key] = None
+        return super().__getitem__(key)
+
+    def __contains__(self, key: object) -> bool:
+        self.asked[key] = None
+        return super().__contains__(key)
+
+    def __iter__(self) -> Any:
+        self.iterated = True
+        return super().__iter__()
+
+    def keys(self) -> Any:
+        self.iterated = True
+        return super().keys()
+
+    def items(self) -> Any:
+        self.iterated = True
+        return super().items()
+
+    def values(self) -> Any:
+        self.iterated = True
+        return super().values()
+
+    def refuse_unread(self, puzzle: str, line: int, column: int) -> None:
+        """InputError naming the first member the reader never asked for, with the members it did."""
+        if self.iterated:
+            return
+        unread = next((key for key in dict.keys(self) if key not in self.asked), None)
+        if unread is not None:
+            members = ", ".join(str(key) for key in self.asked)
+            raise InputError(f"JSON input.{unread}: no such member of a {puzzle} input (its members: {members})",
+                             line, column)
 
 
 def shown(value: object, limit: int = 60) -> str:
