@@ -18,6 +18,8 @@ distinct ones are N distinct combinations:
 
 from __future__ import annotations
 
+from math import prod
+
 import numpy as np
 
 from satpuzzles.core.errors import SolverError
@@ -76,9 +78,7 @@ def _components(counts: engine.OpenCounts, backbone: Backbone, wanted: int, unit
     rows_of, cols_of = np.zeros(len(backbone.values), dtype=np.int64), np.zeros(len(backbone.values), dtype=np.int64)
     r, c = np.nonzero(counts.var)
     rows_of[counts.var[r, c]], cols_of[counts.var[r, c]] = r, c
-    product = 1
-    for unit in units:
-        product *= len(unit[2])
+    product = _layouts(units)
     for label in np.unique(var_label[open_vars]).tolist():
         if product >= wanted:
             return
@@ -105,12 +105,14 @@ def _components(counts: engine.OpenCounts, backbone: Backbone, wanted: int, unit
 
 def _combinations(base: np.ndarray, units: list[Unit], wanted: int) -> Iterator[np.ndarray]:
     """The first ``wanted`` layouts that put each unit's values into ``base``, in mixed radix (all distinct)."""
-    total = 1
-    for unit in units:
-        total *= len(unit[2])
-    for index in range(min(wanted, total)):
+    for index in range(min(wanted, _layouts(units))):
         layout = base.copy()
         for rows, cols, values in units:
             index, digit = divmod(index, len(values))
             layout[rows, cols] = values[digit]
         yield layout
+
+
+def _layouts(units: list[Unit]) -> int:
+    """How many layouts the units' values combine into."""
+    return prod(len(values) for _, _, values in units)
