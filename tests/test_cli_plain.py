@@ -1,5 +1,5 @@
-"""The plain command lines served without click (``satpuzzles PUZZLE SOURCE``, ``--version``) mean exactly
-what click makes of them: the same settings, the same output and exit status, for every registered puzzle."""
+"""The plain command lines served without click (``satpuzzles PUZZLE SOURCE``, ``satpuzzles solve SOURCE``,
+``--version``) mean exactly what click makes of them: the same settings, the same output and exit status, for every registered puzzle."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ from satpuzzles.cli.app import VERSION_LINE, plain_command
 from satpuzzles.cli.commands import cli
 from satpuzzles.cli.puzzle_command import plain_options, puzzle_command
 from satpuzzles.cli.settings import settings_from
+from satpuzzles.cli.solve import solve_command
+from satpuzzles.cli.solve_run import plain_solve_options
 from satpuzzles.core import registry
 from satpuzzles.testing import run_cli
 
@@ -53,6 +55,36 @@ def test_plain_run_prints_what_the_click_run_prints(name: str, tmp_path: Path) -
         assert (plain.code, untimed(plain.out), plain.err) == (clicked.code, untimed(clicked.out), clicked.err)
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_plain_solve_options_give_the_settings_click_gives(name: str, tmp_path: Path) -> None:
+    spec = registry.get(name)
+    source = str(example_file(tmp_path, name))
+    with solve_command().make_context("solve", [source]) as ctx:
+        clicked = dict(ctx.params)
+    plain = plain_solve_options(source)
+    assert {key: clicked[key] for key in plain} == plain
+    assert settings_from(spec, plain) == settings_from(spec, clicked)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_plain_solve_prints_what_the_click_solve_prints(name: str, tmp_path: Path) -> None:
+    for index in range(len(registry.get(name).examples)):
+        source = str(example_file(tmp_path, name, index))
+        plain = run_cli("solve", source)
+        clicked = run_cli("solve", "--", source)
+        assert (plain.code, untimed(plain.out), plain.err) == (clicked.code, untimed(clicked.out), clicked.err)
+
+
+def test_plain_solve_reports_bad_sources_as_click_solve_does(tmp_path: Path) -> None:
+    garbage = tmp_path / "garbage.txt"
+    garbage.write_text("this is not a puzzle\n")
+    for source in (str(tmp_path / "absent.txt"), str(garbage), "https://puzz.link/p?nosuchtype/3/3/abc"):
+        plain = run_cli("solve", source)
+        clicked = run_cli("solve", "--", source)
+        assert plain.code == clicked.code == 2
+        assert plain.err == clicked.err and plain.err.startswith("satpuzzles: error:")
+
+
 def test_plain_version_is_clicks() -> None:
     clicked = CliRunner().invoke(cli, ["--version"], prog_name="satpuzzles")
     plain = run_cli("--version")
@@ -78,6 +110,14 @@ def test_unknown_puzzle_and_missing_file_still_report_as_before(tmp_path: Path) 
 def test_a_plain_run_imports_no_click(tmp_path: Path) -> None:
     source = example_file(tmp_path, "numberlink")
     code = (f"import sys; from satpuzzles.cli.app import main; status = main(['numberlink', {str(source)!r}]); "
+            "print(status, 'click' in sys.modules, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert done.stderr.split() == ["0", "False"]
+
+
+def test_a_plain_solve_imports_no_click(tmp_path: Path) -> None:
+    source = example_file(tmp_path, "numberlink")
+    code = (f"import sys; from satpuzzles.cli.app import main; status = main(['solve', {str(source)!r}]); "
             "print(status, 'click' in sys.modules, file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert done.stderr.split() == ["0", "False"]

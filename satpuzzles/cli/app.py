@@ -1,8 +1,8 @@
 """The ``satpuzzles`` command: a subcommand per registered puzzle, ``generate``, ``batch`` and ``puzzles``.
 
 Subcommands are built only when asked for (commands.py), so ``satpuzzles --version`` loads no puzzle
-and no solver. The two commonest command lines, ``satpuzzles PUZZLE SOURCE`` (no option) and
-``satpuzzles --version``, are served without click, whose import is a fifth of a one-puzzle run;
+and no solver. The commonest command lines, ``satpuzzles PUZZLE SOURCE`` and ``satpuzzles solve SOURCE`` (no option)
+and ``satpuzzles --version``, are served without click, whose import is a fifth of a one-puzzle run;
 they mean exactly what click would make of them (tests/test_cli_plain.py compares the two).
 """
 
@@ -90,7 +90,7 @@ def _plain(argv: list[str]) -> int | None:
         return ExitStatus.SOLVED
     plain = plain_command(argv)
     if plain is None:
-        return None
+        return _plain_solve(argv)
     spec = registry.find(plain[0])
     if spec is None:
         return None
@@ -98,6 +98,18 @@ def _plain(argv: list[str]) -> int | None:
 
     try:
         return run_puzzle(spec, plain_options(spec, plain[1]))
+    except BrokenPipeError:
+        raise OutputClosed("standard output closed") from None
+
+
+def _plain_solve(argv: list[str]) -> int | None:
+    """Serve ``solve SOURCE`` (nothing else given) without click; None for any other command line."""
+    if len(argv) != 2 or argv[0] != "solve" or not argv[1] or argv[1].startswith("-"):
+        return None
+    from satpuzzles.cli.solve_run import plain_solve_options, run_solve
+
+    try:
+        return run_solve(plain_solve_options(argv[1]))
     except BrokenPipeError:
         raise OutputClosed("standard output closed") from None
 
