@@ -2,11 +2,11 @@
 
 It finds one placement, or with ``--analyze`` the cells every placement agrees on, or
 with ``--probabilities`` each cell's exact mine probability, or with ``--count`` and
-``--unique`` (no ``mines N`` total) distinct placements combined from the components'
-(engine/enumeration.py); the pipeline verifies what it returns by the rules. With a total,
-or with the formula written (``-o``) or certified (``--proof``), ``--count`` and
-``--unique`` enumerate with the whole board as one formula (the ``cnf`` method), as does a
-solver that is not an in-process incremental one.
+``--unique`` distinct placements combined from the components' (engine/enumeration.py;
+with a ``mines N`` total, engine/total_enumeration.py); the pipeline verifies what it
+returns by the rules. With the formula written (``-o``) or certified (``--proof``),
+``--count`` and ``--unique`` enumerate with the whole board as one formula (the ``cnf``
+method), as does a solver that is not an in-process incremental one.
 """
 
 from __future__ import annotations
@@ -39,15 +39,6 @@ def refuses(settings: Settings) -> str | None:
         return f"{flag('count')} and {flag('unique')} enumerate placements with the cnf method when the formula is kept"
     if settings.solver is not None and not is_pysat_solver(settings.solver):
         return "the engine makes many incremental calls: name a PySAT solver, or use the cnf method"
-    return None
-
-
-def declines(instance: MinesweeperInstance, settings: Settings) -> str | None:
-    """Why the engine cannot serve these settings on this board (None when it can): a total couples the components
-    that enumeration combines."""
-    if settings.wanted > 1 and instance.mines is not None:
-        flag = settings.naming.flag
-        return f"{flag('count')} and {flag('unique')} enumerate placements under a mine total with the cnf method"
     return None
 
 
@@ -92,10 +83,16 @@ def solve(instance: MinesweeperInstance, settings: Settings) -> Outcome[Mineswee
 
 
 def _enumerated(instance: MinesweeperInstance, solver: str, settings: Settings) -> Outcome[MinesweeperSolution]:
-    """--count N or --unique without a total: distinct placements from the components', and whether they are all."""
+    """--count N or --unique: distinct placements from the components', and whether they are all."""
     from satpuzzles.puzzles.minesweeper.engine.enumeration import enumerate_layouts
+    from satpuzzles.puzzles.minesweeper.engine.total_enumeration import enumerate_with_total
 
-    layouts, exhausted, deduction, stats = enumerate_layouts(instance.cells, settings.wanted, solver)
+    if instance.mines is not None:
+        budget = settings.extras.get("probability_budget") or DEFAULT_BUDGET
+        layouts, exhausted, deduction, stats = enumerate_with_total(instance.cells, instance.mines, settings.wanted,
+                                                                    solver, budget)
+    else:
+        layouts, exhausted, deduction, stats = enumerate_layouts(instance.cells, settings.wanted, solver)
     if layouts is None:
         return _unsolvable(instance, deduction, stats, settings)
     return Outcome("solved", [MinesweeperSolution(layout) for layout in layouts], exhausted, stats=stats)
@@ -178,5 +175,4 @@ ENGINE: Strategy[MinesweeperInstance, MinesweeperSolution] = Strategy(
     summary="propagation with numpy, then SAT component by component (fast on huge boards)",
     solve=solve,
     refuses=refuses,
-    declines=declines,
 )
