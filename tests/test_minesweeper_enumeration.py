@@ -95,12 +95,23 @@ def test_count_and_unique_with_a_total_agree_with_brute_force(instance: Mineswee
 @given(boards_with_totals(), st.integers(2, 12))
 def test_the_total_enumeration_without_exact_counts_or_counting_agrees_with_brute_force(
         instance: MinesweeperInstance, wanted: int) -> None:
-    """Every component's layouts with m mines run out by the solver's refutation (no count trusted), and with the
-    counting over its budget the whole board is enumerated with the total as one constraint."""
+    """Every component's layouts with m mines run out by the solver's refutation (no count trusted); with the
+    counting over its budget the whole board is enumerated with the total as one constraint; with only the sets
+    of each component's totals counted, the walk runs on them."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(total_enumeration, "EXACT_FLOAT", 0)
         check_enumeration(instance, wanted, False)
     check_enumeration(instance, wanted, False, budget=1)
+    counted_by_mines = total_enumeration.counting.forward
+
+    def sets_only(shape, budget, mode="ways", every=False, most=None):  # type: ignore[no-untyped-def]
+        if mode == total_enumeration.counting.WAYS_BY_MINES:  # as when the numbers by mines are over the budget
+            return total_enumeration.counting._nothing(shape, mode)
+        return counted_by_mines(shape, budget, mode, every, most)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(total_enumeration.counting, "forward", sets_only)
+        check_enumeration(instance, wanted, False)
 
 
 def test_a_generated_board_is_enumerated_by_the_engine_unless_the_formula_is_kept(tmp_path) -> None:

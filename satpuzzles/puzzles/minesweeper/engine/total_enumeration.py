@@ -4,15 +4,16 @@ A layout of the board is a layout of every connected component of the open count
 (components.py) with some number of mines m_i, and r of the F cells no count sees (a
 "free" cell) mined, C(F, r) ways, where the m_i and r add up to the total. The exact
 counting (counting.py, ``ways by mines``) gives each component's number of layouts with
-each m, so the sets of totals the components from i on can make up are known exactly
-(sets as the bits of an int, probability._sums). A depth-first walk then picks, component
+each m (or, when that is over the budget, the set of its possible m: ``totals``), so the
+sets of totals the components from i on can make up are known exactly (sets as the bits of
+an int, probability._sums). A depth-first walk then picks, component
 by component, an m the rest can still complete to the total and a layout with m mines
 (first the component's part of one layout meeting the total, total.py, which needs no
 cardinality constraint on most boards; then lazily, by SAT with m as a cardinality
 constraint and blocking clauses, kept for the walk's next visit), and at the end r free cells: every branch it enters holds a
 layout, so N layouts cost N leaves. When the walk ends short of N, the layouts found are
-all there are: each component's layouts with m mines ran out at their counted number (or
-at the solver's refutation).
+all there are: each component's layouts with m mines ran out at their counted number (or,
+uncounted, at the solver's refutation).
 
 When a component is over the counting budget (or its key space is too big), the whole
 board is enumerated with the total as one cardinality constraint, as the cnf method does.
@@ -27,7 +28,7 @@ import numpy as np
 
 from satpuzzles.core.errors import SolverError
 from satpuzzles.core.outcome import SolveStats, Timer
-from satpuzzles.puzzles.minesweeper.engine import DEFAULT_BUDGET, DEFAULT_SOLVER, counting, structure
+from satpuzzles.puzzles.minesweeper.engine import DEFAULT_BUDGET, DEFAULT_SOLVER, bitsets, counting, structure
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
 from satpuzzles.puzzles.minesweeper.engine.probability import _sums
 from satpuzzles.puzzles.minesweeper.engine.total import with_total
@@ -62,13 +63,12 @@ def enumerate_with_total(cells: np.ndarray, total: int, wanted: int, solver_name
     if not 0 <= remaining <= stats.variables:
         return None, True, deduction, stats
     with Timer(stats, "solve_seconds"):
-        found = counting.forward(shape, budget, counting.WAYS_BY_MINES, every=True) if shape.components else None
-        if found is not None and not found.counted.all():
+        ways = _ways_by_mines(shape, budget, remaining)
+        if ways is None:
             stats.encoding = "propagate+total+board"
             layouts, exhausted = _whole_board(counts, deduction, free_r, free_c, remaining, wanted, solver_name,
                                               stats)
         else:
-            ways = found.layouts if found is not None else np.zeros((0, 1))
             seed, _, more = with_total(cells, total, settle=False, solver_name=solver_name)
             stats.sat_calls += more.sat_calls
             if seed is None:
@@ -79,6 +79,24 @@ def enumerate_with_total(cells: np.ndarray, total: int, wanted: int, solver_name
     if not layouts:
         return None, True, deduction, stats
     return layouts, exhausted, deduction, stats
+
+
+def _ways_by_mines(shape: structure.Structure, budget: int, remaining: int) -> np.ndarray | None:
+    """Each component's number of layouts with each number of mines (inf where some, not counted: the sets of
+    totals alone, which count within the budget on more boards), or None when a component is over the budget."""
+    if not shape.components:
+        return np.zeros((0, 1))
+    found = counting.forward(shape, budget, counting.WAYS_BY_MINES, every=True)
+    if found.counted.all():
+        return found.layouts
+    totals = counting.forward(shape, budget, counting.TOTALS, every=True, most=remaining)
+    if not totals.counted.all():
+        return None
+    sets = [bitsets.to_int(row) for row in totals.layouts]
+    ways = np.zeros((shape.components, max(max(bits.bit_length() for bits in sets), 1)))
+    for comp, bits in enumerate(sets):
+        ways[comp, [m for m in range(bits.bit_length()) if (bits >> m) & 1]] = np.inf
+    return ways
 
 
 class Walk:
