@@ -117,3 +117,32 @@ def test_unbound_needs_reached_totals_for_the_others() -> None:
     assert not minesweeper_total.unbound(low, high, 9, 3)  # 0 mines on the first leave 4 for 3 free cells
     assert not minesweeper_total.unbound(low, high, 4, 3)  # the second alone is over the total
     assert not minesweeper_total.unbound(low, high, 6, 0)  # no free cell
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards())
+def test_mine_bounds_hold_every_layout(instance: MinesweeperInstance) -> None:
+    """The quick bounds on the open counts' mines (the refutation of a total far from the board's) contain the
+    mines of every layout brute force finds there."""
+    cells = instance.cells
+    deduction = engine.propagate(cells)
+    if deduction.broken is not None:
+        return
+    counts = engine.open_counts(cells, deduction)
+    fewest, most = minesweeper_total.mine_bounds(counts)
+    frontier = counts.var > 0
+    for layout in all_layouts(cells, None):
+        assert fewest <= int((layout & frontier).sum()) <= most
+
+
+def test_a_total_far_below_the_boards_is_refuted_without_the_total_search() -> None:
+    """200 mines where the counts need far more: unsolvable, by the bounds (the SAT search with the total took 53 s
+    on a 60x60 board given 100 mines)."""
+    mines = np.random.default_rng(5).random((40, 40)) < 0.2
+    cells = np.where(mines, UNKNOWN, count8(mines)).astype(np.int8)
+    cells[np.random.default_rng(6).random((40, 40)) < 0.6] = UNKNOWN
+    deduction = engine.propagate(cells)
+    fewest, _ = minesweeper_total.mine_bounds(engine.open_counts(cells, deduction))
+    assert fewest + int(deduction.mine.sum()) > 200
+    layout, _, stats = minesweeper_total.with_total(cells, 200, settle=False)
+    assert layout is None and stats.encoding.endswith("+bounds")
