@@ -37,20 +37,31 @@ Unit = tuple[np.ndarray, np.ndarray, list[np.ndarray]]
 """Cells that vary together (rows, columns) and their distinct values, the base layout's first."""
 
 
+def opened_board(cells: np.ndarray, stats: SolveStats,
+                 ) -> tuple[engine.Deduction, tuple[engine.OpenCounts, np.ndarray, np.ndarray] | None]:
+    """The propagation and, unless it breaks a count, the open counts and the rows and columns of the cells no
+    count sees (each step timed in ``stats``, with the variables and clauses of the counts' formula)."""
+    with Timer(stats, "propagate_seconds"):
+        deduction = engine.propagate(cells)
+    if deduction.broken is not None:
+        return deduction, None
+    with Timer(stats, "encode_seconds"):
+        counts = engine.open_counts(cells, deduction)
+        free_r, free_c = np.nonzero(engine.unseen_cells(cells, deduction, counts))
+    stats.variables, stats.clauses = int(counts.var.max(initial=0)) + len(free_r), 2 * len(counts.need)
+    return deduction, (counts, free_r, free_c)
+
+
 def enumerate_layouts(cells: np.ndarray, wanted: int, solver_name: str = DEFAULT_SOLVER,
                       ) -> tuple[list[np.ndarray] | None, bool, engine.Deduction, SolveStats]:
     """Up to ``wanted`` distinct layouts meeting every count (no total), whether they are all there are, the
     deduction and the statistics; None for the layouts when there is none."""
     stats = SolveStats(encoding="propagate+components+enumeration", solver=solver_name,
                        stages=["propagate", "components", "enumeration"])
-    with Timer(stats, "propagate_seconds"):
-        deduction = engine.propagate(cells)
-    if deduction.broken is not None:
+    deduction, opened = opened_board(cells, stats)
+    if opened is None:
         return None, True, deduction, stats
-    with Timer(stats, "encode_seconds"):
-        counts = engine.open_counts(cells, deduction)
-        free_r, free_c = np.nonzero(engine.unseen_cells(cells, deduction, counts))
-    stats.variables, stats.clauses = int(counts.var.max(initial=0)) + len(free_r), 2 * len(counts.need)
+    counts, free_r, free_c = opened
     settle = wanted > 1 << len(free_r)  # else the free cells alone give enough (an exact int, however many)
     with Timer(stats, "solve_seconds"):
         backbone = Backbone(cells, counts, solver_name, stats, settle)

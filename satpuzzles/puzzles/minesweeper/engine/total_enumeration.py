@@ -31,6 +31,7 @@ from satpuzzles.core.outcome import SolveStats, Timer
 from satpuzzles.puzzles.minesweeper.engine import DEFAULT_BUDGET, DEFAULT_SOLVER, bitsets, counting, structure
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
 from satpuzzles.puzzles.minesweeper.engine.probability import _sums
+from satpuzzles.puzzles.minesweeper.engine.enumeration import opened_board
 from satpuzzles.puzzles.minesweeper.engine.total import with_total
 from satpuzzles.solve.backends import Backend, make_backend
 
@@ -50,16 +51,14 @@ def enumerate_with_total(cells: np.ndarray, total: int, wanted: int, solver_name
     there are, the deduction and the statistics; None for the layouts when there is none."""
     stats = SolveStats(encoding="propagate+total+enumeration", solver=solver_name,
                        stages=["propagate", "total", "enumeration"])
-    with Timer(stats, "propagate_seconds"):
-        deduction = engine.propagate(cells)
-    if deduction.broken is not None:
+    deduction, opened = opened_board(cells, stats)
+    if opened is None:
         return None, True, deduction, stats
+    counts, free_r, free_c = opened
     with Timer(stats, "encode_seconds"):
-        counts = engine.open_counts(cells, deduction)
-        free_r, free_c = np.nonzero(engine.unseen_cells(cells, deduction, counts))
         remaining = total - int(deduction.mine.sum())
         shape = structure.build(counts)
-    stats.variables, stats.clauses = int(counts.var.max(initial=0)) + len(free_r), 2 * len(counts.need) + 2
+    stats.clauses += 2  # the total, at least and at most
     if not 0 <= remaining <= stats.variables:
         return None, True, deduction, stats
     with Timer(stats, "solve_seconds"):
