@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -35,43 +36,33 @@ def example_file(tmp_path: Path, name: str, index: int = 0) -> Path:
     return path
 
 
-@pytest.mark.parametrize("name", NAMES)
-def test_plain_options_give_the_settings_click_gives(name: str, tmp_path: Path) -> None:
+def clicked_and_plain(command: str, name: str, source: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The options click gives ``satpuzzles COMMAND SOURCE`` (COMMAND: the puzzle's own or ``solve``), and the plain
+    path's."""
     spec = registry.get(name)
-    source = str(example_file(tmp_path, name))
-    with puzzle_command(spec).make_context(name, [source]) as ctx:
+    made = solve_command() if command == "solve" else puzzle_command(spec)
+    with made.make_context(command, [source]) as ctx:
         clicked = dict(ctx.params)
-    plain = plain_options(spec, source)
+    return clicked, plain_solve_options(source) if command == "solve" else plain_options(spec, source)
+
+
+@pytest.mark.parametrize("own", [True, False], ids=["own command", "solve"])
+@pytest.mark.parametrize("name", NAMES)
+def test_plain_options_give_the_settings_click_gives(name: str, own: bool, tmp_path: Path) -> None:
+    clicked, plain = clicked_and_plain(name if own else "solve", name, str(example_file(tmp_path, name)))
     assert {key: clicked[key] for key in plain} == plain
+    spec = registry.get(name)
     assert settings_from(spec, plain) == settings_from(spec, clicked)
 
 
+@pytest.mark.parametrize("own", [True, False], ids=["own command", "solve"])
 @pytest.mark.parametrize("name", NAMES)
-def test_plain_run_prints_what_the_click_run_prints(name: str, tmp_path: Path) -> None:
+def test_plain_run_prints_what_the_click_run_prints(name: str, own: bool, tmp_path: Path) -> None:
+    command = name if own else "solve"
     for index in range(len(registry.get(name).examples)):
         source = str(example_file(tmp_path, name, index))
-        plain = run_cli(name, source)
-        clicked = run_cli(name, "--", source)  # an option-like word: click parses this one
-        assert (plain.code, untimed(plain.out), plain.err) == (clicked.code, untimed(clicked.out), clicked.err)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_plain_solve_options_give_the_settings_click_gives(name: str, tmp_path: Path) -> None:
-    spec = registry.get(name)
-    source = str(example_file(tmp_path, name))
-    with solve_command().make_context("solve", [source]) as ctx:
-        clicked = dict(ctx.params)
-    plain = plain_solve_options(source)
-    assert {key: clicked[key] for key in plain} == plain
-    assert settings_from(spec, plain) == settings_from(spec, clicked)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_plain_solve_prints_what_the_click_solve_prints(name: str, tmp_path: Path) -> None:
-    for index in range(len(registry.get(name).examples)):
-        source = str(example_file(tmp_path, name, index))
-        plain = run_cli("solve", source)
-        clicked = run_cli("solve", "--", source)
+        plain = run_cli(command, source)
+        clicked = run_cli(command, "--", source)  # an option-like word: click parses this one
         assert (plain.code, untimed(plain.out), plain.err) == (clicked.code, untimed(clicked.out), clicked.err)
 
 
@@ -107,17 +98,10 @@ def test_unknown_puzzle_and_missing_file_still_report_as_before(tmp_path: Path) 
     assert missing.err == run_cli("numberlink", "--", str(tmp_path / "absent.txt")).err
 
 
-def test_a_plain_run_imports_no_click(tmp_path: Path) -> None:
+@pytest.mark.parametrize("command", ["numberlink", "solve"])
+def test_a_plain_run_imports_no_click(command: str, tmp_path: Path) -> None:
     source = example_file(tmp_path, "numberlink")
-    code = (f"import sys; from satpuzzles.cli.app import main; status = main(['numberlink', {str(source)!r}]); "
-            "print(status, 'click' in sys.modules, file=sys.stderr)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
-    assert done.stderr.split() == ["0", "False"]
-
-
-def test_a_plain_solve_imports_no_click(tmp_path: Path) -> None:
-    source = example_file(tmp_path, "numberlink")
-    code = (f"import sys; from satpuzzles.cli.app import main; status = main(['solve', {str(source)!r}]); "
+    code = (f"import sys; from satpuzzles.cli.app import main; status = main([{command!r}, {str(source)!r}]); "
             "print(status, 'click' in sys.modules, file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert done.stderr.split() == ["0", "False"]
