@@ -8,7 +8,7 @@ import pytest
 
 from satpuzzles.core.outcome import Settings, SolveStats
 from satpuzzles.core.records import replace
-from satpuzzles.puzzles.numberlink import unique
+from satpuzzles.puzzles.numberlink import unique, whole_board
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet, verify
 from satpuzzles.puzzles.numberlink.staging import STAGED
@@ -208,3 +208,35 @@ def test_analyze_counts_the_sat_calls_of_the_uniqueness_proof() -> None:
                                 "--format", "json").out)
     assert record["unique"] is True and record["analysis"]["sat_calls"] >= 1
     assert record["stats"]["sat_calls"] == 1 + record["analysis"]["sat_calls"]
+
+
+def test_the_open_proof_beside_the_fill_proof_agrees_with_the_plain_enumeration() -> None:
+    # Called directly, as after a first fill turn that ran out: tiny boards end within any first turn.
+    decided_by_open = 0
+    for seed in range(60):
+        instance = covered_board(4 + seed % 4, 4 + seed % 5, 4000 + seed)
+        for rules in (FILL, FILL_NST):
+            outcome = run_stages(STAGED, instance, replace(settings(rules), count=1, unique=False), "numberlink")
+            solution = outcome.solution
+            if solution is None or unique._second_at_once(instance, solution, OPEN) is not None:
+                continue  # the open proof is only taken beside a filling with no open second solution at once
+            encoding = whole_board.search_encoding(instance, rules, rules.self_touch, None, drop_loops=True)
+            stats = SolveStats()
+            with budgeted_backend("glucose4", 1) as fill:
+                whole_board._load(fill, encoding, solution)
+                second = whole_board._with_the_open_proof(instance, encoding, fill, solution, "glucose4", stats)
+            plain = PUZZLE.solve(instance, Settings(unique=True, method="cnf", extras=settings(rules).extras))
+            assert (second is False) is plain.uniqueness(Settings(unique=True))
+            if second is not False:
+                assert verify(instance, second) == [] and second.links() != solution.links()
+            decided_by_open += whole_board.OPEN_PROOF_STAGE in stats.stages
+    assert decided_by_open > 0  # the path under test was taken
+
+
+def test_a_board_unique_under_fill_is_proved_unique_under_open_where_that_is_faster() -> None:
+    # The handmade 24x14 #4: the fill proof refutes self-touching second solutions for 31 s; the open one, 1.4 s.
+    board = INSTANCES / "numberlink" / "handmade" / "inputs4.txt"
+    result = run_cli("numberlink", board, "--index", "4", "--unique", "--format", "json")
+    data = json.loads(result.out)
+    assert result.code == 0 and data["unique"] is True
+    assert data["stats"]["stages"][-1] == whole_board.OPEN_PROOF_STAGE

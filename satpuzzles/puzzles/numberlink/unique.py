@@ -15,7 +15,8 @@ the first solution S (by the ordinary stages) the search for another goes, in or
    under open, when S fills the board, then the same windows in the fill search: another
    filling is an open solution too, and under no self-touch it is shortcut where it runs
    beside itself until it does not (valid when the result is not S, and verified);
-3. the whole board, in a fresh solver. Only this step can prove uniqueness.
+3. the whole board, in a fresh solver (whole_board.py; under fill, the open rule's proof takes turns
+   with it). Only this step can prove uniqueness.
 
 Under the open rule with self-touch allowed, steps 2 and 3 search the open *no-self-touch*
 encoding, whose extra rule prunes far more, by this theorem (open_reduction): shortcut any
@@ -45,12 +46,13 @@ from satpuzzles.core.records import deferred, replace
 from satpuzzles.core.spec import Rules, Strategy
 from satpuzzles.geometry import Cell, Grid
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
-from satpuzzles.puzzles.numberlink.flips import corner_flip, exclude_downhill_flips
+from satpuzzles.puzzles.numberlink.flips import corner_flip
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet, rules_in_force, verify
-from satpuzzles.puzzles.numberlink.pushes import exclude_pushes, reverse_push
+from satpuzzles.puzzles.numberlink.pushes import reverse_push
 from satpuzzles.puzzles.numberlink.shortcuts import shortcut, untouched
 from satpuzzles.puzzles.numberlink.staging import STAGED
-from satpuzzles.puzzles.numberlink.twoopt import exclude_pattern, reverse_move
+from satpuzzles.puzzles.numberlink.twoopt import reverse_move
+from satpuzzles.puzzles.numberlink.whole_board import search_encoding, whole_board_second
 from satpuzzles.solve.backends import make_backend
 from satpuzzles.solve.limited import LimitedBackend, SearchLimit, budgeted_backend, takes_budget
 from satpuzzles.solve.loop import lazy_solutions
@@ -232,25 +234,10 @@ def _search(instance: NumberlinkInstance, rules: RuleSet, solution: NumberlinkSo
             return Outcome("solved", [solution, other], False, stats)
     # The whole board in a fresh solver: S's phases, which find nearby solutions in the windows, slowed
     # the proof that there is none (the seed's 42x25 board under fill: 16.7 s with them, 4.3 s without).
-    with make_backend(str(settings.solver)) as backend:
-        backend.add_clauses(encoding.formula.clauses)
-        backend.add_clauses([encoding.block(solution)])
-        for other in lazy_solutions(encoding, backend, stats):
-            return Outcome("solved", [solution, other], False, stats)
-    return Outcome("solved", [solution], True, stats)
-
-
-def search_encoding(instance: NumberlinkInstance, rules: RuleSet, without_pattern: bool,
-                    flips: bool | None, flips_into: Collection[Cell] = (), drop_loops: bool = False) -> NumberlinkEncoding:
-    """The complete encoding searched, with the patterns the reductions let it skip (but downhill flips into the
-    cells of ``flips_into``); ``drop_loops`` as NumberlinkEncoding's."""
-    encoding = NumberlinkEncoding(instance, False, rules, drop_loops)
-    if without_pattern:  # fill with self-touch: the search may skip solutions with the pattern (twoopt.py)
-        exclude_pattern(encoding, instance)
-        exclude_pushes(encoding, instance)
-    if flips is not None:  # open: and those with a downhill corner flip, valid with self-touch or not (flips.py)
-        exclude_downhill_flips(encoding, instance, flips, flips_into)
-    return encoding
+    # Under fill, the open rule's proof takes turns with it when S has no open second solution at once.
+    beside = rules.fill and _second_at_once(instance, solution, RuleSet(fill=False)) is None
+    other = whole_board_second(instance, encoding, solution, str(settings.solver), stats, beside)
+    return Outcome("solved", [solution] if other is None else [solution, other], other is None, stats)
 
 
 def _in_windows(instance: NumberlinkInstance, encoding: NumberlinkEncoding, solution: NumberlinkSolution,

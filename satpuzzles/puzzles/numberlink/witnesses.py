@@ -52,7 +52,8 @@ from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSo
 from satpuzzles.puzzles.numberlink.reroutes import key_cells, reroute_witnesses
 from satpuzzles.puzzles.numberlink.sides import crossing_labels, refuted_by_sides
 from satpuzzles.puzzles.numberlink.shortcuts import untouched
-from satpuzzles.puzzles.numberlink.unique import search_encoding, windows
+from satpuzzles.puzzles.numberlink.unique import windows
+from satpuzzles.puzzles.numberlink.whole_board import search_encoding
 from satpuzzles.solve.backbone import narrow
 from satpuzzles.solve.backends import Backend
 from satpuzzles.solve.limited import SearchLimit, budgeted_backend
