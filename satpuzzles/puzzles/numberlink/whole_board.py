@@ -22,7 +22,7 @@ from satpuzzles.solve.backends import Backend, make_backend
 from satpuzzles.solve.limited import LimitedBackend, SearchLimit, budgeted_backend, takes_budget
 from satpuzzles.solve.loop import lazy_solutions
 
-FIRST_PROOF_CONFLICTS = 10_000
+FIRST_PROOF_CONFLICTS = 40_000
 """Conflicts the fill proof takes alone before the open proof is built beside it; then each turn of either
 has this many, doubled after every turn of both."""
 OPEN_PROOF_STAGE = "unique under open"
