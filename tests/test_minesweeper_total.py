@@ -31,14 +31,28 @@ def lattice(rows: int, cols: int, seed: int) -> np.ndarray:
     return np.where(shown & ~mines, counts, UNKNOWN).astype(np.int8)
 
 
-def check(cells: np.ndarray, total: int, every: np.ndarray | None = None) -> None:
-    """The analysis with ``total`` on its default path, on the counting of every total and on the flip search,
-    against brute force (``every``: all layouts whatever their mines, when known); the layout holds exactly
-    ``total`` mines."""
+def largest_left_out(counts: engine.OpenCounts) -> minesweeper_total.Extents:
+    """The extents with the largest component left uncounted, as the counting's budget leaves a percolating one."""
+    shape = structure.build(counts)
+    low, high, counted = counting.extremes(shape, 10**6, partial=True)
+    if shape.components:
+        counted[int(np.argmax(shape.comp_cells))] = False
+    return shape, (low, high, counted)
+
+
+LEFT_OUT = {(minesweeper_total, "_extents"): largest_left_out, (minesweeper_probability, "DEFAULT_BUDGET"): 0}
+PATCHES = [{}, {(minesweeper_total, "EXTREMES_FACTOR"): 0}, {(minesweeper_probability, "DEFAULT_BUDGET"): 0}, LEFT_OUT]
+
+
+def check(cells: np.ndarray, total: int, every: np.ndarray | None = None,
+          patches: list[dict[tuple[object, str], object]] = PATCHES) -> list[str]:
+    """The analysis with ``total`` on its default path, on the counting of every total, on the flip search and on
+    the largest component's flip search beside the counted others, against brute force (``every``: all layouts
+    whatever their mines, when known); the layout holds exactly ``total`` mines. The encodings, path by path."""
     every = all_layouts(cells, None) if every is None else every
     layouts = every[every.sum(axis=(1, 2)) == total]
     unknown = cells == UNKNOWN
-    patches = [{}, {(minesweeper_total, "EXTREMES_FACTOR"): 0}, {(minesweeper_probability, "DEFAULT_BUDGET"): 0}]
+    encodings = []
     for patched in patches:
         with pytest.MonkeyPatch.context() as patch:
             for (module, name), value in patched.items():
@@ -46,6 +60,7 @@ def check(cells: np.ndarray, total: int, every: np.ndarray | None = None) -> Non
             outcome = PUZZLE.solve(MinesweeperInstance(cells, total), Settings(extras={"analyze": True}))
             plain = PUZZLE.solve(MinesweeperInstance(cells, total), Settings())
         assert outcome.status == plain.status == ("solved" if len(layouts) else "unsolvable"), patched
+        encodings.append(outcome.stats.encoding)
         if not len(layouts):
             continue
         analysis = outcome.solutions[0].analysis
@@ -54,6 +69,7 @@ def check(cells: np.ndarray, total: int, every: np.ndarray | None = None) -> Non
         np.testing.assert_array_equal(analysis.forced_safe, unknown & ~layouts.any(axis=0))
         for layout in (analysis.layout, plain.solutions[0].mines):
             assert int(layout.sum()) == total and engine.counts_hold(cells, layout)
+    return encodings
 
 
 def frontier_range(cells: np.ndarray) -> tuple[int, int] | None:
@@ -107,6 +123,26 @@ def test_a_lattice_component_with_every_total_agrees_with_brute_force(rows: int,
     sums = every.sum(axis=(1, 2))
     for total in range(max(0, int(sums.min()) - 1), int(sums.max()) + 2):
         check(cells, total, every)
+
+
+def test_the_largest_component_alone_decides_beside_counted_ones_on_some_boards() -> None:
+    """The flip search over one uncounted component between the totals the rest leaves it (total_giant) is taken,
+    not only tried: on random boards with cells no count sees, some totals are decided by it (each checked
+    against brute force by ``check``)."""
+    taken = 0
+    for seed in range(16):
+        rng = np.random.default_rng(100 + seed)
+        mines = rng.random((4, 5)) < 0.3
+        cells = np.where(mines | (rng.random((4, 5)) < 0.55), UNKNOWN, count8(mines)).astype(np.int8)
+        if (cells == UNKNOWN).sum() > 16:
+            continue
+        every = all_layouts(cells, None)
+        if not len(every):
+            continue
+        sums = every.sum(axis=(1, 2))
+        for total in range(int(sums.min()), int(sums.max()) + 1):
+            taken += check(cells, total, every, [LEFT_OUT])[0].endswith("+component")
+    assert taken > 0
 
 
 def test_unbound_needs_reached_totals_for_the_others() -> None:

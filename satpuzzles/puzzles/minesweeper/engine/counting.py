@@ -278,24 +278,25 @@ def _walk(steps: list[Step], usable: list[np.ndarray], layout: np.ndarray, compo
         current[comp] = np.where(step.kept[step.destination[picked]], after[step.destination[picked]], -1)
 
 
-def extremes(structure: Structure, budget: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def extremes(structure: Structure, budget: int, partial: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each component's fewest and most mines over its layouts, and whether it was counted.
 
     The forward pass of :func:`forward` with, per state, the fewest and the most mines that
     reach it (integers, exact) instead of a number of ways; nothing is kept for a backward
-    pass, so the memory is one step's states. Its caller needs every component, so as
-    ``forward``'s ``every``, nothing is counted when one component is over ``budget`` transitions,
-    has a key space of WHOLE_SPACE or more, or has states that do not pack into a key (a
-    component with no layout is counted with low > high).
+    pass, so the memory is one step's states. As ``forward``'s ``every``, nothing is counted
+    when one component is over ``budget`` transitions, has a key space of WHOLE_SPACE or more,
+    or has states that do not pack into a key; with ``partial``, only such components are left
+    uncounted (a component with no layout is counted with low > high).
     """
     s = structure
     low = np.zeros(s.components, dtype=np.int64)
     high = np.full(s.components, -1, dtype=np.int64)
     counted = np.zeros(s.components, dtype=bool)
     nothing = low, high, counted
-    if (s.comp_space >= WHOLE_SPACE).any():
+    eligible = s.comp_space < WHOLE_SPACE
+    if not partial and not eligible.all():
         return nothing
-    for comps, stride_m, _ in _batches(s, np.ones(s.components, dtype=bool), False):
+    for comps, stride_m, _ in _batches(s, eligible, False):
         local, classes, bounds = _class_order(s, comps)
         keys = np.arange(len(comps), dtype=np.int64) * stride_m
         fewest = np.zeros(len(comps), dtype=np.int64)
@@ -303,6 +304,7 @@ def extremes(structure: Structure, budget: int) -> tuple[np.ndarray, np.ndarray,
         work = np.zeros(len(comps), dtype=np.int64)
         reached = np.zeros(len(comps), dtype=bool)
         class_of = np.full(len(comps), -1, dtype=np.int64)
+        dropped = np.zeros(len(comps), dtype=bool)
         for t in range(len(bounds) - 1):
             at_step = classes[bounds[t]:bounds[t + 1]]
             class_of[local[s.class_comp[at_step]]] = at_step
@@ -312,7 +314,11 @@ def extremes(structure: Structure, budget: int) -> tuple[np.ndarray, np.ndarray,
             source, k = _choices(s, keys, cls, stride_m)
             work += np.bincount(comp[source], minlength=len(comps))
             if (work > budget).any():
-                return nothing
+                if not partial:
+                    return nothing
+                dropped |= work > budget  # their states go no further
+                going = ~dropped[comp[source]]
+                source, k = source[going], k[going]
             moved = keys[source] - k * s.class_touch[cls[source]]
             order = np.argsort(moved, kind="stable")
             moved = moved[order]
@@ -329,7 +335,7 @@ def extremes(structure: Structure, budget: int) -> tuple[np.ndarray, np.ndarray,
             low[comps[end_local]] = new_fewest[ending]
             high[comps[end_local]] = new_most[ending]
             keys, fewest, most = unique[~ending], new_fewest[~ending], new_most[~ending]
-        counted[comps] = True
-        unreached = comps[~reached]
+        counted[comps[~dropped]] = True
+        unreached = comps[~reached & ~dropped]
         low[unreached], high[unreached] = 0, -1  # no layout: an empty range
     return low, high, counted

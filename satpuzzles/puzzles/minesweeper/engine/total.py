@@ -20,6 +20,8 @@ from satpuzzles.puzzles.minesweeper.engine import DEFAULT_SOLVER, counting, prob
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
 from satpuzzles.puzzles.minesweeper.engine.components import (analyze, assemble, find_layout, interchangeable_classes,
                                                                mixed_classes)
+from satpuzzles.puzzles.minesweeper.engine.total_bounds import mine_bounds, unbound
+from satpuzzles.puzzles.minesweeper.engine.total_giant import forced_beside_one_giant
 from satpuzzles.puzzles.minesweeper.model import CellAnalysis
 from satpuzzles.solve.backbone import flip_search
 from satpuzzles.solve.backends import make_backend
@@ -52,8 +54,8 @@ def with_total(cells: np.ndarray, total: int, settle: bool,
     stats.variables, stats.clauses = len(every), 2 * len(counts.need) + 2
     if not 0 <= remaining <= len(every):
         return None, deduction, stats
-    quick, counted, without = _without_the_total(cells, total, settle, deduction, counts, interior, solver_name,
-                                                 stats)
+    quick, counted, without, bounds = _without_the_total(cells, total, settle, deduction, counts, interior,
+                                                         solver_name, stats)
     if quick is not None or counted is False:
         return quick, deduction, stats
     with Timer(stats, "solve_seconds"), make_backend(solver_name) as backend:
@@ -82,18 +84,36 @@ def with_total(cells: np.ndarray, total: int, settle: bool,
             assert without is not None
             stats.sat_calls += more.sat_calls
         candidates = _open_without_total(cells, counts, var, values, without)
-        flips = set(np.where(values[candidates], -candidates, candidates).tolist())
-        stuck, calls = flip_search(backend, flips)
+        shape, extents = bounds or _extents(counts)
+        beside = forced_beside_one_giant(counts, shape, extents, remaining, int(interior.sum()), values, candidates,
+                                         solver_name)
+        if beside is not None:
+            stats.encoding = stats.encoding.replace("+backbone", "+component")
+            stuck_vars, calls = beside
+        else:
+            flips = set(np.where(values[candidates], -candidates, candidates).tolist())
+            stuck, calls = flip_search(backend, flips)
+            stuck_vars = np.abs(np.fromiter(stuck, dtype=np.int64, count=len(stuck)))
         stats.sat_calls += calls
-        forced[np.abs(np.fromiter(stuck, dtype=np.int64, count=len(stuck)))] = True
+        forced[stuck_vars] = True
     forced[var[without.forced_mine | without.forced_safe]] = True  # forced without the total: forced with it
     forced[0] = False
     return assemble(cells, deduction, layout, forced[var] & has_var), deduction, stats
 
 
+Extents = tuple[structure.Structure, tuple[np.ndarray, np.ndarray, np.ndarray]]
+"""The counting structure, and each component's fewest and most mines and whether it was counted."""
+
+
+def _extents(counts: engine.OpenCounts) -> Extents:
+    """The structure and the fewest and most mines of every component the counting's budget reaches."""
+    shape = structure.build(counts)
+    return shape, counting.extremes(shape, EXTREMES_FACTOR * probability.DEFAULT_BUDGET, partial=True)
+
+
 def _without_the_total(cells: np.ndarray, total: int, settle: bool, deduction: engine.Deduction,
                        counts: engine.OpenCounts, interior: np.ndarray, solver_name: str,
-                       stats: SolveStats) -> tuple[CellAnalysis | None, Settled, CellAnalysis | None]:
+                       stats: SolveStats) -> tuple[CellAnalysis | None, Settled, CellAnalysis | None, Extents | None]:
     """The answer from the analysis without the total where the total allows it, and no SAT call with the total.
 
     A layout found without the total serves when the cells no count sees can hold the rest
@@ -102,111 +122,47 @@ def _without_the_total(cells: np.ndarray, total: int, settle: bool, deduction: e
     can be completed to the board's total by layouts of the others at their fewest or most
     and by the free cells (:func:`unbound`). Else the counting's exact sets settle it
     (``forced_with_total``), the second value (see ``Settled``). The third is the analysis without
-    the total (with ``settle``), which the flip search starts from.
+    the total (with ``settle``), which the flip search starts from; the fourth the extents, where counted.
     """
     without: CellAnalysis | None = None
     if settle:
         without, _, more = analyze(cells, solver_name)
         stats.sat_calls += more.sat_calls
         if without is None:
-            return None, False, None
+            return None, False, None, None
         found_layout: np.ndarray | None = without.layout
     else:
         found_layout, _, more = find_layout(cells, solver_name)
         stats.sat_calls += more.sat_calls
     if found_layout is None:
-        return None, False, None
+        return None, False, None, None
     layout = found_layout
     fill = total - int(layout.sum())
     if not 0 <= fill <= int(interior.sum()):
         fewest, most = mine_bounds(counts)
         if not fewest <= total - int(deduction.mine.sum()) <= most + int(interior.sum()):
             stats.encoding += "+bounds"
-            return None, False, without  # no layout: the counts alone need fewer or more mines than the total
-        return None, None, without  # the SAT call with the total finds a layout
+            return None, False, without, None  # no layout: the counts alone need fewer or more mines than the total
+        return None, None, without, None  # the SAT call with the total finds a layout
     layout = layout.copy()
     free_r, free_c = np.nonzero(interior)
     layout[free_r[:fill], free_c[:fill]] = True
     if without is None:  # not settle
-        return assemble(cells, deduction, layout, np.zeros(cells.shape, dtype=bool)), None, None
-    shape = structure.build(counts)
-    low, high, counted = counting.extremes(shape, EXTREMES_FACTOR * probability.DEFAULT_BUDGET)
+        return assemble(cells, deduction, layout, np.zeros(cells.shape, dtype=bool)), None, None, None
+    extents = _extents(counts)
+    shape, (low, high, counted) = extents
     remaining = total - int(deduction.mine.sum())
     if counted.all() and unbound(low, high, remaining, int(interior.sum())):
         stats.encoding += "+bounds"
         forced = (without.forced_mine | without.forced_safe) & (counts.var > 0)
-        return assemble(cells, deduction, layout, forced), None, without
+        return assemble(cells, deduction, layout, forced), None, without, extents
     found = probability.forced_with_total(cells, deduction, total, probability.DEFAULT_BUDGET,
                                           (counts, shape, interior))
     if found is None:
-        return None, (), without
+        return None, (), without, extents
     stats.encoding += "+counting"
     forced_mine, forced_safe = found
-    return assemble(cells, deduction, layout, forced_mine | forced_safe), found, without
-
-
-def mine_bounds(counts: engine.OpenCounts) -> tuple[int, int]:
-    """Fewest and most mines the open counts' neighbours can hold, bounded from counts whose unknown
-    neighbours are disjoint (each needs its own mines, and leaves its own cells empty): a quick refutation
-    of a total far from the board's (a 60x60 board given 100 mines where it needs about 720 took 53 s of SAT).
-
-    Greedy, so not the exact fewest and most (counting.extremes is, at a far higher cost), but sound: every
-    layout meeting the counts has between the two.
-    """
-    lits, need = counts.lits, counts.need
-    sizes = (lits > 0).sum(axis=1)
-    used = np.zeros(int(counts.var.max(initial=0)) + 1, dtype=bool)
-
-    def packed(order: np.ndarray, gain: np.ndarray) -> int:
-        used[:] = False
-        found = 0
-        for row in order.tolist():
-            cells = lits[row][lits[row] > 0]
-            if not used[cells].any():
-                used[cells] = True
-                found += int(gain[row])
-        return found
-
-    fewest = packed(np.argsort(-need, kind="stable"), need)
-    empty = sizes - need
-    most = len(used) - 1 - packed(np.argsort(-empty, kind="stable"), empty)
-    return fewest, most
-
-
-def unbound(low: np.ndarray, high: np.ndarray, remaining: int, free: int) -> bool:
-    """Whether ``remaining`` mines, over components with these fewest and most mines and ``free`` cells no count
-    sees, leave every component all its layouts, and leave the free cells both a mine and a safe cell.
-
-    Only totals known to be reached are used for the others: each component at its fewest or at its most
-    (the sets of sums are Python ints, bit m for m mines). Sufficient, never necessary: False sends the board
-    to the exact counting of every total.
-    """
-    if (low > high).any() or free == 0:
-        return False
-    reached = [(1 << int(a)) | (1 << int(b)) for a, b in zip(low.tolist(), high.tolist())]
-    prefix = [1]
-    for bits in reached:
-        prefix.append(probability._sums(prefix[-1], bits))
-    suffix = [1]
-    for bits in reversed(reached):
-        suffix.append(probability._sums(suffix[-1], bits))
-    suffix.reverse()
-
-    def meets(sums: int, lowest: int, highest: int) -> bool:
-        """Whether some member of ``sums`` lies in lowest..highest."""
-        if highest < 0 or highest < lowest:
-            return False
-        lowest = max(lowest, 0)
-        return bool((sums >> lowest) & ((1 << (highest - lowest + 1)) - 1))
-
-    everything = prefix[-1]
-    if not (meets(everything, remaining - free, remaining - 1) and meets(everything, remaining - free + 1, remaining)):
-        return False  # the free cells must be able to hold a mine and to be empty
-    for index, (a, b) in enumerate(zip(low.tolist(), high.tolist())):
-        others = probability._sums(prefix[index], suffix[index + 1])
-        if not all(meets(others, remaining - free - m, remaining - m) for m in range(a, b + 1)):
-            return False
-    return True
+    return assemble(cells, deduction, layout, forced_mine | forced_safe), found, without, extents
 
 
 def _open_without_total(cells: np.ndarray, counts: engine.OpenCounts, var: np.ndarray, values: np.ndarray,
