@@ -225,19 +225,13 @@ def forced_with_total(cells: np.ndarray, deduction: engine.Deduction, total: int
     if not found.counted.all():
         return None
     feasible = [bitsets.to_int(row) for row in found.layouts]
-    prefix = [1]
-    for bits in feasible:
-        prefix.append(_sums(prefix[-1], bits))
-    suffix = [1]
-    for bits in reversed(feasible):
-        suffix.append(_sums(suffix[-1], bits))
-    suffix.reverse()
+    prefix, suffix = running_sums(feasible)
     free_bits = (1 << (n_free + 1)) - 1
-    if remaining < 0 or not (_sums(prefix[-1], free_bits) >> remaining) & 1:
+    if remaining < 0 or not (sums(prefix[-1], free_bits) >> remaining) & 1:
         return None
     allowed = []
     for index, bits in enumerate(feasible):
-        others = _sums(_sums(prefix[index], suffix[index + 1]), free_bits)
+        others = sums(sums(prefix[index], suffix[index + 1]), free_bits)
         allowed.append(sum(1 << m for m in range(min(remaining, bits.bit_length() - 1) + 1)
                            if (bits >> m) & 1 and (others >> (remaining - m)) & 1))
     allowed_sets = bitsets.from_ints(allowed, found.layouts.shape[1]) if allowed else found.layouts
@@ -256,7 +250,20 @@ def forced_with_total(cells: np.ndarray, deduction: engine.Deduction, total: int
     return forced_mine, forced_safe
 
 
-def _sums(a: int, b: int) -> int:
+def running_sums(sets: list[int]) -> tuple[list[int], list[int]]:
+    """``prefix[i]``, the sums of one member of each of ``sets[:i]``, and ``suffix[i]``, of ``sets[i:]`` (each set of
+    numbers the bits of an int): the others of set i sum to ``sums(prefix[i], suffix[i + 1])``."""
+    prefix = [1]
+    for bits in sets:
+        prefix.append(sums(prefix[-1], bits))
+    suffix = [1]
+    for bits in reversed(sets):
+        suffix.append(sums(suffix[-1], bits))
+    suffix.reverse()
+    return prefix, suffix
+
+
+def sums(a: int, b: int) -> int:
     """The set of x + y for x in ``a`` and y in ``b``, each a set of numbers as the bits of an int.
 
     ``b`` is taken run by run (consecutive members), each run smeared in log(length) shifts.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
-from satpuzzles.puzzles.minesweeper.engine.probability import _sums
+from satpuzzles.puzzles.minesweeper.engine.probability import running_sums, sums
 
 
 def mine_bounds(counts: engine.OpenCounts) -> tuple[int, int]:
@@ -46,14 +46,7 @@ def unbound(low: np.ndarray, high: np.ndarray, remaining: int, free: int) -> boo
     """
     if (low > high).any() or free == 0:
         return False
-    reached = [(1 << int(a)) | (1 << int(b)) for a, b in zip(low.tolist(), high.tolist())]
-    prefix = [1]
-    for bits in reached:
-        prefix.append(_sums(prefix[-1], bits))
-    suffix = [1]
-    for bits in reversed(reached):
-        suffix.append(_sums(suffix[-1], bits))
-    suffix.reverse()
+    prefix, suffix = running_sums([(1 << int(a)) | (1 << int(b)) for a, b in zip(low.tolist(), high.tolist())])
 
     def meets(sums: int, lowest: int, highest: int) -> bool:
         """Whether some member of ``sums`` lies in lowest..highest."""
@@ -66,7 +59,7 @@ def unbound(low: np.ndarray, high: np.ndarray, remaining: int, free: int) -> boo
     if not (meets(everything, remaining - free, remaining - 1) and meets(everything, remaining - free + 1, remaining)):
         return False  # the free cells must be able to hold a mine and to be empty
     for index, (a, b) in enumerate(zip(low.tolist(), high.tolist())):
-        others = _sums(prefix[index], suffix[index + 1])
+        others = sums(prefix[index], suffix[index + 1])
         if not all(meets(others, remaining - free - m, remaining - m) for m in range(a, b + 1)):
             return False
     return True
@@ -82,7 +75,7 @@ def exact_span(low: np.ndarray, high: np.ndarray, remaining: int, free: int, siz
         return None
     reached = 1
     for a, b in zip(low.tolist(), high.tolist()):
-        reached = _sums(reached, (1 << a) | (1 << b))
-    reached = _sums(reached, (1 << (free + 1)) - 1)
+        reached = sums(reached, (1 << a) | (1 << b))
+    reached = sums(reached, (1 << (free + 1)) - 1)
     wanted = ((1 << (most - fewest + 1)) - 1) << (remaining - most)
     return (fewest, most) if reached & wanted == wanted else None

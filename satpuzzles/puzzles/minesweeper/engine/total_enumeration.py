@@ -6,7 +6,7 @@ A layout of the board is a layout of every connected component of the open count
 counting (counting.py, ``ways by mines``) gives each component's number of layouts with
 each m (or, when that is over the budget, the set of its possible m: ``totals``), so the
 sets of totals the components from i on can make up are known exactly (sets as the bits of
-an int, probability._sums). A depth-first walk then picks, component
+an int, probability.sums). A depth-first walk then picks, component
 by component, an m the rest can still complete to the total and a layout with m mines
 (first the component's part of one layout meeting the total, total.py, which needs no
 cardinality constraint on most boards; then lazily, by SAT with m as a cardinality
@@ -30,7 +30,7 @@ from satpuzzles.core.errors import SolverError
 from satpuzzles.core.outcome import SolveStats, Timer
 from satpuzzles.puzzles.minesweeper.engine import DEFAULT_BUDGET, DEFAULT_SOLVER, bitsets, counting, structure
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
-from satpuzzles.puzzles.minesweeper.engine.probability import _sums
+from satpuzzles.puzzles.minesweeper.engine.probability import sums
 from satpuzzles.puzzles.minesweeper.engine.enumeration import opened_board
 from satpuzzles.puzzles.minesweeper.engine.total import with_total
 from satpuzzles.solve.backends import Backend, make_backend
@@ -113,7 +113,7 @@ class Walk:
         self.feasible = [sum(1 << m for m in np.flatnonzero(row > 0).tolist()) for row in ways]
         self.suffix = [(1 << (len(free_r) + 1)) - 1]  # from the last level (the free cells) back to the first
         for bits in reversed(self.feasible):
-            self.suffix.append(_sums(self.suffix[-1], bits))
+            self.suffix.append(sums(self.suffix[-1], bits))
         self.suffix.reverse()
         self.count_rows = [np.flatnonzero(shape.count_comp == i) for i in range(shape.components)]
         r, c = np.nonzero(counts.var)
