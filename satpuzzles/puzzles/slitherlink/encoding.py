@@ -24,6 +24,7 @@ from satpuzzles.cnf.model import Model
 from satpuzzles.constraints.loops import SingleCycle
 from satpuzzles.constraints.patterns import add_pattern_rows
 from satpuzzles.core.outcome import Settings
+from satpuzzles.core.records import deferred
 from satpuzzles.core.spec import Rules, SolverBySize, Stage
 from satpuzzles.geometry import Edge
 from satpuzzles.puzzles.slitherlink.corners import absorbing_corners, corner_clauses
@@ -327,5 +328,7 @@ on Tatham's Hard boards from 45x45 the two are even (20.1 G against 19.7 G for t
 
 RULES: Rules[SlitherlinkInstance, SlitherlinkSolution] = Rules(stages=stages, verify=verify, explainable=True,
                                                                default_solver=DEFAULT_SOLVER, analyzable=True,
-                                                               cuts="sub-loop cuts")
+                                                               cuts="sub-loop cuts",  # witnesses: --analyze only
+                                                               witnesses=deferred("satpuzzles.puzzles.slitherlink"
+                                                                                  ".witnesses", "seek_witnesses"))
 """How Slitherlink is solved and checked."""
