@@ -240,3 +240,18 @@ def test_a_board_unique_under_fill_is_proved_unique_under_open_where_that_is_fas
     data = json.loads(result.out)
     assert result.code == 0 and data["unique"] is True
     assert data["stats"]["stages"][-1] == whole_board.OPEN_PROOF_STAGE
+
+
+@pytest.mark.parametrize("rules", [FILL, OPEN])
+def test_a_large_board_is_decided_by_the_whole_board_before_its_windows(rules: RuleSet) -> None:
+    # 50x50, a label at both ends of every row: the one solution runs straight, and the short whole-board search
+    # proves it (a window's call costs as much as the board's: the windows alone would be 1,200 calls).
+    side = 50
+    assert side * side >= whole_board.PROBE_FROM_CELLS
+    board = "\n".join(",".join([str(row)] + ["."] * (side - 2) + [str(row)]) for row in range(side)) + "\n"
+    instance = PUZZLE.parse(board)[0]
+    fast = PUZZLE.solve(instance, settings(rules))
+    assert fast.uniqueness(settings(rules)) is True
+    assert fast.stats.sat_calls < len(unique.windows(instance.grid))
+    plain = PUZZLE.solve(instance, Settings(unique=True, method="cnf", extras=settings(rules).extras))
+    assert plain.uniqueness(Settings(unique=True)) is True

@@ -52,7 +52,12 @@ from satpuzzles.puzzles.numberlink.pushes import reverse_push
 from satpuzzles.puzzles.numberlink.shortcuts import shortcut, untouched
 from satpuzzles.puzzles.numberlink.staging import STAGED
 from satpuzzles.puzzles.numberlink.twoopt import reverse_move
-from satpuzzles.puzzles.numberlink.whole_board import search_encoding, whole_board_second
+from satpuzzles.puzzles.numberlink.whole_board import (
+    PROBE_FROM_CELLS,
+    probe_whole_board,
+    search_encoding,
+    whole_board_second,
+)
 from satpuzzles.solve.backends import make_backend
 from satpuzzles.solve.limited import LimitedBackend, SearchLimit, budgeted_backend, takes_budget
 from satpuzzles.solve.loop import lazy_solutions
@@ -226,6 +231,11 @@ def _search(instance: NumberlinkInstance, rules: RuleSet, solution: NumberlinkSo
         encoding = search_encoding(instance, rules, without_pattern, flips, drop_loops=True)
     stats.stages.append("unique")
     stats.encoding, stats.variables, stats.clauses = "complete", encoding.formula.num_vars, encoding.formula.num_clauses
+    solver = str(settings.solver)
+    if sizes and instance.grid.size >= PROBE_FROM_CELLS and takes_budget(solver):
+        probed = probe_whole_board(encoding, solution, solver, stats)
+        if probed is not True:  # decided: the whole board's answer, as below
+            return Outcome("solved", [solution] if probed is False else [solution, probed], probed is False, stats)
     if sizes:
         other = _in_windows(instance, encoding, solution, settings, stats, sizes)
         if other is None and open_rules is not None:
@@ -236,7 +246,7 @@ def _search(instance: NumberlinkInstance, rules: RuleSet, solution: NumberlinkSo
     # the proof that there is none (the seed's 42x25 board under fill: 16.7 s with them, 4.3 s without).
     # Under fill, the open rule's proof takes turns with it when S has no open second solution at once.
     beside = rules.fill and _second_at_once(instance, solution, RuleSet(fill=False)) is None
-    other = whole_board_second(instance, encoding, solution, str(settings.solver), stats, beside)
+    other = whole_board_second(instance, encoding, solution, solver, stats, beside)
     return Outcome("solved", [solution] if other is None else [solution, other], other is None, stats)
 
 

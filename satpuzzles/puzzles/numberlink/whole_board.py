@@ -25,6 +25,12 @@ from satpuzzles.solve.loop import lazy_solutions
 FIRST_PROOF_CONFLICTS = 40_000
 """Conflicts the fill proof takes alone before the open proof is built beside it; then each turn of either
 has this many, doubled after every turn of both."""
+PROBE_FROM_CELLS = 2_500
+"""Boards this large (50x50) get a short whole-board search before the windows (probe_whole_board). On the handmade
+boards of 1,600-2,400 cells (inputs4 #6, #8-#10) the windows find a second solution in 0.03-0.3 s and the search
+would add 0.04-0.10 s (Glucose runs past its budget to its next restart: 1,400-3,800 conflicts)."""
+PROBE_CONFLICTS = 1_000
+"""Conflicts of that search."""
 OPEN_PROOF_STAGE = "unique under open"
 """The stage named last when the open rule's proof decided a board under fill."""
 
@@ -59,6 +65,18 @@ def whole_board_second(instance: NumberlinkInstance, encoding: NumberlinkEncodin
         if decided is True:  # most boards end before: no open formula built
             decided = _with_the_open_proof(instance, encoding, fill, solution, solver, stats)
         return None if isinstance(decided, bool) else decided
+
+
+def probe_whole_board(encoding: NumberlinkEncoding, solution: NumberlinkSolution, solver: str,
+                      stats: SolveStats) -> NumberlinkSolution | bool:
+    """The whole-board search for a solution other than S within PROBE_CONFLICTS, in a fresh ``solver`` (one that
+    takes a budget): the solution, False when there is none, True when undecided. For large boards, before the
+    windows: a window's SAT call costs as much as the board (its assumptions, a model of every variable), so the
+    windows cost about the square of the board's cells, while the generated 60x60 and 100x100 boards' proofs
+    take under 200 conflicts (100x100: 1,708 window calls 4.8 s, the whole board 0.3 s)."""
+    with budgeted_backend(solver, PROBE_CONFLICTS) as backend:
+        _load(backend, encoding, solution)
+        return _next_within(encoding, backend, stats, PROBE_CONFLICTS)
 
 
 def _with_the_open_proof(instance: NumberlinkInstance, encoding: NumberlinkEncoding, fill: LimitedBackend,
