@@ -16,7 +16,7 @@ linked have different colours, so no path runs beside itself.
 from __future__ import annotations
 
 from collections import defaultdict
-from itertools import chain
+from itertools import chain, compress
 from operator import mul
 
 from satpuzzles.cnf.cardinality import atmost
@@ -165,7 +165,12 @@ class GridPaths:
 
     def decode(self, model: Model) -> DecodedPaths:
         """Routes from each label's first terminal, plus any detached cycles."""
-        routes, loops = self.layout.walk([a for a, _ in self.ends.values()], model.true_positions(self.link_vars))
+        layout = self.layout
+        across = layout.rows * max(layout.cols - 1, 0)  # the links' variables are two runs, across then down
+        values = (model.run_values(self.link_vars[0], across) if across else []) + \
+            (model.run_values(self.link_vars[across], len(self.link_vars) - across) if len(self.link_vars) > across
+             else [])  # read from a directly driven solver's model without a table of every variable's truth
+        routes, loops = layout.walk([a for a, _ in self.ends.values()], list(compress(range(len(values)), values)))
         return DecodedPaths(dict(zip(self.ends, routes)), tuple(loops))
 
     def cycle_cuts(self, loops: tuple[tuple[Cell, ...], ...]) -> list[Clause]:

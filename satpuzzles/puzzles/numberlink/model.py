@@ -9,6 +9,8 @@ orthogonally adjacent unless they are consecutive on it.
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from satpuzzles.core.records import Record, field
 from satpuzzles.core.words import counted
 
@@ -104,11 +106,12 @@ class NumberlinkSolution(Record, frozen=True):
 
     def links(self) -> set[tuple[Cell, Cell]]:
         """The used links, each as (smaller cell, larger cell)."""
-        used = set()
-        for route in self.routes.values():
-            for a, b in zip(route, route[1:]):
-                used.add((min(a, b), max(a, b)))
-        return used
+        return set(self._links)
+
+    @cached_property
+    def _links(self) -> frozenset[tuple[Cell, Cell]]:
+        """The used links, made once (--analyze's witness walk asks for them several times per solution)."""
+        return frozenset((a, b) if a < b else (b, a) for route in self.routes.values() for a, b in zip(route, route[1:]))
 
 
 def self_touches(solution: NumberlinkSolution) -> list[tuple[str, Cell, Cell]]:

@@ -133,20 +133,27 @@ class _Walk:
     def run(self, start: NumberlinkSolution) -> None:
         """Walk from ``start`` until a pass over the windows flips nothing of ``left``."""
         made = self.encoding.decided(start)
+        held = self._held(made)
         for _ in range(WALK_PASSES):
             before = len(self.left)
             for window in self.windows:
                 if not self.left:
                     return
-                found = self._step(window, made)
+                found = self._step(window, made, held)
                 if found is not None:
                     made = self.encoding.decided(found)
+                    held = self._held(made)
             if len(self.left) == before:
                 return
 
-    def _step(self, window: tuple[int, int, int, int], made: set[Hashable]) -> NumberlinkSolution | None:
-        """A solution equal outside ``window`` to the current one (whose decided keys are ``made``) that flips a
-        key of ``left`` inside it, or None."""
+    def _held(self, made: set[Hashable]) -> list[tuple[Hashable, int]]:
+        """Each key with the literal that holds it as the current solution (whose decided keys are ``made``) has it."""
+        return [(key, var if key in made else -var) for key, var in self.var_of.items()]
+
+    def _step(self, window: tuple[int, int, int, int], made: set[Hashable],
+              held: list[tuple[Hashable, int]]) -> NumberlinkSolution | None:
+        """A solution equal outside ``window`` to the current one (whose decided keys are ``made``, held by the
+        literals of ``held``) that flips a key of ``left`` inside it, or None."""
         inside = self._inside(window)
         asked = [key for key in self.left if key in inside]
         if not asked:
@@ -157,7 +164,7 @@ class _Walk:
             # cuts), and no solution flips any.
             return None
         flips = [-self.var_of[key] if key in made else self.var_of[key] for key in asked]
-        fixed = [var if key in made else -var for key, var in self.var_of.items() if key not in inside]
+        fixed = [lit for key, lit in held if key not in inside]
         selector = self.backend.new_var()
         self.backend.add_clauses([[-selector, *flips]])
         settle = None if self.rules.fill else partial(self._paths_flipping, asked, made)
