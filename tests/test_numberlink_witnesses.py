@@ -228,3 +228,25 @@ def test_each_walk_window_holds_exactly_the_keys_whose_cells_lie_in_it(rules: Ru
             wanted = {key for key in walk.var_of
                       if all(top <= r < bottom and left <= c < right for r, c in key_cells(key))}
             assert walk._inside((top, left, bottom, right)) == wanted
+
+
+def test_the_walk_prefers_flipping_the_keys_it_asks_which_needs_fewer_sat_calls(monkeypatch: pytest.MonkeyPatch) -> None:
+    # janko.at #98 (14x14, fill, not unique): the same analysis, in fewer SAT calls than with the solver's own
+    # phases (which keep each witness near the walk's last solution: a few keys flipped each).
+    from tests.test_numberlink_unique import JANKO, PUZZLE
+    from satpuzzles.puzzles.numberlink import witnesses
+
+    instance = PUZZLE.parse(JANKO.read_text())[97]
+    settings = Settings(analyze=True)
+    preferred = solve(RULES, instance, settings, "numberlink")
+    asked: list[list[int]] = []
+    step = witnesses._Walk._step
+
+    def without_phases(walk: witnesses._Walk, *args: object) -> NumberlinkSolution | None:
+        monkeypatch.setattr(walk.backend, "set_phases", asked.append)  # the walk's solver only
+        return step(walk, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(witnesses._Walk, "_step", without_phases)
+    own = solve(RULES, instance, settings, "numberlink")
+    assert asked and analysis_keys(preferred) == analysis_keys(own)
+    assert preferred.analysis.sat_calls < own.analysis.sat_calls  # type: ignore[union-attr]
