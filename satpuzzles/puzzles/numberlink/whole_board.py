@@ -86,8 +86,9 @@ def _with_the_open_proof(instance: NumberlinkInstance, encoding: NumberlinkEncod
     first in each round: a board the fill proof decides costs at most about as many conflicts again in the open
     solver. The open search is _decide's under open (no self-touch, downhill flips skipped: open_reduction, which
     needs S without a shortcut, a detour or a corner flip, as the caller checked). An open second solution ends
-    the open proof's turns (second fillings without self-touch, which it could find too, were too rare to
-    test: none among 3,000 random boards up to 4x5)."""
+    the open proof's turns, a filling too (janko #156's, under CaDiCaL, though its windows find one first): the
+    fill proof then finds one itself. Keeping a filling as the second solution would save that search, but
+    none turned up among 3,000 random boards up to 4x5 for a test to check it."""
     with Timer(stats, "encode_seconds"):
         opened = search_encoding(instance, RuleSet(fill=False, self_touch=False), False, True, drop_loops=True)
     budget = FIRST_PROOF_CONFLICTS
