@@ -122,6 +122,48 @@ def test_explain_is_unsolvable_and_minimal(corners: bool, instance: SlitherlinkI
         assert brute_force(SlitherlinkInstance(instance.grid, fewer)), f"{cell} is not needed"
 
 
+# `generate slitherlink 20 20 --seed 3`: one solution; the --explain test changes its clue at (4, 18) from 1 to 0.
+GENERATED_20 = (
+    ". . . . 0 0 . 0 . 3 2 3 2 3 . 3 2 3 2 3\n"
+    ". . . . . . . . 1 . . . . . . . . . . .\n"
+    ". . 0 2 . 1 . . . 1 . . . 2 . 1 . . . 1\n"
+    "3 . . . . . . 3 0 . . 0 . . 0 . . . . .\n"
+    "2 . . . . . . . . 1 . . 3 . . 3 . . 1 1\n"
+    "1 . . 1 2 . . 1 2 2 . . 2 . . 2 . . . 1\n"
+    ". 0 2 3 . . . 3 . . . . 2 . . 3 . . . 1\n"
+    ". . . . . 2 1 . . 2 . . 1 1 . . . . . .\n"
+    "0 1 . . . . 1 . . 2 . 3 . 1 . . 1 . . 3\n"
+    "1 . . . . 2 2 2 . 2 3 . . 0 . 3 1 . . .\n"
+    "0 . . . . . . . . . . . . 0 . . 3 3 . 2\n"
+    ". . . 2 0 1 2 3 1 . . . . 0 . . . . . 2\n"
+    ". . 3 . . 1 . . . . 3 . 2 . . 0 2 . 2 2\n"
+    ". . . 2 1 2 . . 3 . 1 2 . 2 . 2 . . . 2\n"
+    "3 . 3 . . . 2 2 . . . . . . . . . 3 . 1\n"
+    ". . . . . 2 1 2 . . . . 1 . 3 . . . . 1\n"
+    "2 . . . . . . 3 . 2 3 2 3 . . . . 1 . 2\n"
+    "1 . . 0 2 . . . . 0 . . 1 . . 1 . 2 . 2\n"
+    ". . . . . . . . . . . . . . 0 . . . . 2\n"
+    "3 2 1 1 1 1 1 1 1 1 1 2 3 2 . . 1 1 1 2\n"
+)
+
+
+def test_explain_one_changed_clue_of_a_unique_board() -> None:
+    # Every conflict holds the changed clue (the others alone keep the board's solution); the set named is
+    # unsolvable by the whole solver, and without any one of its clues solvable.
+    (original,) = PUZZLE.parse(GENERATED_20)
+    assert original.clues[(4, 18)] == 1 and PUZZLE.solve(original, Settings()).status == "solved"
+    instance = SlitherlinkInstance(original.grid, {**original.clues, (4, 18): 0})
+    outcome = PUZZLE.solve(instance, Settings(explain=True))
+    assert outcome.status == "unsolvable"
+    conflict = outcome.explanation
+    assert conflict and (4, 18) in conflict and set(conflict) <= set(instance.clues)
+    kept = {cell: instance.clues[cell] for cell in conflict}
+    assert PUZZLE.solve(SlitherlinkInstance(instance.grid, kept), Settings()).status == "unsolvable"
+    for cell in conflict:
+        fewer = {c: k for c, k in kept.items() if c != cell}
+        assert PUZZLE.solve(SlitherlinkInstance(instance.grid, fewer), Settings()).status == "solved", cell
+
+
 def test_clue_free_loops_are_not_banned() -> None:
     # A clued loop in one corner and room for clue-free loops elsewhere: a loop ban on the
     # clue-free ones would be unsound (one clued loop alone is already the answer).
