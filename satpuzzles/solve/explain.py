@@ -62,6 +62,13 @@ def _core(backend: Backend, among: list[int]) -> list[int]:
     return [lit for lit in among if lit in core]
 
 
+def _progress(log: Callable[[str], None], name: str, tried: int, kept: int, left: int) -> int:
+    """Count one more trial of a pass, logging where the pass stands every hundred; the new count."""
+    if tried and tried % 100 == 0:
+        log(f"explain: {name} pass, {tried} clues tried, {kept} kept, {left} still to try")
+    return tried + 1
+
+
 def minimal_conflict(
     encoding: Encoding[Any], backend: Backend, stats: SolveStats, log: Callable[[str], None]
 ) -> list[Hashable] | None:
@@ -72,8 +79,10 @@ def minimal_conflict(
     candidates = _core(backend, list(key_of))
     log(f"explain: solver core has {len(candidates)} of {len(key_of)} clues")
     kept: list[int] = []
+    tried = 0
     while candidates:  # pass 1: one SAT call per clue
         trial = candidates.pop()
+        tried = _progress(log, "formula-only", tried, len(kept), len(candidates))
         outcome = _formula_check(encoding, backend, stats, kept + candidates)
         if outcome == "unsat":
             candidates, kept = _core(backend, candidates), _core(backend, kept)
@@ -81,9 +90,10 @@ def minimal_conflict(
             kept.append(trial)
     log(f"explain: {len(kept)} clues left after the formula-only pass")
     needed: list[int] = []
-    candidates = kept
+    candidates, tried = kept, 0
     while candidates:  # pass 2: the full check, over the few clues left
         trial = candidates.pop()
+        tried = _progress(log, "full-check", tried, len(needed), len(candidates))
         if _unsolvable(encoding, backend, stats, needed + candidates):
             candidates = _core(backend, candidates)
         else:
