@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -14,8 +15,9 @@ from satpuzzles.puzzles.minesweeper.engine import counting, structure
 from satpuzzles.puzzles.minesweeper.engine import probability as minesweeper_probability
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
 from satpuzzles.puzzles.minesweeper.engine import total as minesweeper_total
-from satpuzzles.puzzles.minesweeper.model import UNKNOWN, MinesweeperInstance
-from tests.conftest import Driver
+from satpuzzles.puzzles.minesweeper.engine.total_bounds import total_conflict
+from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, MinesweeperInstance
+from tests.conftest import Driver, run_cli
 from tests.test_minesweeper_analysis import all_layouts, boards
 
 PUZZLE = Driver("minesweeper")
@@ -182,3 +184,59 @@ def test_a_total_far_below_the_boards_is_refuted_without_the_total_search() -> N
     assert fewest + int(deduction.mine.sum()) > 200
     layout, _, stats = minesweeper_total.with_total(cells, 200, settle=False)
     assert layout is None and stats.encoding.endswith("+bounds")
+
+
+def _meets(mines: np.ndarray, cells: np.ndarray, clues: list[tuple[int, int]]) -> np.ndarray:
+    """Which of the boards ``mines`` (one per row of the first axis) meet every count in ``clues``."""
+    ok = np.ones(len(mines), dtype=bool)
+    for r, c in clues:
+        around = mines[:, max(r - 1, 0):r + 2, max(c - 1, 0):c + 2].sum(axis=(1, 2))
+        ok &= around == cells[r, c]
+    return ok
+
+
+def test_a_total_out_of_the_counts_reach_is_explained_by_a_minimal_set_without_sat() -> None:
+    """total_conflict's set against brute force: with the total no placement meets its counts; without any one
+    of them, or without the total, one does. Boards with flagged mines, totals from 0 to every cell."""
+    named = 0
+    for seed in range(30):
+        rng = np.random.default_rng(700 + seed)
+        rows, cols = 4, 4 + seed % 2
+        truth = rng.random((rows, cols)) < 0.35
+        cells = np.where(truth, UNKNOWN, count8(truth)).astype(np.int8)
+        cells[(rng.random((rows, cols)) < 0.4) & ~truth] = UNKNOWN
+        cells[truth & (rng.random((rows, cols)) < 0.3)] = MINE
+        unknown = np.argwhere(cells == UNKNOWN)
+        if len(unknown) > 14:
+            continue
+        boards = np.zeros((1 << len(unknown), rows, cols), dtype=bool)
+        bits = (np.arange(1 << len(unknown))[:, None] >> np.arange(len(unknown))) & 1
+        boards[:, unknown[:, 0], unknown[:, 1]] = bits.astype(bool)
+        boards |= cells == MINE
+        totals = boards.sum(axis=(1, 2))
+        for total in range(rows * cols + 1):
+            conflict = total_conflict(cells, total)
+            if conflict is None:
+                continue
+            named += 1
+            assert not (_meets(boards, cells, conflict) & (totals == total)).any()
+            assert _meets(boards, cells, conflict).any()  # the counts alone hold
+            for dropped in range(len(conflict)):
+                rest = conflict[:dropped] + conflict[dropped + 1:]
+                assert (_meets(boards, cells, rest) & (totals == total)).any()
+    assert named > 0
+
+
+def test_explain_names_a_total_out_of_reach_at_once() -> None:
+    """A 40x40 board given 200 mines where its counts need far more: the conflict is the total and counts with
+    disjoint neighbours, named without SAT (the SAT minimisation ran past 120 s on such boards)."""
+    mines = np.random.default_rng(5).random((40, 40)) < 0.2
+    cells = np.where(mines, UNKNOWN, count8(mines)).astype(np.int8)
+    cells[np.random.default_rng(6).random((40, 40)) < 0.6] = UNKNOWN
+    text = "40 40\nmines 200\n" + "\n".join(" ".join("?" if v == UNKNOWN else str(v) for v in row) for row in cells)
+    result = run_cli("minesweeper", "-", "--explain", "--format", "json", stdin=text + "\n")
+    data = json.loads(result.out)
+    assert result.code == 1 and data["status"] == "unsolvable"
+    clues = data["explanation"]["clues"]
+    assert data["explanation"]["mines"] == 200 and clues
+    assert sum(int(cells[r, c]) for r, c, _ in clues) > 200  # disjoint counts needing more than the total

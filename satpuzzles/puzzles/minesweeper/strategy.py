@@ -14,7 +14,7 @@ from __future__ import annotations
 from satpuzzles.core.outcome import Outcome, Settings, SolveStats, Timer
 from satpuzzles.core.spec import Strategy
 from satpuzzles.puzzles.minesweeper.engine import DEFAULT_BUDGET
-from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, CellAnalysis, MinesweeperInstance, MinesweeperSolution
+from satpuzzles.puzzles.minesweeper.model import MINE, TOTAL, UNKNOWN, CellAnalysis, MinesweeperInstance, MinesweeperSolution
 from satpuzzles.solve.solver_names import is_pysat_solver
 
 TYPE_CHECKING = False
@@ -149,6 +149,12 @@ def _unsolvable(instance: MinesweeperInstance, deduction: Deduction, stats: Solv
         advice = "" if explain else f"; {settings.naming.flag('explain')} names a minimal conflicting set"  # or, with it,
         # the Conflict line does
         outcome.message = f"no placement meets every count{total}{advice}"
+        if explain and instance.mines is not None:  # a total out of the counts' reach: named without SAT
+            from satpuzzles.puzzles.minesweeper.engine.total_bounds import total_conflict
+
+            conflict = total_conflict(instance.cells, instance.mines)
+            if conflict is not None:
+                outcome.explanation = [*conflict, TOTAL]
     return outcome
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from satpuzzles.geometry import count8
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
 from satpuzzles.puzzles.minesweeper.engine.probability import running_sums, sums
+from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN
 
 
 def mine_bounds(counts: engine.OpenCounts) -> tuple[int, int]:
@@ -17,23 +19,57 @@ def mine_bounds(counts: engine.OpenCounts) -> tuple[int, int]:
     layout meeting the counts has between the two.
     """
     lits, need = counts.lits, counts.need
-    sizes = (lits > 0).sum(axis=1)
-    used = np.zeros(int(counts.var.max(initial=0)) + 1, dtype=bool)
-
-    def packed(order: np.ndarray, gain: np.ndarray) -> int:
-        used[:] = False
-        found = 0
-        for row in order.tolist():
-            cells = lits[row][lits[row] > 0]
-            if not used[cells].any():
-                used[cells] = True
-                found += int(gain[row])
-        return found
-
-    fewest = packed(np.argsort(-need, kind="stable"), need)
-    empty = sizes - need
-    most = len(used) - 1 - packed(np.argsort(-empty, kind="stable"), empty)
+    cells = int(counts.var.max(initial=0))
+    empty = (lits > 0).sum(axis=1) - need
+    fewest = int(need[_packed(lits, need, cells)].sum())
+    most = cells - int(empty[_packed(lits, empty, cells)].sum())
     return fewest, most
+
+
+def _packed(lits: np.ndarray, gain: np.ndarray, cells: int) -> np.ndarray:
+    """Rows whose cells (ids 1..``cells``, 0 for none) are disjoint, taken greedily by ``gain``, largest first."""
+    used = np.zeros(cells + 1, dtype=bool)
+    chosen = []
+    for row in np.argsort(-gain, kind="stable").tolist():
+        around = lits[row][lits[row] > 0]
+        if not used[around].any():
+            used[around] = True
+            chosen.append(row)
+    return np.array(chosen, dtype=np.int64)
+
+
+def total_conflict(cells: np.ndarray, mines: int) -> list[tuple[int, int]] | None:
+    """Revealed counts that, with the ``mines`` total, have no layout, and each of whose subsets without one of
+    them (or without the total) has one: a minimal conflict found without SAT, or None.
+
+    Counts with disjoint unknown neighbours each hold their own mines: when the most needing need more than the
+    total leaves (less the flagged cells), the fewest of them that do; when those leaving most cells empty leave
+    more than the total allows, the fewest of those. Exact for disjoint counts: needing n and seeing s of the u
+    unknown cells, they allow a total of n to n + u - s, which decides each subset.
+    """
+    unknown, flagged = cells == UNKNOWN, cells == MINE
+    ids = np.zeros(cells.shape, dtype=np.int64)
+    ids[unknown] = np.arange(1, int(unknown.sum()) + 1)
+    where = np.argwhere(cells >= 0)
+    padded = np.pad(ids, 1)
+    lits = np.stack([padded[where[:, 0] + dr, where[:, 1] + dc] for dr in range(3) for dc in range(3)], axis=1)
+    need = cells[where[:, 0], where[:, 1]].astype(np.int64) - count8(flagged)[where[:, 0], where[:, 1]]
+    size = (lits > 0).sum(axis=1)
+    cells_left, left = int(unknown.sum()), mines - int(flagged.sum())
+    if ((need < 0) | (need > size)).any():
+        return None  # a count unmet alone is named by itself
+    for gain, room in ((need, left), (size - need, cells_left - left)):
+        rows = _packed(lits, gain, cells_left)
+        over = np.flatnonzero(np.cumsum(gain[rows]) > room)
+        if not len(over):
+            continue
+        chosen = rows[: int(over[0]) + 1]  # sorted by gain: without any one of them the rest fit the room
+        for dropped in range(len(chosen)):
+            rest = np.delete(chosen, dropped)
+            if not int(need[rest].sum()) <= left <= int(need[rest].sum()) + cells_left - int(size[rest].sum()):
+                return None
+        return [(int(r), int(c)) for r, c in where[chosen]]
+    return None
 
 
 def unbound(low: np.ndarray, high: np.ndarray, remaining: int, free: int) -> bool:
