@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from satpuzzles.geometry import count8
+from satpuzzles.geometry import around8_at, count8
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
 from satpuzzles.puzzles.minesweeper.engine.probability import running_sums, sums
 from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN
@@ -51,8 +51,7 @@ def total_conflict(cells: np.ndarray, mines: int) -> list[tuple[int, int]] | Non
     ids = np.zeros(cells.shape, dtype=np.int64)
     ids[unknown] = np.arange(1, int(unknown.sum()) + 1)
     where = np.argwhere(cells >= 0)
-    padded = np.pad(ids, 1)
-    lits = np.stack([padded[where[:, 0] + dr, where[:, 1] + dc] for dr in range(3) for dc in range(3)], axis=1)
+    lits = around8_at(ids, where[:, 0], where[:, 1])
     need = cells[where[:, 0], where[:, 1]].astype(np.int64) - count8(flagged)[where[:, 0], where[:, 1]]
     size = (lits > 0).sum(axis=1)
     cells_left, left = int(unknown.sum()), mines - int(flagged.sum())
