@@ -26,7 +26,7 @@ from satpuzzles.core import registry
 from satpuzzles.core.errors import GeneratorWarning, InputError, SatPuzzlesWarning, UsageError
 from satpuzzles.core.naming import PYTHON
 from satpuzzles.core.outcome import Analysis, Outcome, Settings, check_seconds
-from satpuzzles.core.spec import WARNING, AnalysisView, GeneratorOptions, Option, PuzzleSpec, Writer
+from satpuzzles.core.spec import WARNING, AnalysisView, GeneratorOptions, Option, PuzzleSpec, Writer, stream_seed
 from satpuzzles.core.words import counted
 from satpuzzles.io.detect import detect_file, named_puzzle, stated_puzzle, with_stated_puzzle
 from satpuzzles.io.reading import read_instances
@@ -118,7 +118,7 @@ def generate(puzzle: str, rows: int, cols: int, seed: int | None = None, **optio
     spec.generator.check_size(rows, cols, f"rows={rows!r}, cols={cols!r}")
     options = _checked_options(spec.generator.options, options)
     warned: list[str] = []  # a generator's progress, kept when it is a warning (graded candidates repeat them)
-    made = with_stated_puzzle(puzzle, spec.generator.make(rows, cols, seed,
+    made = with_stated_puzzle(puzzle, spec.generator.make(rows, cols, stream_seed(seed),
                                                           GeneratorOptions({**values, **options}, PYTHON),
                                                           lambda text: warned.append(text) if text.startswith(WARNING)
                                                           else None))

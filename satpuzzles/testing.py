@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from satpuzzles.cli.app import main
 from satpuzzles.core import registry
 from satpuzzles.core.outcome import Outcome, Settings
+from satpuzzles.core.spec import stream_seed
 from satpuzzles.io.reading import read_instances
 from satpuzzles.solve.pipeline import solve
 
@@ -63,7 +64,7 @@ class Driver:
             raise ValueError(f"{self.name} has no generator")
         values = {option.name: option.default for option in generator.options}
         values.update(options)
-        return generator.make(rows, cols, seed, values, lambda text: None)
+        return generator.make(rows, cols, stream_seed(seed), values, lambda text: None)
 
     def result_file(self, instance: Any, solution: Any) -> str:
         """The ``-r`` file's text."""

@@ -381,12 +381,16 @@ def test_cut_until_finds_the_first_decided_cover_in_few_checks() -> None:
 
 @pytest.mark.parametrize("puzzle", ["minesweeper", "numberlink", "slitherlink"])
 def test_a_negative_seed_is_a_seed_like_any_other(puzzle: str) -> None:
-    """--seed takes any whole number for every puzzle; a negative one made Minesweeper's generator fail inside
-    (numpy seeds only from 0 up: 'internal error', exit 4). As Python's own generator, -S gives what S gives."""
-    made = run_cli("generate", puzzle, "4", "4", "--seed", "-5")
+    """--seed takes any whole number for every puzzle, each its own puzzle, the same every run: a negative one made
+    Minesweeper's generator fail inside (numpy seeds only from 0 up: 'internal error', exit 4), then gave what its
+    absolute value gives (as Python's random reads it), so --seed -2 --count 5 made two puzzles twice."""
+    made = run_cli("generate", puzzle, "4", "4", "--seed", "-2", "--count", "5")
     assert made.code == 0, made.err
-    assert made.out == run_cli("generate", puzzle, "4", "4", "--seed", "-5").out
-    assert made.out == run_cli("generate", puzzle, "4", "4", "--seed", "5").out
+    assert made.out == run_cli("generate", puzzle, "4", "4", "--seed", "-2", "--count", "5").out
+    board = made.out.split("# puzzle: ")[1:]
+    assert len(board) == 5 and board[0] != board[4] and board[1] != board[3]  # seeds -2 and 2, -1 and 1
+    assert board[0] == run_cli("generate", puzzle, "4", "4", "--seed", "-2").out.split("# puzzle: ")[1]
+    assert board[4] == run_cli("generate", puzzle, "4", "4", "--seed", "2").out.split("# puzzle: ")[1]
 
 
 @pytest.mark.parametrize(("puzzle", "args", "says"), [

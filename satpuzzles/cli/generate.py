@@ -14,7 +14,7 @@ from satpuzzles.cli.options import PlainInt, PlainIntRange, Seconds, check_secon
 from satpuzzles.cli.output import stdout
 from satpuzzles.core.errors import ExitStatus, SatPuzzlesError
 from satpuzzles.core.outcome import Settings, seconds_text
-from satpuzzles.core.spec import WARNING, Generator, GeneratorOptions, PuzzleSpec
+from satpuzzles.core.spec import WARNING, Generator, GeneratorOptions, PuzzleSpec, stream_seed
 from satpuzzles.core.words import counted
 from satpuzzles.io.detect import with_stated_puzzle
 from satpuzzles.io.files import check_writable, numbered_path, write_atomic
@@ -144,7 +144,8 @@ def make_puzzles(puzzle: PuzzleSpec[Any, Any], size: dict[str, int], seed: int |
 
     def work(report: Callable[[object], None]) -> None:
         for index, puzzle_seed in enumerate(seeds):
-            text = with_stated_puzzle(puzzle.name, generator.make(rows, cols, puzzle_seed, GeneratorOptions(options),
+            text = with_stated_puzzle(puzzle.name, generator.make(rows, cols, stream_seed(puzzle_seed),
+                                                                  GeneratorOptions(options),
                                                                   lambda text: report(("status", text))))
             report(("puzzle", text, index))
 

@@ -382,6 +382,17 @@ def naming_of(options: dict[str, Any]) -> Naming:
     return getattr(options, "naming", CLI)
 
 
+NEGATIVE_SEEDS_FROM = 2**128
+"""Where the streams of seeds below 0 start (see stream_seed)."""
+
+
+def stream_seed(seed: int | None) -> int | None:
+    """The seed a generator's random stream starts from: the user's seed, except that a seed below 0 gets a stream of
+    its own, NEGATIVE_SEEDS_FROM + |seed| (Python's random reads -5 as 5, so --seed -2 --count 5 made two puzzles
+    twice; numpy refuses it)."""
+    return seed if seed is None or seed >= 0 else NEGATIVE_SEEDS_FROM - seed
+
+
 class Generator(Record, frozen=True, eq=False, repr=False):
     """``satpuzzles generate NAME``: ``make(rows, cols, seed, options, progress)`` returns a new puzzle's text;
     ``options`` is a GeneratorOptions, whose ``naming`` (naming_of) its messages name the options in."""

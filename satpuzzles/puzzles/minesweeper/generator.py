@@ -277,7 +277,7 @@ def layout_from_text(text: str) -> np.ndarray:
 
 def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progress: Progress) -> str:
     """A board in the grid format: random (solvable by construction), a no-guess game, or a unique puzzle."""
-    rng = np.random.default_rng(None if seed is None else abs(seed))  # a seed below 0 as Python's random reads it
+    rng = np.random.default_rng(seed)
     count = options.get("mine_count")
     check_options(rows, cols, options)
     mine_density, reveal_density = densities(options)
