@@ -12,7 +12,7 @@ import pytest
 from pysat.formula import CNF
 from pysat.solvers import Solver
 
-from satpuzzles.cnf import Formula, VarPool, atleast, atmost, cardinality, dimacs_text, exactly
+from satpuzzles.cnf import Formula, VarPool, atleast, atmost, cardinality, dimacs, dimacs_text, exactly
 from satpuzzles.core.outcome import Settings
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from tests.conftest import Driver
@@ -386,6 +386,18 @@ def test_dimacs_of_formula_without_names() -> None:
     assert "c 1 auxiliary" in text and "c 2 auxiliary" in text
     assert _header(text) == (2, 2)
     assert CNF(from_string=text).clauses == [[1, 2], []]
+
+
+def test_dimacs_chunks_are_the_text_in_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
+    """-o writes the first formula's text in pieces of whole lines (the whole text of a million-cell board, as one
+    string, doubled the peak memory); joined, they are dimacs_text's, with its header and assumed units."""
+    formula = _sample_formula()
+    formula.add([])
+    monkeypatch.setattr(dimacs, "LINES_PER_CHUNK", 3)
+    pieces = list(dimacs.dimacs_chunks(formula, header=["a test"], assumed=[7]))
+    assert "".join(pieces) == dimacs_text(formula, header=["a test"], assumed=[7])
+    assert len(pieces) > 3 and all(piece.count("\n") == 3 for piece in pieces[:-1])
+    assert pieces[-1].endswith("7 0\n")
 
 
 def test_dimacs_of_a_real_solve_contains_its_cuts() -> None:

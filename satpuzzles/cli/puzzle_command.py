@@ -54,9 +54,8 @@ def write_outputs(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[
 
     if options.get("output"):
         text = outcome.dimacs
-        if text is None:
-            text = first_formula_dimacs(puzzle.rules, instance, settings, puzzle.name)
-        write_atomic(numbered_path(options["output"], index, total), [text])
+        write_atomic(numbered_path(options["output"], index, total),
+                     [text] if text is not None else first_formula_dimacs(puzzle.rules, instance, settings, puzzle.name))
     wanted = [name for name in ANSWER_FILES if options.get(name)]
     written = set()
     for name, answer in answer_texts(puzzle, instance, outcome, settings, wanted, options.get("result_format")):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import islice
 
 from satpuzzles.cnf.formula import Formula
 
@@ -26,26 +27,40 @@ def dimacs_lines(
         yield f"c {line}\n"
     if formula.num_vars:
         yield "c variables:\n"
+        name_of = formula.pool.name_of
         for var in range(1, formula.num_vars + 1):
-            key = formula.pool.name_of(var)
+            key = name_of(var)
             yield f"c {var} {_describe(key) if key is not None else 'auxiliary'}\n"
     added = sum(len(clauses) for _, clauses in sections)
     yield f"p cnf {formula.num_vars} {formula.num_clauses + len(extra) + added + len(assumed)}\n"
-    for clause in formula.clauses:
-        yield " ".join(map(str, [*clause, 0])) + "\n"
+    yield from map(_clause_line, formula.clauses)
     if extra:
         yield "c clauses added by the lazy-cut loop:\n"
-        for cut in extra:
-            yield " ".join(map(str, [*cut, 0])) + "\n"
+        yield from map(_clause_line, extra)
     for title, clauses in sections:
         if clauses:
             yield f"c {title}:\n"
-            for listed in clauses:
-                yield " ".join(map(str, [*listed, 0])) + "\n"
+            yield from map(_clause_line, clauses)
     if assumed:
         yield "c selector literals the solver assumed true (one per clue):\n"
         for lit in assumed:
             yield f"{lit} 0\n"
+
+
+def _clause_line(clause: Sequence[int]) -> str:
+    return f"{' '.join(map(str, clause))} 0\n" if clause else "0\n"
+
+
+LINES_PER_CHUNK = 10_000
+"""How many lines dimacs_chunks joins into one string."""
+
+
+def dimacs_chunks(formula: Formula, header: Iterable[str] = (), assumed: Sequence[int] = ()) -> Iterator[str]:
+    """The DIMACS text of ``formula`` in pieces of LINES_PER_CHUNK lines, to be written one by one: a million-cell
+    board's text is 135 MB, which as one string (and the list of its 5 million lines) doubled the peak memory."""
+    lines = dimacs_lines(formula, header=header, assumed=assumed)
+    while chunk := "".join(islice(lines, LINES_PER_CHUNK)):
+        yield chunk
 
 
 def dimacs_text(

@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 import time
 
-from satpuzzles.cnf.dimacs import dimacs_text, header_lines
+from satpuzzles.cnf.dimacs import dimacs_chunks, dimacs_text, header_lines
 from satpuzzles.cnf.formula import Clause
 from satpuzzles.cnf.model import broken_clause
 from satpuzzles.core.errors import SolverError, UsageError, VerificationError
@@ -32,7 +32,7 @@ from satpuzzles.solve.loop import lazy_solutions
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Hashable, Mapping
+    from collections.abc import Callable, Hashable, Iterator, Mapping
     from typing import Any
 
     from satpuzzles.core.spec import Encoding, Rules, Strategy
@@ -382,9 +382,10 @@ def _certificate(encoding: Encoding[S], cuts: list[Clause], found: list[S], back
     return Certificate("unique" if found else "unsolvable", cnf, "\n".join(proof) + "\n", solver, len(cuts))
 
 
-def first_formula_dimacs(rules: Rules[I, Any], instance: I, settings: Settings, name: str = "") -> str:
-    """The DIMACS text of the first encoding stage (for ``-o`` when the method used no formula)."""
+def first_formula_dimacs(rules: Rules[I, Any], instance: I, settings: Settings, name: str = "") -> Iterator[str]:
+    """The DIMACS text of the first encoding stage, in pieces to write one by one (for ``-o`` when the method used no
+    formula)."""
     stage = rules.stages(instance, with_defaults(rules, settings, instance))[0]
     encoding = stage.build()
     header = header_lines(name, stage.name, stage.complete, encoding)
-    return dimacs_text(encoding.formula, header=header, assumed=list(encoding.selectors.values()))  # as a solve assumes
+    return dimacs_chunks(encoding.formula, header=header, assumed=list(encoding.selectors.values()))  # as solves assume
