@@ -20,7 +20,7 @@ from satpuzzles.puzzles.minesweeper.engine import DEFAULT_SOLVER, counting, prob
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
 from satpuzzles.puzzles.minesweeper.engine.components import (analyze, assemble, find_layout, interchangeable_classes,
                                                                mixed_classes)
-from satpuzzles.puzzles.minesweeper.engine.total_bounds import mine_bounds, unbound
+from satpuzzles.puzzles.minesweeper.engine.total_bounds import mine_bounds, unbound, within_reach
 from satpuzzles.puzzles.minesweeper.engine.total_giant import forced_beside_one_giant
 from satpuzzles.puzzles.minesweeper.model import CellAnalysis
 from satpuzzles.solve.backbone import flip_search
@@ -138,12 +138,17 @@ def _without_the_total(cells: np.ndarray, total: int, settle: bool, deduction: e
         return None, False, None, None
     layout = found_layout
     fill = total - int(layout.sum())
+    remaining = total - int(deduction.mine.sum())
     if not 0 <= fill <= int(interior.sum()):
         fewest, most = mine_bounds(counts)
-        if not fewest <= total - int(deduction.mine.sum()) <= most + int(interior.sum()):
+        if not fewest <= remaining <= most + int(interior.sum()):
             stats.encoding += "+bounds"
             return None, False, without, None  # no layout: the counts alone need fewer or more mines than the total
-        return None, None, without, None  # the SAT call with the total finds a layout
+        extents = _extents(counts)
+        if not within_reach(counts, extents[0].count_comp, extents[1], remaining, int(interior.sum())):
+            stats.encoding += "+bounds"
+            return None, False, without, extents  # no layout: the components' mines cannot make up the total
+        return None, None, without, extents  # the SAT call with the total finds a layout
     layout = layout.copy()
     free_r, free_c = np.nonzero(interior)
     layout[free_r[:fill], free_c[:fill]] = True
@@ -151,7 +156,6 @@ def _without_the_total(cells: np.ndarray, total: int, settle: bool, deduction: e
         return assemble(cells, deduction, layout, np.zeros(cells.shape, dtype=bool)), None, None, None
     extents = _extents(counts)
     shape, (low, high, counted) = extents
-    remaining = total - int(deduction.mine.sum())
     if counted.all() and unbound(low, high, remaining, int(interior.sum())):
         stats.encoding += "+bounds"
         forced = (without.forced_mine | without.forced_safe) & (counts.var > 0)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from satpuzzles.geometry import around8_at, count8
+from satpuzzles.puzzles.minesweeper.engine import DEFAULT_BUDGET
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
+from satpuzzles.puzzles.minesweeper.engine.band_bounds import component_bounds
 from satpuzzles.puzzles.minesweeper.engine.probability import running_sums, sums
 from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN
 
@@ -114,3 +116,37 @@ def exact_span(low: np.ndarray, high: np.ndarray, remaining: int, free: int, siz
     reached = sums(reached, (1 << (free + 1)) - 1)
     wanted = ((1 << (most - fewest + 1)) - 1) << (remaining - most)
     return (fewest, most) if reached & wanted == wanted else None
+
+
+def within_reach(counts: engine.OpenCounts, count_comp: np.ndarray, bounds: tuple[np.ndarray, np.ndarray, np.ndarray],
+                 remaining: int, free: int) -> bool:
+    """Whether ``remaining`` mines may lie on the board as far as its components' mines tell: the counted ones
+    between their fewest and most (``bounds``, counting.extremes, partial), the others between the bounds their
+    bands give (band_bounds), the ``free`` cells no count sees any number. False proves there is no layout.
+
+    ``count_comp``: each open count's component. The bands of a component are bounded only as far as the
+    question needs (a 100x100 board's percolating component, at least 804 mines where the total left room for
+    697: refuted in 0.5 s, where the SAT call with the total ran past 400 s).
+    """
+    low, high, counted = bounds
+    if (low[counted] > high[counted]).any():
+        return False
+    uncounted = np.flatnonzero(~counted).tolist()
+    fewest = {comp: 0 for comp in uncounted}
+    most = {comp: int((np.unique(counts.lits[count_comp == comp]) > 0).sum()) for comp in uncounted}
+    floor, ceiling = int(low[counted].sum()), int(high[counted].sum()) + free
+
+    def margin(few: int, many: int, comp: int) -> int:
+        """Mines from a refutation: below the least the components need, or above the most they hold."""
+        need = floor + sum(fewest.values()) - fewest[comp] + few
+        hold = ceiling + sum(most.values()) - most[comp] + many
+        return min(remaining - need + 1, hold - remaining + 1)
+
+    for comp in uncounted:
+        if margin(fewest[comp], most[comp], comp) <= 0:
+            break
+        fewest[comp], most[comp] = component_bounds(counts, np.flatnonzero(count_comp == comp), DEFAULT_BUDGET,
+                                                    lambda few, many: margin(few, many, comp))
+    if any(fewest[comp] > most[comp] for comp in uncounted):
+        return False  # a component's bands have no layout
+    return floor + sum(fewest.values()) <= remaining <= ceiling + sum(most.values())
