@@ -54,20 +54,23 @@ def with_total(cells: np.ndarray, total: int, settle: bool,
     stats.variables, stats.clauses = len(every), 2 * len(counts.need) + 2
     if not 0 <= remaining <= len(every):
         return None, deduction, stats
-    quick, counted, without, bounds = _without_the_total(cells, total, settle, deduction, counts, interior,
-                                                         solver_name, stats)
+    quick, counted, without, bounds, fitted = _without_the_total(cells, total, settle, deduction, counts, interior,
+                                                                 solver_name, stats)
     if quick is not None or counted is False:
         return quick, deduction, stats
     with Timer(stats, "solve_seconds"), make_backend(solver_name) as backend:
         engine.add_counts(backend, counts.lits, counts.need)
         backend.add_exactly(every.tolist(), remaining)
-        stats.sat_calls += 1
-        if not backend.solve():
-            return None, deduction, stats
         values = np.zeros(len(every) + 1, dtype=bool)
-        model = np.array(backend.model_literals(), dtype=np.int64)
-        values[model[(model > 0) & (model <= len(every))]] = True
         has_var = var > 0
+        if fitted is not None:  # the layout without the total, completed by the free cells: no SAT call for one
+            values[var[has_var]] = fitted[has_var]
+        else:
+            stats.sat_calls += 1
+            if not backend.solve():
+                return None, deduction, stats
+            model = np.array(backend.model_literals(), dtype=np.int64)
+            values[model[(model > 0) & (model <= len(every))]] = True
         layout = deduction.mine | (values[var] & has_var)
         if not settle:
             return assemble(cells, deduction, layout, np.zeros(cells.shape, dtype=bool)), deduction, stats
@@ -122,7 +125,8 @@ def _past_counting(extents: Extents) -> bool:
 
 def _without_the_total(cells: np.ndarray, total: int, settle: bool, deduction: engine.Deduction,
                        counts: engine.OpenCounts, interior: np.ndarray, solver_name: str,
-                       stats: SolveStats) -> tuple[CellAnalysis | None, Settled, CellAnalysis | None, Extents | None]:
+                       stats: SolveStats) -> tuple[CellAnalysis | None, Settled, CellAnalysis | None, Extents | None,
+                                                   np.ndarray | None]:
     """The answer from the analysis without the total where the total allows it, and no SAT call with the total.
 
     A layout found without the total serves when the cells no count sees can hold the rest
@@ -131,20 +135,22 @@ def _without_the_total(cells: np.ndarray, total: int, settle: bool, deduction: e
     can be completed to the board's total by layouts of the others at their fewest or most
     and by the free cells (:func:`unbound`). Else the counting's exact sets settle it
     (``forced_with_total``), the second value (see ``Settled``). The third is the analysis without
-    the total (with ``settle``), which the flip search starts from; the fourth the extents, where counted.
+    the total (with ``settle``), which the flip search starts from; the fourth the extents, where counted;
+    the fifth a layout with the total when the free cells completed one and nothing settled the cells (on a
+    100x100 board the SAT call with the total for another took 5 s of CPU).
     """
     without: CellAnalysis | None = None
     if settle:
         without, _, more = analyze(cells, solver_name)
         stats.sat_calls += more.sat_calls
         if without is None:
-            return None, False, None, None
+            return None, False, None, None, None
         found_layout: np.ndarray | None = without.layout
     else:
         found_layout, _, more = find_layout(cells, solver_name)
         stats.sat_calls += more.sat_calls
     if found_layout is None:
-        return None, False, None, None
+        return None, False, None, None, None
     layout = found_layout
     fill = total - int(layout.sum())
     remaining = total - int(deduction.mine.sum())
@@ -152,32 +158,32 @@ def _without_the_total(cells: np.ndarray, total: int, settle: bool, deduction: e
         fewest, most = mine_bounds(counts)
         if not fewest <= remaining <= most + int(interior.sum()):
             stats.encoding += "+bounds"
-            return None, False, without, None  # no layout: the counts alone need fewer or more mines than the total
+            return None, False, without, None, None  # no layout: the counts alone need fewer or more mines
         extents = _extents(counts)
         if not within_reach(counts, extents[0].count_comp, extents[1], remaining, int(interior.sum())):
             stats.encoding += "+bounds"
-            return None, False, without, extents  # no layout: the components' mines cannot make up the total
-        return None, None, without, extents  # the SAT call with the total finds a layout
+            return None, False, without, extents, None  # no layout: the components' mines cannot make up the total
+        return None, None, without, extents, None  # the SAT call with the total finds a layout
     layout = layout.copy()
     free_r, free_c = np.nonzero(interior)
     layout[free_r[:fill], free_c[:fill]] = True
     if without is None:  # not settle
-        return assemble(cells, deduction, layout, np.zeros(cells.shape, dtype=bool)), None, None, None
+        return assemble(cells, deduction, layout, np.zeros(cells.shape, dtype=bool)), None, None, None, None
     extents = _extents(counts)
     shape, (low, high, counted) = extents
     if counted.all() and unbound(low, high, remaining, int(interior.sum())):
         stats.encoding += "+bounds"
         forced = (without.forced_mine | without.forced_safe) & (counts.var > 0)
-        return assemble(cells, deduction, layout, forced), None, without, extents
+        return assemble(cells, deduction, layout, forced), None, without, extents, None
     if _past_counting(extents):
-        return None, (), without, extents
+        return None, (), without, extents, layout
     found = probability.forced_with_total(cells, deduction, total, probability.DEFAULT_BUDGET,
                                           (counts, shape, interior))
     if found is None:
-        return None, (), without, extents
+        return None, (), without, extents, layout
     stats.encoding += "+counting"
     forced_mine, forced_safe = found
-    return assemble(cells, deduction, layout, forced_mine | forced_safe), found, without, extents
+    return assemble(cells, deduction, layout, forced_mine | forced_safe), found, without, extents, None
 
 
 def _open_without_total(cells: np.ndarray, counts: engine.OpenCounts, var: np.ndarray, values: np.ndarray,
