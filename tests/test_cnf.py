@@ -247,6 +247,36 @@ def test_cardinality_with_negative_literals(op_name: str, n: int) -> None:
 
 
 @pytest.mark.parametrize("op_name", list(OPS))
+@pytest.mark.parametrize(("n", "k"), [(12, 3), (12, 8), (11, 5), (10, 0), (10, 10)])
+def test_cardinality_networks_past_the_counter_limit(op_name: str, n: int, k: int,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past SEQUENTIAL_LIMIT auxiliaries (a whole board's mine total) the cardinality networks take over from the
+    sequential counter: the same assignments accepted, by a formula of its own."""
+    op, rule = OPS[op_name]
+    counter, _ = _op_accepts(op, n, k, False)
+    monkeypatch.setattr(cardinality, "SEQUENTIAL_LIMIT", -1)
+    assert cardinality.counter_encoding(op_name.replace("exactly", "equals"), n, k) == cardinality.HUGE_ENCODING
+    _check_cardinality(op, n, k, lambda count: rule(count, k))
+    networks, _ = _op_accepts(op, n, k, False)
+    if op_name == "exactly" and 0 < k < n:  # the counter's path, not the direct form's
+        assert networks.clauses != counter.clauses
+
+
+def test_backend_cardinality_takes_the_networks_past_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A solver without native cardinality gets the same switch (the engine's totals under -s glucose4)."""
+    from satpuzzles.solve.backends import make_backend
+
+    monkeypatch.setattr(cardinality, "SEQUENTIAL_LIMIT", -1)
+    for k in range(0, 8):
+        backend = make_backend("glucose4")
+        backend.add_exactly(list(range(1, 8)), k)
+        for values in product((False, True), repeat=7):
+            assumptions = [v if on else -v for v, on in zip(range(1, 8), values)]
+            assert backend.solve(assumptions) == (sum(values) == k)
+        backend.close()
+
+
+@pytest.mark.parametrize("op_name", list(OPS))
 @pytest.mark.parametrize(("n", "k"), [(12, 3), (12, 8), (11, 5), (9, 3), (9, 4)])
 def test_cardinality_large_takes_pysat_card_path(op_name: str, n: int, k: int) -> None:
     op, rule = OPS[op_name]

@@ -45,8 +45,11 @@ class Backend(ABC):
         """At most ``bound`` of ``lits`` are true: natively where the solver can, else as clauses."""
         from pysat.card import CardEnc, EncType
 
+        from satpuzzles.cnf.cardinality import counter_encoding
+
         top = max(self._reserved, self.top(), *(abs(lit) for lit in lits))
-        encoded = CardEnc.atmost(list(lits), bound=bound, top_id=top, encoding=EncType.seqcounter)
+        encoding = getattr(EncType, counter_encoding("atmost", len(lits), bound))
+        encoded = CardEnc.atmost(list(lits), bound=bound, top_id=top, encoding=encoding)
         self._reserved = max(top, encoded.nv)
         self.add_clauses(encoded.clauses)
 
