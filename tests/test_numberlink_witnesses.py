@@ -250,3 +250,61 @@ def test_the_walk_prefers_flipping_the_keys_it_asks_which_needs_fewer_sat_calls(
     own = solve(RULES, instance, settings, "numberlink")
     assert asked and analysis_keys(preferred) == analysis_keys(own)
     assert preferred.analysis.sat_calls < own.analysis.sat_calls  # type: ignore[union-attr]
+
+
+def fill_board(seed: int) -> tuple[NumberlinkInstance, random.Random]:
+    """A small board with one to three pairs on random cells (many have several fillings), and the generator."""
+    rng = random.Random(seed)
+    rows, cols = rng.choice([(3, 4), (4, 4), (4, 5), (5, 4), (4, 6), (5, 5)])
+    cells = rng.sample(list(Grid(rows, cols).cells()), 2 * rng.choice((1, 2, 3)))
+    labels = tuple("ABC"[: len(cells) // 2])
+    return NumberlinkInstance(Grid(rows, cols), {cell: labels[i // 2] for i, cell in enumerate(cells)}, labels), rng
+
+
+def flippable(instance: NumberlinkInstance, asked: set[Hashable], kept: set[Hashable],
+              made: set[Hashable]) -> set[Hashable]:
+    """The keys of ``asked`` some model of the fill search flips from ``made``, the search skipping every 2-opt move
+    and push but those that change a key of ``kept``."""
+    from satpuzzles.core.outcome import SolveStats
+    from satpuzzles.puzzles.numberlink.whole_board import search_encoding
+    from satpuzzles.solve.loop import lazy_solutions
+
+    encoding = search_encoding(instance, RuleSet(), True, None, moves_kept=kept)  # type: ignore[arg-type]
+    var_of = encoding.decisions()
+    with make_backend(DEFAULT_SOLVER) as backend:
+        backend.add_clauses(encoding.formula.clauses)
+        return {key for key in asked if next(lazy_solutions(encoding, backend, SolveStats(), assumptions=[
+            -var_of[key] if key in made else var_of[key]]), None) is not None}
+
+
+def test_under_fill_the_search_without_moves_that_keep_the_keys_asked_flips_what_some_filling_flips() -> None:
+    # witnesses.py's second theorem, by brute force: for a third of the links, chosen at random, the search flips
+    # exactly the links some filling flips. Skipping every move's pattern (the uniqueness search's) does not: it
+    # misses links only fillings with a pattern flip, on most of these boards.
+    boards = skipping_all_wrong = 0
+    for seed in range(40):
+        instance, rng = fill_board(seed)
+        pairs = {label: instance.endpoints[label] for label in instance.labels}
+        encoding = NumberlinkEncoding(instance, False, RuleSet())
+        every = [encoding.decided(NumberlinkSolution(dict(routes), rules=RuleSet()))
+                 for routes in brute_force(instance.grid.rows, instance.grid.cols, pairs, RuleSet())]
+        if len(every) < 2:
+            continue
+        boards += 1
+        asked = set(rng.sample(sorted(encoding.decisions()), len(encoding.decisions()) // 3))  # type: ignore[type-var]
+        truth = {key for key in asked if len({key in made for made in every}) > 1}
+        assert flippable(instance, asked, asked, every[0]) == truth, seed
+        skipping_all_wrong += flippable(instance, asked, set(), every[0]) != truth
+    assert boards >= 8 and skipping_all_wrong >= 3
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_on_random_boards_under_fill_the_analysis_is_the_brute_force_backbone(seed: int) -> None:
+    instance, _ = fill_board(200 + seed)
+    every, forced = brute_backbone(instance, RuleSet())
+    settings = Settings(analyze=True, extras=extras(RuleSet()))
+    with_search = solve(RULES, instance, settings, "numberlink")
+    assert with_search.status == ("solved" if every else "unsolvable")
+    if every:
+        forced_true, forced_false, undetermined = analysis_keys(with_search)
+        assert forced_true | forced_false == forced and not undetermined & forced

@@ -31,6 +31,8 @@ down and right: a SAT solver's luck, so the choice here is the measured best.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from satpuzzles.constraints.paths import trace
 from satpuzzles.core.records import replace
 from satpuzzles.geometry import Link
@@ -64,8 +66,12 @@ def reverse_push(instance: NumberlinkInstance, solution: NumberlinkSolution) -> 
     return None
 
 
-def exclude_pushes(encoding: NumberlinkEncoding, instance: NumberlinkInstance) -> None:
-    """Forbid the pattern of every push up or right: the U-turn with the link beyond its bump."""
+def exclude_pushes(encoding: NumberlinkEncoding, instance: NumberlinkInstance, kept: Collection[Link] = ()) -> None:
+    """Forbid the pattern of every push up or right: the U-turn with the link beyond its bump; but not of the pushes
+    that change a link of ``kept`` (for --analyze, witnesses.py)."""
     link_var, clauses = encoding.link_var, encoding.formula.clauses
-    for bump, before, _ in push_patterns(instance.grid.rows, instance.grid.cols):
+    keep = set(kept)
+    for bump, before, after in push_patterns(instance.grid.rows, instance.grid.cols):
+        if keep and not keep.isdisjoint((*before, *after)):
+            continue
         clauses.append([-link_var[bump], *(-link_var[link] for link in before)])

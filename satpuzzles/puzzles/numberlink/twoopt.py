@@ -24,9 +24,11 @@ complete encoding; with directions 5.7 s; with the pattern excluded as well 1.6 
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from satpuzzles.cnf.cardinality import exactly
 from satpuzzles.core.records import replace
-from satpuzzles.geometry import Cell
+from satpuzzles.geometry import Cell, Link
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution
 
@@ -47,8 +49,9 @@ def reverse_move(solution: NumberlinkSolution) -> NumberlinkSolution | None:
     return None
 
 
-def exclude_pattern(encoding: NumberlinkEncoding, instance: NumberlinkInstance) -> None:
-    """Add arc variables orienting every path from its first endpoint, and forbid the pattern (fill rule only)."""
+def exclude_pattern(encoding: NumberlinkEncoding, instance: NumberlinkInstance, kept: Collection[Link] = ()) -> None:
+    """Add arc variables orienting every path from its first endpoint, and forbid the pattern (fill rule only) in
+    every block but those with a link of ``kept``, whose move would change it (for --analyze, witnesses.py)."""
     formula, paths = encoding.formula, encoding.paths
     pool, clauses = formula.pool, formula.clauses
     arc: dict[tuple[Cell, Cell], int] = {}
@@ -72,9 +75,12 @@ def exclude_pattern(encoding: NumberlinkEncoding, instance: NumberlinkInstance) 
             exactly(formula, leaving[cell], 1)
             exactly(formula, entering[cell], 1)
     rows, cols = instance.grid.rows, instance.grid.cols
+    keep = set(kept)
     for r in range(rows - 1):
         for c in range(cols - 1):
             a, b, below_a, below_b = (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)
+            if keep and not keep.isdisjoint(((a, b), (below_a, below_b), (a, below_a), (b, below_b))):
+                continue  # the move there changes a kept link
             differ = paths.colours_differ(a, b)
             clauses.append([-arc[a, below_a], -arc[b, below_b], *differ])
             clauses.append([-arc[below_a, a], -arc[below_b, b], *differ])

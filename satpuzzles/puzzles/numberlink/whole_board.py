@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from satpuzzles.core.outcome import SolveStats, Timer
-from satpuzzles.geometry import Cell
+from satpuzzles.geometry import Cell, Link
 from satpuzzles.puzzles.numberlink.encoding import NumberlinkEncoding
 from satpuzzles.puzzles.numberlink.flips import exclude_downhill_flips
 from satpuzzles.puzzles.numberlink.model import NumberlinkInstance, NumberlinkSolution, RuleSet
@@ -36,13 +36,15 @@ OPEN_PROOF_STAGE = "unique under open"
 
 
 def search_encoding(instance: NumberlinkInstance, rules: RuleSet, without_pattern: bool,
-                    flips: bool | None, flips_into: Collection[Cell] = (), drop_loops: bool = False) -> NumberlinkEncoding:
+                    flips: bool | None, flips_into: Collection[Cell] = (), drop_loops: bool = False,
+                    moves_kept: Collection[Link] = ()) -> NumberlinkEncoding:
     """The complete encoding searched, with the patterns the reductions let it skip (but downhill flips into the
-    cells of ``flips_into``); ``drop_loops`` as NumberlinkEncoding's."""
+    cells of ``flips_into``, and 2-opt moves and pushes that change a link of ``moves_kept``); ``drop_loops`` as
+    NumberlinkEncoding's."""
     encoding = NumberlinkEncoding(instance, False, rules, drop_loops)
     if without_pattern:  # fill with self-touch: the search may skip solutions with the pattern (twoopt.py)
-        exclude_pattern(encoding, instance)
-        exclude_pushes(encoding, instance)
+        exclude_pattern(encoding, instance, moves_kept)
+        exclude_pushes(encoding, instance, moves_kept)
     if flips is not None:  # open: and those with a downhill corner flip, valid with self-touch or not (flips.py)
         exclude_downhill_flips(encoding, instance, flips, flips_into)
     return encoding
