@@ -13,7 +13,7 @@ from satpuzzles.puzzles.numberlink.cover import Path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
 
 def regions(grid: Grid, cells: set[Cell]) -> list[set[Cell]]:
@@ -55,9 +55,29 @@ def cells_of(paths: list[Path]) -> set[Cell]:
 def cut_near(paths: list[Path], cells: set[Cell], rng: random.Random, shortests: list[int]) -> bool:
     """Cut a path of ``paths`` in place at one of ``cells``: on the longest paths first (ties at random), into parts
     of ``shortests[0]`` cells if it can, else of the next; False when no such cut exists."""
-    length = {cell: len(path) for path in paths for cell in path}
-    near = sorted(cells, key=lambda cell: (-length[cell], rng.random()))
-    return any(cut(paths, cell, shortest) for shortest in shortests for cell in near)
+    near: list[Cell] = []  # the cells tried so far, in order: the ranking is worked out only as far as needed
+    for cell in _by_length(paths, cells, rng):
+        if cut(paths, cell, shortests[0]):
+            return True
+        near.append(cell)
+    return any(cut(paths, cell, shortest) for shortest in shortests[1:] for cell in near)
+
+
+def _by_length(paths: list[Path], cells: set[Cell], rng: random.Random) -> Iterator[Cell]:
+    """``cells`` by the length of their path, longest first, ties in the order of a random number drawn for each cell
+    (all drawn at once, in the order ``cells`` iterates): the order of sorting by the key (-length, rng.random()),
+    with the same draws, but each length's cells ranked only when reached (cutting the longest path of a 100x100
+    cover one cut after another sorted 10,000 cells by a Python key each time)."""
+    length: dict[Cell, int] = {}
+    for path in paths:
+        length.update(dict.fromkeys(path, len(path)))
+    order = list(cells)
+    random = rng.random
+    draws = [random() for _ in order]
+    lengths = list(map(length.__getitem__, order))
+    for size in sorted(set(lengths), reverse=True):
+        group = [index for index, cells_long in enumerate(lengths) if cells_long == size]
+        yield from map(order.__getitem__, sorted(group, key=draws.__getitem__))
 
 
 def cut_until(paths: list[Path], rng: random.Random, shortests: list[int],
