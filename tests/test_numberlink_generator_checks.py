@@ -34,10 +34,14 @@ def _fresh_other(instance: NumberlinkInstance, solution: NumberlinkSolution, rul
         return next(iter(lazy_solutions(encoding, backend, SolveStats())), None) is not None
 
 
+@pytest.mark.parametrize("under_selector", [False, True], ids=["assumed", "under-selector"])
 @pytest.mark.parametrize("rules", [RuleSet(fill=True), RuleSet(fill=False)], ids=["fill", "open"])
-def test_the_shared_solver_answers_as_a_fresh_formula_along_a_chain_of_cuts(rules: RuleSet) -> None:
+def test_the_shared_solver_answers_as_a_fresh_formula_along_a_chain_of_cuts(rules: RuleSet, under_selector: bool,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     # Covers of one 6x5 board cut one path at a time: puzzles with more and more labels (colour widths 2 to 4),
-    # all asked of one SharedChecks without limits, in turn, and of a fresh formula each.
+    # all asked of one SharedChecks without limits, in turn, and of a fresh formula each; the puzzle given as
+    # assumptions or as clauses under the check's selector (PUZZLE_UNDER_SELECTOR).
+    monkeypatch.setattr(generator_checks, "PUZZLE_UNDER_SELECTOR", under_selector)
     grid = Grid(rows=5, cols=6)
     shared = SharedChecks(grid, rules, conflicts=None)
     asked = found = 0

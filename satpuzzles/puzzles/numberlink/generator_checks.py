@@ -52,6 +52,13 @@ most seeds (docs/generators.md)."""
 SHARED = True
 """Whether the checks run in one solver per shape (below) rather than a fresh formula each (under no-self-touch
 they always do the latter)."""
+PUZZLE_UNDER_SELECTOR = False
+"""Whether a check states its puzzle (endpoints, colour bits) as binary clauses guarded by the check's selector, that
+one literal assumed, rather than assuming each fact. MiniSat opens a decision level per assumption (some 50,000 at
+100x100), and every restart and call sets them all again; under the selector they are implied at one level. A learnt
+clause that leans on the selector's clauses holds its negation and is switched off with it. Replaying a 100x100
+run's 242 checks it saved a quarter of their SAT time (48.8 -> 37.1 s), but on 32x32 to 40x40 boards the ~10,000
+clauses added per check cost more than that: measured, off (docs/generators.md)."""
 SHARED_FILL_FROM_CELLS = 1_000
 """Under fill, smaller boards keep a fresh formula per check: at 30x30 the shared solver measured 4% slower
 (12 seeds, median CPU), its checks that run out of conflicts dearer, at 35x35 1.2x and 40x40 1.3x faster."""
@@ -169,7 +176,11 @@ class ShapeSolver:
         self.top += 1
         selector = self.top
         backend.add_clauses([[-selector, *(-self.link_var[link] for link in solution.links())]])
-        assumptions = [*self.assumptions(instance), selector]
+        if PUZZLE_UNDER_SELECTOR:
+            backend.add_clauses([[-selector, literal] for literal in self.assumptions(instance)])
+            assumptions = [selector]
+        else:
+            assumptions = [*self.assumptions(instance), selector]
         backend.calls_left = calls
         try:
             while backend.solve(assumptions):
