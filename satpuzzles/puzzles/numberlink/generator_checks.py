@@ -57,8 +57,8 @@ PUZZLE_UNDER_SELECTOR = False
 one literal assumed, rather than assuming each fact. MiniSat opens a decision level per assumption (some 50,000 at
 100x100), and every restart and call sets them all again; under the selector they are implied at one level. A learnt
 clause that leans on the selector's clauses holds its negation and is switched off with it. Replaying a 100x100
-run's 242 checks it saved a quarter of their SAT time (48.8 -> 37.1 s), but on 32x32 to 40x40 boards the ~10,000
-clauses added per check cost more than that: measured, off (docs/generators.md)."""
+run's 242 checks it saved a quarter of their SAT time (48.8 -> 37.1 s), but whole generations were slower (100x100
+seed 1 115 s against 69 s of CPU, 32x32 and 40x40 a little): measured, off (docs/generators.md)."""
 SHARED_FILL_FROM_CELLS = 1_000
 """Under fill, smaller boards keep a fresh formula per check: at 30x30 the shared solver measured 4% slower
 (12 seeds, median CPU), its checks that run out of conflicts dearer, at 35x35 1.2x and 40x40 1.3x faster."""
