@@ -105,6 +105,37 @@ def test_no_clauses_is_satisfiable(name: str) -> None:
         assert (model[2], model[3]) == (True, False)
 
 
+def test_every_pysat_solver_solves_a_formula_of_no_variable() -> None:
+    """PySAT's maplesat crashed the process (SIGSEGV) on a formula of no variable, as a Minesweeper board with no
+    unknown cell gives under --method cnf (exit 139 instead of 0). In a child process, so that a crash fails this test
+    and not the run; every solver this PySAT installation includes, as a plain solve and with assumptions."""
+    script = textwrap.dedent("""
+        from satpuzzles.solve.backends import make_backend
+        from satpuzzles.solve.solver_names import pysat_includes, pysat_solver_names
+        for name in sorted(pysat_solver_names()):
+            if pysat_includes(name):
+                with make_backend(name) as backend:
+                    print(name, backend.solve(), flush=True)
+                with make_backend(name) as backend:
+                    print(name, backend.solve([2, -3]), backend.model(3)[2], flush=True)
+        """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, (done.returncode, done.stdout[-300:], done.stderr[-300:])
+    lines = done.stdout.splitlines()
+    assert "maplesat True" in lines and "maplesat True True" in lines
+    assert all(line.endswith("True") for line in lines)
+
+
+def test_a_board_with_no_unknown_cell_is_solved_by_maplesat() -> None:
+    """The crash seen through the command line: a real process, as a crash kills it."""
+    done = subprocess.run([sys.executable, "-m", "satpuzzles", "minesweeper", "-", "-s", "maplesat", "--method", "cnf",
+                           "--unique", "--format", "json"], input="2 1\n0\n0\n", capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, (done.returncode, done.stderr[-300:])
+    answer = json.loads(done.stdout)
+    assert (answer["status"], answer["unique"], answer["solution"]["mines"]) == ("solved", True, [[0], [0]])
+
+
 @pytest.mark.parametrize("name", ALL_SOLVERS)
 def test_incremental_clauses(name: str) -> None:
     """Clauses added after a solve are kept, along with the earlier ones."""

@@ -28,6 +28,11 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_SOLVER", "Backend", "PySatBackend", "check_solver_name", "make_backend"]
 
+CRASH_WITHOUT_VARIABLES = frozenset({"maplesat"})
+"""PySAT solvers whose solve crashes the process (SIGSEGV) on a formula of no variable (PySAT 1.9.dev24; of its 19
+solvers, measured 2026-11-28): a Minesweeper board with no unknown cell under --method cnf. They get one unconstrained
+variable (the tautology 1 or -1) before such a call; a model's literals beyond the formula's variables are not read."""
+
 
 class PySatBackend(Backend):
     """One of PySAT's in-process solvers, kept alive across calls (incremental).
@@ -65,6 +70,8 @@ class PySatBackend(Backend):
 
     def solve_limited(self, assumptions: Sequence[int] = ()) -> bool | None:
         """Satisfiable, unsatisfiable, or None when the solver's own limits (a conflict budget) ended the call."""
+        if self.name in CRASH_WITHOUT_VARIABLES and self._solver.nof_vars() < 1:  # -1 for none
+            self._solver.add_clause([1, -1])  # a variable, constrained by nothing
         try:
             if self.interruptible:
                 return solve_interruptibly(self._solver, assumptions)
