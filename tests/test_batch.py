@@ -532,6 +532,20 @@ def test_analyze_reports_each_puzzle_as_the_puzzle_command_does(tmp_path: Path) 
     assert refused.code == 2 and "analyze True there, the default here" in refused.err
 
 
+def test_analyze_counts_a_numberlinks_undetermined_cells_as_well_as_its_links(tmp_path: Path) -> None:
+    """Under the open rule a Numberlink's decisions are its links and its cells' use (docs/authors.md); the report's
+    ``undetermined`` counted the links alone (4 here, of 6: the path round the board or straight down, its two
+    cells used or empty), as the JSON lists the cells apart."""
+    board = tmp_path / "numberlink.txt"
+    board.write_text("# rules: open\n.,1\n.,1\n")
+    result = run_cli("batch", board, "--analyze", "--format", "json", "-j", "1")
+    assert result.code == 0, result.err
+    row = json.loads(result.out)
+    single = json.loads(run_cli("numberlink", board, "--analyze", "--format", "json").out)["analysis"]
+    assert (len(single["undetermined"]), len(single["cells"]["undetermined"])) == (4, 2)
+    assert (row["undetermined"], row["unique"]) == (6, False)
+
+
 def test_a_report_from_before_analyze_existed_resumes(tmp_path: Path) -> None:
     report = tmp_path / "r.jsonl"
     assert run_cli("batch", SEED / "instance_1.txt", "--report", report).code == 0

@@ -203,7 +203,9 @@ def analysis_summary(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outco
         return None
     grade = analysis.get("grade")
     level = grade.get("level") if isinstance(grade, dict) else None
-    return len(analysis.get("undetermined") or ()), level, bool(record["unique"])
+    # Every undetermined decision: the JSON's own list may hold some kinds only (Numberlink lists its cells apart)
+    decisions = outcome.analysis.undetermined if outcome.analysis is not None else analysis.get("undetermined")
+    return len(decisions or ()), level, bool(record["unique"])
 
 
 def fact_lines(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any]) -> list[tuple[str, str]]:
