@@ -156,6 +156,20 @@ def test_numberlink_fixed_boards(rules: RuleSet) -> None:
     check_numberlink(2, 3, {"A": ((0, 0), (0, 2))}, rules)
 
 
+@pytest.mark.parametrize(("rules", "cells"), [("open", True), ("fill", False)])
+def test_numberlink_cells_are_listed_under_the_open_rule_even_when_every_cell_is_an_endpoint(
+        tmp_path: Path, rules: str, cells: bool) -> None:
+    board = tmp_path / "endpoints.txt"
+    board.write_text("12\n12\n")  # under open, cells are decisions even where none is left to decide
+    record = json.loads(run_cli("numberlink", board, "--analyze", "--rules", rules, "--format", "json").out)
+    assert ("cells" in record["analysis"]) is cells
+    if cells:
+        assert record["analysis"]["cells"]["counts"] == {"used": 0, "empty": 0, "undetermined": 0}
+    text = run_cli("numberlink", board, "--analyze", "--rules", rules).out
+    assert ("Cells = 0 forced used, 0 forced empty, 0 undetermined" in text) is cells
+    assert ("• used" in text) is cells  # the legend names the cell marks
+
+
 def test_an_analysis_cut_short_by_the_timeout_says_so() -> None:
     from satpuzzles.core.outcome import Outcome
     from satpuzzles.present.report import status_lines

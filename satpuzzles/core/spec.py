@@ -301,6 +301,9 @@ class AnalysisView(Record, Generic[I], frozen=True, eq=False, repr=False):
     partial: bool = False
     """Whether ``text``, ``json``, ``styled``, ``lines`` and the View's ``svg`` show a partial analysis (one cut by
     --timeout: ``Analysis.undecided`` keys, ``undecided`` in ``states()``); without it such an analysis is not shown."""
+    analysed: Callable[[I, Settings], I] | None = None
+    """The instance as the analysis saw it under the command's options (e.g. with the command line's rule set), which
+    ``text``, ``json``, ``styled`` and ``lines`` are given; None: the instance as read."""
 
     @staticmethod
     def shows_partial(view: AnalysisView[Any] | None) -> bool:

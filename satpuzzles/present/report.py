@@ -126,6 +126,12 @@ def analysed_unique_line(unique: bool | None, decision: str = "decision", soluti
             else f"unknown (no {decision} found undetermined before the analysis was cut)")
 
 
+def analysed_instance(puzzle: PuzzleSpec[Any, Any], instance: Any, settings: Settings) -> Any:
+    """``instance`` as the puzzle's analysis saw it under ``settings`` (AnalysisView.analysed), for showing it."""
+    view = puzzle.view.analysis
+    return view.analysed(instance, settings) if view is not None and view.analysed is not None else instance
+
+
 def analysis_lines(puzzle: PuzzleSpec[Any, Any], instance: Any, analysis: Analysis) -> list[tuple[str, str]]:
     """--analyze's summary: how many decisions are forced each way and undetermined, and the grade."""
     view = puzzle.view.analysis
@@ -157,7 +163,8 @@ def analysis_lines(puzzle: PuzzleSpec[Any, Any], instance: Any, analysis: Analys
 def puzzle_lines(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings) -> list[tuple[str, str]]:
     """The puzzle's own report lines (an analysis summary ...), after --analyze's."""
     view = puzzle.view
-    lines = analysis_lines(puzzle, instance, outcome.analysis) if outcome.analysis is not None else []
+    analysed = analysed_instance(puzzle, instance, settings)
+    lines = analysis_lines(puzzle, analysed, outcome.analysis) if outcome.analysis is not None else []
     return lines + (view.outcome_lines(instance, outcome, settings) if view.outcome_lines is not None else [])
 
 
@@ -255,7 +262,7 @@ def plain_report(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[A
 def text_boards(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings) -> list[str]:
     """The report's boards as text (the --analyze board, or each board after its heading line if it has one)."""
     if outcome.analysis is not None:
-        return [analysis_text(puzzle, instance, outcome.analysis)]
+        return [analysis_text(puzzle, analysed_instance(puzzle, instance, settings), outcome.analysis)]
     out = []
     for heading, solution in boards(outcome, settings):
         if heading:
@@ -321,7 +328,7 @@ def json_record(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[An
     if outcome.message:
         record["message"] = outcome.message
     if outcome.analysis is not None:
-        record["analysis"] = analysis_json(puzzle, instance, outcome.analysis)
+        record["analysis"] = analysis_json(puzzle, analysed_instance(puzzle, instance, settings), outcome.analysis)
     if settings.proof:
         certificate = outcome.certificate
         record["proof"] = None if certificate is None else {"claim": proof_claim(outcome), "solver": certificate.solver}

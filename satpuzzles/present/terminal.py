@@ -13,6 +13,7 @@ from satpuzzles.core.spec import PuzzleSpec, StyledBoard
 from satpuzzles.present.colour import dumb_terminal, use_colour
 from satpuzzles.present.styles import UNSURE, sixteen_colours
 from satpuzzles.present.report import (
+    analysed_instance,
     analysis_text,
     boards,
     conflict_words,
@@ -89,11 +90,11 @@ def rich_report(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[An
                             for name, value, style in rows)  # no padding after the values, as a grid table adds
     parts: list[RenderableType] = [Text(puzzle.heading, style="bold underline"), table, Text("")]
     if outcome.analysis is not None:
-        view = puzzle.view.analysis
+        view, analysed = puzzle.view.analysis, analysed_instance(puzzle, instance, settings)
         if view is not None and view.styled is not None:
-            parts.append(Board(view.styled(instance, outcome.analysis)))
+            parts.append(Board(view.styled(analysed, outcome.analysis)))
         else:
-            parts.append(Text(analysis_text(puzzle, instance, outcome.analysis)))
+            parts.append(Text(analysis_text(puzzle, analysed, outcome.analysis)))
         return Group(*parts)
     shown = boards(outcome, settings)
     together = puzzle.view.styled_together

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from satpuzzles.core.outcome import Analysis
+from satpuzzles.core.outcome import Analysis, Settings
+from satpuzzles.core.records import replace
 from satpuzzles.core.spec import AnalysisView, StyledBoard
 from satpuzzles.core.words import columns
 from satpuzzles.geometry import Cell, Link
 from satpuzzles.present.link_board import Piece, board_styled, board_text, link_analysis_rows
 from satpuzzles.present.styles import ANALYSIS_LEGEND, ANALYSIS_STYLES, PARTIAL_LEGEND
-from satpuzzles.puzzles.numberlink.model import NumberlinkInstance
+from satpuzzles.puzzles.numberlink.model import OPEN, NumberlinkInstance, rules_in_force
 
 CELL_GLYPHS = {"true": "•", "false": "×", "undetermined": "?", "undecided": " ", None: "·"}
 """A cell that is no endpoint, by the state of its use (None: no such decision, under the fill rule)."""
@@ -51,27 +52,37 @@ def _pieces(instance: NumberlinkInstance, analysis: Analysis) -> list[list[Piece
     return link_analysis_rows(instance.grid.rows, instance.grid.cols, state, cell, width)
 
 
-def _legend(analysis: Analysis) -> str:
-    cells = any(not _is_link(key) for keys in (analysis.forced_true, analysis.forced_false, analysis.undetermined,
-                                               analysis.undecided) for key in keys)
-    return ANALYSIS_LEGEND + (CELL_LEGEND if cells else "") + (PARTIAL_LEGEND if analysis.partial else "")
+def analysed(instance: NumberlinkInstance, settings: Settings) -> NumberlinkInstance:
+    """``instance`` with the rule set the analysis ran under (the command line's, else its own, else fill)."""
+    return replace(instance, rules=rules_in_force(instance, settings.extras).name)
+
+
+def _cells_decided(instance: NumberlinkInstance, analysis: Analysis) -> bool:
+    """Whether cells are decisions: under the open rule, even where every cell is an endpoint and none is listed."""
+    return instance.rules == OPEN or any(not _is_link(key) for keys in (
+        analysis.forced_true, analysis.forced_false, analysis.undetermined, analysis.undecided) for key in keys)
+
+
+def _legend(instance: NumberlinkInstance, analysis: Analysis) -> str:
+    return ANALYSIS_LEGEND + (CELL_LEGEND if _cells_decided(instance, analysis) else "") + (PARTIAL_LEGEND if analysis.partial else "")
 
 
 def analysis_text(instance: NumberlinkInstance, analysis: Analysis) -> str:
     """The legend, then the cells with every link between them by its state."""
-    return board_text(_legend(analysis), _pieces(instance, analysis))
+    return board_text(_legend(instance, analysis), _pieces(instance, analysis))
 
 
 def analysis_styled(instance: NumberlinkInstance, analysis: Analysis) -> StyledBoard:
     """The analysis board in colour: forced links bold, crosses dim, undetermined orange, labels reversed."""
     styles = {**ANALYSIS_STYLES, "label": "bold reverse", "gap": ""}
     styles.update({f"cell {state}": style for state, style in CELL_STYLES.items()})
-    return board_styled(_legend(analysis), _pieces(instance, analysis), styles)
+    return board_styled(_legend(instance, analysis), _pieces(instance, analysis), styles)
 
 
 def analysis_json(instance: NumberlinkInstance, analysis: Analysis) -> dict[str, object]:
     """``on``, ``off``, ``undetermined`` links as [[r1, c1], [r2, c2]] and their ``counts``; under the open
-    rule also ``cells``: ``used``, ``empty``, ``undetermined`` as [r, c], with their counts. A partial analysis
+    rule also ``cells`` (even when every cell is an endpoint): ``used``, ``empty``, ``undetermined`` as [r, c], with
+    their counts. A partial analysis
     adds ``undecided`` links (and cells)."""
     (on, used), (off, empty), (links, cells), (open_links, open_cells) = (_split(keys) for keys in (
         analysis.forced_true, analysis.forced_false, analysis.undetermined, analysis.undecided))
@@ -79,7 +90,7 @@ def analysis_json(instance: NumberlinkInstance, analysis: Analysis) -> dict[str,
                                                                     else [])
     record: dict[str, object] = {name: [[list(a), list(b)] for a, b in sorted(keys)] for name, keys in named}
     record["counts"] = {name: len(keys) for name, keys in named}
-    if used or empty or cells or open_cells:
+    if _cells_decided(instance, analysis):
         lists = {"used": used, "empty": empty, "undetermined": cells,
                  **({"undecided": open_cells} if analysis.partial else {})}
         record["cells"] = {**{name: [list(cell) for cell in sorted(keys)] for name, keys in lists.items()},
@@ -95,12 +106,12 @@ def analysis_lines(instance: NumberlinkInstance, analysis: Analysis) -> list[tup
     partial = analysis.partial
     lines = [("Links", f"{len(on)} forced on, {len(off)} forced off, {len(links)} undetermined"
                        + (f", {len(open_links)} undecided" if partial else ""))]
-    if used or empty or cells or open_cells:
+    if _cells_decided(instance, analysis):
         lines.append(("Cells", f"{len(used)} forced used, {len(empty)} forced empty, {len(cells)} undetermined"
                                + (f", {len(open_cells)} undecided" if partial else "")))
     return lines
 
 
 ANALYSIS = AnalysisView(text=analysis_text, json=analysis_json, styled=analysis_styled, words=("on", "off"),
-                        lines=analysis_lines, partial=True)
+                        lines=analysis_lines, partial=True, analysed=analysed)
 """--analyze's board, styled board, JSON and report lines."""
