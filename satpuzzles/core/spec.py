@@ -10,42 +10,48 @@ strategies that are not one CNF formula, and the puzzle's own options, declared 
 Nothing here imports click, rich, a SAT solver, ``typing`` or ``dataclasses``, so a spec loads fast and
 anywhere. The records are frozen but compare by identity and have no generated repr. The protocols an
 encoding or a game follows (:class:`Encoding`, :class:`Decisions`, :class:`Segments`, :class:`GameState`)
-live in core/protocols.py, which imports ``typing``; they can still be imported from here.
+live in core/protocols.py, which imports ``typing``; they can still be imported from here, as can the records
+kept in modules of their own: Option (core/options.py), View and AnalysisView (core/views.py), Generator and Game
+(core/making.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from satpuzzles.core.errors import UsageError
 from satpuzzles.core.generic import Generic, TypeVar
-from satpuzzles.core.naming import CLI, Naming
-from satpuzzles.core.outcome import CNF_METHOD, PUZZLE_ONLY, Outcome
+from satpuzzles.core.options import Option as Option
+from satpuzzles.core.outcome import CNF_METHOD
 from satpuzzles.core.records import Record, field
+from satpuzzles.core.views import AnalysisView as AnalysisView
+from satpuzzles.core.views import StyledBoard as StyledBoard
+from satpuzzles.core.views import View as View
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Collection, Hashable, Mapping, Sequence
-    from typing import Any, Literal
+    from collections.abc import Hashable, Mapping, Sequence
+    from typing import Any
 
-    from satpuzzles.core.outcome import Analysis, Settings, SolveStats
-    from satpuzzles.core.protocols import Encoding, GameState
-    from satpuzzles.io.textgrid import SizeLimit
+    from satpuzzles.core.making import MAX_GENERATED_CELLS as MAX_GENERATED_CELLS
+    from satpuzzles.core.making import NEGATIVE_SEEDS_FROM as NEGATIVE_SEEDS_FROM
+    from satpuzzles.core.making import WARNING as WARNING
+    from satpuzzles.core.making import Game as Game
+    from satpuzzles.core.making import Generator as Generator
+    from satpuzzles.core.making import GeneratorOptions as GeneratorOptions
+    from satpuzzles.core.making import Progress as Progress
+    from satpuzzles.core.making import naming_of as naming_of
+    from satpuzzles.core.making import stream_seed as stream_seed
+    from satpuzzles.core.outcome import Outcome, Settings, SolveStats
+    from satpuzzles.core.protocols import Encoding
 
 _PROTOCOLS = ("Decisions", "Encoding", "GameState", "Segments")
+_MAKING = ("MAX_GENERATED_CELLS", "NEGATIVE_SEEDS_FROM", "WARNING", "Game", "Generator", "GeneratorOptions", "Progress",
+           "naming_of", "stream_seed")
+"""Names from core/making.py, loaded on first use: a solve makes no puzzle."""
 
 I = TypeVar("I")  # noqa: E741 - the conventional name for the instance type
 S = TypeVar("S")
 S_co = TypeVar("S_co", covariant=True)
-
-StyledBoard = list[list[tuple[str, str]]]
-"""A board for a terminal: lines of (text, style) pieces; a style is a rich style string ("" for none)."""
-Progress = Callable[[str], None]
-"""Takes a short status text (a long generator reports what it is doing); one that starts ``warning: `` is
-printed on standard error too (say so when a puzzle falls short of what was asked: never silently), and is a
-GeneratorWarning in the Python API."""
-WARNING = "warning: "
-"""How a Progress text that is a warning starts."""
 
 
 class Stage(Record, Generic[S_co], frozen=True, eq=False, repr=False):
@@ -55,86 +61,6 @@ class Stage(Record, Generic[S_co], frozen=True, eq=False, repr=False):
     complete: bool
     build: Callable[[], Encoding[S_co]]
 
-
-class Option(Record, frozen=True, eq=False, repr=False):
-    """A puzzle's own command-line option, as data (the CLI turns it into a click option).
-
-    ``kind`` is ``flag``, ``choice`` (one of ``choices``), ``int``, ``float`` (both within
-    ``minimum``/``maximum``) or ``text`` (``convert`` turns it into a value, raising ValueError
-    with a message for the user). ``affects_solving`` options reach ``satpuzzles batch`` too. A flag with
-    ``off`` (``--self-touch`` for ``--no-self-touch``) is a pair: True, False, or None when neither is given (then
-    what the input states holds).
-    """
-
-    name: str
-    flags: tuple[str, ...]
-    help: str
-    kind: Literal["flag", "choice", "int", "float", "text"] = "flag"
-    default: Any = None
-    choices: tuple[str, ...] = ()
-    minimum: float | None = None
-    maximum: float | None = None
-    metavar: str | None = None
-    affects_solving: bool = False
-    convert: Callable[[str], Any] | None = None
-    off: str = ""
-
-    def given(self, value: Any) -> bool:
-        """Whether ``value`` is one the user gave, not the option's absence (None, or a plain flag off): a value typed
-        out, even the default's, is given, so callers pass None for an option not given (as the CLI does)."""
-        return value is not None if self.off else value not in (None, False)
-
-    def typed(self, value: Any) -> str:
-        """How the command line gives ``value``: ``--no-self-touch``, ``--self-touch`` (a pair's off), ``--rules
-        open``; '' when it is the option's absence (None, or a plain flag off)."""
-        flag = self.flags[0] if self.flags else self.name
-        if self.kind == "flag":
-            return flag if value else self.off if value is False else ""
-        return "" if value is None else f"{flag} {value}"
-
-    def check(self, value: Any, naming: Naming = CLI) -> None:
-        """Refuse (UsageError) a value the option does not take, for callers without click (the Python API),
-        naming the option as ``naming`` spells it."""
-        flag = naming.flag(self.name, self.flags[0] if self.flags else self.name)
-        given = naming.given(self.name, value, flag)
-        if self.kind == "flag":
-            if not isinstance(value, bool) and not (self.off and value is None):  # None: neither of a pair
-                raise UsageError(f"{flag}: expected True or False, found {value!r}")
-        elif value is None or self.kind == "text":
-            return
-        elif self.kind == "choice":
-            if value not in self.choices:
-                raise UsageError(f"{given}: choose one of {', '.join(self.choices)}")
-        else:
-            kinds = (int,) if self.kind == "int" else (int, float)
-            number = isinstance(value, kinds) and not isinstance(value, bool) and value == value
-            low = self.minimum is None or (number and value >= self.minimum)
-            high = self.maximum is None or (number and value <= self.maximum)
-            if not (number and low and high):
-                bounds = [f"{self.minimum:g} <=" if self.minimum is not None else "", "x",
-                          f"<= {self.maximum:g}" if self.maximum is not None else ""]
-                what = "a whole number" if self.kind == "int" else "a number"
-                raise UsageError(f"{given}: expected {what} ({' '.join(b for b in bounds if b)})")
-
-    def converted(self, value: Any, naming: Naming = CLI) -> Any:
-        """``value`` through ``convert`` when it is text and the option has one (UsageError when it refuses it,
-        naming the option as ``naming`` spells it), as the CLI converts what is typed; else ``value`` itself."""
-        if self.convert is None or not isinstance(value, str):
-            return value
-        try:
-            return self.convert(value)
-        except ValueError as exc:
-            flag = self.flags[0] if self.flags else self.name
-            raise UsageError(f"{naming.given(self.name, value, flag)}: {exc}") from None
-
-    def initial(self) -> Any:
-        """The value when the option is not given, as the CLI passes it on: a flag's default as a bool, else
-        the default, through ``convert`` when it has one (as click's option does)."""
-        if self.kind == "flag":
-            return None if self.off else bool(self.default)
-        if self.default is None or self.convert is None:
-            return self.default
-        return self.convert(self.default)
 
 
 class Reader(Record, Generic[I], frozen=True, eq=False, repr=False):
@@ -286,154 +212,7 @@ def settle(extras: Mapping[str, Any], stated: Mapping[str, Any]) -> dict[str, An
     return {**extras, **{name: value for name, value in stated.items() if extras.get(name) is None}}
 
 
-class AnalysisView(Record, Generic[I], frozen=True, eq=False, repr=False):
-    """How --analyze's result is shown: decisions forced true, forced false and undetermined in three styles."""
 
-    text: Callable[[I, Analysis], str]
-    """The board with the three kinds of decisions told apart without colour (a legend line first)."""
-    json: Callable[[I, Analysis], dict[str, object]]
-    """The JSON ``analysis`` object's lists and ``counts`` (sat_calls, seconds and grade are added)."""
-    styled: Callable[[I, Analysis], StyledBoard] | None = None
-    words: tuple[str, str] = ("true", "false")
-    """What forced true and forced false mean here, for the report (``on``/``off`` ...)."""
-    lines: Callable[[I, Analysis], list[tuple[str, str]]] | None = None
-    """The report's summary lines instead of the default Forced and Undetermined counts."""
-    partial: bool = False
-    """Whether ``text``, ``json``, ``styled``, ``lines`` and the View's ``svg`` show a partial analysis (one cut by
-    --timeout: ``Analysis.undecided`` keys, ``undecided`` in ``states()``); without it such an analysis is not shown."""
-    analysed: Callable[[I, Settings], I] | None = None
-    """The instance as the analysis saw it under the command's options (e.g. with the command line's rule set), which
-    ``text``, ``json``, ``styled`` and ``lines`` are given; None: the instance as read."""
-
-    @staticmethod
-    def shows_partial(view: AnalysisView[Any] | None) -> bool:
-        """Whether ``view`` (a puzzle's, or None) shows a partial analysis."""
-        return view is not None and view.partial
-
-
-class View(Record, Generic[I, S], frozen=True, eq=False, repr=False):
-    """How an instance and its solutions are shown. ``marked`` keys (a conflict) stand out."""
-
-    facts: Callable[[I], dict[str, object]]
-    """Sizes that describe an instance (width, height, ...), for reports."""
-    text: Callable[[I, S | None, Settings, Collection[Hashable]], str]
-    """The plain-text board (the unsolved puzzle when the solution is None)."""
-    solution_json: Callable[[I, S, Settings], dict[str, object]]
-    styled: Callable[[I, S | None, Settings, Collection[Hashable]], StyledBoard] | None = None
-    """The coloured terminal board (default: the text board, uncoloured)."""
-    styled_together: Callable[[I, Sequence[S], Settings, Collection[Hashable]], list[StyledBoard]] | None = None
-    """The coloured boards of several solutions shown one below another (--unique's two, --count's), coloured
-    alike (Numberlink: a label's colour the same on each); default: ``styled`` for each."""
-    svg: Callable[[I, Outcome[S], Settings], str] | None = None
-    """An SVG 1.1 picture: the first solution, else the bare puzzle with the explanation marked."""
-    puzzle_svg: Callable[[I, Settings], str] | None = None
-    """The unsolved puzzle as an SVG 1.1 picture to publish (``--svg-puzzle``, ``Puzzle.svg()``): the board and its
-    clues, titled with the puzzle's name and size, nothing about solutions. Default: ``svg`` given an outcome with
-    no solution whose message is PUZZLE_ONLY (svg.outcome_state then gives no words for the title)."""
-    outcome_lines: Callable[[I, Outcome[S], Settings], list[tuple[str, str]]] | None = None
-    """Report lines (name, value) after the status, such as an analysis summary."""
-    outcome_json: Callable[[I, Outcome[S], Settings], dict[str, object]] | None = None
-    """Members added to the JSON envelope (never replacing the common ones)."""
-    explanation_json: Callable[[I, list[Hashable]], dict[str, object]] | None = None
-    conflict: Callable[[I, list[Hashable]], str] | None = None
-    """The Conflict line for an explanation's keys (default: how many clues cannot all hold), for a puzzle whose
-    keys are not all clues (Minesweeper's mine total)."""
-    result_file: Callable[[I, S], str] | None = None
-    """Contents of the ``-r`` result file (default: the text board)."""
-    size: Callable[[I], tuple[int, int]] | None = None
-    """(rows, cols) of the board, for size limits such as --svg's (default: facts' height and width)."""
-    analysis: AnalysisView[I] | None = field(default=None, deferrable=True)
-    """The --analyze board and JSON (default: the solution's board and the keys as lists)."""
-    text_heading: Callable[[I], str] | None = None
-    """Comment lines an instance's text board needs above it to be read back as the same puzzle (Numberlink's
-    ``# rules:`` line), each ending in a newline; ``Puzzle.text()`` puts them first. Default: none."""
-    puzzle_text: Callable[[I], str] | None = None
-    """The unsolved puzzle as text the puzzle's readers read back as the same puzzle, for ``Puzzle.text()``, when the
-    text board does not (Slitherlink's dot drawing; Minesweeper's board, without its header and total). Default:
-    ``text_heading``'s lines, then the text board with no solution."""
-
-    @property
-    def draws_puzzle(self) -> bool:
-        """Whether the unsolved puzzle can be drawn as a picture to publish (``puzzle_svg`` or ``svg`` given)."""
-        return self.puzzle_svg is not None or self.svg is not None
-
-    def puzzle_picture(self, instance: I, settings: Settings) -> str:
-        """The unsolved puzzle as an SVG picture to publish: ``puzzle_svg``, else ``svg`` of an outcome with nothing
-        solved (ValueError when the view draws neither)."""
-        if self.puzzle_svg is not None:
-            return self.puzzle_svg(instance, settings)
-        if self.svg is None:
-            raise ValueError("this view draws no SVG picture")
-        return self.svg(instance, Outcome("unknown", message=PUZZLE_ONLY), settings)
-
-
-MAX_GENERATED_CELLS = 25_000_000
-"""Largest board ``generate`` makes (5000x5000; a few hundred MB while it builds the text)."""
-
-
-class GeneratorOptions(dict):  # dict[str, Any] as a base would need typing loaded at run time
-    """A generator's option values by name, with the naming its messages use: the command line's (``--mines 5``)
-    or, from the Python API, its keyword arguments (``mine_count=5``). A plain dict reads as the command line's."""
-
-    def __init__(self, values: dict[str, Any], naming: Naming = CLI) -> None:
-        super().__init__(values)
-        self.naming = naming
-
-
-def naming_of(options: dict[str, Any]) -> Naming:
-    """How a generator's messages name its options (see GeneratorOptions)."""
-    return getattr(options, "naming", CLI)
-
-
-NEGATIVE_SEEDS_FROM = 2**128
-"""Where the streams of seeds below 0 start (see stream_seed)."""
-
-
-def stream_seed(seed: int | None) -> int | None:
-    """The seed a generator's random stream starts from: the user's seed, except that a seed below 0 gets a stream of
-    its own, NEGATIVE_SEEDS_FROM + |seed| (Python's random reads -5 as 5, so --seed -2 --count 5 made two puzzles
-    twice; numpy refuses it)."""
-    return seed if seed is None or seed >= 0 else NEGATIVE_SEEDS_FROM - seed
-
-
-class Generator(Record, frozen=True, eq=False, repr=False):
-    """``satpuzzles generate NAME``: ``make(rows, cols, seed, options, progress)`` returns a new puzzle's text;
-    ``options`` is a GeneratorOptions, whose ``naming`` (naming_of) its messages name the options in."""
-
-    make: Callable[[int, int, int | None, dict[str, Any], Progress], str]
-    options: tuple[Option, ...] = ()
-    width_first: bool = False
-    """Whether the size is given as W H (width first) instead of ROWS COLS."""
-    limit: SizeLimit | None = None
-    """The largest board the puzzle's readers accept (their ``SizeLimit``): a larger size is refused before any
-    work, in the readers' words, rather than made into a puzzle that no reader would take back."""
-
-    def check_size(self, rows: Any, cols: Any, named: str = "") -> None:
-        """Refuse (UsageError) a size that is not two positive whole numbers, over ``limit``, or larger than any
-        generator makes; ``named`` says where the size came from (``WIDTH 1500, HEIGHT 1500``), before the reason."""
-        for value in (rows, cols):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise UsageError(f"board size {value!r}: expected a whole number of cells, at least 1")
-        prefix = f"{named}: " if named else ""
-        if self.limit is not None and not self.limit.allows(rows, cols):
-            raise UsageError(prefix + self.limit.refusal(rows, cols))
-        if rows * cols > MAX_GENERATED_CELLS:
-            raise UsageError(f"{prefix}{rows}x{cols} is {rows * cols:,} cells: generate at most {MAX_GENERATED_CELLS:,}")
-
-
-class Game(Record, frozen=True, eq=False, repr=False):
-    """``satpuzzles play NAME``: ``new(options, progress)`` starts a game (reporting what it does while that takes
-    time); ``actions`` are (key, name, help), the first on Enter."""
-
-    new: Callable[[dict[str, Any], Progress], GameState]
-    actions: tuple[tuple[str, str, str], ...]
-    options: tuple[Option, ...] = ()
-    help: str = ""
-    size: Callable[[dict[str, Any]], tuple[int, int]] | None = None
-    """The rows and columns the options ask for, so that a terminal too narrow is told before a game is made."""
-    check: Callable[[dict[str, Any]], None] | None = None
-    """Refuses (UsageError) options that do not go together, such as one the others leave nothing to do, before a
-    terminal is needed."""
 
 
 class PuzzleSpec(Record, Generic[I, S], frozen=True, eq=False, repr=False):
@@ -493,9 +272,14 @@ class PuzzleSpec(Record, Generic[I, S], frozen=True, eq=False, repr=False):
 
 
 def __getattr__(name: str) -> Any:
-    """The protocols, from core/protocols.py on first use (it imports ``typing``)."""
+    """The protocols, from core/protocols.py on first use (it imports ``typing``); generators' and games' records
+    from core/making.py likewise."""
     if name in _PROTOCOLS:
         from satpuzzles.core import protocols
 
         return getattr(protocols, name)
+    if name in _MAKING:
+        from satpuzzles.core import making
+
+        return getattr(making, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
