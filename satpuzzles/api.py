@@ -343,8 +343,15 @@ class Result:
 
     @property
     def explanation(self) -> list[Hashable] | None:
-        """With ``explain=True`` on an unsolvable puzzle: a minimal set of clues that cannot all hold."""
+        """With ``explain=True`` on an unsolvable puzzle: a minimal set of clues that cannot all hold (when
+        ``timeout`` cut the minimisation, the smallest such set found by then: see ``explanation_minimal``)."""
         return self.outcome.explanation
+
+    @property
+    def explanation_minimal(self) -> bool:
+        """Whether ``explanation`` is shown minimal (every clue of it needed); False when ``timeout`` cut its
+        minimisation; ``to_json()["explanation"]["minimal"]``."""
+        return self.outcome.explanation_minimal
 
     @property
     def analysis(self) -> Analysis | None:

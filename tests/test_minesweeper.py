@@ -163,7 +163,7 @@ def test_explain_names_the_total_when_it_takes_part() -> None:
     record = json.loads(run_cli("minesweeper", "-i", "-", "--explain", "--format", "json",
                                 stdin="2 2\n? 1\n? ?\nmines 2\n").out)
     assert record["status"] == "unsolvable"
-    assert record["explanation"] == {"clues": [[0, 1, 1]], "mines": 2}
+    assert record["explanation"] == {"clues": [[0, 1, 1]], "mines": 2, "minimal": True}
     text = run_cli("minesweeper", "-i", "-", "--explain", stdin="2 2\n? 1\n? ?\nmines 2\n").out
     assert "Conflict = this clue and the mine total cannot both hold" in text and "? 1!" in text
     assert "Solvable = False (no placement meets every count and the mine total)\n" in text  # no advice to --explain

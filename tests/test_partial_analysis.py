@@ -35,7 +35,7 @@ def test_every_partial_report_is_part_of_the_complete_analysis(monkeypatch: pyte
                                                                source: str, extras: dict) -> None:
     """Each report the --timeout parent may keep: forced and undetermined keys as the end result says, the rest
     undecided, every key once."""
-    monkeypatch.setattr(analysis_module, "REPORT_EVERY", 0.0)  # every step reported
+    monkeypatch.setattr(analysis_module, "PROGRESS_EVERY", 0.0)  # every step reported
     spec = registry.get(puzzle)
     if source.startswith("janko"):
         instance = satpuzzles.read(JANKO)[0].instance

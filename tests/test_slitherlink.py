@@ -205,7 +205,7 @@ def test_json_edges_and_explanation() -> None:
     assert sides == 3
     bad = json.loads(run_cli("slitherlink", "-i", "-", "--explain", "--format", "json", stdin="3 0\n. .\n").out)
     assert bad["status"] == "unsolvable" and bad["solution"] is None
-    assert bad["explanation"] == {"clues": [[0, 0, 3], [0, 1, 0]]}
+    assert bad["explanation"] == {"clues": [[0, 0, 3], [0, 1, 0]], "minimal": True}
 
 
 def test_result_file_is_sol_format(tmp_path) -> None:

@@ -52,6 +52,10 @@ PUZZLE_ONLY = "not solved: the puzzle only"
 ``Puzzle.svg()``): nothing solved and nothing to say about solutions, titled with the puzzle's name and size alone."""
 
 
+PROGRESS_EVERY = 0.25
+"""Seconds between two progress reports of a growing answer (each is pickled to the --timeout parent)."""
+
+
 class Settings(Record):
     """How to solve: solver, method, enumeration, limits and the puzzle's own options."""
 
@@ -77,7 +81,9 @@ class Settings(Record):
     """How refusals (UsageError) name options: as the command line spells them, or (the API) its keywords."""
     on_progress: Callable[[str, Any, SolveStats], None] | None = field(default=None, compare=False, repr=False)
     """Called with ("solution", solution, stats) for each verified solution and ("unsolvable", None,
-    stats) once unsolvability is proved (progress kept when --timeout stops the work)."""
+    stats) once unsolvability is proved (progress kept when --timeout stops the work); also ("stage", None, stats)
+    as each stage begins, ("analysis", analysis, stats) as --analyze's grows and ("explanation", keys, stats) as
+    --explain's unsolvable set shrinks, each at most every PROGRESS_EVERY seconds."""
 
     @property
     def wanted(self) -> int:
@@ -217,6 +223,9 @@ class Outcome(Record, Generic[S]):
     message: str = ""
     explanation: list[Hashable] | None = None
     """Keys (clue cells) of a minimal unsolvable set, with --explain on an unsolvable puzzle."""
+    explanation_minimal: bool = True
+    """False when --timeout cut the minimisation: ``explanation`` is then the smallest unsolvable set found by then,
+    which may hold clues it does not need."""
     certificate: Certificate | None = None
     """With --proof, when the solver refuted a formula: the formula and the proof."""
     analysis: Analysis | None = None

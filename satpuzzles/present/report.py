@@ -24,6 +24,11 @@ def _solvable(outcome: Outcome[Any]) -> str:
     return f"unknown ({outcome.message})" if outcome.message else "unknown"
 
 
+MINIMAL = " (a minimal set)"
+NOT_MINIMAL = " (not shown minimal: the time ran out while it was being shrunk)"
+"""How the Conflict line ends for an explanation --timeout cut (Outcome.explanation_minimal False)."""
+
+
 def conflict_sentence(size: int, also: str = "") -> str:
     """The Conflict line for ``size`` clues (minimal), with ``also`` naming what else takes part (the mine total)."""
     if also:
@@ -31,12 +36,20 @@ def conflict_sentence(size: int, also: str = "") -> str:
             return f"{also} cannot hold"
         if size == 1:
             return f"this clue and {also} cannot both hold"
-        return f"these {size} clues and {also} cannot all hold (a minimal set)"
+        return f"these {size} clues and {also} cannot all hold{MINIMAL}"
     if size == 0:
         return "no solution whatever the clues"
     if size == 1:
         return "this clue cannot hold"
-    return f"these {size} clues cannot all hold (a minimal set)"
+    return f"these {size} clues cannot all hold{MINIMAL}"
+
+
+def conflict_line(outcome: Outcome[Any], conflict: Callable[[list[Hashable]], str] | None) -> str:
+    """The Conflict line of an outcome's explanation: the puzzle's words (``conflict``) or conflict_sentence's, said
+    not to be minimal when --timeout cut the minimisation."""
+    keys = outcome.explanation or []
+    line = conflict(keys) if conflict is not None else conflict_sentence(len(keys))
+    return line if outcome.explanation_minimal else line.removesuffix(MINIMAL) + NOT_MINIMAL
 
 
 def unique_addable(puzzle: PuzzleSpec[Any, Any], settings: Settings) -> bool:
@@ -105,8 +118,7 @@ def status_lines(outcome: Outcome[Any], settings: Settings,
         elif outcome.analysis.grade is None:
             lines.append(("Analysis", f"complete, without a grade ({outcome.message})"))
     if outcome.explanation is not None:
-        keys = outcome.explanation
-        lines.append(("Conflict", conflict(keys) if conflict is not None else conflict_sentence(len(keys))))
+        lines.append(("Conflict", conflict_line(outcome, conflict)))
     elif settings.explain and outcome.status == "solved":  # said, as --proof's 'none needed' is: not left out
         lines.append(("Conflict", "none: the clues all hold in the solution shown"))
     if settings.count > 1 and outcome.status == "solved":
@@ -324,7 +336,8 @@ def json_record(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[An
         record["count"] = len(outcome.solutions)
         record["exhausted"] = outcome.exhausted
     if outcome.explanation is not None:
-        record["explanation"] = explanation_json(puzzle, instance, outcome.explanation)
+        record["explanation"] = {**explanation_json(puzzle, instance, outcome.explanation),
+                                 "minimal": outcome.explanation_minimal}
     if outcome.message:
         record["message"] = outcome.message
     if outcome.analysis is not None:

@@ -207,10 +207,12 @@ def titled(name: str, state: str) -> str:
 
 def outcome_state(outcome: Outcome[Any], settings: Settings, conflict: str = "conflicting clues ringed") -> str:
     """What a solve's picture shows, for its title: nothing for a solution or for the puzzle to publish (an outcome
-    whose message is PUZZLE_ONLY), ``no solution`` (with ``conflict`` when --explain marked the clues), ``undecided
-    (timed out after 5 s)``, ``unsolved`` (nothing solved), or ``not unique`` and which solution."""
+    whose message is PUZZLE_ONLY), ``no solution`` (with ``conflict`` when --explain marked the clues, and ``not shown
+    minimal`` when --timeout cut its minimisation), ``undecided (timed out after 5 s)``, ``unsolved`` (nothing solved),
+    or ``not unique`` and which solution."""
     if outcome.status == "unsolvable":
-        return f"no solution ({conflict})" if outcome.explanation else "no solution"
+        cut = "" if outcome.explanation_minimal else ", not shown minimal"
+        return f"no solution ({conflict}{cut})" if outcome.explanation else "no solution"
     if outcome.status != "solved" and outcome.message == PUZZLE_ONLY:
         return ""  # the puzzle to publish (--svg-puzzle, api.Puzzle.svg): its name and size alone
     if outcome.status != "solved" and not outcome.message:

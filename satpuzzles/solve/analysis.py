@@ -24,7 +24,7 @@ from satpuzzles.cnf.formula import Clause
 from satpuzzles.cnf.model import Model
 from satpuzzles.core.errors import VerificationError
 from satpuzzles.core.generic import TypeVar
-from satpuzzles.core.outcome import DEFAULT_SOLVER, Analysis, Grade, Settings, SolveStats
+from satpuzzles.core.outcome import DEFAULT_SOLVER, PROGRESS_EVERY, Analysis, Grade, Settings, SolveStats
 from satpuzzles.core.records import replace
 from satpuzzles.core.spec import Decisions, Rules, Segments
 from satpuzzles.solve.backbone import narrow
@@ -145,12 +145,8 @@ def _backbone_backend(settings: Settings, log: Callable[[str], None]) -> Backend
     return make_backend(str(settings.solver), verbose=settings.verbose)
 
 
-REPORT_EVERY = 0.25
-"""Seconds between two reports of a partial analysis (each is pickled to the --timeout parent)."""
-
-
 class _PartialReports:
-    """The analysis so far, sent through ``settings.on_progress`` (as kind ``analysis``, at most every REPORT_EVERY
+    """The analysis so far, sent through ``settings.on_progress`` (as kind ``analysis``, at most every PROGRESS_EVERY
     seconds) when a --timeout parent listens: what it holds when the time runs out is shown, marked partial."""
 
     def __init__(self, settings: Settings, made: set[Hashable], stats: SolveStats, start: float) -> None:
@@ -163,7 +159,7 @@ class _PartialReports:
         """Send the analysis with these keys decided each way and ``undecided`` left, if it is time to (or
         ``now_or_never``: the whole backbone, before the grade)."""
         now = time.perf_counter()
-        if self.on_progress is None or (now - self.last < REPORT_EVERY and not now_or_never):
+        if self.on_progress is None or (now - self.last < PROGRESS_EVERY and not now_or_never):
             return
         self.last = now
         analysis = Analysis(forced_true=[key for key in forced if key in self.made],

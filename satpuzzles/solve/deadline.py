@@ -20,9 +20,10 @@ if TYPE_CHECKING:
 
 I = TypeVar("I")  # noqa: E741
 S = TypeVar("S")
-SUPERSEDED = ("analysis", "stage")
-"""Reports sent again as a solve goes on, of which the parent keeps the latest only: the analysis as it grows, and
-the stage begun (its statistics: what a deadline that finds nothing reports as reached)."""
+SUPERSEDED = ("analysis", "explanation", "stage")
+"""Reports sent again as a solve goes on, of which the parent keeps the latest only: the analysis as it grows, the
+explanation as it shrinks, and the stage begun (its statistics: what a deadline that finds nothing reports as
+reached)."""
 
 
 def solve_within_limit(rules: Rules[I, S], instance: I, settings: Settings, name: str = "",
@@ -72,11 +73,13 @@ def timed_out_outcome(stopped: Timeout, settings: Settings, method: str, partial
         stats.solve_seconds += stopped.quiet_seconds  # the search the deadline cut short
         if reports[-1][0] in ("solution", "stage"):
             stats.sat_calls += 1  # the call looking for the next solution
-    results = [kind for kind, _, _ in reports if kind != "stage"]
+    results = [kind for kind, _, _ in reports if kind not in ("stage", "explanation")]
     if not results:  # stages begun, nothing found: their statistics say how far the solve went
         return Outcome(status="unknown", stats=stats, message=message)
-    if results[-1] == "unsolvable":
-        return Outcome(status="unsolvable", exhausted=True, stats=stats, message=f"explanation {message}")
+    if results[-1] == "unsolvable":  # --explain was cut: the smallest unsolvable set it had found, if any
+        shrunk = [found for kind, found, _ in reports if kind == "explanation"]
+        return Outcome(status="unsolvable", exhausted=True, stats=stats, message=f"explanation {message}",
+                       explanation=shrunk[-1] if shrunk else None, explanation_minimal=not shrunk)
     if not settings.analyze:  # what was cut short; nothing when the solutions asked for were all found
         message = searching_message(message, len(solutions), settings) if searching else ""
     analyses = [found for kind, found, _ in reports if kind == "analysis"]

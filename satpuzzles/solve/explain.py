@@ -16,11 +16,16 @@ so the minimisation runs in two passes:
    way, so the formula gets stronger without a cut loop per check;
 2. deletion with the full check (the lazy-cut loop) over the few clues left, which makes
    the set minimal under the puzzle's rules.
+
+All along, the clues not yet dropped are a set proved unsolvable: ``report`` is given it as it shrinks, so that a
+``--timeout`` that cuts the minimisation still names a conflict, one not shown minimal.
 """
 
 from __future__ import annotations
 
-from satpuzzles.core.outcome import SolveStats, Timer
+import time
+
+from satpuzzles.core.outcome import PROGRESS_EVERY, SolveStats, Timer
 from satpuzzles.solve.loop import lazy_solutions
 
 TYPE_CHECKING = False
@@ -69,18 +74,35 @@ def _progress(log: Callable[[str], None], name: str, tried: int, kept: int, left
     return tried + 1
 
 
+class _Shrinking:
+    """Hands ``report`` the keys of the current unsolvable set, at most every PROGRESS_EVERY seconds."""
+
+    def __init__(self, key_of: dict[int, Hashable], report: Callable[[list[Hashable]], None] | None) -> None:
+        self.key_of, self.report, self.last = key_of, report, -PROGRESS_EVERY
+
+    def __call__(self, unsolvable: Sequence[int]) -> None:
+        now = time.monotonic()
+        if self.report is not None and now - self.last >= PROGRESS_EVERY:
+            self.last = now
+            self.report([self.key_of[lit] for lit in unsolvable])
+
+
 def minimal_conflict(
-    encoding: Encoding[Any], backend: Backend, stats: SolveStats, log: Callable[[str], None]
+    encoding: Encoding[Any], backend: Backend, stats: SolveStats, log: Callable[[str], None],
+    report: Callable[[list[Hashable]], None] | None = None,
 ) -> list[Hashable] | None:
-    """Keys of a minimal unsolvable set of selected constraints, or None when all together are solvable."""
+    """Keys of a minimal unsolvable set of selected constraints, or None when all together are solvable; ``report``
+    (if given) gets the keys of each smaller unsolvable set on the way, now and then."""
     key_of = {lit: key for key, lit in encoding.selectors.items()}
     if not _unsolvable(encoding, backend, stats, list(key_of)):
         return None
+    shrinking = _Shrinking(key_of, report)
     candidates = _core(backend, list(key_of))
     log(f"explain: solver core has {len(candidates)} of {len(key_of)} clues")
     kept: list[int] = []
     tried = 0
-    while candidates:  # pass 1: one SAT call per clue
+    while candidates:  # pass 1: one SAT call per clue; kept + candidates is unsolvable at each turn
+        shrinking(kept + candidates)
         trial = candidates.pop()
         tried = _progress(log, "formula-only", tried, len(kept), len(candidates))
         outcome = _formula_check(encoding, backend, stats, kept + candidates)
@@ -91,7 +113,8 @@ def minimal_conflict(
     log(f"explain: {len(kept)} clues left after the formula-only pass")
     needed: list[int] = []
     candidates, tried = kept, 0
-    while candidates:  # pass 2: the full check, over the few clues left
+    while candidates:  # pass 2: the full check, over the few clues left; needed + candidates is unsolvable
+        shrinking(needed + candidates)
         trial = candidates.pop()
         tried = _progress(log, "full-check", tried, len(needed), len(candidates))
         if _unsolvable(encoding, backend, stats, needed + candidates):

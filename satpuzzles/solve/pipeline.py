@@ -325,7 +325,9 @@ def run_stages(rules: Rules[I, S], instance: I, settings: Settings, name: str = 
                 if exhausted and not found and settings.explain:
                     from satpuzzles.solve.explain import minimal_conflict  # --explain only
 
-                    explanation = minimal_conflict(encoding, backend, stats, log)
+                    shrunk = settings.on_progress
+                    explanation = minimal_conflict(encoding, backend, stats, log, None if shrunk is None else (
+                        lambda keys: shrunk("explanation", keys, stats)))
             if settings.verbose:
                 log(f"solver statistics: {backend.statistics()}")
         if settings.want_dimacs:
