@@ -99,7 +99,6 @@ def test_header_gives_rows_then_columns() -> None:
         ("2 2\n1 1\n1 1\n", [[1, 1], [1, 1]]),
         ("1 2\n3 0\n", [[3, 0]]),
         ("1 2\n3 0\n? ?\n", [[1, 2], [3, 0], [U, U]]),
-        ("2 2\n", [[2, 2]]),
         ("0 1\n? ?\n", [[0, 1], [U, U]]),
     ],
 )
@@ -193,6 +192,8 @@ def test_error_in_a_large_board_is_located() -> None:
         ("3 3\n? ? ?\n? ? ?\n", 1, 1, "header says 3 rows but the grid has 2"),
         ("2 3\n? ? ?\n? ? ?\n? ? ?\n", 4, 1, "header says 2 rows but the grid has 3"),
         ("10 10\n", 1, 1, "header says 10 rows but the grid has 0"),
+        ("4 4\n", 1, 1, "header says 4 rows but the grid has 0"),  # a file cut after its header was 'unsolvable'
+        ("2 2\n\nmines 1\n", 1, 1, "header says 2 rows but the grid has 0"),
         ("mines\n??\n", 1, 6, "malformed 'mines' line"),
         ("mines x\n??\n", 1, 7, "'x' is not a number"),
         ("mines -1\n??\n", 1, 7, "malformed 'mines' line"),

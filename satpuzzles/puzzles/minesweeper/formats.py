@@ -187,11 +187,13 @@ def _header(rest: list[Line], cells: list[str | None]) -> tuple[int, int] | None
     if rows == 0 or cols == 0:
         return None  # '0 3' is a row of counts: a header would describe no cells (as Slitherlink reads it)
     # Two small numbers could also be a row of counts: a header when the rows below fit it,
-    # a row when they are all two cells wide like it, else a header (its errors say more).
+    # a row when they are all two cells wide like it, else a header (its errors say more). Alone they are
+    # a header whose rows are missing (a file cut short): as a board, two counts of 1 or more with no
+    # unknown cell beside them could never be met, and a truncated file would be called unsolvable.
     body = cells[1:]
     if len(body) == rows and all(row is not None and len(row) == cols for row in body):
         return rows, cols
-    if all(row is not None and len(row) == 2 for row in body):
+    if body and all(row is not None and len(row) == 2 for row in body):
         return None
     return rows, cols
 
