@@ -264,6 +264,18 @@ def test_json_bare_input_object_and_pretty_printed_envelope() -> None:
         assert url == "https://puzz.link/p?slither/4/4/dgdh2c7b\n"  # the file's URL, ending as pzprjs writes it
 
 
+def test_a_json_envelope_without_its_puzzle_member_is_read_as_an_envelope() -> None:
+    """An envelope whose 'puzzle' member was left out (the command names the puzzle) was read as a bare input
+    object, and its own members called missing: 'JSON input.width: missing' for an input that has a width."""
+    record = json.loads(run_cli("slitherlink", "-i", SL / "pzprjs" / "cspuz_bench_4x4.url", "--format", "json").out)
+    again = run_cli("slitherlink", "-", "--to-url", stdin=json.dumps({"input": record["input"]}))
+    assert again.code == 0 and again.out == "https://puzz.link/p?slither/4/4/dgdh2c7b\n", again.err
+    solved = run_cli("solve", "-", stdin=json.dumps({"status": "solved", "input": record["input"]}))
+    assert solved.code == 0 and solved.out.startswith("Slitherlink\n"), solved.err
+    short = run_cli("slitherlink", "-", stdin='{"input": {"width": 2, "grid": ["..", ".."]}}')
+    assert short.code == 2 and "JSON input.height: missing" in short.err, short.err
+
+
 SLITHER_URL = "https://puzz.link/p?slither/5/5/cbcbcddad"
 
 

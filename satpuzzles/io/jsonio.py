@@ -99,6 +99,8 @@ def read_json_instances(puzzle: PuzzleSpec[I, Any], text: str) -> list[I]:
             if "input" not in value:
                 raise InputError("the JSON object has no 'input' member (the puzzle itself)", line, column)
             value = value["input"]
+        elif isinstance(value.get("input"), dict):  # an envelope without its 'puzzle' member: the command names it
+            value = value["input"]  # (read as a bare object, its members were called missing: 'input.width')
         watched = _ReadMembers(value) if isinstance(value, dict) else value
         instances.append(puzzle.json.from_json(watched, line, column))
         if isinstance(watched, _ReadMembers):
