@@ -450,6 +450,16 @@ def test_shell_completion_as_the_readme_sets_it_up() -> None:
     assert {"plain,--probabilities", "plain,--probability-budget"} <= set(done.stdout.splitlines())
 
 
+def test_generate_and_play_help_title_the_puzzle_as_the_reports_do() -> None:
+    """Their help named the puzzle by its command name ('Generate numberlink puzzles', 'Play minesweeper in the
+    terminal'), where every report and the other help texts title it (PuzzleSpec.heading)."""
+    listed = " ".join(run_cli("generate", "--help").out.split())
+    assert "Generate Numberlink puzzles of W x H" in listed and "numberlink puzzles" not in listed
+    minesweeper = " ".join(run_cli("generate", "minesweeper", "--help").out.split())
+    assert "Generate Minesweeper puzzles of ROWS x COLS" in minesweeper
+    assert "Play Minesweeper in the terminal." in " ".join(run_cli("play", "--help").out.split())
+
+
 def test_help_texts_of_shared_options_read_as_sentences() -> None:
     """solve and batch prefix a puzzle's option with its owners in lower case; --to-url names the URL's kind;
     generate's JSON help speaks of --difficulty only where the generator has it."""

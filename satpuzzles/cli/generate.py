@@ -216,5 +216,5 @@ def generate_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
                              + ") and text (as the text format writes it).")]
               if puzzle.json is not None else []),
         ],
-        help=f"Generate {puzzle.name} puzzles of {size_help} cells, in the puzzle's input format.",
+        help=f"Generate {puzzle.heading} puzzles of {size_help} cells, in the puzzle's input format.",
     )
