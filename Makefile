@@ -8,10 +8,12 @@ STAMP := $(VENV)/.installed
 
 install: $(STAMP)
 
+# editable_mode=compat: a path entry in a .pth file, no import-hook finder to load at each start-up. Its notice
+# that the mode is transitional (a boxed warning of 13 lines, once per package) is no error, and is silenced.
 $(STAMP): pyproject.toml examples/masyu/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet --config-settings editable_mode=compat -e '.[test,bench,dask]' -e examples/masyu
+	PYTHONWARNINGS="ignore:Compat editable installs" $(BIN)/pip install --quiet --config-settings editable_mode=compat -e '.[test,bench,dask]' -e examples/masyu
 	$(BIN)/python -m compileall -q satpuzzles examples/masyu >/dev/null
 	touch $(STAMP)
 

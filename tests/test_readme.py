@@ -314,3 +314,6 @@ def test_the_two_commands_are_makefile_targets_that_do_what_the_readme_says() ->
     testpaths = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]["testpaths"]
     assert set(testpaths) == {"tests", "examples/masyu/tests"}
     assert targets["install"].split() == ["$(STAMP)"] and "\n\t$(PYTHON) -m venv $(VENV)\n" in makefile
+    # setuptools' notice that compat editable installs are transitional filled a newcomer's `make run` with two
+    # boxes of warnings before the answer: the install silences it (the install itself is unchanged)
+    assert 'PYTHONWARNINGS="ignore:Compat editable installs" $(BIN)/pip install' in makefile
