@@ -267,6 +267,17 @@ def test_a_first_line_that_describes_no_cells_is_a_row_of_clues() -> None:
     assert result.code == 1 and json.loads(result.out)["status"] == "unsolvable"
 
 
+@pytest.mark.parametrize("text", ["3 3\n", "1 2\n", "2 2\n\n# nothing below\n"])
+def test_a_header_alone_is_a_file_cut_short_not_a_row_of_clues(text: str) -> None:
+    """Two numbers of 1-3 alone were a 1x2 board of clues ('3 3' solvable: the loop around both cells), where '4 4'
+    is a header whose rows are missing: a 3x3 file cut after its header was solved, and so was a 3x3 Minesweeper
+    file under `solve`, detected as this."""
+    for command in (["slitherlink", "-"], ["solve", "-"]):
+        result = run_cli(*command, stdin=text)
+        assert result.code == 2 and result.out == "" and result.err.count("\n") == 1, (command, result.out)
+        assert "header says" in result.err and " but the grid has 0" in result.err
+
+
 def test_header_with_a_missing_row_is_reported() -> None:
     result = run_cli("slitherlink", "-i", "-", stdin="3 3\n2..\n.2.\n")
     assert result.code == 2 and "header says 3 rows but the grid has 2" in result.err

@@ -60,7 +60,7 @@ def _header(lines: list[Line]) -> tuple[int, int] | None:
     if rows == 0 or cols == 0:
         return None  # "0 1" is a grid row of clues: a header would describe no cells
     body = lines[1:]
-    if len(body) == rows:
+    if len(body) == rows or not body:  # alone: a header whose rows are missing (a file cut short), as '4 4' is
         return rows, cols
     # Small numbers that could be clues: a header when the rows below all have its width and the line itself
     # does not fit them; a line of two cells above rows of two is a header only when written otherwise
