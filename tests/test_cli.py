@@ -458,6 +458,9 @@ def test_generate_and_play_help_title_the_puzzle_as_the_reports_do() -> None:
     minesweeper = " ".join(run_cli("generate", "minesweeper", "--help").out.split())
     assert "Generate Minesweeper puzzles of ROWS x COLS" in minesweeper
     assert "Play Minesweeper in the terminal." in " ".join(run_cli("play", "--help").out.split())
+    for group in ("generate", "play"):  # each command's line whole, not cut at click's 45 characters
+        listed = run_cli(group, "--help").out.split("Commands:")[1]
+        assert "..." not in listed, listed
 
 
 def test_help_texts_of_shared_options_read_as_sentences() -> None:

@@ -217,4 +217,5 @@ def generate_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
               if puzzle.json is not None else []),
         ],
         help=f"Generate {puzzle.heading} puzzles of {size_help} cells, in the puzzle's input format.",
+        short_help=f"Generate {puzzle.heading} puzzles of {size_help} cells.",  # whole in the list, not cut at 45
     )

@@ -312,4 +312,5 @@ def play_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
         sys.exit(play(puzzle, options))
 
     return click.Command(puzzle.name, callback=callback, params=[to_click(option) for option in puzzle.game.options],
-                         help=f"Play {puzzle.heading} in the terminal. {puzzle.game.help}", epilog=EXIT_HELP)
+                         help=f"Play {puzzle.heading} in the terminal. {puzzle.game.help}", epilog=EXIT_HELP,
+                         short_help=f"Play {puzzle.heading} in the terminal.")
