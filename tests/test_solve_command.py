@@ -35,6 +35,29 @@ def test_an_error_in_a_typed_game_id_points_into_what_was_typed(command: str, be
         f"{typed}:1:{len(typed)}: Loopy description is longer than the 5x5 = 25 cells")
 
 
+TATHAM_JS = "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/"
+
+
+@pytest.mark.parametrize("command", ["solve", "minesweeper"])
+def test_a_page_url_of_a_tatham_game_no_puzzle_reads_says_so(command: str) -> None:
+    """A Mines page's URL, game id and all, was refused as every reader's malformed id (a Loopy description with a
+    ',' in it), and 'minesweeper' pointed to 'satpuzzles solve', which refused it too: the page names its game."""
+    typed = TATHAM_JS + "mines.html#9x9:4,4,m3d4a8b2e"
+    result = run_cli(command, typed)
+    assert result.code == 2 and result.err.count("\n") == 1 and "Loopy description" not in result.err
+    assert result.err.startswith(f"satpuzzles: error: {typed}:1:1: a game id of Simon Tatham's Mines (mines.html), a "
+                                 "game this tool does not read: it reads game ids of Loopy (slitherlink)"), result.err
+
+
+def test_a_page_url_of_a_tatham_game_gets_only_the_refusal_of_the_puzzle_that_reads_its_ids() -> None:
+    """A Pearl page's bad id was refused by Slitherlink's Loopy reader too ('not a puzzle this tool reads (slitherlink:
+    ... Loopy description too short ...; masyu: ...)'), though the page says which game it is."""
+    typed = TATHAM_JS + "pearl.html#6x6:abc"
+    result = run_cli("solve", typed)
+    assert result.code == 2 and result.err.count("\n") == 1 and "Loopy" not in result.err
+    assert f"{typed}:1:{len(typed) + 1}: Pearl description is too short" in result.err, result.err  # at its end
+
+
 @pytest.mark.parametrize("command", ["solve", "slitherlink"])
 def test_a_percent_escaped_page_url_is_decoded_and_its_error_columns_point_into_what_was_typed(command: str) -> None:
     page = "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/loopy.html#"

@@ -12,7 +12,7 @@ from satpuzzles.io.janko import ForeignJanko, looks_like_janko
 from satpuzzles.io.puzzlink import ForeignUrl, unread_type
 from satpuzzles.io.pzprv3 import looks_like_pzprv3
 from satpuzzles.io.reading import looks_like_json, past_comments, read_instances
-from satpuzzles.io.sources import written_out
+from satpuzzles.io.sources import game_readers, unread_game, written_out
 from satpuzzles.io.textgrid import TooLarge, board_size, content_lines, stated, statements
 
 
@@ -151,6 +151,11 @@ def detect(text: str, source: str = "", naming: Naming = CLI) -> tuple[str, list
             names += f", and as {also} but for {their} size limit ({_overages(too_large)})"
         raise InputError(f"reads as {names}: {_NAME_IT}", source=source)
     failures = _written_out_failures(text, failures)
+    unread = unread_game(source)  # a Tatham page's game no puzzle reads (Mines): one line, not each reader's refusal
+    if unread is not None:
+        raise unread
+    game = game_readers(source)  # a Tatham page's game: only the refusal of the puzzle that reads its ids
+    failures = [(name, exc) for name, exc in failures if game is not None and game[1][game[0]] == name] or failures
     page = _web_page(text)
     if page is not None:
         raise InputError(page, 1, 1, source)

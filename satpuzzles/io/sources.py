@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from satpuzzles.core.spec import PuzzleSpec
 
 _URL = r"https?://|[\w.-]+/p(\.html)?\?"
-_TATHAM_PAGE = r"https?://[^#?\s]*/puzzles/js/[\w-]+\.html[#?](?P<id>.+)"
+_TATHAM_PAGE = r"https?://[^#?\s]*/puzzles/js/(?P<game>[\w-]+)\.html[#?](?P<id>.+)"
 _GAME_ID = r"#?(?P<id>\d+x\d+[^:#\s]*(:\S*|#\S+)|\d+t\d+[^:#\s]*:\S*)"
 """Patterns (the URLs case-insensitive), compiled by re on first use: a SOURCE that is a file needs none. A game
 id is ``WxH...:DESC`` (or ``NtT...:DESC`` for N x N, as Loopy reads it; a bare ``N:`` is taken in files only, as a
@@ -83,11 +83,41 @@ def source_text(source: str, *, text: bool = False) -> tuple[str, str]:
     return " " * before + puzzle + "\n", source
 
 
+def game_readers(source: str) -> tuple[str, dict[str, str]] | None:
+    """For a Tatham puzzle page's URL typed as SOURCE, the game its page names (``pearl`` for ``.../pearl.html#...``)
+    and the puzzle that reads each game's ids by name (its reader named after the game); else None."""
+    import re
+
+    from satpuzzles.core import registry
+
+    page = re.fullmatch(_TATHAM_PAGE, source.strip(), re.IGNORECASE)
+    if page is None or os.path.exists(source):
+        return None
+    games = {reader.name: name for name, puzzle in registry.puzzles().items() for reader in puzzle.readers
+             if reader.typed == "a game id"}
+    return page.group("game").lower(), games
+
+
+def unread_game(source: str) -> InputError | None:
+    """The error for a Tatham puzzle page's URL whose game no puzzle reads the ids of (a Mines or Net page's), which
+    every reader would otherwise refuse as its own malformed id; None for any other SOURCE."""
+    found = game_readers(source)
+    if found is None or found[0] in found[1]:
+        return None
+    game, games = found
+    read = " and ".join(f"{other.capitalize()} ({name})" for other, name in games.items())
+    return InputError(f"a game id of Simon Tatham's {game.capitalize()} ({game}.html), a game this tool does not "
+                      f"read: it reads game ids of {read or 'no game'}", 1, 1, source)
+
+
 def check_claimed(puzzle: PuzzleSpec[Any, Any], source: str, text: str) -> None:
     """A URL or game id typed as SOURCE for ``puzzle`` that none of its readers claims is refused as such (its grid
     reader would complain about a character of it instead)."""
     if not is_written_out(source):
         return
+    unread = unread_game(source)
+    if unread is not None:
+        raise unread
     if not any(reader.sniff is not None and reader.sniff(text) for reader in puzzle.readers):
         kind = "URL" if "/" in text else "game id"
         formats = ", ".join(name for name in puzzle.input_formats if name != "auto")
