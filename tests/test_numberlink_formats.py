@@ -123,6 +123,22 @@ def test_cli_missing_file_and_binary_input(tmp_path) -> None:
     assert result.code == 2 and ":2:1: not UTF-8 text" in result.err
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_a_utf16_file_with_its_byte_order_mark_is_read(tmp_path, encoding: str) -> None:
+    """What Windows PowerShell 5's '>' and Notepad's "Unicode" save write (UTF-16, a byte-order mark first) was
+    refused as 'not UTF-8 text': `satpuzzles generate minesweeper 9 9 > board.txt` there gave a board no command read."""
+    board = tmp_path / "board.txt"
+    text = (NUMBERLINK / "seed" / "instance_1.txt").read_text()
+    board.write_bytes((text if encoding == "utf-16" else "\ufeff" + text).encode(encoding))  # 'utf-16' writes a BOM
+    for command in ("numberlink", "solve"):
+        result = run_cli(command, board)
+        assert result.code == 0 and result.out.startswith("Numberlink\n") and result.err == "", result.err
+    board.write_bytes(b"\xff\xfe1")  # half a character
+    broken = run_cli("solve", board)
+    assert broken.code == 2 and broken.err == f"satpuzzles: error: {board}:1:1: not UTF-16 text, though it starts " \
+        "with UTF-16's byte-order mark\n"
+
+
 def test_a_large_board_of_another_puzzle_is_refused_at_its_first_bad_row() -> None:
     from satpuzzles.io.textgrid import nonblank_lines
     from satpuzzles.puzzles.numberlink.formats import _split_rows, build_instance

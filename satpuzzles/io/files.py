@@ -58,7 +58,14 @@ def read_input(path: str) -> tuple[str, str]:
 
 
 def decode_input(data: bytes, name: str = "") -> str:
-    """The text of input bytes: UTF-8, a leading BOM dropped; a located InputError at the first bad byte."""
+    """The text of input bytes: UTF-8, a leading BOM dropped; a located InputError at the first bad byte. Bytes that
+    start with a UTF-16 byte-order mark are UTF-16 (what Windows PowerShell 5's ``>`` and Notepad's "Unicode" write)."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        try:
+            return data.decode("utf-16")  # the mark gives the byte order, and is dropped
+        except UnicodeDecodeError as exc:
+            raise InputError("not UTF-16 text, though it starts with UTF-16's byte-order mark", 1, 1,
+                             source=name) from exc
     try:
         # as data.decode("utf-8-sig") (error offsets after the BOM too), without loading that codec's module
         return (data[3:] if data[:3] == b"\xef\xbb\xbf" else data).decode("utf-8")
