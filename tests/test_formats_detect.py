@@ -264,6 +264,22 @@ def test_json_bare_input_object_and_pretty_printed_envelope() -> None:
         assert url == "https://puzz.link/p?slither/4/4/dgdh2c7b\n"  # the file's URL, ending as pzprjs writes it
 
 
+@pytest.mark.parametrize("command", [["solve"], ["numberlink"], ["batch"]], ids=" ".join)
+def test_a_saved_report_given_back_as_a_puzzle_says_what_it_is(tmp_path: Path, command: list[str]) -> None:
+    """`satpuzzles ... > out.txt`, then out.txt as a puzzle: every reader refused a character of the report ('not a
+    puzzle this tool reads (minesweeper: 1:1: unknown character 'N' ...; numberlink: 3:9: space inside ...')."""
+    report = run_cli("solve", NL / "seed" / "instance_1.txt", SLITHER_URL)
+    assert report.code == 0
+    saved = tmp_path / "out.txt"
+    saved.write_text(report.out)
+    result = run_cli(*command, saved)
+    assert result.code == 2 and "unknown character" not in result.out + result.err
+    said = f"{saved}:1:1: the report satpuzzles prints (a title over a line of '-'), not a puzzle"
+    assert said in (result.out if command == ["batch"] else result.err), result.err
+    assert run_cli("numberlink", "-", stdin="Numberlink\n" + "-" * 40 + "\n").err.startswith(
+        "satpuzzles: error: <stdin>:1:1: the report satpuzzles prints")
+
+
 def test_a_json_envelope_without_its_puzzle_member_is_read_as_an_envelope() -> None:
     """An envelope whose 'puzzle' member was left out (the command names the puzzle) was read as a bare input
     object, and its own members called missing: 'JSON input.width: missing' for an input that has a width."""

@@ -53,6 +53,10 @@ def read_instances(puzzle: PuzzleSpec[Any, Any], text: str, input_format: str = 
         formats = ", ".join(name for name in puzzle.input_formats if name != "auto")
         raise InputError(f"a JSON envelope (what --format json prints), but {puzzle.name} reads no JSON input (its "
                          f"formats: {formats})", 1, 1)
+    if input_format == "auto" and looks_like_report(text):
+        raise InputError("the report satpuzzles prints (a title over a line of '-'), not a puzzle: keep a puzzle to "
+                         "read back with --format json (its 'input' reads back), --to-url, or the puzzle's own file",
+                         1, 1)
     if input_format == "auto":
         for reader in puzzle.readers:
             if reader.sniff is None or reader.sniff(text):
@@ -65,6 +69,20 @@ def read_instances(puzzle: PuzzleSpec[Any, Any], text: str, input_format: str = 
             return reader.read(text)
     given = naming.given("input_format", input_format, typed=str(input_format))
     raise UsageError(f"{given}: {puzzle.name} reads {', '.join(puzzle.input_formats)}")
+
+
+def looks_like_report(text: str) -> bool:
+    """Whether ``text`` starts as the text report a solve prints (a puzzle's title, then a rule of '-'), after any
+    ``== SOURCE ==`` heading: a report saved with ``>`` and given back as a puzzle, which every reader would refuse
+    for a character of its title or its board's drawing."""
+    lines = [line.strip() for line in text[past_comments(text):].splitlines()[:4] if line.strip()]
+    if lines and lines[0].startswith("== ") and lines[0].endswith(" =="):
+        lines = lines[1:]
+    if len(lines) < 2 or len(lines[1]) < 20 or set(lines[1]) != {"-"}:
+        return False
+    from satpuzzles.core import registry
+
+    return lines[0] in {puzzle.heading for puzzle in registry.puzzles().values()}
 
 
 def _is_envelope(text: str) -> bool:
