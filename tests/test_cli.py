@@ -523,3 +523,15 @@ def test_an_output_this_run_did_not_write_is_said_to_be_from_before(tmp_path: Pa
     stale = run_cli("numberlink", board, "-r", result)
     assert stale.code == 1 and result.read_text() == "an earlier answer\n"
     assert stale.err == f"satpuzzles: warning: -r {result}: not written (no solution found); the file there is from before\n"
+
+
+@pytest.mark.parametrize(("args", "typed", "suggested"), [
+    (["numberlnk", "x.txt"], "numberlnk", "numberlink"),
+    (["generate", "slitherlnk", "5", "5"], "slitherlnk", "slitherlink"),
+    (["play", "minesweper"], "minesweper", "minesweeper"),
+])
+def test_a_mistyped_command_is_refused_naming_the_closest(args: list[str], typed: str, suggested: str) -> None:
+    result = run_cli(*args)
+    assert result.code == 2 and "Traceback" not in result.err
+    assert f"No such command '{typed}'. Did you mean '{suggested}'?" in result.err
+    assert "Did you mean" not in run_cli("xyzzy").err  # nothing close: click's words alone

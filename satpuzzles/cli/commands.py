@@ -20,7 +20,25 @@ from satpuzzles.core.errors import UsageError
 from satpuzzles.core.spec import PuzzleSpec
 
 
-class PuzzleGroup(click.Group):
+class SuggestingGroup(click.Group):
+    """A group whose "No such command" error names the commands closest to the one typed (``numberlnk``)."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as error:
+            name = args[0] if args else ""
+            if not isinstance(name, str) or name.startswith("-") or self.get_command(ctx, name) is not None:
+                raise
+            from difflib import get_close_matches
+
+            close = get_close_matches(name, self.list_commands(ctx), n=3, cutoff=0.6)
+            if not close:
+                raise
+            raise click.UsageError(f"{error.message} Did you mean {' or '.join(map(repr, close))}?", error.ctx) from None
+
+
+class PuzzleGroup(SuggestingGroup):
     """The top-level group: fixed commands plus one command per registered puzzle, made on demand."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -63,7 +81,7 @@ class PuzzleGroup(click.Group):
         return puzzle_command(spec)
 
 
-class FeatureGroup(click.Group):
+class FeatureGroup(SuggestingGroup):
     """A group with one command per registered puzzle that has a feature (``feature``, what it is called): a puzzle
     without it is refused saying so and naming the puzzles that have it, not as an unknown command."""
 
