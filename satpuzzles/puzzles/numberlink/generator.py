@@ -235,7 +235,7 @@ def generate_graded(grid: Grid, rng: random.Random, progress: Progress, rules: R
                 break
     assert best is not None
     if not best.reached:
-        progress(shortfall("numberlink puzzle", best, target, TRIES))
+        progress(shortfall("Numberlink puzzle", best, target, TRIES))
     instance, solution = puzzle_of(grid, best.item)
     prove_unique(instance, solution, rules)
     return instance, best

@@ -332,7 +332,7 @@ def generate_slitherlink(grid: Grid, rng: random.Random, clues_ratio: float, pro
             best = (picked, puzzle(picked.item), loop)
     picked, instance, loop = best
     if target != ANY and not picked.reached:
-        progress(shortfall("slitherlink puzzle", picked, target, tries))
+        progress(shortfall("Slitherlink puzzle", picked, target, tries))
     prove_unique(instance, loop)
     return instance, None if target == ANY else picked
 
