@@ -136,3 +136,66 @@ def test_a_checks_call_stops_at_its_conflict_budget(rules: RuleSet) -> None:
             assert shape.backend.statistics()["conflicts"] <= budget + 2
         finally:
             shape.close()
+
+
+@pytest.mark.parametrize("rules", [RuleSet(fill=True), RuleSet(fill=False)], ids=["fill", "open"])
+def test_a_merge_stage_answers_as_a_fresh_formula(rules: RuleSet) -> None:
+    # Unique covers of a 9x8 board with a two-cell path cut off the end of the longest, then every merge of a short path asked of the stage made for
+    # that cover (the paths away from the short ones as units) without limits, and of a fresh formula each.
+    from satpuzzles.puzzles.numberlink.cover import merges
+    from satpuzzles.puzzles.numberlink.cuts import cut
+    from satpuzzles.puzzles.numberlink.merge_stage import MergeStage
+
+    grid = Grid(rows=8, cols=9)
+    asked = found = staying = refused = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        paths = random_cover(grid, rng)
+        while _fresh_other(*puzzle_of(grid, paths), rules):  # cut until unique, as the generator's repair does
+            cut_near(paths, cells_of(paths), rng, [2])
+        longest = max(paths, key=len)
+        assert cut(paths, longest[1], 2)
+        short = [path for path in paths if len(path) < 3]
+        stage = MergeStage(grid, rules, paths, 3, conflicts=None)
+        try:
+            staying += len(stage.staying)
+            for path in short:
+                for cover in merges(grid, paths, path, 3):
+                    facts = stage.facts(cover)
+                    assert facts is not None
+                    instance, solution = puzzle_of(grid, cover)
+                    other = stage.other(instance, solution, facts, calls=None)
+                    assert (other is not None) == _fresh_other(instance, solution, rules), (seed, cover)
+                    if other is not None:
+                        assert verify(instance, other) == [] and other.links() != solution.links()
+                    asked, found = asked + 1, found + (other is not None)
+            changed = [list(path) for path in paths]  # a staying path cut: not a question of this stage
+            staying_path = next((path for path in changed if len(path) >= 4 and stage.moving.isdisjoint(path)), None)
+            if staying_path is not None:
+                assert cut(changed, staying_path[1], 2) and stage.facts(changed) is None
+                refused += 1
+        finally:
+            stage.close()
+    assert asked > 30 and 0 < found < asked and staying > 0 and refused > 0  # both answers; some units
+
+
+def test_staged_merges_give_the_puzzle_the_shared_solver_gives(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The generator's output for a seed is a contract: checking the merges in a stage of their own must not change
+    # it. Here on 14x14 boards under fill, the shared solver forced on, the stage asked at least once.
+    from satpuzzles.puzzles.numberlink import merge_stage
+
+    monkeypatch.setattr(generator_checks, "SHARED_FILL_FROM_CELLS", 0)
+    asked = [0]
+    other = merge_stage.MergeStage.other
+
+    def counted(self: merge_stage.MergeStage, *args: object, **kwargs: object) -> NumberlinkSolution | None:
+        asked[0] += 1
+        return other(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(merge_stage.MergeStage, "other", counted)
+    for seed in (1, 2, 3):
+        staged = satpuzzles.generate("numberlink", 14, 14, seed=seed)
+        monkeypatch.setattr(generator_checks, "STAGED_MERGES", False)
+        assert satpuzzles.generate("numberlink", 14, 14, seed=seed) == staged
+        monkeypatch.setattr(generator_checks, "STAGED_MERGES", True)
+    assert asked[0] > 0

@@ -12,7 +12,8 @@ a neighbour before the repair (cover.py) and, where the cuts leave some, after i
 each merge kept only where the puzzle stays unique. With --difficulty, the puzzle is
 graded as --analyze grades it and made harder by joining paths end to end, or easier
 by cutting paths, along a chain searched by bisection (solve/select.py). The checks of a run are asked of one
-incremental solver per board shape, each puzzle as assumptions (generator_checks.py). The finished
+incremental solver per board shape, each puzzle as assumptions (generator_checks.py); under fill the merges after
+the cuts, when nothing follows them, of a solver of their own (merge_stage.py). The finished
 puzzle is solved afresh with --unique's machinery.
 """
 
@@ -29,6 +30,7 @@ from satpuzzles.puzzles.numberlink.cover import Path, joins, lengthen, merges, r
 from satpuzzles.puzzles.numberlink.cuts import cells_of, cut_chain, cut_near, cut_until, regions
 from satpuzzles.puzzles.numberlink.formats import LIMIT, to_text
 from satpuzzles.puzzles.numberlink.generator_checks import Checks, puzzle_of
+from satpuzzles.puzzles.numberlink.merge_stage import merging
 from satpuzzles.puzzles.numberlink.stated import rules_comment
 from satpuzzles.puzzles.numberlink.model import (
     OPEN,
@@ -162,18 +164,27 @@ def unique_cover(grid: Grid, rng: random.Random, progress: Progress, checks: Che
         if not lengthen(grid, paths, rng, min_length):
             continue
         _repair(grid, paths, rng, progress, checks, min_length)
-        short = [path for path in paths if len(path) < min_length]
-        while short:  # cuts left short paths: merge each into a neighbour where it stays unique
+        merged = _merge_short(grid, paths, checks, min_length)
+        if merged is not None:
+            return merged
+    raise NoLongPaths(f"no unique {grid.cols}x{grid.rows} puzzle with paths of {min_length}+ cells")
+
+
+def _merge_short(grid: Grid, paths: list[Path], checks: Checks, min_length: int) -> list[Path] | None:
+    """``paths`` with each path of fewer than ``min_length`` cells the cuts left merged into a neighbour where the
+    puzzle stays unique (the first such merge); None when one cannot be."""
+    short = [path for path in paths if len(path) < min_length]
+    if not short:
+        return paths
+    with merging(checks, paths, min_length) as is_unique:
+        while short:
             path = short.pop()
-            fixed = next((cover for cover in merges(grid, paths, path, min_length) if checks.is_unique(cover)),
-                         None)
+            fixed = next((cover for cover in merges(grid, paths, path, min_length) if is_unique(cover)), None)
             if fixed is None:
-                break
+                return None
             paths = fixed
             short = [path for path in paths if len(path) < min_length]
-        else:
-            return paths
-    raise NoLongPaths(f"no unique {grid.cols}x{grid.rows} puzzle with paths of {min_length}+ cells")
+    return paths
 
 
 def generate_numberlink(grid: Grid, rng: random.Random, progress: Progress, join: bool = False,
@@ -182,7 +193,7 @@ def generate_numberlink(grid: Grid, rng: random.Random, progress: Progress, join
 
     With ``join``, paths are then joined end to end while it stays unique: fewer, longer paths.
     """
-    with Checks(grid, rules) as checks:
+    with Checks(grid, rules, staged_merges=not join) as checks:  # nothing asks the shared solver after the merges
         paths = _base(grid, rng, progress, checks, min_length)
         if join:
             paths = join_paths(grid, paths, rng, progress, checks)

@@ -59,6 +59,10 @@ one literal assumed, rather than assuming each fact. MiniSat opens a decision le
 clause that leans on the selector's clauses holds its negation and is switched off with it. Replaying a 100x100
 run's 242 checks it saved a quarter of their SAT time (48.8 -> 37.1 s), but whole generations were slower (100x100
 seed 1 115 s against 69 s of CPU, 32x32 and 40x40 a little): measured, off (docs/generators.md)."""
+STAGED_MERGES = True
+"""Whether, under fill, the merges after the cuts are checked in a solver of their own when nothing follows them
+(merge_stage.py) rather than in the shared solver. Not under open: there the shared solver's merge checks run out of
+conflicts now and then where the stage's decide, which changed the puzzle of 11 of 50 seeds at 10x10 to 30x30."""
 SHARED_FILL_FROM_CELLS = 1_000
 """Under fill, smaller boards keep a fresh formula per check: at 30x30 the shared solver measured 4% slower
 (12 seeds, median CPU), its checks that run out of conflicts dearer, at 35x35 1.2x and 40x40 1.3x faster."""
@@ -77,15 +81,22 @@ def puzzle_of(grid: Grid, paths: list[Path]) -> tuple[NumberlinkInstance, Number
     return instance, NumberlinkSolution(routes)
 
 
+def cheap_other(instance: NumberlinkInstance, solution: NumberlinkSolution,
+                rules: RuleSet) -> NumberlinkSolution | None:
+    """Under open with self-touch, another solution found without a solver (a shortcut or a detour), else None."""
+    if not rules.fill and rules.self_touch:
+        return shortcut(solution) or detour(instance, solution)
+    return None
+
+
 def second_solution(instance: NumberlinkInstance, solution: NumberlinkSolution, rules: RuleSet = RuleSet(),
                     shared: SharedChecks | None = None) -> NumberlinkSolution | None:
     """Another solution under ``rules``, None when the solver proves there is none; SearchLimit if undecided.
 
     Asked of ``shared`` when given, else of a fresh formula."""
-    if not rules.fill and rules.self_touch:
-        other = shortcut(solution) or detour(instance, solution)
-        if other is not None:
-            return other
+    other = cheap_other(instance, solution, rules)
+    if other is not None:
+        return other
     if shared is not None:
         return shared.other(instance, solution, MAX_CHECK_CALLS)
     encoding = NumberlinkEncoding(instance, strengthened=False, rules=rules, drop_loops=True)
@@ -172,15 +183,21 @@ class ShapeSolver:
               calls: int | None) -> NumberlinkSolution | None:
         """A solution of ``instance`` other than ``solution``, None when there is none; SearchLimit after ``calls``
         SAT calls or the conflicts of one."""
+        return self.search(instance, solution, self.assumptions(instance), calls)
+
+    def search(self, instance: NumberlinkInstance, solution: NumberlinkSolution, facts: list[int],
+               calls: int | None) -> NumberlinkSolution | None:
+        """ShapeSolver.other with the puzzle stated by ``facts`` (literals assumed, or under PUZZLE_UNDER_SELECTOR
+        implied by the check's selector)."""
         backend = self.backend
         self.top += 1
         selector = self.top
         backend.add_clauses([[-selector, *(-self.link_var[link] for link in solution.links())]])
         if PUZZLE_UNDER_SELECTOR:
-            backend.add_clauses([[-selector, literal] for literal in self.assumptions(instance)])
+            backend.add_clauses([[-selector, literal] for literal in facts])
             assumptions = [selector]
         else:
-            assumptions = [*self.assumptions(instance), selector]
+            assumptions = [*facts, selector]
         backend.calls_left = calls
         try:
             while backend.solve(assumptions):
@@ -233,10 +250,12 @@ class Checks:
     SHARED_FILL_FROM_CELLS or more), else a fresh formula each. A context manager: the solvers are freed on
     leaving it."""
 
-    def __init__(self, grid: Grid, rules: RuleSet) -> None:
+    def __init__(self, grid: Grid, rules: RuleSet, staged_merges: bool = False) -> None:
         self.grid, self.rules = grid, rules
         shared = SHARED and rules.self_touch and (not rules.fill or grid.size >= SHARED_FILL_FROM_CELLS)
         self.shared = SharedChecks(grid, rules, MAX_CHECK_CONFLICTS) if shared else None
+        self.staged_merges = staged_merges and STAGED_MERGES and self.shared is not None and rules.fill
+        self.owed: list[tuple[NumberlinkInstance, NumberlinkSolution]] = []
 
     def __enter__(self) -> Checks:
         return self
@@ -248,6 +267,7 @@ class Checks:
 
     def second_solution(self, instance: NumberlinkInstance, solution: NumberlinkSolution) -> NumberlinkSolution | None:
         """Another solution of ``instance`` under the run's rules, None when there is none; SearchLimit if undecided."""
+        self.pay()
         return second_solution(instance, solution, self.rules, self.shared)
 
     def is_unique(self, paths: list[Path]) -> bool:
@@ -267,3 +287,14 @@ class Checks:
         except SearchLimit:
             return False
         return True
+
+    def pay(self) -> None:
+        """Ask the shared solver, in turn, the checks a merge stage answered in its stead (their answers, which the
+        stage gave, ignored): it is then in the state it would have reached answering them itself."""
+        owed, self.owed = self.owed, []
+        for instance, solution in owed:
+            assert self.shared is not None
+            try:
+                self.shared.other(instance, solution, MAX_CHECK_CALLS)
+            except SearchLimit:
+                pass
