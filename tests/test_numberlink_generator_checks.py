@@ -185,6 +185,7 @@ def test_staged_merges_give_the_puzzle_the_shared_solver_gives(monkeypatch: pyte
     from satpuzzles.puzzles.numberlink import merge_stage
 
     monkeypatch.setattr(generator_checks, "SHARED_FILL_FROM_CELLS", 0)
+    monkeypatch.setattr(generator_checks, "STAGED_FROM_CELLS", 0)
     asked = [0]
     other = merge_stage.MergeStage.other
 

@@ -63,6 +63,9 @@ STAGED_MERGES = True
 """Whether, under fill, the merges after the cuts are checked in a solver of their own when nothing follows them
 (merge_stage.py) rather than in the shared solver. Not under open: there the shared solver's merge checks run out of
 conflicts now and then where the stage's decide, which changed the puzzle of 11 of 50 seeds at 10x10 to 30x30."""
+STAGED_FROM_CELLS = 4_000
+"""Fill boards from this many cells stage their merges: 70x70 seeds 1-2 1.19x and 1.33x faster, 100x100 1.33x, but
+50x50 0.90x (seed 1 no gain, seed 2 could not merge a short path and so paid both solvers)."""
 SHARED_FILL_FROM_CELLS = 1_000
 """Under fill, smaller boards keep a fresh formula per check: at 30x30 the shared solver measured 4% slower
 (12 seeds, median CPU), its checks that run out of conflicts dearer, at 35x35 1.2x and 40x40 1.3x faster."""
@@ -254,7 +257,8 @@ class Checks:
         self.grid, self.rules = grid, rules
         shared = SHARED and rules.self_touch and (not rules.fill or grid.size >= SHARED_FILL_FROM_CELLS)
         self.shared = SharedChecks(grid, rules, MAX_CHECK_CONFLICTS) if shared else None
-        self.staged_merges = staged_merges and STAGED_MERGES and self.shared is not None and rules.fill
+        self.staged_merges = (staged_merges and STAGED_MERGES and self.shared is not None and rules.fill
+                              and grid.size >= STAGED_FROM_CELLS)
         self.owed: list[tuple[NumberlinkInstance, NumberlinkSolution]] = []
 
     def __enter__(self) -> Checks:

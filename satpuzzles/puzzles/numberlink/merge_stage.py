@@ -19,7 +19,8 @@ shared solver's state steers its later answers, so it is owed every question the
 order, before it next answers anything (Checks.pay), which happens only when a short path cannot be merged (a fresh
 cover follows); generate_numberlink stages merges only when no joins follow them. Under open the shared solver's
 merge checks run out of conflicts now and then where the stage's decide (another puzzle for 11 of 50 seeds at 10x10
-to 30x30), so merges are staged under fill only, where in 18 seeds at 32x32 to 40x40 and at 100x100 they did not.
+to 30x30), so merges are staged under fill only, where in 18 seeds at 32x32 to 40x40 and at 100x100 they did not,
+and on boards of STAGED_FROM_CELLS or more (below, the stage gained little and a failed merge pays both solvers).
 """
 
 from __future__ import annotations
