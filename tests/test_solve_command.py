@@ -49,6 +49,16 @@ def test_a_page_url_of_a_tatham_game_no_puzzle_reads_says_so(command: str) -> No
                                  "game this tool does not read: it reads game ids of Loopy (slitherlink)"), result.err
 
 
+@pytest.mark.parametrize("typed", ["9x9n10:4,4,m3d4a8b2e", "30x16n99a:r99,u,1234abcd", "#9x9:4,4,u0f"])
+@pytest.mark.parametrize("command", ["solve", "minesweeper"])
+def test_a_bare_mines_game_id_says_which_game_it_is(command: str, typed: str) -> None:
+    """Without its page, a Mines id (its commas tell it apart) got every reader's refusal, 'unknown cell' and 'bad
+    Loopy parameters' among them."""
+    result = run_cli(command, typed)
+    assert result.code == 2 and result.err.count("\n") == 1 and "Loopy parameters" not in result.err
+    assert f"{typed}:1:1: a game id of Simon Tatham's Mines (mines.html), a game this tool does not read" in result.err
+
+
 def test_a_page_url_of_a_tatham_game_gets_only_the_refusal_of_the_puzzle_that_reads_its_ids() -> None:
     """A Pearl page's bad id was refused by Slitherlink's Loopy reader too ('not a puzzle this tool reads (slitherlink:
     ... Loopy description too short ...; masyu: ...)'), though the page says which game it is."""

@@ -20,6 +20,9 @@ _GAME_ID = r"#?(?P<id>\d+x\d+[^:#\s]*(:\S*|#\S+)|\d+t\d+[^:#\s]*:\S*)"
 id is ``WxH...:DESC`` (or ``NtT...:DESC`` for N x N, as Loopy reads it; a bare ``N:`` is taken in files only, as a
 missing file's name may look like it); ``WxH...#SEED`` is a random seed, which the puzzle's reader then explains. An
 empty DESC is still a game id (its reader says what is missing)."""
+_MINES_ID = r"#?\d+x\d+(n\d+)?a?:(\d+,\d+,[mu][0-9a-f]*|r\d+,[ua],\S*)"
+"""A Mines game id without its page (``9x9n10:4,4,m3d4...``: the first click and the mine layout, or ``r10,u,...`` for
+one not laid yet): its commas tell it from the ids of the games this tool reads, whose descriptions have none."""
 _ESCAPE = r"%[0-7][0-9A-Fa-f]|."
 """A percent-escaped ASCII character (``%3A`` for ':', as some browsers copy a page's URL), or any other one."""
 
@@ -84,18 +87,20 @@ def source_text(source: str, *, text: bool = False) -> tuple[str, str]:
 
 
 def game_readers(source: str) -> tuple[str, dict[str, str]] | None:
-    """For a Tatham puzzle page's URL typed as SOURCE, the game its page names (``pearl`` for ``.../pearl.html#...``)
-    and the puzzle that reads each game's ids by name (its reader named after the game); else None."""
+    """For a Tatham puzzle page's URL typed as SOURCE, the game its page names (``pearl`` for ``.../pearl.html#...``;
+    ``mines`` for a bare Mines game id) and the puzzle that reads each game's ids by name (its reader named after the
+    game); else None."""
     import re
 
     from satpuzzles.core import registry
 
     page = re.fullmatch(_TATHAM_PAGE, source.strip(), re.IGNORECASE)
-    if page is None or os.path.exists(source):
+    mines = page is None and re.fullmatch(_MINES_ID, source.strip(), re.IGNORECASE) is not None
+    if (page is None and not mines) or os.path.exists(source):
         return None
     games = {reader.name: name for name, puzzle in registry.puzzles().items() for reader in puzzle.readers
              if reader.typed == "a game id"}
-    return page.group("game").lower(), games
+    return "mines" if page is None else page.group("game").lower(), games
 
 
 def unread_game(source: str) -> InputError | None:
