@@ -225,7 +225,8 @@ class Outcome(Record, Generic[S]):
     """Keys (clue cells) of a minimal unsolvable set, with --explain on an unsolvable puzzle."""
     explanation_minimal: bool = True
     """False when --timeout cut the minimisation: ``explanation`` is then the smallest unsolvable set found by then,
-    which may hold clues it does not need."""
+    which may hold clues it does not need; also for a set a puzzle's method checked without minimising it
+    (Minesweeper's counts refuting a mine total on a large board, the puzzle proved unsolvable)."""
     certificate: Certificate | None = None
     """With --proof, when the solver refuted a formula: the formula and the proof."""
     analysis: Analysis | None = None

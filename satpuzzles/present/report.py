@@ -27,6 +27,9 @@ def _solvable(outcome: Outcome[Any]) -> str:
 MINIMAL = " (a minimal set)"
 NOT_MINIMAL = " (not shown minimal: the time ran out while it was being shrunk)"
 """How the Conflict line ends for an explanation --timeout cut (Outcome.explanation_minimal False)."""
+CHECKED_NOT_MINIMAL = " (checked to conflict; not shown minimal)"
+"""How it ends for a set a puzzle's method found and checked without minimising it (Minesweeper's bands of counts
+refuting a mine total on a large board), the puzzle proved unsolvable."""
 
 
 def conflict_sentence(size: int, also: str = "") -> str:
@@ -49,7 +52,9 @@ def conflict_line(outcome: Outcome[Any], conflict: Callable[[list[Hashable]], st
     not to be minimal when --timeout cut the minimisation."""
     keys = outcome.explanation or []
     line = conflict(keys) if conflict is not None else conflict_sentence(len(keys))
-    return line if outcome.explanation_minimal else line.removesuffix(MINIMAL) + NOT_MINIMAL
+    if outcome.explanation_minimal:
+        return line
+    return line.removesuffix(MINIMAL) + (CHECKED_NOT_MINIMAL if outcome.status == "unsolvable" else NOT_MINIMAL)
 
 
 def unique_addable(puzzle: PuzzleSpec[Any, Any], settings: Settings) -> bool:

@@ -14,11 +14,14 @@ from __future__ import annotations
 from satpuzzles.core.outcome import Outcome, Settings, SolveStats, Timer
 from satpuzzles.core.spec import Strategy
 from satpuzzles.puzzles.minesweeper.engine import DEFAULT_BUDGET
-from satpuzzles.puzzles.minesweeper.model import MINE, TOTAL, UNKNOWN, CellAnalysis, MinesweeperInstance, MinesweeperSolution
+from satpuzzles.puzzles.minesweeper.model import (MINE, TOTAL, UNKNOWN, CellAnalysis, MinesweeperInstance,
+                                                  MinesweeperSolution)
 from satpuzzles.solve.solver_names import is_pysat_solver
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Hashable
+
     import numpy as np
 
     from satpuzzles.puzzles.minesweeper.engine.propagate import Deduction
@@ -146,16 +149,38 @@ def _unsolvable(instance: MinesweeperInstance, deduction: Deduction, stats: Solv
             outcome.explanation = [(r, c)]
     else:  # under --explain a count broken only by other counts' deductions is left to the Conflict line
         total = " and the mine total" if instance.mines is not None else ""
-        advice = "" if explain else f"; {settings.naming.flag('explain')} names a minimal conflicting set"  # or, with it,
+        named = "conflicting counts" if "+bounds" in stats.encoding else "a minimal conflicting set"  # bands: maybe not
+        advice = "" if explain else f"; {settings.naming.flag('explain')} names {named}"  # or, with it,
         # the Conflict line does
         outcome.message = f"no placement meets every count{total}{advice}"
         if explain and instance.mines is not None:  # a total out of the counts' reach: named without SAT
-            from satpuzzles.puzzles.minesweeper.engine.total_bounds import total_conflict
-
-            conflict = total_conflict(instance.cells, instance.mines)
-            if conflict is not None:
-                outcome.explanation = [*conflict, TOTAL]
+            explained = _total_explained(instance.cells, instance.mines, stats)
+            if explained is not None:
+                outcome.explanation, outcome.explanation_minimal = explained
     return outcome
+
+
+def _total_explained(cells: np.ndarray, mines: int, stats: SolveStats) -> tuple[list[Hashable], bool] | None:
+    """Counts that with the ``mines`` total have no layout, found without SAT: disjoint counts (minimal by their
+    arithmetic), else, when the engine's bounds refuted the total, bands of counts (checked by counting the set),
+    else the counts open after the trivial rules and those their deductions rest on (checked by the bounds on a
+    board of those counts alone); with whether the set is proved minimal. None leaves the SAT minimisation."""
+    from satpuzzles.puzzles.minesweeper.engine.total_bounds import total_conflict
+
+    conflict = total_conflict(cells, mines)
+    if conflict is not None:
+        return [*conflict, TOTAL], True
+    if "+bounds" not in stats.encoding:  # refuted by SAT: bands of counts would not refute it either
+        return None
+    from satpuzzles.puzzles.minesweeper.engine.band_conflict import band_conflict
+    from satpuzzles.puzzles.minesweeper.engine.reasons import conflict_through_deductions
+
+    with Timer(stats, "solve_seconds"):
+        banded = band_conflict(cells, mines)
+        if banded is not None:
+            return [*banded.clues, TOTAL], banded.minimal
+        deduced = conflict_through_deductions(cells, mines)
+    return None if deduced is None else ([*deduced, TOTAL], False)
 
 
 def unsolvable_reason(instance: MinesweeperInstance, settings: Settings, outcome: Outcome[MinesweeperSolution]) -> None:

@@ -90,6 +90,8 @@ def outcome_lines(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSol
     Without it, a reminder that the placement shown may be one of many (when no search said whether it is).
     """
     analysis = outcome.solution.analysis if outcome.solution is not None else None
+    if _unsolvable_analysed(outcome, settings):
+        return [("Unique", "False")]
     if analysis is None:
         if len(outcome.solutions) == 1 and not outcome.exhausted and outcome.uniqueness(settings) is None:
             return [("Placement", "one placement that fits the counts, maybe one of many; "
@@ -113,6 +115,8 @@ def outcome_json(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolu
     import numpy as np
 
     analysis = outcome.solution.analysis if outcome.solution is not None else None
+    if _unsolvable_analysed(outcome, settings):
+        return {"unique": False}
     if analysis is None:
         return {}
     rules, sat = _split(analysis)

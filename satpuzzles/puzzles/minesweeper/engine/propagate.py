@@ -25,13 +25,18 @@ class Deduction(Record):
     safe: np.ndarray
     broken: tuple[int, int] | None
     rounds: int
+    decided: np.ndarray | None = None
+    """With ``propagate(..., trace=True)``: the round each unknown cell was decided in (1 for the first), 0 for the
+    rest."""
 
 
-def propagate(cells: np.ndarray) -> Deduction:
-    """Apply the trivial rules to a fixpoint (numpy, whole board per round)."""
-    counts = cells >= 0
+def propagate(cells: np.ndarray, clues: np.ndarray | None = None, trace: bool = False) -> Deduction:
+    """Apply the trivial rules to a fixpoint (numpy, whole board per round); ``clues``: the revealed counts that
+    take part (default all; the others are safe cells that count nothing), ``trace``: record each cell's round."""
+    counts = cells >= 0 if clues is None else clues & (cells >= 0)
     mine = cells == MINE
-    safe = counts.copy()
+    safe = cells >= 0
+    decided = np.zeros(cells.shape, dtype=np.int32) if trace else None
     rounds = 0
     while True:
         rounds += 1
@@ -40,16 +45,18 @@ def propagate(cells: np.ndarray) -> Deduction:
         open_cells = count8(unknown)
         broken = counts & ((need < 0) | (need > open_cells))
         if broken.any():
-            return Deduction(mine, safe, _first(broken), rounds)
+            return Deduction(mine, safe, _first(broken), rounds, decided)
         met = counts & (need == 0) & (open_cells > 0)
         full = counts & (need == open_cells) & (open_cells > 0)
         new_safe = dilate8(met) & unknown
         new_mine = dilate8(full) & unknown
         clash = new_safe & new_mine
         if clash.any():
-            return Deduction(mine, safe, _first(counts & dilate8(clash)), rounds)
+            return Deduction(mine, safe, _first(counts & dilate8(clash)), rounds, decided)
         if not (new_safe.any() or new_mine.any()):
-            return Deduction(mine, safe, None, rounds)
+            return Deduction(mine, safe, None, rounds, decided)
+        if decided is not None:
+            decided[new_safe | new_mine] = rounds
         safe |= new_safe
         mine |= new_mine
 
@@ -72,9 +79,10 @@ class OpenCounts(Record):
     """(n,) how many more mines each open count needs."""
 
 
-def open_counts(cells: np.ndarray, deduction: Deduction) -> OpenCounts:
-    """Number the undecided cells next to open counts and list each open count's constraint."""
-    counts = cells >= 0
+def open_counts(cells: np.ndarray, deduction: Deduction, clues: np.ndarray | None = None) -> OpenCounts:
+    """Number the undecided cells next to open counts and list each open count's constraint (of ``clues`` only,
+    when given)."""
+    counts = cells >= 0 if clues is None else clues & (cells >= 0)
     unknown = ~(deduction.mine | deduction.safe)
     need = np.where(counts, cells - count8(deduction.mine), 0)
     active = counts & (count8(unknown) > 0)

@@ -116,6 +116,28 @@ def _extents(counts: engine.OpenCounts) -> Extents:
     return shape, counting.extremes(shape, EXTREMES_FACTOR * probability.DEFAULT_BUDGET, partial=True)
 
 
+def _out_of_reach(counts: engine.OpenCounts, remaining: int, free: int) -> tuple[bool, Extents | None]:
+    """Whether ``remaining`` mines are out of the open counts' reach (with ``free`` cells no count sees), by the
+    disjoint counts' bounds, else by the components' (counted, or by bands); the extents when they were needed."""
+    fewest, most = mine_bounds(counts)
+    if not fewest <= remaining <= most + free:
+        return True, None
+    extents = _extents(counts)
+    return not within_reach(counts, extents[0].count_comp, extents[1], remaining, free), extents
+
+
+def refuted_by_bounds(cells: np.ndarray, total: int, clues: np.ndarray) -> bool:
+    """Whether the counts ``clues`` (a mask; the other revealed cells are safe and count nothing) leave no layout
+    with ``total`` mines, as the trivial rules and the bounds of with_total show it (no SAT)."""
+    deduction = engine.propagate(cells, clues)
+    if deduction.broken is not None:
+        return True
+    counts = engine.open_counts(cells, deduction, clues)
+    interior = int(engine.unseen_cells(cells, deduction, counts).sum())
+    remaining = total - int(deduction.mine.sum())
+    return not 0 <= remaining <= int((counts.var > 0).sum()) + interior or _out_of_reach(counts, remaining, interior)[0]
+
+
 def _past_counting(extents: Extents) -> bool:
     """Whether the counting of every total would run over its budget: a component the extremes left uncounted
     ran over EXTREMES_FACTOR times that budget (the same transitions) or has too wide a key space for either
@@ -155,14 +177,10 @@ def _without_the_total(cells: np.ndarray, total: int, settle: bool, deduction: e
     fill = total - int(layout.sum())
     remaining = total - int(deduction.mine.sum())
     if not 0 <= fill <= int(interior.sum()):
-        fewest, most = mine_bounds(counts)
-        if not fewest <= remaining <= most + int(interior.sum()):
+        out_of_reach, extents = _out_of_reach(counts, remaining, int(interior.sum()))
+        if out_of_reach:
             stats.encoding += "+bounds"
-            return None, False, without, None, None  # no layout: the counts alone need fewer or more mines
-        extents = _extents(counts)
-        if not within_reach(counts, extents[0].count_comp, extents[1], remaining, int(interior.sum())):
-            stats.encoding += "+bounds"
-            return None, False, without, extents, None  # no layout: the components' mines cannot make up the total
+            return None, False, without, extents, None  # no layout: the counts' mines cannot make up the total
         return None, None, without, extents, None  # the SAT call with the total finds a layout
     layout = layout.copy()
     free_r, free_c = np.nonzero(interior)
