@@ -57,7 +57,7 @@ class Result:
         undecided or not asked); on a solved puzzle the analysis decides it as unique exactly when no decision is
         undetermined."""
         unique = self.outcome.uniqueness(self.settings)
-        if unique is None and self.outcome.status == "solved":  # --analyze's, or Minesweeper's hint=True analysis
+        if unique is None and self.outcome.status != "unknown":  # --analyze's, or Minesweeper's hint=True analysis
             return analysed_unique(self.puzzle.spec, self.puzzle.instance, self.outcome, self.settings)
         return unique
 

@@ -143,6 +143,13 @@ def outcome_json(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolu
     return record
 
 
+def _unsolvable_analysed(outcome: Outcome[MinesweeperSolution], settings: Settings) -> bool:
+    """Whether --hint or --probabilities (which analyse every placement, as --analyze does) met a board proved
+    unsolvable: not unique, as --analyze and --unique say it (they say it themselves)."""
+    analysing = any(settings.extras.get(name) for name in ("hint", "probabilities"))
+    return outcome.status == "unsolvable" and analysing and not (settings.unique or settings.analyze)
+
+
 def _marked_cells(marked: Collection[Hashable]) -> set[tuple[int, ...]]:
     """The cells among an explanation's marks, as (row, column) tuples (the mine total is not a cell)."""
     return {cell for cell in marked if isinstance(cell, tuple)}
