@@ -131,7 +131,7 @@ def test_explain_on_a_total_the_bounds_refute_answers_at_once(short: int, by_ban
     assert refuted_by_bounds(cells, total, chosen)
     assert not refuted_by_bounds(cells, int(mines.sum()), chosen)  # the check can fail: the board's own total
     text_run = run_cli("minesweeper", "-", "--explain", stdin=text + "\n")
-    assert f"these {len(clues)} clues and the mine total cannot all hold (checked; not proved minimal)" in text_run.out
+    assert f"these {len(clues)} clues and the mine total cannot all hold (checked to conflict; not shown minimal)" in text_run.out
 
 
 @pytest.mark.parametrize("option", ["--hint", "--probabilities", "--analyze", "--unique"])

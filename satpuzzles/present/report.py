@@ -321,7 +321,8 @@ def analysed_unique(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcom
         return outcome.analysis.unique
     view = puzzle.view
     own = view.outcome_json(instance, outcome, settings) if view.outcome_json is not None else {}
-    return unique_by_analysis(own.get("analysis"))
+    decided = own.get("unique")  # Minesweeper's --hint on a board proved unsolvable: False
+    return decided if isinstance(decided, bool) else unique_by_analysis(own.get("analysis"))
 
 
 def json_record(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings) -> dict[str, object]:
@@ -352,6 +353,8 @@ def json_record(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[An
         record["proof"] = None if certificate is None else {"claim": proof_claim(outcome), "solver": certificate.solver}
     if view.outcome_json is not None:
         for name, value in view.outcome_json(instance, outcome, settings).items():
+            if name == "unique" and record["unique"] is None:  # a puzzle's own analysing option decided it
+                record["unique"] = value
             record.setdefault(name, value)
     if record["unique"] is None and "analysis" in record:  # --analyze, or Minesweeper's --hint and --probabilities
         record["unique"] = unique_by_analysis(record["analysis"])
