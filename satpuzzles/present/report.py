@@ -54,7 +54,8 @@ def conflict_line(outcome: Outcome[Any], conflict: Callable[[list[Hashable]], st
     line = conflict(keys) if conflict is not None else conflict_sentence(len(keys))
     if outcome.explanation_minimal:
         return line
-    return line.removesuffix(MINIMAL) + (CHECKED_NOT_MINIMAL if outcome.status == "unsolvable" else NOT_MINIMAL)
+    cut = outcome.message.startswith("explanation ")  # solve.deadline's 'explanation timed out after ...'
+    return line.removesuffix(MINIMAL) + (NOT_MINIMAL if cut else CHECKED_NOT_MINIMAL)
 
 
 def unique_addable(puzzle: PuzzleSpec[Any, Any], settings: Settings) -> bool:
