@@ -25,11 +25,10 @@ def _solvable(outcome: Outcome[Any]) -> str:
 
 
 MINIMAL = " (a minimal set)"
-NOT_MINIMAL = " (not shown minimal: the time ran out while it was being shrunk)"
-"""How the Conflict line ends for an explanation --timeout cut (Outcome.explanation_minimal False)."""
-CHECKED_NOT_MINIMAL = " (checked to conflict; not shown minimal)"
-"""How it ends for a set a puzzle's method found and checked without minimising it (Minesweeper's bands of counts
-refuting a mine total on a large board), the puzzle proved unsolvable."""
+NOT_MINIMAL = " (checked to conflict; not shown minimal)"
+"""How the Conflict line ends for a set shown to conflict but not minimised (Outcome.explanation_minimal False): one
+--timeout cut the minimisation of (the Solvable line then says the explanation timed out), or one a puzzle's method
+found without minimising it (Minesweeper's bands of counts refuting a mine total on a large board)."""
 
 
 def conflict_sentence(size: int, also: str = "") -> str:
@@ -52,10 +51,7 @@ def conflict_line(outcome: Outcome[Any], conflict: Callable[[list[Hashable]], st
     not to be minimal when --timeout cut the minimisation."""
     keys = outcome.explanation or []
     line = conflict(keys) if conflict is not None else conflict_sentence(len(keys))
-    if outcome.explanation_minimal:
-        return line
-    cut = outcome.message.startswith("explanation ")  # solve.deadline's 'explanation timed out after ...'
-    return line.removesuffix(MINIMAL) + (NOT_MINIMAL if cut else CHECKED_NOT_MINIMAL)
+    return line if outcome.explanation_minimal else line.removesuffix(MINIMAL) + NOT_MINIMAL
 
 
 def unique_addable(puzzle: PuzzleSpec[Any, Any], settings: Settings) -> bool:
