@@ -153,6 +153,13 @@ def test_play_needs_a_terminal_and_lists_its_games() -> None:
     assert run_cli("play", "numberlink").code == 2
 
 
+def test_a_first_click_off_the_board_is_refused_before_a_terminal_or_a_game_is_needed() -> None:
+    """It was refused only once the game was being made, after the terminal was taken and the spinner shown."""
+    refused = run_cli("play", "minesweeper", "--first-click", "99,99")
+    assert refused.code == 2 and "needs a terminal" not in refused.err
+    assert "--first-click 99,99 is outside the board of 9 rows x 9 columns" in refused.err
+
+
 def next_within(keys: Iterator[str], seconds: float = 60) -> str:
     """The next key, read on a thread, so that a reader that blocks for good fails the test instead of hanging it."""
     found: queue.Queue[str] = queue.Queue()

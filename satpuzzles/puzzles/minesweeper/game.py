@@ -140,11 +140,21 @@ def board_size(options: dict[str, Any]) -> tuple[int, int]:
 
 def check_options(options: dict[str, Any]) -> None:
     """A --level beside --rows, --cols and --mines, which leave it nothing to give, is refused (it defaults to None:
-    typed out, even as beginner, it is given)."""
+    typed out, even as beginner, it is given), as is a --first-click outside the board: before any game is made."""
     level = options.get("level")
     if level is not None and all(options.get(name) is not None for name in ("rows", "cols", "mine_count")):
         raise UsageError(f"--level {level} gives the rows, columns and mines that --rows, --cols and --mines give "
                          "here: leave --level out, or one of them")
+    first_click(options)
+
+
+def first_click(options: dict[str, Any]) -> tuple[int, int]:
+    """The cell the game opens at (0-based; default the centre); UsageError when --first-click is off the board."""
+    rows, cols = board_size(options)
+    first = options.get("first_click") or ((rows - 1) // 2, (cols - 1) // 2)
+    if not (0 <= first[0] < rows and 0 <= first[1] < cols):
+        raise UsageError(f"--first-click {first[0] + 1},{first[1] + 1} is outside the board of {size_in_words(rows, cols)}")
+    return first
 
 
 def new_game(options: dict[str, Any], progress: Progress) -> MinesweeperGame:
@@ -155,9 +165,7 @@ def new_game(options: dict[str, Any], progress: Progress) -> MinesweeperGame:
         mines, named = int(options["mine_count"]), f"--mines {options['mine_count']}"
     else:
         mines, named = LEVELS[level][2], f"the {level} level's mines (--mines sets them)"
-    first = options.get("first_click") or ((rows - 1) // 2, (cols - 1) // 2)
-    if not (0 <= first[0] < rows and 0 <= first[1] < cols):
-        raise UsageError(f"--first-click {first[0] + 1},{first[1] + 1} is outside the board of {size_in_words(rows, cols)}")
+    first = first_click(options)
     rng = np.random.default_rng(options.get("seed"))
     game = no_guess_game(rows, cols, mines, first, rng, ATTEMPTS, total_analysis, progress,
                          "fewer --mines or a larger board (--rows, --cols) make one likelier", named)
