@@ -48,7 +48,7 @@ def conflict_sentence(size: int, also: str = "") -> str:
 
 def conflict_line(outcome: Outcome[Any], conflict: Callable[[list[Hashable]], str] | None) -> str:
     """The Conflict line of an outcome's explanation: the puzzle's words (``conflict``) or conflict_sentence's, said
-    not to be minimal when --timeout cut the minimisation."""
+    not to be minimal when it was not minimised (--timeout cut it, or the puzzle's method checked it alone)."""
     keys = outcome.explanation or []
     line = conflict(keys) if conflict is not None else conflict_sentence(len(keys))
     return line if outcome.explanation_minimal else line.removesuffix(MINIMAL) + NOT_MINIMAL
@@ -177,8 +177,8 @@ def analysis_lines(puzzle: PuzzleSpec[Any, Any], instance: Any, analysis: Analys
 def puzzle_lines(puzzle: PuzzleSpec[Any, Any], instance: Any, outcome: Outcome[Any], settings: Settings) -> list[tuple[str, str]]:
     """The puzzle's own report lines (an analysis summary ...), after --analyze's."""
     view = puzzle.view
-    analysed = analysed_instance(puzzle, instance, settings)
-    lines = analysis_lines(puzzle, analysed, outcome.analysis) if outcome.analysis is not None else []
+    lines = (analysis_lines(puzzle, analysed_instance(puzzle, instance, settings), outcome.analysis)
+             if outcome.analysis is not None else [])  # no instance rebuilt for a report without an analysis
     return lines + (view.outcome_lines(instance, outcome, settings) if view.outcome_lines is not None else [])
 
 
