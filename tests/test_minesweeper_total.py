@@ -260,3 +260,16 @@ def test_choices_in_chunks_count_as_at_once(seed: int, monkeypatch: pytest.Monke
     for chunked, whole in zip(counted(), at_once):
         np.testing.assert_array_equal(chunked, whole)
     assert at_once[2].all()  # every component counted: the chunks were walked
+
+
+@pytest.mark.parametrize("options", [{}, {"analyze": True}, {"unique": True}, {"count": 3}])
+def test_the_sat_seconds_include_the_side_searches_that_made_the_sat_calls(options: dict[str, object]) -> None:
+    """A solve with a total that made SAT calls reports the time they took: the layout found without the total
+    (janko.at's 8x8 with 'mines 11') was counted as a SAT call but its seconds were left out ('0.000000 s')."""
+    import satpuzzles.api as api
+
+    for puzzle in api.read("instances/minesweeper/janko-data/minesweeper.txt"):
+        stats = puzzle.solve(**options).stats
+        assert isinstance(stats["sat_calls"], int) and isinstance(stats["solve_seconds"], float)
+        if stats["sat_calls"]:
+            assert stats["solve_seconds"] > 0, (puzzle, options, stats)

@@ -164,13 +164,13 @@ def _without_the_total(cells: np.ndarray, total: int, settle: bool, deduction: e
     without: CellAnalysis | None = None
     if settle:
         without, _, more = analyze(cells, solver_name)
-        stats.sat_calls += more.sat_calls
+        stats.absorb(more)
         if without is None:
             return None, False, None, None, None
         found_layout: np.ndarray | None = without.layout
     else:
         found_layout, _, more = find_layout(cells, solver_name)
-        stats.sat_calls += more.sat_calls
+        stats.absorb(more)
     if found_layout is None:
         return None, False, None, None, None
     layout = found_layout
