@@ -27,10 +27,18 @@ def all_layouts(cells: np.ndarray, total: int | None) -> np.ndarray:
     layouts = np.repeat((cells == MINE)[None], len(picks), axis=0)
     layouts[:, unknown[:, 0], unknown[:, 1]] = picks
     counts = cells >= 0
-    ok = np.array([(count8(layout)[counts] == cells[counts]).all() for layout in layouts], dtype=bool)
+    ok = (neighbour_mines(layouts)[:, counts] == cells[counts]).all(axis=1)
     if total is not None:
         ok &= layouts.sum(axis=(1, 2)) == total
     return layouts[ok]
+
+
+def neighbour_mines(layouts: np.ndarray) -> np.ndarray:
+    """For each layout of a (k, rows, cols) stack, every cell's mines among its eight neighbours, all at once."""
+    rows, cols = layouts.shape[1:]
+    padded = np.pad(layouts.astype(np.int8), ((0, 0), (1, 1), (1, 1)))
+    return sum((padded[:, 1 + dr:1 + dr + rows, 1 + dc:1 + dc + cols]
+                for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)), np.zeros(layouts.shape, np.int8))
 
 
 @st.composite
