@@ -64,13 +64,13 @@ class MinesweeperGame:
         r, c = cell
         if action == "flag":
             if self.open[cell]:
-                return "an open cell cannot be flagged"
+                return f"row {r + 1}, column {c + 1} is open: an open cell cannot be flagged"
             self.flags[cell] = not self.flags[cell]
             return f"{'flagged' if self.flags[cell] else 'unflagged'} row {r + 1}, column {c + 1}"
         if self.flags[cell]:
-            return "flagged: press f to unflag it first"
+            return f"row {r + 1}, column {c + 1} is flagged: press f to unflag it first"
         if self.open[cell]:
-            return "already open"
+            return f"row {r + 1}, column {c + 1} is already open"
         if self.mines[cell]:
             self.exploded, self.status = cell, "lost"
             return f"a mine at row {r + 1}, column {c + 1}: you lost (q quits)"
