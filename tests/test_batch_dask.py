@@ -111,4 +111,5 @@ def test_an_unreachable_scheduler_leaves_the_report_as_it_was(tmp_path: Path) ->
     before = report.read_text()
     failed = run_cli("batch", SEED / "instance_1.txt", "--dask", "tcp://127.0.0.1:1", "--report", report)
     assert failed.code == 2 and "cannot reach a Dask scheduler" in failed.err
+    assert "(Connection refused)" in failed.err  # said at once: Dask's Client retried the port for 10 s
     assert report.read_text() == before and before.count("\n") == 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import re
+import socket
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -109,6 +110,9 @@ def _connect(address: str) -> Any:
         raise UsageError("--dask needs Dask: pip install 'satpuzzles[dask]'") from None
     if not ADDRESS.match(address):
         raise UsageError(f"--dask {address}: give the scheduler's address as tcp://HOST:PORT (or HOST:PORT)")
+    refused = _refused(address)
+    if refused:  # Dask's Client retries a refused port until its timeout: 10 s to say what is known at once
+        raise UsageError(f"--dask {address}: cannot reach a Dask scheduler there ({refused})")
     outcome: dict[str, Any] = {}
 
     def connect() -> None:
@@ -128,6 +132,21 @@ def _connect(address: str) -> Any:
     error = outcome.get("error")
     why = f"{one_line(str(error)) or type(error).__name__}" if error is not None else "no answer to the handshake"
     raise UsageError(f"--dask {address}: cannot reach a Dask scheduler there ({why})") from None
+
+
+def _refused(address: str) -> str | None:
+    """Why a TCP connection to a TCP-borne ``address`` fails at once (a refused port, an unknown host), or None."""
+    scheme, _, rest = address.rpartition("://")
+    if scheme == "ucx":
+        return None
+    host, _, port = rest.rstrip("/").rpartition(":")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS):
+            return None
+    except TimeoutError:
+        return None  # the Client's own timeout speaks for a host that does not answer
+    except OSError as exc:
+        return one_line(exc.strerror or str(exc)) or type(exc).__name__
 
 
 def run_dask(address: str, parts: Iterator[Part], total: int, options: Options, on_row: Callable[[Row], None]) -> None:
