@@ -21,11 +21,16 @@ run: install
 	$(BIN)/satpuzzles numberlink -i instances/numberlink/seed/instance_1.txt
 
 # External DIMACS solvers from Debian for the external-backend tests (skipped when absent and not root).
+# Debian's cadical, minisat and cryptominisat executables for the external-solver tests, and sgt-puzzles (Tatham's
+# Loopy and Pearl, without a display) for the tests that hand them the game ids we write.
 solver-binaries:
-	@if ! command -v cadical >/dev/null || ! command -v minisat >/dev/null; then \
+	@if ! command -v cadical >/dev/null || ! command -v minisat >/dev/null || ! command -v cryptominisat5 >/dev/null \
+	    || ! PATH="$$PATH:/usr/games" command -v sgt-loopy >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq cadical minisat) >/dev/null; \
-	  else echo "note: cadical/minisat not installed; external-solver tests will be skipped"; fi; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	      cadical minisat cryptominisat sgt-puzzles) >/dev/null \
+	      || echo "note: apt-get could not install them all; the tests that need one missing are skipped"; \
+	  else echo "note: cadical/minisat/cryptominisat/sgt-puzzles not all installed; the tests that need them are skipped"; fi; \
 	fi
 
 test: install solver-binaries
