@@ -28,7 +28,7 @@ solver-binaries:
 	    || ! PATH="$$PATH:/usr/games" command -v sgt-loopy >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-	      cadical minisat cryptominisat sgt-puzzles) >/dev/null \
+	      cadical minisat cryptominisat sgt-puzzles) >/dev/null 2>&1 \
 	      || echo "note: apt-get could not install them all; the tests that need one missing are skipped"; \
 	  else echo "note: cadical/minisat/cryptominisat/sgt-puzzles not all installed; the tests that need them are skipped"; fi; \
 	fi
