@@ -465,7 +465,9 @@ def test_json_envelopes_and_puzzlink_urls_are_detected_in_folders(tmp_path: Path
     assert all(row["status"] == "solved" and row["verified"] is True for row in rows.values())
 
 
-def test_summary_names_every_error_and_counts_uniqueness(tmp_path: Path) -> None:
+def test_summary_names_every_error_and_counts_uniqueness(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Output that is no terminal gets the Errors table folded to COLUMNS (80 when unset), not one line a row."""
+    monkeypatch.setenv("COLUMNS", "80")
     folder = tmp_path / "set"
     folder.mkdir()
     for name in ("instance_1.txt", "example_3x3.txt", "instance_4.txt"):
@@ -474,7 +476,9 @@ def test_summary_names_every_error_and_counts_uniqueness(tmp_path: Path) -> None
     result = run_cli("batch", folder, "--unique", "-j", "1")
     assert result.code == 2
     errors = result.out[result.out.index("Errors (1)"):]
-    assert "broken_numberlink.txt" in errors and "label '1' appears once" in errors
+    assert max(len(line) for line in errors.splitlines()) <= 80
+    reason = " ".join(line.split("│")[3].strip() for line in errors.splitlines() if line.startswith("│"))
+    assert "broken_numberlink.txt" in errors and "label '1' appears once" in reason
     assert "Uniqueness: 1 unique, 1 not unique, 0 undecided" in result.out
 
 

@@ -4,6 +4,7 @@ slowest five, and every error row with its reason."""
 from __future__ import annotations
 
 import math
+import shutil
 import statistics
 from collections import Counter
 from collections.abc import Sequence
@@ -43,6 +44,27 @@ class LeftCut:
         while cell_len(path) > width and len(path) > 1:
             path = "…" + path[2:] if path.startswith("…") else "…" + path[1:]
         yield Text(path, no_wrap=True, overflow="crop")
+
+
+class Wrapped:
+    """A table no wider than the terminal, or than ``COLUMNS`` (80 when unset) where output is not a terminal: the
+    console there is as wide as any line, so a long error reason would otherwise make one line of its row."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        """The table's own measure, within the width."""
+        return Measurement.get(console, self._within(options), self.table)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """The table, its long cells folded to the width."""
+        yield from console.render(self.table, self._within(options))
+
+    @staticmethod
+    def _within(options: ConsoleOptions) -> ConsoleOptions:
+        """The options with their width bounded by the terminal's (or COLUMNS, else 80)."""
+        return options.update_width(min(options.max_width, shutil.get_terminal_size((80, 24)).columns))
 
 
 def percentile(values: Sequence[float], share: float) -> float:
@@ -112,8 +134,8 @@ def grade_line(rows: Sequence[dict[str, Any]]) -> Text:
     return Text(f"Grades: {', '.join(parts) or 'none'}")
 
 
-def error_table(rows: Sequence[dict[str, Any]]) -> Table | None:
-    """Every error row: file, index (0: the file as a whole) and reason."""
+def error_table(rows: Sequence[dict[str, Any]]) -> Wrapped | None:
+    """Every error row: file, index (0: the file as a whole) and reason, folded to the terminal's width."""
     errors = [row for row in rows if row["status"] == "error"]
     if not errors:
         return None
@@ -122,7 +144,7 @@ def error_table(rows: Sequence[dict[str, Any]]) -> Table | None:
         table.add_column(name, justify=justify, overflow="fold")  # type: ignore[arg-type]
     for row in errors:
         table.add_row(str(row["file"]), str(row["index"]), str(row.get("error") or "-"))
-    return table
+    return Wrapped(table)
 
 
 def summary(rows: Sequence[dict[str, Any]], wall_seconds: float, where: str, earlier: int,
