@@ -214,3 +214,13 @@ def test_the_api_writes_the_solution_in_either_form() -> None:
         warnings.simplefilter("always")
         touching.write("pzprv3")
     assert [str(w.message)[:len(NO_SELF_TOUCH)] for w in caught if w.category is SatPuzzlesWarning] == [NO_SELF_TOUCH]
+
+
+def test_a_puzzle_commands_help_offers_the_forms_that_puzzle_has() -> None:
+    """Masyu has no puzz.link file: its --help offers text alone, and pzprv3 given is refused naming who has it."""
+    masyu = run_cli("masyu", "--help").out
+    assert "--result-format [text] " in masyu and "pzprv3" not in masyu
+    assert "--result-format [text|pzprv3]" in run_cli("numberlink", "--help").out
+    assert "(minesweeper, numberlink, slitherlink)" in run_cli("solve", "--help").out
+    run = run_cli("masyu", "https://puzz.link/p?mashu/6/6/1063000i3000", "-r", "out.txt", "--result-format", "pzprv3")
+    assert run.code == 2 and "masyu cannot be written as a puzz.link file" in run.err

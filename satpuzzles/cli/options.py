@@ -177,9 +177,9 @@ def format_option(what: str) -> click.Option:
                         show_default=True, help=f"json: {what}")
 
 
-def output_options(svg: bool = True, svg_puzzle: bool = True) -> list[click.Option]:
-    """-o (DIMACS), -r (result file) and --result-format, --svg and --svg-puzzle (pictures, when the puzzle draws
-    them) and --format."""
+def output_options(svg: bool = True, svg_puzzle: bool = True, puzzle: str | None = None) -> list[click.Option]:
+    """-o (DIMACS), -r (result file) and --result-format (the forms ``puzzle`` has, or any puzzle's), --svg and
+    --svg-puzzle (pictures, when the puzzle draws them) and --format."""
     from satpuzzles.cli.results import result_format_option
 
     options = [
@@ -187,7 +187,7 @@ def output_options(svg: bool = True, svg_puzzle: bool = True) -> list[click.Opti
                      help="Write the CNF formula (DIMACS, variables named in comments)."),
         click.Option(["-r", "--result"], metavar="FILE", help="Write the solution as a result file (in the form "
                      "--result-format names)."),
-        result_format_option(),
+        result_format_option(puzzle),
         format_option("one JSON object per puzzle, one per line."),
     ]
     if svg:

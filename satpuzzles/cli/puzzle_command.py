@@ -362,7 +362,7 @@ def puzzle_command(puzzle: PuzzleSpec[Any, Any]) -> click.Command:
                      default="auto", show_default=True,
                      metavar="NAME", help=f"Read the input in this format ({', '.join(puzzle.input_formats)}); "
                      "auto detects it."),
-        *output_options(svg=puzzle.view.svg is not None, svg_puzzle=puzzle.view.draws_puzzle),
+        *output_options(svg=puzzle.view.svg is not None, svg_puzzle=puzzle.view.draws_puzzle, puzzle=puzzle.name),
         solver_option(str(puzzle.rules.default_solver or DEFAULT_SOLVER)),
         *method_option(puzzle),
         verbose_option(),

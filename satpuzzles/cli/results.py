@@ -30,15 +30,20 @@ def _owners() -> dict[str, tuple[str, list[str]]]:
     return found
 
 
-def result_format_option() -> click.Option:
-    """--result-format text|NAME: the -r file's form (default: text, the -r file as it has always been written)."""
+def result_format_option(puzzle: str | None = None) -> click.Option:
+    """--result-format text|NAME: the -r file's form (default: text, the -r file as it has always been written); for
+    one ``puzzle``'s command, its help names the forms that puzzle has (another puzzle's is refused by
+    result_writer, saying which puzzles have it)."""
     import click
 
-    owners = _owners()
-    forms = "; ".join(f"{name}: the solved puzzle as {title}, its answer drawn in ({', '.join(puzzles)})"
-                      for name, (title, puzzles) in sorted(owners.items()))
-    return click.Option(["--result-format"], type=click.Choice([RESULT_TEXT, *sorted(owners)]),
-                        help=f"The form -r writes the solution in: {RESULT_TEXT} (the default), the result file; "
+    every = _owners()
+    owners = {name: (title, puzzles) for name, (title, puzzles) in every.items() if puzzle is None or puzzle in puzzles}
+    forms = "".join(f"; {name}: the solved puzzle as {title}, its answer drawn in"
+                    + (f" ({', '.join(puzzles)})" if puzzle is None else "")
+                    for name, (title, puzzles) in sorted(owners.items()))
+    return click.Option(["--result-format"], type=click.Choice([RESULT_TEXT, *sorted(every)]),
+                        metavar=f"[{'|'.join([RESULT_TEXT, *sorted(owners)])}]",
+                        help=f"The form -r writes the solution in: {RESULT_TEXT} (the default), the result file"
                         f"{forms}. Only with -r.")
 
 
