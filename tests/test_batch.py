@@ -199,6 +199,23 @@ def test_format_json_prints_the_jsonl_reports_rows_instead_of_the_summary(tmp_pa
                                                                                  RULES_COLUMN]
 
 
+def test_format_csv_prints_the_csv_reports_lines_instead_of_the_summary(tmp_path: Path) -> None:
+    """--format csv: the header, then each row as it finishes, byte for byte the .csv report (the scripting form
+    of --format json for spreadsheets; a report needs a file, which /dev/stdout is not)."""
+    (tmp_path / "bad.txt").write_text("x\n")
+    report = tmp_path / "r.csv"
+    printed = run_cli("batch", SEED, tmp_path / "bad.txt", "--format", "csv", "--report", report, "-j", "2")
+    assert printed.code == 2 and "Slowest" not in printed.out
+    assert printed.out.encode() == report.read_bytes()
+    rows = list(csv.DictReader(printed.out.splitlines()))
+    assert len(rows) == 13 and list(rows[0]) == [*COLUMNS, RULES_COLUMN]
+    statuses = {Path(row["file"]).name: row["status"] for row in rows}
+    assert statuses["bad.txt"] == "error" and statuses["instance_4.txt"] == "unsolvable"
+    resumed = run_cli("batch", SEED, tmp_path / "bad.txt", SLITHER / "pzprjs" / "cspuz_bench_4x4.url",
+                      "--format", "csv", "--report", report, "--resume")
+    assert [row["puzzle"] for row in csv.DictReader(resumed.out.splitlines())] == ["slitherlink"]  # this run's only
+
+
 def test_standard_output_redirected_into_the_folder_and_reports_there_are_not_puzzles(tmp_path: Path) -> None:
     for name in ("instance_1.txt", "instance_4.txt"):
         shutil.copy(SEED / name, tmp_path / name)

@@ -94,6 +94,26 @@ def json_line(row: Row, options: str, columns: list[str] = COLUMNS) -> str:
     return json.dumps(record, ensure_ascii=False) + "\n"
 
 
+def csv_lines(records: list[dict[str, Any]], columns: list[str]) -> str:
+    """Rows (``columns`` as keys; the header when a record is None) as lines of a CSV report, CRLF-ended as
+    Python's csv module writes them."""
+    out = io.StringIO(newline="")
+    writer = csv.writer(out)
+    for record in records:
+        writer.writerow([_csv_cell(record.get(name)) for name in columns])
+    return out.getvalue()
+
+
+def csv_header(columns: list[str]) -> str:
+    """The first line of a CSV report with ``columns``."""
+    return csv_lines([{name: name for name in columns}], columns)
+
+
+def csv_line(row: Row, options: str, columns: list[str] = COLUMNS) -> str:
+    """A result row as a line of a CSV report (``options`` as options_text gives them)."""
+    return csv_lines([report_record(row, options, columns)], columns)
+
+
 def is_jsonl_report(path: str) -> bool:
     """Whether a file starts with a row of a JSON-lines batch report (what --report and --format json write)."""
     try:
@@ -339,8 +359,7 @@ class Report:
     def write(self, row: Row) -> None:
         """Append one row and flush it, so an interrupted batch keeps every finished puzzle."""
         if self.writer is not None:
-            record = report_record(row, self.options, self.columns)
-            self._guarded(self.writer.writerow, {name: _csv_cell(value) for name, value in record.items()})
+            self._guarded(self.out.write, csv_line(row, self.options, self.columns))
         else:
             self._guarded(self.out.write, json_line(row, self.options, self.columns))
 

@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from satpuzzles.batch.answers import FOLDER_FLAGS, AnswerFolders, prepare_folders
 from satpuzzles.batch.engine import file_error_rows, pending_count, run_batch
 from satpuzzles.batch.inputs import PuzzleFile, expand_paths, scan_file
-from satpuzzles.batch.report import Report, json_line, options_text, report_columns
+from satpuzzles.batch.report import Report, csv_header, csv_line, json_line, options_text, report_columns
 from satpuzzles.batch.summary import exit_status, summary
 from satpuzzles.batch.work import Options, Row, rules_in_force, settings_for
 from satpuzzles.cli.options import (
@@ -23,7 +23,6 @@ from satpuzzles.cli.options import (
     check_seconds,
     color_option,
     count_options,
-    format_option,
     owned_help,
     puzzle_extras,
     puzzle_option,
@@ -42,6 +41,8 @@ from satpuzzles.present.terminal import make_console
 from satpuzzles.solve.backends import check_solver_name
 from satpuzzles.solve.pipeline import check_settings, check_stated
 
+ROW_LINES = {"json": json_line, "csv": csv_line}
+"""--format's choices that print each puzzle's row as it finishes, instead of the summary, as a report's line."""
 SUMMARY_FIELDS = ("file", "index", "puzzle", "status", "seconds", "unique", "error", "grade", "undetermined",
                   "solutions", "exhausted")
 
@@ -201,7 +202,7 @@ def run(params: dict[str, Any]) -> int:
     if answers is not None:
         prepare_folders(folders)
         warn_undrawn(files, folders)
-    out, as_json = stdout(), params["output_format"] == "json"
+    out, as_rows = stdout(), ROW_LINES.get(params["output_format"])
     stored_options, columns = options_text(options), report_columns(options)
     stated = {(f.path, index): said for f in files for index, said in enumerate(f.stated, start=1)}
     restated = {f.path: f.restated for f in files}
@@ -213,7 +214,10 @@ def run(params: dict[str, Any]) -> int:
         rows: list[dict[str, Any]] = [{k: r.get(k) for k in SUMMARY_FIELDS} for r in (report.previous if report else [])]
         earlier = len(rows)
         bar = ProgressBar(len(file_error_rows(files, done)) + pending_count(files, done),
-                          shown=not (as_json and out.isatty()), colour=use_colour(sys.stderr, params["color"]))
+                          shown=not (as_rows and out.isatty()), colour=use_colour(sys.stderr, params["color"]))
+        if as_rows is csv_line:  # the header first, as a .csv report has it
+            out.write(csv_header(columns))
+            out.flush()
         start = time.monotonic()
 
         def on_row(row: Row) -> None:
@@ -223,8 +227,8 @@ def run(params: dict[str, Any]) -> int:
                 answers.write(row)
             if report is not None:
                 report.write(row)
-            if as_json:  # each row as it finishes, as the .jsonl report holds it
-                out.write(json_line(row, stored_options, columns))
+            if as_rows:  # each row as it finishes, as the .jsonl or .csv report holds it
+                out.write(as_rows(row, stored_options, columns))
                 out.flush()
             rows.append({k: row.get(k) for k in SUMMARY_FIELDS})
             bar.advance(row)
@@ -239,7 +243,7 @@ def run(params: dict[str, Any]) -> int:
     finally:
         if report is not None:
             report.close()
-    if not as_json:
+    if not as_rows:
         shown = summary(rows, wall, where, earlier, params["unique"] or params["analyze"], params["analyze"],
                         params["count"])
         make_console(out, colour=use_colour(out, params["color"])).print(shown)
@@ -262,8 +266,11 @@ def batch_command() -> click.Command:
             puzzle_option("The puzzle of every file (default: detected per file, as docs/batch.md says)."),
             solver_option(),
             color_option(),
-            format_option("instead of the summary, one JSON object per puzzle as it finishes, one per line: the "
-                          "row a .jsonl --report holds (with --resume, the puzzles processed in this run)."),
+            click.Option(["--format", "output_format"], type=click.Choice(["text", *ROW_LINES]), default="text",
+                         show_default=True, help="json: instead of the summary, one JSON object per puzzle as it "
+                         "finishes, one per line: the row a .jsonl --report holds; csv: the header, then each "
+                         "puzzle's row as a .csv --report holds it (with --resume, the puzzles processed in this "
+                         "run)."),
             any_method_option("How to solve each puzzle (see each puzzle's --help)."),
             timeout_option("its row is 'unknown'"),
             *count_options(),
@@ -290,7 +297,7 @@ def batch_command() -> click.Command:
                          help="Draw each solved or unsolvable puzzle unsolved, as --svg-puzzle does, to DIR/NAME.svg "
                               "(a folder of its own: the names are --svg-dir's)."),
         ],
-        help="Solve every puzzle in files, folders and globs; print a summary (or, with --format json, each "
+        help="Solve every puzzle in files, folders and globs; print a summary (or, with --format json or csv, each "
              "puzzle's row), and write each puzzle's answer files into the folders --result-dir, --svg-dir and "
              "--svg-puzzle-dir name.\n\n"
              "Exit status: 0 every puzzle solved or proved unsolvable, 2 bad usage or any error row "
