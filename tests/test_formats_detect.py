@@ -264,7 +264,7 @@ def test_json_bare_input_object_and_pretty_printed_envelope() -> None:
         assert url == "https://puzz.link/p?slither/4/4/dgdh2c7b\n"  # the file's URL, ending as pzprjs writes it
 
 
-@pytest.mark.parametrize("command", [["solve"], ["numberlink"], ["batch"]], ids=" ".join)
+@pytest.mark.parametrize("command", [["solve"], ["numberlink"], ["batch", "--format", "json"]], ids=" ".join)
 def test_a_saved_report_given_back_as_a_puzzle_says_what_it_is(tmp_path: Path, command: list[str]) -> None:
     """`satpuzzles ... > out.txt`, then out.txt as a puzzle: every reader refused a character of the report ('not a
     puzzle this tool reads (minesweeper: 1:1: unknown character 'N' ...; numberlink: 3:9: space inside ...')."""
@@ -275,7 +275,7 @@ def test_a_saved_report_given_back_as_a_puzzle_says_what_it_is(tmp_path: Path, c
     result = run_cli(*command, saved)
     assert result.code == 2 and "unknown character" not in result.out + result.err
     said = f"{saved}:1:1: the report satpuzzles prints (a title over a line of '-'), not a puzzle"
-    assert said in (result.out if command == ["batch"] else result.err), result.err
+    assert said in (json.loads(result.out)["error"] if command[0] == "batch" else result.err), result.err
     assert run_cli("numberlink", "-", stdin="Numberlink\n" + "-" * 40 + "\n").err.startswith(
         "satpuzzles: error: <stdin>:1:1: the report satpuzzles prints")
 
@@ -616,3 +616,17 @@ def test_a_comment_line_only_one_puzzle_reads_settles_a_text_two_puzzles_read() 
         assert run.code == 0, run.err
         assert json.loads(run.out)["puzzle"] == "numberlink"
     assert run_cli("solve", "-", stdin="# author: someone\n" + board).code == 2  # a comment any puzzle reads
+
+
+def test_a_puzzle_line_naming_no_puzzle_is_named_when_detection_fails() -> None:
+    """A typo in '# puzzle: NAME' is still a comment, but the refusal that follows says why the line did not decide
+    (it asked for such a line, which the text has)."""
+    with pytest.raises(InputError) as caught:
+        detect("# puzzle: numbrlink\n" + AMBIGUOUS)
+    assert str(caught.value).endswith("(line 1, '# puzzle: numbrlink', names no puzzle registered here: did you mean "
+                                      "'numberlink'?)")
+    cli = run_cli("solve", "-", stdin="# note\n# puzzle: Sudoku\n" + AMBIGUOUS)
+    assert cli.code == 2 and cli.err.startswith("satpuzzles: error: <stdin>: reads as minesweeper and slitherlink")
+    assert cli.err.endswith("(line 2, '# puzzle: sudoku', names no puzzle registered here: the puzzles are "
+                            "minesweeper, numberlink, slitherlink, masyu)\n"), cli.err
+    assert detect("# puzzle: Sunday special\nAB\nBA\n")[0] == "numberlink"  # a text one puzzle reads: no word

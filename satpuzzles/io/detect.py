@@ -127,11 +127,30 @@ def detect(text: str, source: str = "", naming: Naming = CLI) -> tuple[str, list
             return name, read_instances(puzzles[name], text, named=True)
         except InputError as exc:
             raise exc.located(source) from None
+    try:
+        return _by_readers(text, source, naming, puzzles)
+    except InputError as exc:
+        if stated is not None:  # why the line did not decide: its name is no puzzle's (a typo, a plugin not here)
+            exc.message += _unknown_name(*stated, list(puzzles))
+        raise
+
+
+def _unknown_name(name: str, line: int, names: list[str]) -> str:
+    """What to add to a detection error for a ``# puzzle: NAME`` line on ``line`` that names no registered puzzle."""
+    from difflib import get_close_matches
+
+    close = get_close_matches(name, names, n=1, cutoff=0.6)
+    hint = f"did you mean {close[0]!r}?" if close else f"the puzzles are {', '.join(names)}"
+    return f" (line {line}, '{STATED}{name}', names no puzzle registered here: {hint})"
+
+
+def _by_readers(text: str, source: str, naming: Naming, puzzles: dict[str, Any]) -> tuple[str, list[Any]]:
+    """:func:`detect` for a text no ``# puzzle:`` line decides: the one puzzle whose readers read it."""
     if not text.strip():  # said once by the tool, not by each puzzle (a plugin whose reader sniffs says otherwise)
         raise InputError("empty input: no puzzle found", 1, 1, source)
     failures: list[tuple[str, InputError]] = []
     readers: list[tuple[str, list[Any]]] = []
-    for name, puzzle in registry.puzzles().items():
+    for name, puzzle in puzzles.items():
         try:
             readers.append((name, read_instances(puzzle, text)))
         except InputError as exc:
