@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -278,8 +279,8 @@ def test_a_named_puzzle_whose_readers_all_sniff_shows_its_readers_located_error(
         for args in (("toy", bad), ("solve", bad, "--puzzle", "toy")):
             result = run_cli(*args)
             assert result.code == 2 and result.err == f"satpuzzles: error: {wanted}\n", args
-        batch = run_cli("batch", bad, "--puzzle", "toy", "-j", "1")
-        assert batch.code == 2 and "2:5: expected a number after 'toy'" in batch.out
+        batch = run_cli("batch", bad, "--puzzle", "toy", "-j", "1", "--format", "json")  # the row, whole
+        assert batch.code == 2 and json.loads(batch.out)["error"] == wanted
         try:
             satpuzzles.load(bad, puzzle="toy")
             raise AssertionError("read")
