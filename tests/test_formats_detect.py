@@ -280,6 +280,19 @@ def test_a_saved_report_given_back_as_a_puzzle_says_what_it_is(tmp_path: Path, c
         "satpuzzles: error: <stdin>:1:1: the report satpuzzles prints")
 
 
+@pytest.mark.parametrize("form", ["json", "csv"])
+def test_a_batch_report_given_back_as_a_puzzle_says_what_it_is(tmp_path: Path, form: str) -> None:
+    """'batch --format json > rows.jsonl', then rows.jsonl as a puzzle: 'the JSON object has no 'input' member', or
+    for CSV every reader's complaint at a character of its header."""
+    saved = tmp_path / {"json": "rows.jsonl", "csv": "rows.csv"}[form]
+    saved.write_text(run_cli("batch", NL / "seed" / "instance_1.txt", "--format", form).out)
+    said = ("a row of a batch report (what batch --format json prints), not a puzzle" if form == "json" else
+            "a batch report in CSV (what batch --format csv prints), not a puzzle")
+    for command in (["solve"], ["numberlink"]):
+        result = run_cli(*command, saved)
+        assert result.code == 2 and result.err.startswith(f"satpuzzles: error: {saved}:1:1: {said}"), result.err
+
+
 def test_a_json_envelope_without_its_puzzle_member_is_read_as_an_envelope() -> None:
     """An envelope whose 'puzzle' member was left out (the command names the puzzle) was read as a bare input
     object, and its own members called missing: 'JSON input.width: missing' for an input that has a width."""

@@ -83,6 +83,10 @@ def json_objects(text: str) -> list[tuple[Any, int, int]]:
     return found
 
 
+BATCH_ROW = {"file", "index", "status", "options"}
+"""The members every row of a batch report has (batch.report.COLUMNS), which no envelope has."""
+
+
 def read_json_instances(puzzle: PuzzleSpec[I, Any], text: str) -> list[I]:
     """The instances of the JSON envelopes (or bare ``input`` objects) in ``text``."""
     if puzzle.json is None:
@@ -93,6 +97,9 @@ def read_json_instances(puzzle: PuzzleSpec[I, Any], text: str) -> list[I]:
     for value, line, column in json_objects(text):
         if not isinstance(value, dict):
             raise InputError(f"expected a JSON object as printed by --format json, not {_kind(value)}", line, column)
+        if BATCH_ROW <= value.keys() and "input" not in value:
+            raise InputError("a row of a batch report (what batch --format json prints), not a puzzle: give the "
+                             "puzzle's own file, which its 'file' member names", line, column)
         if "puzzle" in value:
             if value["puzzle"] != puzzle.name:
                 raise InputError(f"this JSON describes a {value['puzzle']!r} puzzle, not {puzzle.name}", line, column)

@@ -53,6 +53,9 @@ def read_instances(puzzle: PuzzleSpec[Any, Any], text: str, input_format: str = 
         formats = ", ".join(name for name in puzzle.input_formats if name != "auto")
         raise InputError(f"a JSON envelope (what --format json prints), but {puzzle.name} reads no JSON input (its "
                          f"formats: {formats})", 1, 1)
+    if input_format == "auto" and text[past_comments(text):].lstrip().startswith(BATCH_CSV):
+        raise InputError("a batch report in CSV (what batch --format csv prints), not a puzzle: give the puzzles' "
+                         "own files, which its 'file' column names", 1, 1)
     if input_format == "auto" and looks_like_report(text):
         raise InputError("the report satpuzzles prints (a title over a line of '-'), not a puzzle: keep a puzzle to "
                          "read back with --format json (its 'input' reads back), --to-url, or the puzzle's own file",
@@ -69,6 +72,10 @@ def read_instances(puzzle: PuzzleSpec[Any, Any], text: str, input_format: str = 
             return reader.read(text)
     given = naming.given("input_format", input_format, typed=str(input_format))
     raise UsageError(f"{given}: {puzzle.name} reads {', '.join(puzzle.input_formats)}")
+
+
+BATCH_CSV = "file,index,puzzle,status,"
+"""How the header of a batch report in CSV starts (batch.report.COLUMNS)."""
 
 
 def looks_like_report(text: str) -> bool:
