@@ -247,6 +247,27 @@ def test_limited_backend_gives_up() -> None:
         assert backend.solve() is False
 
 
+@pytest.mark.parametrize("name", ["cadical195", "glucose4"])
+def test_limited_backend_phases_hold_for_every_call(name: str) -> None:
+    """CaDiCaL's phases are set once (it keeps them); every call, with clauses added between, follows them."""
+    from satpuzzles.solve.limited import PHASES_KEPT, LimitedBackend
+
+    with LimitedBackend(conflicts=1000, name=name) as backend:
+        backend.add_clauses([[1, 2, 3, 4, 5, 6]])
+        backend.phases = [-1, -2, 3, -4, -5, 6]
+        set_calls = []
+        set_phases = backend.set_phases
+        backend.set_phases = lambda lits: (set_calls.append(list(lits)), set_phases(lits))[1]  # type: ignore[method-assign]
+        for extra in ([7, 8], [-7, -8], [9]):
+            assert backend.solve() is True
+            assert backend.model_literals()[:6] == backend.phases
+            backend.add_clauses([extra])
+        backend.phases = [1, 2, -3, -4, -5, -6]  # a new list is handed over
+        assert backend.solve() is True
+        assert backend.model_literals()[:6] == backend.phases
+    assert len(set_calls) == (2 if name in PHASES_KEPT else 4)
+
+
 def test_url_collections_from_generate_read_back() -> None:
     for name in ("numberlink", "slitherlink"):
         urls = run_cli("generate", name, "5", "5", "--seed", "2", "--count", "3", "--url")

@@ -31,6 +31,10 @@ from satpuzzles.puzzles.slitherlink.corners import absorbing_corners, corner_cla
 from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance, SlitherlinkSolution, verify
 from satpuzzles.puzzles.slitherlink.small_loops import small_loop_bans
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from satpuzzles.constraints.near_loop import NearLoop
+
 
 CORNER_MIN_CELLS = 2000
 """Boards with fewer cells get no corner clauses. The corner clauses make a formula a quarter larger; below
@@ -66,6 +70,10 @@ class SlitherlinkEncoding:
         self.v_vars: list[list[int]] = self.formula.pool.block_lists("v", (rows, cols + 1))
         self._edges: list[Edge] | None = None
         self._edge_vars: dict[Edge, int] | None = None  # each edge's variable, made on first use (block)
+        self.near: NearLoop | None = None
+        """Set by a caller whose models lie near a known loop (the generator's checks): their loops are read from where
+        they differ from it rather than walked edge by edge, the same loops in the same order."""
+        self._single: tuple[SlitherlinkSolution, list[int]] | None = None  # the last one-loop solution, its indices
         edge_vars = [var for row in self.h_vars for var in row] + [var for row in self.v_vars for var in row]
         dots = (rows + 1) * (cols + 1)
         self.clue_cells = sorted(instance.clues)
@@ -158,10 +166,12 @@ class SlitherlinkEncoding:
 
     def decode(self, model: Model) -> SlitherlinkSolution:
         """The model's loops; the solution is a loop that alone keeps every clue the model enforces."""
-        loops = self.cycle.walk(self.cycle.used(model))
+        loops = self.cycle.walk(self.cycle.used(model)) if self.near is None else self.near.loops(model)
         count = len(loops)
         if count == 1:  # the model's one loop keeps every clue the model enforces: no need to count them
-            return SlitherlinkSolution(self._edge_keys(loops[0]))
+            solution = SlitherlinkSolution(self._edge_keys(loops[0]))
+            self._single = (solution, loops[0])
+            return solution
         sides, values = self._sides_of_clues(), self.clue_values
         if self.guards is None:
             enforced = self.positive
@@ -206,6 +216,8 @@ class SlitherlinkEncoding:
 
     def block(self, solution: SlitherlinkSolution) -> Clause:
         """Another single loop cannot contain every edge of this one."""
+        if self._single is not None and self._single[0] is solution:  # just decoded: its edge indices are at hand
+            return sorted(map(neg, map(self.cycle.edge_vars_list.__getitem__, self._single[1])))
         if self._edge_vars is None:
             self._edge_vars = dict(zip(self.edges, self.cycle.edge_vars_list))
         # sorted: a frozenset of ("h"/"v", r, c) keys iterates in an order Python's string hashing varies by process

@@ -28,6 +28,7 @@ from itertools import combinations
 from satpuzzles.core.errors import VerificationError
 from satpuzzles.core.outcome import Settings, SolveStats
 from satpuzzles.core.spec import Generator, Option, Progress
+from satpuzzles.constraints.near_loop import NearLoop
 from satpuzzles.geometry import Cell, Edge, Grid
 from satpuzzles.puzzles.slitherlink.encoding import RULES, SlitherlinkEncoding
 from satpuzzles.puzzles.slitherlink.formats import to_text
@@ -204,6 +205,9 @@ class ClueRemover:
         # rather than wherever the last model's saved phases lead (half the SAT calls, the same answers).
         self.backend.phases = [var if edge in loop else -var
                                for edge, var in zip(self.encoding.edges, self.encoding.cycle.edge_vars_list)]
+        # and the models, near the loop, are read from where they differ from it (the same loops, a fraction of the walk)
+        self.encoding.near = NearLoop(self.encoding.cycle, [index for index, lit in enumerate(self.backend.phases)
+                                                            if lit > 0])
         self.stats = SolveStats(solver=CHECK_SOLVER)
         self.values = instance.clues
         self.unsettled = dict.fromkeys(sorted(instance.clues))  # the clues not settled, in order (for assumptions)
