@@ -39,6 +39,20 @@ def test_same_seed_same_puzzle(puzzle: str) -> None:
     assert first != other
 
 
+@pytest.mark.parametrize("puzzle", ["numberlink", "slitherlink", "minesweeper"])
+def test_a_drawn_seed_is_said_and_makes_the_same_puzzles_again(puzzle: str) -> None:
+    """Without --seed a random puzzle could not be made again: the seed drawn is said, and --format json holds it."""
+    drawn = run_cli("generate", puzzle, "6", "5", "--count", "2")
+    assert drawn.code == 0
+    seed = int(drawn.err.split("seed ")[1].split()[0])
+    assert f"--seed {seed} makes these puzzles again" in drawn.err
+    assert run_cli("generate", puzzle, "6", "5", "--count", "2", "--seed", str(seed)).out == drawn.out
+    rows = [json.loads(line) for line in run_cli("generate", puzzle, "6", "5", "--count", "2", "--format", "json")
+            .out.splitlines()]
+    assert isinstance(rows[0]["seed"], int) and rows[1]["seed"] == rows[0]["seed"] + 1
+    assert run_cli("generate", puzzle, "6", "5", "--seed", str(rows[1]["seed"])).out == rows[1]["text"]
+
+
 def test_size_is_width_then_height() -> None:
     (numberlink,) = Driver("numberlink").parse(run_cli("generate", "numberlink", "6", "3", "--seed", "1").out)
     (slitherlink,) = Driver("slitherlink").parse(run_cli("generate", "slitherlink", "6", "3", "--seed", "1").out)

@@ -75,6 +75,10 @@ class GenerationProgress:
         if text in self.warned:  # graded candidates of one puzzle repeat their makers' warnings
             return
         self.warned.add(text)
+        self.note(text)
+
+    def note(self, text: str) -> None:
+        """Print a line on standard error, above the bar when one is drawn."""
         if self.bar is not None:
             self.bar.console.print(f"satpuzzles: {text}", markup=False, highlight=False)
         else:
@@ -118,6 +122,13 @@ def json_line(puzzle: PuzzleSpec[Any, Any], text: str, seed: int | None, options
     return json.dumps(record, ensure_ascii=False) + "\n"
 
 
+def drawn_seed() -> int:
+    """A seed from the system's entropy, for a generate run given none (below 2**31: short to type again)."""
+    import secrets
+
+    return secrets.randbelow(2**31)
+
+
 def _size_names(generator: Generator) -> tuple[str, str]:
     """The names of the command's two size arguments, in the order it takes them."""
     return ("width", "height") if generator.width_first else ("rows", "cols")
@@ -137,10 +148,12 @@ def make_puzzles(puzzle: PuzzleSpec[Any, Any], size: dict[str, int], seed: int |
     check_seconds("--budget", budget)
     if output is not None:
         check_writable(output)
-    seeds = [None if seed is None else seed + i for i in range(count)]
     out = stdout()
     made = 0
     progress = GenerationProgress(count, f"{puzzle.name} {size[first]}x{size[second]}")
+    drawn = seed is None  # drawn here and said with the first puzzle, so a random puzzle can be made again
+    seed = drawn_seed() if seed is None else seed
+    seeds = [seed + i for i in range(count)]
 
     def work(report: Callable[[object], None]) -> None:
         for index, puzzle_seed in enumerate(seeds):
@@ -155,6 +168,9 @@ def make_puzzles(puzzle: PuzzleSpec[Any, Any], size: dict[str, int], seed: int |
         if kind == "status":
             progress.report(content)
             return
+        if drawn and not made:
+            progress.note(f"seed {seed} drawn: --seed {seed} makes {'this puzzle' if count == 1 else 'these puzzles'}"
+                          " again")
         if output_format == "json":
             content = json_line(puzzle, content, seeds[index[0]], options)
         with progress.cleared():
