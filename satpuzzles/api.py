@@ -23,12 +23,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from satpuzzles.core import registry
-from satpuzzles.core.errors import GeneratorWarning, InputError, UsageError
+from satpuzzles.core.errors import GeneratorWarning, InputError, SatPuzzlesWarning, UsageError
 from satpuzzles.core.naming import PYTHON
 from satpuzzles.core.outcome import Settings, check_seconds
 from satpuzzles.core.spec import WARNING, AnalysisView, GeneratorOptions, Option, PuzzleSpec, stream_seed
 from satpuzzles.core.words import counted
-from satpuzzles.io.detect import detect_file, named_puzzle, stated_puzzle, with_stated_puzzle
+from satpuzzles.io.detect import detect_file, named_puzzle, stated_puzzle, stated_unknown, with_stated_puzzle
 from satpuzzles.io.reading import read_instances
 from satpuzzles.io.source_paths import looks_like_path, named_like_a_file, names_anything, text_of
 from satpuzzles.io.sources import check_claimed, located
@@ -77,6 +77,10 @@ def read(source: str | os.PathLike[str], puzzle: str | None = None, input_format
     try:
         if named is None:
             kind, instances = detect_file(text, name, path, PYTHON)
+            unknown = stated_unknown(text)
+            if unknown is not None:
+                warnings.warn(f"{name}: {unknown}; read as {kind}, the one puzzle that reads it", SatPuzzlesWarning,
+                              stacklevel=2)
         else:
             if input_format == "auto":
                 check_claimed(_spec(named), name, text)

@@ -643,3 +643,23 @@ def test_a_puzzle_line_naming_no_puzzle_is_named_when_detection_fails() -> None:
     assert cli.err.endswith("(line 2, '# puzzle: sudoku', names no puzzle registered here: the puzzles are "
                             "minesweeper, numberlink, slitherlink, masyu)\n"), cli.err
     assert detect("# puzzle: Sunday special\nAB\nBA\n")[0] == "numberlink"  # a text one puzzle reads: no word
+
+
+def test_a_puzzle_line_with_a_typo_is_warned_of_when_another_puzzle_reads_the_text(tmp_path: Path) -> None:
+    """'# puzzle: numbrlink' above a board only Slitherlink reads was solved as Slitherlink without a word; a line
+    naming nothing close to a puzzle (a title) still says nothing."""
+    import warnings
+
+    board = tmp_path / "board.txt"
+    board.write_text("# puzzle: numbrlink\n3 3\n. 3 .\n. . .\n. . 1\n")
+    cli = run_cli("solve", board)
+    assert cli.code == 0 and "Slitherlink" in cli.out
+    assert cli.err == (f"satpuzzles: warning: {board}: line 1, '# puzzle: numbrlink', names no puzzle registered here "
+                       "(did you mean 'numberlink'?); read as slitherlink, the one puzzle that reads it\n")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert satpuzzles.read(board)[0].name == "slitherlink"
+    assert [str(warning.message).split("; ")[-1] for warning in caught] == ["read as slitherlink, the one puzzle "
+                                                                            "that reads it"]
+    board.write_text("# puzzle: Sunday special\n3 3\n. 3 .\n. . .\n. . 1\n")
+    assert run_cli("solve", board).err == ""

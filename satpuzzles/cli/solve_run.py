@@ -22,7 +22,8 @@ from satpuzzles.cli.puzzle_command import (
 )
 from satpuzzles.core import registry
 from satpuzzles.core.errors import InputError, UsageError
-from satpuzzles.io.detect import detect_file
+from satpuzzles.io.detect import detect_file, stated_unknown
+from satpuzzles.cli.output import say
 from satpuzzles.io.sources import check_claimed, located, source_text
 from satpuzzles.present.answers import draws
 
@@ -73,6 +74,9 @@ def _instances(text: str, name: str, forced: str | None, path: str | None) -> tu
         return registry.get(forced), read_as_named(registry.get(forced), text, name)
     try:
         kind, instances = detect_file(text, name, path)
+        unknown = stated_unknown(text)
+        if unknown is not None:
+            say(f"satpuzzles: warning: {name}: {unknown}; read as {kind}, the one puzzle that reads it")
         return registry.get(kind), instances
     except InputError as exc:
         raise located(exc, name) from None

@@ -135,13 +135,29 @@ def detect(text: str, source: str = "", naming: Naming = CLI) -> tuple[str, list
         raise
 
 
+def stated_unknown(text: str) -> str | None:
+    """In words, the ``# puzzle: NAME`` line of ``text`` whose NAME is no registered puzzle's but close to one (a
+    typo), for a warning when detection read the text as some puzzle; None when there is no such line (a title
+    such as '# puzzle: Sunday special' is a comment like any other)."""
+    stated = stated_puzzle(text) if STATED.strip() in text[:4096] else None
+    if stated is None or stated[0] in registry.names():
+        return None
+    name, line = stated
+    hint = _closest(name, registry.names())
+    return f"line {line}, '{STATED}{name}', names no puzzle registered here ({hint})" if hint[-1] == "?" else None
+
+
 def _unknown_name(name: str, line: int, names: list[str]) -> str:
     """What to add to a detection error for a ``# puzzle: NAME`` line on ``line`` that names no registered puzzle."""
+    return f" (line {line}, '{STATED}{name}', names no puzzle registered here: {_closest(name, names)})"
+
+
+def _closest(name: str, names: list[str]) -> str:
+    """The registered puzzle ``name`` was most likely meant to be, as a question, else the names there are."""
     from difflib import get_close_matches
 
     close = get_close_matches(name, names, n=1, cutoff=0.6)
-    hint = f"did you mean {close[0]!r}?" if close else f"the puzzles are {', '.join(names)}"
-    return f" (line {line}, '{STATED}{name}', names no puzzle registered here: {hint})"
+    return f"did you mean {close[0]!r}?" if close else f"the puzzles are {', '.join(names)}"
 
 
 def _by_readers(text: str, source: str, naming: Naming, puzzles: dict[str, Any]) -> tuple[str, list[Any]]:
