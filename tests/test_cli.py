@@ -203,6 +203,17 @@ def test_unknown_solver_is_one_line_error() -> None:
     assert result.code == 2 and result.err.count("\n") == 1 and "unknown solver" in result.err
 
 
+@pytest.mark.parametrize(("solver", "said"), [("/no/such/solver", "solver /no/such/solver: no such file"),
+                                              ("/no/such/solver --fast", "solver '/no/such/solver --fast': "
+                                                                         "/no/such/solver: no such file"),
+                                              (str(ROOT / "README.md"), f"solver {ROOT / 'README.md'} is not executable"),
+                                              (str(ROOT), f"solver {ROOT} is a folder")])
+def test_a_solver_path_that_cannot_run_says_why(solver: str, said: str) -> None:
+    """A path given to -s was 'unknown solver' whatever was wrong with it."""
+    result = run_cli("numberlink", "-i", SEED / "instance_1.txt", "-s", solver)
+    assert result.code == 2 and result.err.count("\n") == 1 and result.err.startswith(f"satpuzzles: error: {said}")
+
+
 def test_version_and_help() -> None:
     assert run_cli("--version").code == 0
     helped = run_cli("numberlink", "--help")

@@ -152,10 +152,24 @@ def make_backend(name: str, verbose: bool = False, proof: bool = False) -> Backe
     words = command_words(name)
     if len(words) > 1 and (path := executable(words[0])):
         return ExternalBackend(path, verbose=verbose, arguments=words[1:], proof=proof)
-    raise UsageError(
-        f"unknown solver {name!r}: give a PySAT solver name (e.g. cadical195, glucose4, minisat22) "
-        "or a DIMACS solver executable, with its options if any (e.g. 'kissat --unsat')"
-    )
+    raise UsageError(_not_a_solver(name, words[0] if words else name))
+
+
+def _not_a_solver(name: str, program: str) -> str:
+    """Why ``name`` names no solver: a path to nothing, or to a file that cannot be run, said as such."""
+    import os
+
+    what = f"unknown solver {name!r}"
+    if os.sep in program:  # a path, not a name to look up: say what is wrong with it
+        said = f"solver {program}" if program == name else f"solver {name!r}: {program}"
+        if not os.path.exists(program):
+            what = f"{said}: no such file"
+        elif os.path.isdir(program):
+            what = f"{said} is a folder"
+        else:
+            what = f"{said} is not executable (chmod +x it)"
+    return (f"{what}: give a PySAT solver name (e.g. cadical195, glucose4, minisat22) or a DIMACS solver executable, "
+            "with its options if any (e.g. 'kissat --unsat')")
 
 
 def check_solver_name(name: str) -> str:
