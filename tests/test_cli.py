@@ -546,3 +546,14 @@ def test_a_mistyped_command_is_refused_naming_the_closest(args: list[str], typed
     assert result.code == 2 and "Traceback" not in result.err
     assert f"No such command '{typed}'. Did you mean '{suggested}'?" in result.err
     assert "Did you mean" not in run_cli("xyzzy").err  # nothing close: click's words alone
+
+
+@pytest.mark.parametrize(("args", "said"), [(["solve"], "give one or more as SOURCE (a file, '-' for standard input"),
+                                            (["solve", "-v"], "give one or more as SOURCE"),
+                                            (["batch", "-j", "1"], "give one or more files or folders of puzzles as "
+                                                                   "PATH")])
+def test_a_command_given_no_puzzle_says_so_as_the_puzzle_commands_do(args: list[str], said: str) -> None:
+    """solve and batch said click's "Missing argument 'SOURCE...'." where a puzzle command says "no puzzle given"."""
+    result = run_cli(*args)
+    assert result.code == 2 and result.err.startswith(f"satpuzzles: error: no puzzle given: {said}")
+    assert result.err.count("\n") == 1 and "Missing argument" not in result.err

@@ -147,12 +147,28 @@ def _click_error(exc: Exception) -> int | None:
         return ExitStatus.BAD_INPUT
     if isinstance(exc, click.UsageError):
         hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx and exc.ctx.parent else ""
-        say(f"satpuzzles: error: {_negative_argument(exc, click) or exc.format_message()}{hint}")
+        said = _negative_argument(exc, click) or _missing_argument(exc, click) or exc.format_message()
+        say(f"satpuzzles: error: {said}{hint}")
         return ExitStatus.BAD_INPUT
     if isinstance(exc, click.exceptions.Abort):
         say("satpuzzles: interrupted")
         return ExitStatus.INTERRUPTED
     return None
+
+
+MISSING_ARGUMENTS = {
+    "sources": "no puzzle given: give one or more as SOURCE (a file, '-' for standard input, a puzz.link URL or a "
+               "game id)",
+    "paths": "no puzzle given: give one or more files or folders of puzzles as PATH",
+}
+"""What a command says when its argument of puzzles is missing, as a puzzle command does (click: "Missing
+argument 'SOURCE...'.")."""
+
+
+def _missing_argument(exc: Exception, click: Any) -> str | None:
+    """For a missing argument of puzzles (solve's SOURCE, batch's PATH), what to give; else None."""
+    param = getattr(exc, "param", None) if isinstance(exc, click.MissingParameter) else None
+    return MISSING_ARGUMENTS.get(param.name) if isinstance(param, click.Argument) and param.name else None
 
 
 def _negative_argument(exc: Exception, click: Any) -> str | None:
