@@ -442,3 +442,25 @@ def test_the_cursor_starts_on_the_first_click() -> None:
     mines = np.zeros((5, 6), dtype=bool)
     mines[:, 3] = True
     assert Session(get("minesweeper"), MinesweeperGame(mines, (4, 0))).cursor == (4, 0)
+
+
+def test_a_game_without_a_seed_ends_saying_the_seed_that_plays_it_again() -> None:
+    """A random game could not be played again: the seed drawn is said when it ends, and gives the same game."""
+    args = ("play", "minesweeper", "--rows", "5", "--cols", "6", "--mines", "4", "--first-click", "1,1")
+    terminal = Terminal(*args)
+    try:
+        first = terminal.read("? shows a hint")
+        terminal.type("q")
+        assert terminal.close() == 0
+        said = next(line for line in terminal.text().splitlines() if "plays this game again" in line)
+        seed = said.split()[1]
+        assert said == f"--seed {seed} with the same options plays this game again"
+    finally:
+        terminal.process.kill()
+    again = Terminal(*args, "--seed", seed)
+    try:
+        assert again.read("? shows a hint") == first
+        again.type("q")
+        assert again.close() == 0 and "plays this game again" not in again.text()
+    finally:
+        again.process.kill()

@@ -280,6 +280,11 @@ def play(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
     from rich.console import Console
     from rich.live import Live
 
+    drawn = any(option.name == "seed" for option in puzzle.game.options) and options.get("seed") is None
+    if drawn:  # drawn here, so that the game can be played again: said when it ends
+        from satpuzzles.cli.generate import drawn_seed
+
+        options = {**options, "seed": drawn_seed()}
     fd = sys.stdin.fileno()
     try:
         with keys_one_by_one(fd):  # from the start: keys typed while the game is made are not echoed over it
@@ -297,6 +302,9 @@ def play(puzzle: PuzzleSpec[Any, Any], options: dict[str, Any]) -> int:
                         live.update(session.screen(), refresh=True)
                     else:
                         raise Terminated(signal.SIGHUP)  # the input ended: the terminal has gone
+            if drawn:
+                console.print(f"--seed {options['seed']} with the same options plays this game again", style="dim",
+                              highlight=False)
     except (OSError, OutputFailed, termios.error):
         if not hung_up(fd):
             raise
