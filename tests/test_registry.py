@@ -116,6 +116,36 @@ def test_an_unusable_cache_folder_is_ignored(tmp_path: Path) -> None:
     assert result.returncode == 0 and "slitherlink" in result.stdout and result.stderr == ""
 
 
+def test_a_command_with_options_loads_only_its_own_puzzle(tmp_path: Path) -> None:
+    """An option sends the command line through click, whose --result-format loaded every puzzle for its choices
+    (and warned of a broken plugin the command had no use for)."""
+    _fake_distribution(tmp_path, "broken = no_such_module_here:SPEC")
+    board = str(ROOT / "instances/numberlink/seed/instance_1.txt")
+    for options in (["--format", "json"], ["-r", str(tmp_path / "r.txt"), "--result-format", "pzprv3"], ["--help"]):
+        result = _run_with_plugin(tmp_path, "numberlink", board, *options,
+                                  code="from satpuzzles.cli.app import main; main(); print(sorted(m for m in "
+                                       "sys.modules if m.startswith(('satpuzzles.puzzles.', 'satpuzzles_'))))")
+        assert result.returncode == 0 and result.stderr == "", options
+        loaded = result.stdout.strip().splitlines()[-1]
+        assert "numberlink" in loaded, options
+        assert not any(other in loaded for other in ("minesweeper", "slitherlink", "masyu")), (options, loaded)
+    assert (tmp_path / "r.txt").read_text().startswith("pzprv3")
+
+
+def test_a_form_the_command_lacks_loads_every_puzzle_to_say_who_has_it(tmp_path: Path) -> None:
+    """Where other puzzles matter to a command line (the forms they have), they are loaded, a broken one warned of."""
+    _fake_distribution(tmp_path, "broken = no_such_module_here:SPEC")
+    board = str(ROOT / "instances/numberlink/seed/instance_1.txt")
+    unknown = _run_with_plugin(tmp_path, "numberlink", board, "-r", str(tmp_path / "r.txt"), "--result-format", "bogus")
+    assert unknown.returncode == 2 and "'bogus' is not one of 'text', 'pzprv3'" in unknown.stderr
+    assert "puzzle plugin 'broken'" in unknown.stderr
+    (tmp_path / "m.txt").write_text("w-b\n---\n---\n")
+    lacking = _run_with_plugin(tmp_path, "masyu", str(tmp_path / "m.txt"), "-r", str(tmp_path / "r.txt"),
+                               "--result-format", "pzprv3")
+    assert lacking.returncode == 2 and "pzprv3 is for minesweeper, numberlink and slitherlink only" in lacking.stderr
+    assert "puzzle plugin 'broken'" in lacking.stderr and not (tmp_path / "r.txt").exists()
+
+
 def test_a_plugin_naming_something_else_is_one_warning(tmp_path: Path) -> None:
     _fake_distribution(tmp_path, "wrong = satpuzzles.core.registry:names")
     result = _run_with_plugin(tmp_path, "puzzles")

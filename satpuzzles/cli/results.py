@@ -20,29 +20,47 @@ if TYPE_CHECKING:
     from satpuzzles.core.spec import PuzzleSpec, Writer
 
 
+def _forms(puzzle: PuzzleSpec[Any, Any]) -> dict[str, str]:
+    """The forms ``puzzle``'s result file can be written in besides text, with their titles."""
+    found: dict[str, str] = {}
+    for writer in puzzle.writers:
+        if writer.answer is not None:
+            found.setdefault(writer.name, writer.title or writer.name)
+    return found
+
+
 def _owners() -> dict[str, tuple[str, list[str]]]:
-    """Each form a result file can be written in besides text, with its title and the puzzles that have it."""
+    """Each form a result file can be written in besides text, with its title and the puzzles that have it (loads
+    every puzzle)."""
     found: dict[str, tuple[str, list[str]]] = {}
     for name, puzzle in registry.puzzles().items():
-        for writer in puzzle.writers:
-            if writer.answer is not None:
-                found.setdefault(writer.name, (writer.title or writer.name, []))[1].append(name)
+        for form, title in _forms(puzzle).items():
+            found.setdefault(form, (title, []))[1].append(name)
     return found
 
 
 def result_format_option(puzzle: str | None = None) -> click.Option:
     """--result-format text|NAME: the -r file's form (default: text, the -r file as it has always been written); for
-    one ``puzzle``'s command, its help names the forms that puzzle has (another puzzle's is refused by
-    result_writer, saying which puzzles have it)."""
+    one ``puzzle``'s command, its help names the forms that puzzle has, and only that puzzle is loaded: another
+    puzzle's form is still taken (and refused by result_writer, saying which puzzles have it), every puzzle loaded
+    only then."""
     import click
 
-    every = _owners()
-    owners = {name: (title, puzzles) for name, (title, puzzles) in every.items() if puzzle is None or puzzle in puzzles}
-    forms = "".join(f"; {name}: the solved puzzle as {title}, its answer drawn in"
-                    + (f" ({', '.join(puzzles)})" if puzzle is None else "")
-                    for name, (title, puzzles) in sorted(owners.items()))
-    return click.Option(["--result-format"], type=click.Choice([RESULT_TEXT, *sorted(every)]),
-                        metavar=f"[{'|'.join([RESULT_TEXT, *sorted(owners)])}]",
+    from satpuzzles.cli.lazy_choice import LazyChoice
+
+    if puzzle is None:
+        every = _owners()
+        forms = "".join(f"; {name}: the solved puzzle as {title}, its answer drawn in ({', '.join(puzzles)})"
+                        for name, (title, puzzles) in sorted(every.items()))
+        own = sorted(every)
+    else:
+        titles = _forms(registry.get(puzzle))
+        forms = "".join(f"; {name}: the solved puzzle as {title}, its answer drawn in"
+                        for name, title in sorted(titles.items()))
+        own = sorted(titles)
+    return click.Option(["--result-format"],
+                        type=LazyChoice([RESULT_TEXT, *own], lambda: [RESULT_TEXT, *sorted(_owners())]),
+                        metavar=f"[{'|'.join([RESULT_TEXT, *own])}]",
                         help=f"The form -r writes the solution in: {RESULT_TEXT} (the default), the result file"
                         f"{forms}. Only with -r.")
 
