@@ -118,17 +118,22 @@ def test_an_unusable_cache_folder_is_ignored(tmp_path: Path) -> None:
 
 def test_a_command_with_options_loads_only_its_own_puzzle(tmp_path: Path) -> None:
     """An option sends the command line through click, whose --result-format loaded every puzzle for its choices
-    (and warned of a broken plugin the command had no use for)."""
+    (and warned of a broken plugin the command had no use for); ``play minesweeper`` loaded every puzzle to see
+    which have a game."""
     _fake_distribution(tmp_path, "broken = no_such_module_here:SPEC")
     board = str(ROOT / "instances/numberlink/seed/instance_1.txt")
-    for options in (["--format", "json"], ["-r", str(tmp_path / "r.txt"), "--result-format", "pzprv3"], ["--help"]):
-        result = _run_with_plugin(tmp_path, "numberlink", board, *options,
+    r_file = str(tmp_path / "r.txt")
+    for puzzle, command in (("numberlink", ["numberlink", board, "--format", "json"]),
+                            ("numberlink", ["numberlink", "--help"]),
+                            ("numberlink", ["numberlink", board, "-r", r_file, "--result-format", "pzprv3"]),
+                            ("minesweeper", ["play", "minesweeper", "--help"])):
+        result = _run_with_plugin(tmp_path, *command,
                                   code="from satpuzzles.cli.app import main; main(); print(sorted(m for m in "
                                        "sys.modules if m.startswith(('satpuzzles.puzzles.', 'satpuzzles_'))))")
-        assert result.returncode == 0 and result.stderr == "", options
+        assert result.returncode == 0 and result.stderr == "", command
         loaded = result.stdout.strip().splitlines()[-1]
-        assert "numberlink" in loaded, options
-        assert not any(other in loaded for other in ("minesweeper", "slitherlink", "masyu")), (options, loaded)
+        others = {"numberlink", "minesweeper", "slitherlink", "masyu"} - {puzzle}
+        assert puzzle in loaded and not any(other in loaded for other in others), (command, loaded)
     assert (tmp_path / "r.txt").read_text().startswith("pzprv3")
 
 

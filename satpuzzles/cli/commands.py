@@ -130,11 +130,12 @@ class PlayGroup(FeatureGroup):
         return spec.game is not None
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in self.list_commands(ctx):
+        spec = registry.find(cmd_name)  # loads this puzzle only
+        if spec is None or not self.offered(spec):
             return None
         from satpuzzles.cli.play import play_command
 
-        return play_command(registry.get(cmd_name))
+        return play_command(spec)
 
 
 def _features(spec: PuzzleSpec[Any, Any]) -> list[str]:
