@@ -143,21 +143,24 @@ def stated_unknown(text: str) -> str | None:
     if stated is None or stated[0] in registry.names():
         return None
     name, line = stated
-    hint = _closest(name, registry.names())
-    return f"line {line}, '{STATED}{name}', names no puzzle registered here ({hint})" if hint[-1] == "?" else None
+    meant = _closest(name, registry.names())
+    return None if meant is None else (f"line {line}, '{STATED}{name}', names no puzzle registered here (did you "
+                                       f"mean {meant!r}?)")
 
 
 def _unknown_name(name: str, line: int, names: list[str]) -> str:
     """What to add to a detection error for a ``# puzzle: NAME`` line on ``line`` that names no registered puzzle."""
-    return f" (line {line}, '{STATED}{name}', names no puzzle registered here: {_closest(name, names)})"
+    meant = _closest(name, names)
+    hint = f"did you mean {meant!r}?" if meant is not None else f"the puzzles are {', '.join(names)}"
+    return f" (line {line}, '{STATED}{name}', names no puzzle registered here: {hint})"
 
 
-def _closest(name: str, names: list[str]) -> str:
-    """The registered puzzle ``name`` was most likely meant to be, as a question, else the names there are."""
+def _closest(name: str, names: list[str]) -> str | None:
+    """The registered puzzle ``name`` was most likely meant to be (a typo's), if any is close."""
     from difflib import get_close_matches
 
     close = get_close_matches(name, names, n=1, cutoff=0.6)
-    return f"did you mean {close[0]!r}?" if close else f"the puzzles are {', '.join(names)}"
+    return close[0] if close else None
 
 
 def _by_readers(text: str, source: str, naming: Naming, puzzles: dict[str, Any]) -> tuple[str, list[Any]]:
