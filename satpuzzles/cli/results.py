@@ -48,16 +48,12 @@ def result_format_option(puzzle: str | None = None) -> click.Option:
 
     from satpuzzles.cli.lazy_choice import LazyChoice
 
-    if puzzle is None:
-        every = _owners()
-        forms = "".join(f"; {name}: the solved puzzle as {title}, its answer drawn in ({', '.join(puzzles)})"
-                        for name, (title, puzzles) in sorted(every.items()))
-        own = sorted(every)
-    else:
-        titles = _forms(registry.get(puzzle))
-        forms = "".join(f"; {name}: the solved puzzle as {title}, its answer drawn in"
-                        for name, title in sorted(titles.items()))
-        own = sorted(titles)
+    # each form with its title, and (for solve, which takes every puzzle) the puzzles that have it
+    listed = (_owners() if puzzle is None
+              else {name: (title, []) for name, title in _forms(registry.get(puzzle)).items()})
+    forms = "".join(f"; {name}: the solved puzzle as {title}, its answer drawn in"
+                    + (f" ({', '.join(puzzles)})" if puzzles else "") for name, (title, puzzles) in sorted(listed.items()))
+    own = sorted(listed)
     return click.Option(["--result-format"],
                         type=LazyChoice([RESULT_TEXT, *own], lambda: [RESULT_TEXT, *sorted(_owners())]),
                         metavar=f"[{'|'.join([RESULT_TEXT, *own])}]",
