@@ -83,8 +83,8 @@ class Result:
     @property
     def explanation_minimal(self) -> bool:
         """Whether ``explanation`` is shown minimal (every clue of it needed); False when ``timeout`` cut its
-        minimisation; ``to_json()["explanation"]["minimal"]``."""
-        return self.outcome.explanation_minimal
+        minimisation or there is no explanation; ``to_json()["explanation"]["minimal"]``."""
+        return self.outcome.explanation is not None and self.outcome.explanation_minimal
 
     @property
     def analysis(self) -> Analysis | None:

@@ -63,7 +63,8 @@ def test_the_timeout_parent_shows_the_last_set_as_not_minimal() -> None:
     assert record["explanation"]["minimal"] is False and len(record["explanation"]["clues"]) == 30
     assert outcome_state(outcome, settings) == "no solution (conflicting clues ringed, not shown minimal)"
     nothing = timed_out_outcome(Timeout([("unsolvable", None, stats)]), settings, "cnf", False)
-    assert nothing.explanation is None and "Conflict" not in dict(status_lines(nothing, settings))
+    assert nothing.explanation is None and not nothing.explanation_minimal
+    assert "Conflict" not in dict(status_lines(nothing, settings))
 
 
 def test_a_puzzles_own_conflict_words_are_said_not_minimal() -> None:
@@ -78,3 +79,13 @@ def test_a_puzzles_own_conflict_words_are_said_not_minimal() -> None:
         f"these 2 clues and the mine total cannot all hold{NOT_MINIMAL}")
     whole = Outcome(status="unsolvable", explanation=keys)
     assert conflict_line(whole, lambda found: conflict(None, found)).endswith("(a minimal set)")  # type: ignore[arg-type]
+
+
+def test_the_api_calls_no_explanation_not_minimal() -> None:
+    import satpuzzles
+
+    board = satpuzzles.load("3 3\n1?2\n???\n2?1\n", puzzle="minesweeper")  # no placement meets every count
+    plain = board.solve()
+    assert plain.status == "unsolvable" and plain.explanation is None and not plain.explanation_minimal
+    explained = board.solve(explain=True)
+    assert explained.explanation and explained.explanation_minimal

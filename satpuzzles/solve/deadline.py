@@ -79,7 +79,7 @@ def timed_out_outcome(stopped: Timeout, settings: Settings, method: str, partial
     if results[-1] == "unsolvable":  # --explain was cut: the smallest unsolvable set it had found, if any
         shrunk = [found for kind, found, _ in reports if kind == "explanation"]
         return Outcome(status="unsolvable", exhausted=True, stats=stats, message=f"explanation {message}",
-                       explanation=shrunk[-1] if shrunk else None, explanation_minimal=not shrunk)
+                       explanation=shrunk[-1] if shrunk else None, explanation_minimal=False)
     if not settings.analyze:  # what was cut short; nothing when the solutions asked for were all found
         message = searching_message(message, len(solutions), settings) if searching else ""
     analyses = [found for kind, found, _ in reports if kind == "analysis"]
