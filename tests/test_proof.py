@@ -40,6 +40,13 @@ def test_unsolvable_puzzle_certificate(tmp_path: Path) -> None:
     assert not checks(solvable, proof)  # the checker is no rubber stamp
 
 
+def test_a_proof_named_cnf_keeps_its_name_and_its_formula_goes_beside_it(tmp_path: Path) -> None:
+    proof = tmp_path / "refuted.cnf"
+    assert run_cli("numberlink", NL / "instance_4.txt", "--proof", proof).code == 1
+    assert checks(tmp_path / "refuted.cnf.cnf", proof)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["refuted.cnf", "refuted.cnf.cnf"]
+
+
 def test_a_board_an_argument_refutes_is_certified_by_its_formula(tmp_path: Path) -> None:
     """Without a proof the parity argument decides this 8x8 board; with one the complete encoding does. -o keeps the
     argument's answer and writes the complete encoding, which the argument proves unsatisfiable."""

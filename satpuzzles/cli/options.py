@@ -199,7 +199,8 @@ def output_options(svg: bool = True, svg_puzzle: bool = True, puzzle: str | None
                                     "an SVG picture to publish; the puzzle is still solved and reported."))
     options.append(click.Option(["--proof"], metavar="FILE",
                                 help="When the solver refutes (unsolvable, or with --unique no second solution): "
-                                "a DRAT proof to FILE and the CNF it refutes beside it (FILE with .cnf); from a PySAT solver that logs "
+                                "a DRAT proof to FILE and the CNF it refutes beside it (FILE's suffix replaced by .cnf: no.drat gives "
+                                "no.cnf, and no.cnf gives no.cnf.cnf); from a PySAT solver that logs "
                                 "proofs, or a CaDiCaL or Kissat executable."))
     return options
 
