@@ -42,6 +42,9 @@ def test_a_plugin_that_fails_to_import_is_one_warning(tmp_path: Path) -> None:
     assert "Traceback" not in listed.stderr
     used = _run_with_plugin(tmp_path, "broken", "x.txt")
     assert used.returncode == 2 and "puzzle plugin 'broken'" in used.stderr and "Traceback" not in used.stderr
+    assert "The puzzle plugin registered as 'broken' failed to load (the warning above says why)" in used.stderr
+    generating = _run_with_plugin(tmp_path, "generate", "broken", "3", "3")
+    assert generating.returncode == 2 and "registered as 'broken' failed to load" in generating.stderr
 
 
 def test_the_api_lists_only_puzzles_that_load_and_says_why_a_plugin_does_not(tmp_path: Path) -> None:

@@ -30,6 +30,9 @@ class SuggestingGroup(click.Group):
             name = args[0] if args else ""
             if not isinstance(name, str) or name.startswith("-") or self.get_command(ctx, name) is not None:
                 raise
+            if name.isidentifier() and registry.failure(name) is not None:
+                raise click.UsageError(f"{error.message} The puzzle plugin registered as {name!r} failed to load "
+                                       "(the warning above says why).", error.ctx) from None
             from difflib import get_close_matches
 
             close = get_close_matches(name, self.list_commands(ctx), n=3, cutoff=0.6)
