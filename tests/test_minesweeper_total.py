@@ -11,11 +11,12 @@ from hypothesis import strategies as st
 
 from satpuzzles.core.outcome import Settings
 from satpuzzles.geometry import count8
-from satpuzzles.puzzles.minesweeper.engine import counting, structure
+from satpuzzles.puzzles.minesweeper.engine import components, counting, structure
 from satpuzzles.puzzles.minesweeper.engine import probability as minesweeper_probability
 from satpuzzles.puzzles.minesweeper.engine import propagate as engine
 from satpuzzles.puzzles.minesweeper.engine import total as minesweeper_total
 from satpuzzles.puzzles.minesweeper.engine.total_bounds import total_conflict
+from satpuzzles.puzzles.minesweeper.engine.total_windows import shifted_layout
 from satpuzzles.puzzles.minesweeper.model import MINE, UNKNOWN, MinesweeperInstance
 from tests.conftest import Driver, run_cli
 from tests.test_minesweeper_analysis import all_layouts, boards
@@ -273,3 +274,45 @@ def test_the_sat_seconds_include_the_side_searches_that_made_the_sat_calls(optio
         assert isinstance(stats["sat_calls"], int) and isinstance(stats["solve_seconds"], float)
         if stats["sat_calls"]:
             assert stats["solve_seconds"] > 0, (puzzle, options, stats)
+
+
+@settings(max_examples=200, deadline=None)
+@given(boards(), st.integers(0, 100), st.integers(-1, 1), st.integers(0, 2))
+def test_windows_covering_a_small_board_find_a_layout_in_range_exactly_when_one_exists(
+        instance: MinesweeperInstance, pick: int, offset: int, width: int) -> None:
+    """On a board no wider or taller than the smallest window, the first window is the whole board, so the window
+    search decides: a layout whose mines next to open counts number between low and high (a range near one the
+    board's layouts reach), found iff one exists."""
+    cells = instance.cells
+    deduction = engine.propagate(cells)
+    if deduction.broken is not None:
+        return
+    counts = engine.open_counts(cells, deduction)
+    start = components.find_layout(cells)[0]
+    if start is None:
+        return
+    frontier = counts.var > 0
+    on_frontier = (all_layouts(cells, None) & frontier).sum(axis=(1, 2))
+    reached = np.unique(on_frontier)
+    low = max(int(reached[pick % len(reached)]) + offset, 0)
+    high = low + width
+    values = np.zeros(int(counts.var.max(initial=0)) + 1, dtype=bool)
+    values[counts.var[start & frontier]] = True
+    shifted, _ = shifted_layout(counts, values, low, high)
+    assert (shifted is not None) == bool(((low <= on_frontier) & (on_frontier <= high)).any())
+    if shifted is not None:
+        assert low <= int(shifted[1:].sum()) <= high and engine.counts_met(counts, shifted)
+
+
+def test_a_total_the_layout_without_it_misses_is_reached_by_windows_and_agrees_with_brute_force() -> None:
+    """Lattice boards whose first layout holds too many or too few mines for some totals: the windows move it
+    (the plain solve's encoding says so), and every answer agrees with brute force on every path."""
+    encodings = []
+    for rows, cols, seed in [(3, 7, 1), (5, 5, 3), (5, 5, 4)]:
+        cells = lattice(rows, cols, seed)
+        every = all_layouts(cells, None)
+        sums = every.sum(axis=(1, 2))
+        for total in range(int(sums.min()), int(sums.max()) + 1):
+            encodings.append(PUZZLE.solve(MinesweeperInstance(cells, total), Settings()).stats.encoding)
+            check(cells, total, every, patches=[{}])
+    assert "propagate+total+windows" in encodings

@@ -22,6 +22,7 @@ from satpuzzles.puzzles.minesweeper.engine.components import (analyze, assemble,
                                                                mixed_classes)
 from satpuzzles.puzzles.minesweeper.engine.total_bounds import mine_bounds, unbound, within_reach
 from satpuzzles.puzzles.minesweeper.engine.total_giant import forced_beside_one_giant
+from satpuzzles.puzzles.minesweeper.engine.total_windows import shifted_layout
 from satpuzzles.puzzles.minesweeper.model import CellAnalysis
 from satpuzzles.solve.backbone import flip_search
 from satpuzzles.solve.backends import make_backend
@@ -106,6 +107,19 @@ def with_total(cells: np.ndarray, total: int, settle: bool,
     return assemble(cells, deduction, layout, forced[var] & has_var), deduction, stats
 
 
+def seed_layout(cells: np.ndarray, total: int, solver_name: str, stats: SolveStats) -> np.ndarray | None:
+    """A layout with exactly ``total`` mines found without a SAT call over the whole board with the total: the
+    layout without the total, completed by the cells no count sees or moved window by window; None when neither
+    gives one (which proves nothing)."""
+    deduction = engine.propagate(cells)
+    if deduction.broken is not None:
+        return None
+    counts = engine.open_counts(cells, deduction)
+    interior = engine.unseen_cells(cells, deduction, counts)
+    quick = _without_the_total(cells, total, False, deduction, counts, interior, solver_name, stats)[0]
+    return None if quick is None else quick.layout
+
+
 Extents = tuple[structure.Structure, tuple[np.ndarray, np.ndarray, np.ndarray]]
 """The counting structure, and each component's fewest and most mines and whether it was counted."""
 
@@ -176,18 +190,22 @@ def _without_the_total(cells: np.ndarray, total: int, settle: bool, deduction: e
     layout = found_layout
     fill = total - int(layout.sum())
     remaining = total - int(deduction.mine.sum())
+    extents: Extents | None = None
     if not 0 <= fill <= int(interior.sum()):
         out_of_reach, extents = _out_of_reach(counts, remaining, int(interior.sum()))
         if out_of_reach:
             stats.encoding += "+bounds"
             return None, False, without, extents, None  # no layout: the counts' mines cannot make up the total
-        return None, None, without, extents, None  # the SAT call with the total finds a layout
+        shifted = _shifted(counts, deduction, layout, remaining, int(interior.sum()), solver_name, stats)
+        if shifted is None:
+            return None, None, without, extents, None  # the SAT call with the total finds a layout
+        layout, fill = shifted, total - int(shifted.sum())
     layout = layout.copy()
     free_r, free_c = np.nonzero(interior)
     layout[free_r[:fill], free_c[:fill]] = True
     if without is None:  # not settle
         return assemble(cells, deduction, layout, np.zeros(cells.shape, dtype=bool)), None, None, None, None
-    extents = _extents(counts)
+    extents = extents or _extents(counts)
     shape, (low, high, counted) = extents
     if counted.all() and unbound(low, high, remaining, int(interior.sum())):
         stats.encoding += "+bounds"
@@ -202,6 +220,22 @@ def _without_the_total(cells: np.ndarray, total: int, settle: bool, deduction: e
     stats.encoding += "+counting"
     forced_mine, forced_safe = found
     return assemble(cells, deduction, layout, forced_mine | forced_safe), found, without, extents, None
+
+
+def _shifted(counts: engine.OpenCounts, deduction: engine.Deduction, layout: np.ndarray, remaining: int, free: int,
+             solver_name: str, stats: SolveStats) -> np.ndarray | None:
+    """``layout`` with its mines moved window by window until the cells no count sees can make up the total
+    (``remaining`` mines beyond the known ones, ``free`` such cells), or None."""
+    values = np.zeros(int(counts.var.max(initial=0)) + 1, dtype=bool)
+    has_var = counts.var > 0
+    values[counts.var[layout & has_var]] = True
+    with Timer(stats, "solve_seconds"):
+        shifted, calls = shifted_layout(counts, values, remaining - free, remaining, solver_name)
+    stats.sat_calls += calls
+    if shifted is None:
+        return None
+    stats.encoding += "+windows"
+    return deduction.mine | (shifted[counts.var] & has_var)
 
 
 def _open_without_total(cells: np.ndarray, counts: engine.OpenCounts, var: np.ndarray, values: np.ndarray,
