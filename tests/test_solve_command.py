@@ -68,6 +68,21 @@ def test_a_page_url_of_a_tatham_game_gets_only_the_refusal_of_the_puzzle_that_re
     assert f"{typed}:1:{len(typed) + 1}: Pearl description is too short" in result.err, result.err  # at its end
 
 
+def test_a_page_url_of_a_tatham_game_is_read_as_that_game_alone() -> None:
+    """A Pearl page's id that Loopy's reader reads too was solved as Slitherlink ('3x3t0:i', a Loopy id on a Pearl
+    page) or asked for the puzzle's name ('3x3:i'), though the page says which game it is; a puzzle command of the
+    other game read it as its own."""
+    read = run_cli("solve", TATHAM_JS + "pearl.html#3x3:i", "--format", "json")
+    assert read.code == 0 and json.loads(read.out)["puzzle"] == "masyu", read.err
+    typed = TATHAM_JS + "pearl.html#3x3t0:i"
+    refused = run_cli("solve", typed)
+    assert refused.code == 2 and refused.err.count("\n") == 1 and f"{typed}:1:" in refused.err
+    assert "Pearl game id" in refused.err and "Loopy" not in refused.err and not refused.out
+    other = run_cli("slitherlink", typed)
+    assert other.code == 2 and "Simon Tatham's Pearl (pearl.html), which masyu reads, not slitherlink" in other.err
+    assert run_cli("slitherlink", TATHAM_JS + "loopy.html#3x3:i").code == 0
+
+
 @pytest.mark.parametrize("command", ["solve", "slitherlink"])
 def test_a_percent_escaped_page_url_is_decoded_and_its_error_columns_point_into_what_was_typed(command: str) -> None:
     page = "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/loopy.html#"

@@ -119,8 +119,14 @@ def detect(text: str, source: str = "", naming: Naming = CLI) -> tuple[str, list
     (PuzzleSpec.comment_keys: Numberlink's ``# rules: open``). A puzzle that
     would read the text but for its size limit (TooLarge) counts as one that reads it.
     """
-    stated = stated_puzzle(text)
     puzzles = registry.puzzles()
+    game = game_readers(source)  # a Tatham page names its game: the puzzle that reads that game's ids reads it
+    if game is not None and game[0] in game[1]:
+        try:
+            return game[1][game[0]], read_instances(puzzles[game[1][game[0]]], text, game[0])
+        except InputError as exc:
+            raise exc.located(source) from None
+    stated = stated_puzzle(text)
     if stated is not None and stated[0] in puzzles:  # another name is a comment like any other: detection reads
         name = stated[0]
         try:
@@ -192,8 +198,6 @@ def _by_readers(text: str, source: str, naming: Naming, puzzles: dict[str, Any])
     unread = unread_game(source)  # a Tatham page's game no puzzle reads (Mines): one line, not each reader's refusal
     if unread is not None:
         raise unread
-    game = game_readers(source)  # a Tatham page's game: only the refusal of the puzzle that reads its ids
-    failures = [(name, exc) for name, exc in failures if game is not None and game[1][game[0]] == name] or failures
     page = _web_page(text)
     if page is not None:
         raise InputError(page, 1, 1, source)

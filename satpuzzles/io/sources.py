@@ -123,6 +123,10 @@ def check_claimed(puzzle: PuzzleSpec[Any, Any], source: str, text: str) -> None:
     unread = unread_game(source)
     if unread is not None:
         raise unread
+    game = game_readers(source)
+    if game is not None and game[1][game[0]] != puzzle.name:  # a Pearl page's id given to slitherlink
+        raise InputError(f"a game id of Simon Tatham's {game[0].capitalize()} ({game[0]}.html), which "
+                         f"{game[1][game[0]]} reads, not {puzzle.name}; {SOLVE_FINDS}", 1, 1, source)
     if not any(reader.sniff is not None and reader.sniff(text) for reader in puzzle.readers):
         kind = "URL" if "/" in text else "game id"
         formats = ", ".join(name for name in puzzle.input_formats if name != "auto")
