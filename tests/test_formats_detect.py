@@ -396,6 +396,11 @@ def test_a_comment_inside_or_after_a_json_value_is_a_located_error(text: str, wh
         ("slitherlink", '{"width": 1, "height": 1, "grid": ["2"], "visitall": true}', "1:1", "input.visitall: no such"),
         ("numberlink", '{"puzzle": "numberlink", "input": {"width": 2, "height": 1, "grid": [["1", "1"]], '
                        '"rule": "open"}}', "1:1", "input.rule: no such member"),
+        # a member given twice: Python's json kept the last without a word (the total dropped, the puzzle replaced)
+        ("minesweeper", '{"width": 2, "height": 1, "grid": ["??"], "mines": 1, "mines": null}', "1:1",
+         'bad JSON: the member "mines" is given twice in one object'),
+        ("slitherlink", '\n {"input": {"width": 1, "height": 1, "grid": ["3"]}, "input": {"width": 1, "height": 1, '
+                        '"grid": ["2"]}}', "2:2", 'the member "input" is given twice'),
     ],
 )
 def test_json_input_errors_are_one_located_line(puzzle: str, text: str, where: str, message: str) -> None:

@@ -42,6 +42,21 @@ def _parse_int(digits: str) -> int:
     return int(digits)
 
 
+class _TwiceMember(ValueError):
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+def _members(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's members, refusing a name given twice: Python's json keeps the last silently, so a second
+    ``"mines": null`` would drop the total, or a second ``input`` replace the puzzle, without a word."""
+    found = dict(pairs)
+    if len(found) < len(pairs):
+        raise _TwiceMember(next(name for i, (name, _) in enumerate(pairs) if name in dict(pairs[:i])))
+    return found
+
+
 def json_objects(text: str) -> list[tuple[Any, int, int]]:
     """Every top-level JSON value in ``text`` with the line and column where it starts.
 
@@ -52,7 +67,7 @@ def json_objects(text: str) -> list[tuple[Any, int, int]]:
     """
     import json  # only when JSON is read
 
-    decoder = json.JSONDecoder(parse_int=_parse_int)
+    decoder = json.JSONDecoder(parse_int=_parse_int, object_pairs_hook=_members)
     found: list[tuple[Any, int, int]] = []
     at = 0
     while True:
@@ -72,6 +87,9 @@ def json_objects(text: str) -> list[tuple[Any, int, int]]:
             raise InputError(f"bad JSON: {exc.msg}", exc.lineno, exc.colno) from None
         except RecursionError:
             raise InputError("bad JSON: arrays or objects nested too deeply", *_position(text, at)) from None
+        except _TwiceMember as exc:
+            raise InputError(f"bad JSON: the member {json.dumps(exc.name)} is given twice in one object (which one "
+                             "was meant?)", *_position(text, at)) from None
         except _HugeNumber as exc:
             where = text.find(exc.digits, at)
             raise InputError(f"bad JSON: a number of {len(exc.digits):,} digits is too large",
