@@ -427,6 +427,17 @@ def test_json_nested_too_deeply_is_a_located_input_error_under_solve(tmp_path) -
     assert result.code == 2 and "nested too deeply" in result.err and "internal error" not in result.err
 
 
+@pytest.mark.parametrize("command", ["solve", "slitherlink", "numberlink"])
+def test_envelopes_in_a_json_array_are_refused_as_such(tmp_path, command: str) -> None:
+    """Envelopes put in a JSON array were refused for the character '[' ('unknown character', or a list of every
+    reader's complaint under solve), as if the file were a broken board."""
+    board = tmp_path / "x.json"
+    board.write_text('# puzzle: slitherlink\n[{"puzzle": "slitherlink", "input": {"width": 1, "height": 1, "grid": ["3"]}}]\n')
+    result = run_cli(command, board)
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert f"{board}:2:1: a JSON array of objects: JSON input is objects" in result.err, result.err
+
+
 def test_forced_json_must_hold_objects() -> None:
     result = run_cli("numberlink", "-i", "-", "--input-format", "json", stdin="[1, 2]")
     assert result.code == 2 and result.err.startswith("satpuzzles: error: <stdin>:1:1: expected a JSON object")

@@ -56,6 +56,10 @@ def read_instances(puzzle: PuzzleSpec[Any, Any], text: str, input_format: str = 
     if input_format == "auto" and text[past_comments(text):].lstrip().startswith(BATCH_CSV):
         raise InputError("a batch report in CSV (what batch --format csv prints), not a puzzle: give the puzzles' "
                          "own files, which its 'file' column names", 1, 1)
+    if input_format == "auto" and text[past_comments(text):].lstrip().startswith("[") and _is_array(text):
+        at = len(text) - len(text[past_comments(text):].lstrip())
+        raise InputError("a JSON array of objects: JSON input is objects, each a puzzle (what --format json prints, one "
+                         "a line), not an array of them", text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at))
     if input_format == "auto" and looks_like_report(text):
         raise InputError("the report satpuzzles prints (a title over a line of '-'), not a puzzle: keep a puzzle to "
                          "read back with --format json (its 'input' reads back), --to-url, or the puzzle's own file",
@@ -101,6 +105,17 @@ def _is_envelope(text: str) -> bool:
     except (ValueError, RecursionError):
         return False
     return isinstance(data, dict) and isinstance(data.get("puzzle"), str)
+
+
+def _is_array(text: str) -> bool:
+    """Whether ``text`` is a JSON array holding an object (envelopes put in a list), which no text board is."""
+    import json  # JSON-like text only
+
+    try:
+        data = json.loads(text[past_comments(text):])
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, list) and any(isinstance(item, dict) for item in data)
 
 
 def _composed(text: str) -> str:
