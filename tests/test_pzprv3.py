@@ -63,6 +63,13 @@ def test_the_visit_every_dot_line() -> None:
     assert not plain.visit_all and plain.unknown == {(0, 0)} and plain.clues == {(0, 1): 4}
 
 
+def test_a_clue_is_read_as_a_number_as_pzprjs_reads_it() -> None:
+    """pzprjs reads a slither cell as a number ('03' is 3, as a mines file's '01' is 1 here): '03' was refused as
+    'clue 03 is not 0-4'."""
+    (board,) = _read("slitherlink", "pzprv3\nslither\n1\n2\n03 00 \n")
+    assert board.clues == {(0, 0): 3, (0, 1): 0}
+
+
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda path: path.name)
 def test_read_write_read_keeps_the_board(path: Path) -> None:
     puzzle = _puzzle(path)

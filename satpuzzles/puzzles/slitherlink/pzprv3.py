@@ -57,8 +57,8 @@ def read_pzprv3(text: str) -> SlitherlinkInstance:
                 continue
             if item == "-":
                 unknown.add((r, c))
-            elif item in _CLUES:
-                clues[(r, c)] = _CLUES[item]
+            elif item.isdigit() and (item.lstrip("0") or "0") in _CLUES:  # '03' is 3, as pzprjs reads it
+                clues[(r, c)] = _CLUES[item.lstrip("0") or "0"]
             else:
                 raise _bad_cell(file.tokens(field)[c])
     file.skip_answer(answer(file.rows))
