@@ -1,7 +1,7 @@
 """A long fuzz campaign over the readers of every registered puzzle (tests/test_fuzz.py is its bounded CI form).
 
 Random noise and mutations of real puzzles (cuts, swaps, huge numbers, bytes that are not
-UTF-8, CRLF, BOM, tabs, deep nesting) go through each puzzle's readers in every format
+UTF-8, CRLF, lone CR, BOM, UTF-16, tabs, deep nesting) go through each puzzle's readers in every format
 (small puzzles are also solved and their answers verified), and a share of them through the
 real command line: in-process (exit status and standard error), and as real processes
 (a Python traceback would show there). Prints the counts per puzzle, every input that broke

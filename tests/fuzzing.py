@@ -70,10 +70,11 @@ def seeds(name: str, max_bytes: int = 4096) -> list[bytes]:
 
 
 def mutate(data: bytes, rng: random.Random) -> bytes:
-    """One to three mutations of ``data``: cuts, swaps, repeats, inserts, line ends, BOM, tabs."""
+    """One to three mutations of ``data``: cuts, swaps, repeats, inserts, line ends (CRLF, lone CR), BOM, UTF-16,
+    tabs."""
     for _ in range(rng.randint(1, 3)):
         at = rng.randint(0, len(data))
-        kind = rng.randrange(9)
+        kind = rng.randrange(11)
         if kind == 0:
             data = data[:at]
         elif kind == 1 and len(data) > 1:
@@ -96,6 +97,10 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
                 k = rng.randrange(len(lines))
                 lines.insert(k, lines[k])
             data = b"\n".join(lines)
+        elif kind == 9:
+            data = data.replace(b"\r\n", b"\n").replace(b"\n", b"\r")
+        elif kind == 10:
+            data = data.decode("utf-8", errors="replace").encode(rng.choice(["utf-16", "utf-16-le", "utf-16-be"]))
         else:
             data = data[:at] + bytes([rng.randrange(256)]) + data[at:]
     return data
