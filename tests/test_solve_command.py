@@ -95,6 +95,16 @@ def test_a_percent_escaped_page_url_is_decoded_and_its_error_columns_point_into_
     assert f"{before}:1:{len(page) + 1}: bad Loopy parameters" in run_cli(command, before).err
 
 
+def test_the_json_of_several_puzzles_kept_in_one_file_is_refused_at_the_first_of_another_kind(tmp_path) -> None:
+    """'solve A B --format json > out.json' printed a JSON line per puzzle; 'solve out.json' then listed every reader's
+    refusal ('this JSON describes a ... puzzle, not ...' four times) instead of saying where the kinds change."""
+    kept = tmp_path / "out.json"
+    kept.write_text(run_cli("solve", NL / "instance_1.txt", SLITHER_URL, "--format", "json").out)
+    result = run_cli("solve", kept)
+    assert result.code == 2 and result.err.count("\n") == 1, result.err
+    assert f"{kept}:2:1: a JSON object of a slitherlink puzzle after numberlink puzzles above it" in result.err
+
+
 def test_files_and_stdin_of_different_puzzles_in_one_run() -> None:
     stdin = (NL / "instance_4.txt").read_text()  # unsolvable
     result = run_cli("solve", NL / "instance_1.txt", "-", SLITHER_URL, stdin=stdin)

@@ -11,7 +11,7 @@ from satpuzzles.core.naming import CLI, Naming
 from satpuzzles.io.janko import ForeignJanko, looks_like_janko
 from satpuzzles.io.puzzlink import ForeignUrl, unread_type
 from satpuzzles.io.pzprv3 import looks_like_pzprv3
-from satpuzzles.io.reading import looks_like_json, past_comments, read_instances
+from satpuzzles.io.reading import looks_like_json, read_instances
 from satpuzzles.io.sources import game_readers, unread_game, written_out
 from satpuzzles.io.textgrid import TooLarge, board_size, content_lines, stated, statements
 
@@ -201,7 +201,7 @@ def _by_readers(text: str, source: str, naming: Naming, puzzles: dict[str, Any])
     page = _web_page(text)
     if page is not None:
         raise InputError(page, 1, 1, source)
-    named = _envelope_puzzle(text)
+    named = _envelope_puzzle(text, source)
     failures = [(name, exc) for name, exc in failures if name == named] or failures
     too_large = [(name, exc) for name, exc in failures if isinstance(exc, TooLarge)]
     if len(too_large) > 1:
@@ -239,18 +239,26 @@ def _too_large_for_all(refusals: list[tuple[str, TooLarge]], source: str) -> Inp
                       line, column, source)
 
 
-def _envelope_puzzle(text: str) -> str | None:
-    """The puzzle a JSON envelope names in its ``puzzle`` member (what ``--format json`` prints), or None."""
+def _envelope_puzzle(text: str, source: str) -> str | None:
+    """The puzzle the JSON envelopes of ``text`` name in their ``puzzle`` members (what ``--format json`` prints), or
+    None; an InputError at the first that names another puzzle than those above it (the output of a ``solve`` of
+    several puzzles kept in one file, which every reader refused for the others' lines)."""
     if not looks_like_json(text):
         return None
-    import json  # JSON input only
+    from satpuzzles.io.jsonio import json_objects  # JSON input only
 
     try:
-        data = json.loads(text[past_comments(text):])
-    except (ValueError, RecursionError):  # the readers say what is wrong with it
+        objects = json_objects(text)
+    except InputError:  # the readers say what is wrong with it
         return None
-    named = data.get("puzzle") if isinstance(data, dict) else None
-    return named if isinstance(named, str) else None
+    named = [(value["puzzle"], line, column) for value, line, column in objects
+             if isinstance(value, dict) and isinstance(value.get("puzzle"), str)]
+    other = next(((name, line, column) for name, line, column in named if name != named[0][0]), None)
+    if other is not None:
+        raise InputError(f"a JSON object of a {other[0]} puzzle after {named[0][0]} puzzles above it: a file holds "
+                         "puzzles of one kind (give each its own file, or the puzzles' own files)", other[1], other[2],
+                         source)
+    return named[0][0] if named else None
 
 
 def _web_page(text: str) -> str | None:
