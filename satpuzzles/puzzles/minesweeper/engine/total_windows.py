@@ -64,13 +64,14 @@ class _Windows:
         window_lits = window_ids.tolist() if fewer else (-window_ids).tolist()
         here = int(self.values[inside].sum())
         now, target = (here, goal) if fewer else (len(inside) - here, len(inside) - goal)
-        found = self._within(involved, local, rows, window_ids, window_lits, assumptions, target, target)
+        found = self._within(involved, local, rows, window_ids, window_lits, assumptions, target, target, fewer)
         if found is None and now - 1 > target:  # not all the way: step down from the window's own placement
-            found = self._within(involved, local, rows, window_ids, window_lits, assumptions, now - 1, target)
+            found = self._within(involved, local, rows, window_ids, window_lits, assumptions, now - 1, target, fewer)
         return found
 
     def _within(self, involved: np.ndarray, local: np.ndarray, rows: np.ndarray, window_ids: np.ndarray,
-                window_lits: list[int], assumptions: list[int], limit: int, target: int) -> np.ndarray | None:
+                window_lits: list[int], assumptions: list[int], limit: int, target: int,
+                fewer: bool) -> np.ndarray | None:
         """The window's values with at most ``limit`` of ``window_lits`` true, tightened after each model until
         ``target`` is reached or a call fails or runs out of conflicts; None when the first call finds none."""
         best: np.ndarray | None = None
@@ -86,7 +87,7 @@ class _Windows:
                 model = np.zeros(len(involved), dtype=bool)
                 model[found[(found > 0) & (found < len(involved))]] = True
                 best = model[window_ids]
-                true_lits = int(best.sum()) if window_lits[0] > 0 else len(window_ids) - int(best.sum())
+                true_lits = int(best.sum()) if fewer else len(window_ids) - int(best.sum())
                 if true_lits <= target:
                     break
                 limit = true_lits - 1
