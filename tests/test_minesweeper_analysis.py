@@ -424,10 +424,12 @@ def test_hints_never_call_an_unsafe_cell_safe_and_guess_the_least_risky(instance
 def test_hint_on_the_board_and_in_json() -> None:
     path = INSTANCES / "minesweeper" / "seed" / "medium-sat.in"
     text = run_cli("minesweeper", path, "--hint").out
-    assert "Hint = open row 1, column 3: it is safe in every placement" in text and text.count("o") >= 4
+    assert ("Hint = open row 1, column 3: the 1 at row 1, column 1 and the 1 at row 1, column 2 leave no room for a "
+            "mine there") in text and text.count("o") >= 4
     record = json.loads(run_cli("minesweeper", "-", "--hint", "--format", "json",
                                 stdin="3 3\n? ? ?\n? 1 ?\n? ? ?\nmines 1\n").out)
-    assert record["hint"] == {"safe": [], "guess": [0, 0], "probability": 0.125, "partial": False}
+    assert record["hint"] == {"safe": [], "guess": [0, 0], "probability": 0.125, "partial": False,
+                              "reason": None}
     assert run_cli("minesweeper", path, "--hint", "--unique").code == 2
 
 
@@ -449,7 +451,8 @@ def test_a_hint_with_no_risk_computed_does_not_say_no_cell_is_left(tmp_path) -> 
     assert "no unknown cell is left" not in text
     assert "Hint = no cell is certain, and no open cell's risk was computed (over the counting budget)" in text
     record = json.loads(run_cli("minesweeper", board, "--hint", "--format", "json").out)
-    assert record["hint"] == {"safe": [], "guess": None, "probability": None, "partial": True}
+    assert record["hint"] == {"safe": [], "guess": None, "probability": None, "partial": True,
+                              "reason": None}
     assert "no unknown cell is left to open" in run_cli("minesweeper", "-", "--hint", stdin="1 2\n1 F\n").out
 
 
@@ -463,7 +466,8 @@ def test_a_board_with_no_open_count_has_the_plain_odds_at_any_size(tmp_path) -> 
     grid = record["probabilities"]["grid"]
     assert record["probabilities"]["not_computed"] == [] and grid[0][0] is None
     assert {p for row in grid for p in row if p is not None} == {round(4499 / 22499, 6)}
-    assert record["hint"] == {"safe": [], "guess": [0, 1], "probability": round(4499 / 22499, 6), "partial": False}
+    assert record["hint"] == {"safe": [], "guess": [0, 1], "probability": round(4499 / 22499, 6),
+                              "partial": False, "reason": None}
 
 
 def test_a_hint_when_every_unknown_cell_is_a_mine_says_so() -> None:

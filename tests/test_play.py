@@ -86,7 +86,7 @@ def test_a_game_is_won_by_following_the_hints() -> None:
         assert "making a" not in first  # and gone once it is there
         for _ in range(30):  # each hint moves the cursor to a safe cell, Enter opens it
             terminal.type("?")
-            hinted = terminal.read("is safe: Enter opens it", seconds=20)
+            hinted = terminal.read(": Enter opens it", seconds=20)
             if "you won" in hinted:
                 break
             terminal.type("\r")
@@ -350,11 +350,28 @@ def test_a_hint_never_sends_enter_to_a_flagged_cell() -> None:
     game = MinesweeperGame(np.array([[False, True, False, False]]), (0, 0))  # the 1 and the total: 3 and 4 are safe
     game.act("flag", (0, 2))
     cell, message = game.hint()
-    assert cell == (0, 3) and message == "row 1, column 4 is safe: Enter opens it"
+    assert cell == (0, 3) and message == "row 1, column 4 is safe by the underlined 1 and the total: Enter opens it"
     game.act("flag", (0, 3))
     cell, message = game.hint()
     assert cell == (0, 2) and "flagged" in message and "f unflags it" in message
     assert game.act("open", cell) == "row 1, column 3 is flagged: press f to unflag it first"  # as the hint now says
+
+
+def test_a_hint_underlines_the_counts_that_show_its_cell_safe() -> None:
+    """The hint said 'row 1, column 3 is safe' and no more: now it underlines the counts that rule a mine out there
+    (until the next move) and says so, and the mine total when they need it."""
+    import numpy as np
+
+    from satpuzzles.puzzles.minesweeper.game import MinesweeperGame
+
+    game = MinesweeperGame(np.array([[False, True, False, False]]), (0, 0))  # the 1 and the total: 3 and 4 are safe
+    cell, message = game.hint()
+    assert cell == (0, 2) and message == "row 1, column 3 is safe by the underlined 1 and the total: Enter opens it"
+    underlined = [(r, c) for r, line in enumerate(game.cells()) for c, (_, style) in enumerate(line)
+                  if "underline" in style]
+    assert underlined == [(0, 0)]
+    game.act("open", cell)
+    assert not any("underline" in style for line in game.cells() for _, style in line)
 
 
 def test_o_and_f_after_a_typed_row_and_column_act_on_that_cell() -> None:
@@ -426,7 +443,7 @@ def test_a_hint_drops_a_half_typed_row_so_enter_opens_the_hinted_cell() -> None:
     session = Session(get("minesweeper"), MinesweeperGame(np.array([[False, True, False, False]]), (0, 0)))
     for key in "3?":
         session.press(key)
-    assert session.message.endswith("is safe: Enter opens it") and session.typed == ""
+    assert session.message.endswith(": Enter opens it") and session.typed == ""
     session.press("\r")
     assert session.message.startswith("opened row 1, column")
 

@@ -46,8 +46,9 @@ SPEC = PuzzleSpec(
     options=(
         Option("probabilities", ("--probabilities",), "Also give each unknown cell's exact mine probability (all "
                "layouts equally likely)."),
-        Option("hint", ("--hint",), "The next move: the cells safe in every placement (o), or when none is, the "
-               "cell least likely to hold a mine (!) with its exact probability."),
+        Option("hint", ("--hint",), "The next move: the cells safe in every placement (o), the first named with the "
+               "counts that leave it no room for a mine, or when none is safe, the cell least likely to hold a mine "
+               "(!) with its exact probability."),
         Option("probability_budget", ("--probability-budget",), "Counting steps per component for --probabilities "
                f"(and --hint's guess); beyond it: not computed (default {DEFAULT_BUDGET:,}).", kind="int", minimum=1,
                metavar="NODES"),

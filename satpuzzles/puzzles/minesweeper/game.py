@@ -21,6 +21,7 @@ from satpuzzles.puzzles.minesweeper.generator import no_guess_game, parse_cell, 
 from satpuzzles.puzzles.minesweeper.hint import hint
 from satpuzzles.puzzles.minesweeper.model import UNKNOWN
 from satpuzzles.puzzles.minesweeper.view import COUNT_STYLES
+from satpuzzles.puzzles.minesweeper.why import Reason, why_safe
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -44,6 +45,8 @@ class MinesweeperGame:
         self.status = "playing"
         self.start = first
         """The first click, where the cursor starts."""
+        self.marked: tuple[tuple[int, int], ...] = ()
+        """The counts the last hint's reason names, underlined until the next move."""
         self.act("open", first)
 
     def _reveal(self, cell: tuple[int, int]) -> None:
@@ -61,6 +64,7 @@ class MinesweeperGame:
         """``open`` or ``flag`` a cell."""
         if self.status != "playing":
             return "the game is over: q quits"
+        self.marked = ()
         r, c = cell
         if action == "flag":
             if self.open[cell]:
@@ -93,13 +97,16 @@ class MinesweeperGame:
         if analysis is None:  # cannot happen: the real layout agrees with every open count
             return None, "no placement fits the open counts"
         chances = None if (analysis.forced_safe & ~self.open).any() else probabilities(cells, deduction, total)
-        advice = hint(cells, analysis, chances)
+        advice = hint(cells, analysis, chances, total)
         if advice.safe:  # one the player has not flagged by mistake, as Enter refuses to open a flagged cell
             unflagged = [cell for cell in advice.safe if not self.flags[cell]]
             (r, c) = (unflagged or advice.safe)[0]
+            reason = advice.reason if (r, c) == advice.safe[0] else why_safe(cells, total, (r, c))
+            self.marked = () if reason is None else reason.counts
+            by = _shown_by(reason)
             if unflagged:
-                return (r, c), f"row {r + 1}, column {c + 1} is safe: Enter opens it"
-            return (r, c), f"row {r + 1}, column {c + 1} is safe, but flagged: f unflags it, then Enter opens it"
+                return (r, c), f"row {r + 1}, column {c + 1} is safe{by}: Enter opens it"
+            return (r, c), f"row {r + 1}, column {c + 1} is safe{by}, but flagged: f unflags it, then Enter opens it"
         if advice.guess is not None:
             return advice.guess, advice.sentence(True)
         return None, advice.sentence(True)
@@ -120,7 +127,8 @@ class MinesweeperGame:
                     line.append(("*", "bold"))
                 elif self.open[r, c]:
                     count = int(self.counts[r, c])
-                    line.append((str(count) if count else "·", COUNT_STYLES[count]))
+                    style = f"{COUNT_STYLES[count]} underline" if (r, c) in self.marked else COUNT_STYLES[count]
+                    line.append((str(count) if count else "·", style))
                 else:
                     line.append(("■", "grey50"))
             board.append(line)
@@ -130,6 +138,16 @@ class MinesweeperGame:
         """Mines, flags and the cells still to open."""
         left = int((~self.open & ~self.mines).sum())
         return f"{counted(int(self.mines.sum()), 'mine')}, {int(self.flags.sum())} flagged, {counted(left, 'safe cell')} to open"
+
+
+def _shown_by(reason: Reason | None) -> str:
+    """What a hint's message says shows its cell safe: the counts it underlines, and the total."""
+    if reason is None:
+        return ""
+    counts = "" if not reason.counts else f"the underlined {reason.values[0]}" if len(reason.counts) == 1 \
+        else "the underlined counts"
+    total = ("the mine total" if not counts else "the total") if reason.total else ""
+    return f" by {' and '.join(part for part in (counts, total) if part)}"
 
 
 def board_size(options: dict[str, Any]) -> tuple[int, int]:

@@ -72,7 +72,7 @@ def solve(instance: MinesweeperInstance, settings: Settings) -> Outcome[Mineswee
         if settings.extras.get("probabilities") or guessing:
             with Timer(stats, "solve_seconds"):
                 chances = probabilities(cells, deduction, instance.mines, budget)
-        advice = hint(cells, analysis, chances) if wants_hint else None
+        advice = hint(cells, analysis, chances, instance.mines) if wants_hint else None
         shown = chances if settings.extras.get("probabilities") else None
         return Outcome("solved", [MinesweeperSolution(analysis.layout, analysis, shown, advice)], stats=stats)
     if instance.mines is not None:
@@ -124,7 +124,7 @@ def _counted(instance: MinesweeperInstance, solver: str, budget: int,
         unknown = cells == UNKNOWN
         analysis = CellAnalysis(board.forced_mine, board.forced_safe, unknown & (deduction.mine | deduction.safe),
                             unknown & ~board.forced_mine & ~board.forced_safe, board.layout)
-        advice = hint(cells, analysis, board.probabilities) if wants_hint else None
+        advice = hint(cells, analysis, board.probabilities, instance.mines) if wants_hint else None
         return Outcome("solved", [MinesweeperSolution(board.layout, analysis, board.probabilities, advice)],
                        stats=stats)
     backbone, deduction, more = analyze(cells, solver)  # the counting stopped at its budget somewhere
@@ -132,7 +132,7 @@ def _counted(instance: MinesweeperInstance, solver: str, budget: int,
     more.solve_seconds += stats.solve_seconds
     if backbone is None:
         return _unsolvable(instance, deduction, more, settings)
-    advice = hint(cells, backbone, board.probabilities) if wants_hint else None
+    advice = hint(cells, backbone, board.probabilities, instance.mines) if wants_hint else None
     return Outcome("solved", [MinesweeperSolution(backbone.layout, backbone, board.probabilities, advice)],
                    stats=more)
 
