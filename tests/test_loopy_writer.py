@@ -174,3 +174,32 @@ def test_loopy_itself_accepts_the_written_ids(tmp_path: Path) -> None:
     refused = subprocess.run([str(SGT_LOOPY), "--generate", "1", "2x2t0:3c"], capture_output=True, text=True,
                              timeout=60, check=False)
     assert refused.returncode != 0 and "at least 3" in refused.stderr
+
+
+def test_generate_writes_a_loopy_game_id_to_play_in_loopy(tmp_path: Path) -> None:
+    """A Loopy player had to pipe a generated grid through 'slitherlink - --to-loopy'; --loopy writes the id, the
+    same puzzle as the grid the same seed makes, which reads back unique (and Loopy takes it, when installed)."""
+    made = run_cli("generate", "slitherlink", 8, 6, "--seed", 2, "--loopy")
+    assert made.code == 0 and made.err == ""
+    game_id = made.out.strip()
+    grid = tmp_path / "grid.txt"
+    run_cli("generate", "slitherlink", 8, 6, "--seed", 2, "-o", grid)
+    assert run_cli("slitherlink", "-i", grid, "--to-loopy").out.strip() == game_id
+    assert game_id.startswith("8x6t0:") and "Unique = True" in run_cli("slitherlink", game_id, "--unique").out
+    assert satpuzzles.generate("slitherlink", 6, 8, seed=2, loopy=True) == made.out  # rows first, as ever
+    several = run_cli("generate", "slitherlink", 5, 4, "--seed", 1, "--count", 2, "--loopy").out.splitlines()
+    assert len(several) == 2 and all(line.startswith("5x4t0:") for line in several)
+    if SGT_LOOPY is not None:
+        checked = subprocess.run([str(SGT_LOOPY), "--generate", "1", game_id], capture_output=True, text=True,
+                                 timeout=60, check=False)
+        assert (checked.returncode, checked.stdout) == (0, game_id + "\n"), checked.stderr
+
+
+def test_generate_loopy_refuses_what_loopy_cannot_hold_before_any_work() -> None:
+    small = run_cli("generate", "slitherlink", 2, 5, "--loopy")
+    assert small.code == 2 and small.err == ("satpuzzles: error: --loopy: Loopy's square grids are at least 3x3; "
+                                             "this one is 2x5 (width x height)\n")
+    both = run_cli("generate", "slitherlink", 5, 5, "--loopy", "--url")
+    assert both.code == 2 and "--url and --loopy each choose how the puzzle is written: give one" in both.err
+    with pytest.raises(UsageError, match="^loopy: Loopy's square grids are at least 3x3"):
+        satpuzzles.generate("slitherlink", 5, 2, loopy=True)

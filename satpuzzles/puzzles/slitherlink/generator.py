@@ -25,13 +25,14 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from itertools import combinations
 
-from satpuzzles.core.errors import VerificationError
+from satpuzzles.core.errors import UsageError, VerificationError
 from satpuzzles.core.outcome import Settings, SolveStats
-from satpuzzles.core.spec import Generator, Option, Progress
+from satpuzzles.core.spec import Generator, Option, Progress, naming_of
 from satpuzzles.constraints.near_loop import NearLoop
 from satpuzzles.geometry import Cell, Edge, Grid
 from satpuzzles.puzzles.slitherlink.encoding import RULES, SlitherlinkEncoding
 from satpuzzles.puzzles.slitherlink.formats import to_text
+from satpuzzles.puzzles.slitherlink.loopy import SMALLEST, to_loopy
 from satpuzzles.puzzles.slitherlink.model import SlitherlinkInstance, SlitherlinkSolution
 from satpuzzles.puzzles.slitherlink.url import LIMIT, to_url
 from satpuzzles.solve.limited import LimitedBackend, SearchLimit
@@ -341,6 +342,17 @@ def generate_slitherlink(grid: Grid, rng: random.Random, clues_ratio: float, pro
     return instance, None if target == ANY else picked
 
 
+def check_forms(rows: int, cols: int, options: dict[str, Any]) -> None:
+    """Refuse (UsageError), before any work, --url beside --loopy and a --loopy board smaller than Loopy's 3x3."""
+    naming = naming_of(options)
+    if options.get("url") and options.get("loopy"):
+        raise UsageError(f"{naming.flag('url')} and {naming.flag('loopy')} each choose how the puzzle is written: "
+                         "give one")
+    if options.get("loopy") and min(rows, cols) < SMALLEST:
+        raise UsageError(f"{naming.flag('loopy')}: Loopy's square grids are at least {SMALLEST}x{SMALLEST}; this one "
+                         f"is {cols}x{rows} (width x height)")
+
+
 def prove_unique(instance: SlitherlinkInstance, loop: frozenset[Edge]) -> None:
     """Solve ``instance`` afresh with --unique's machinery; raise unless its one solution is ``loop``."""
     settings = Settings(unique=True)
@@ -351,12 +363,16 @@ def prove_unique(instance: SlitherlinkInstance, loop: frozenset[Edge]) -> None:
 
 
 def make(rows: int, cols: int, seed: int | None, options: dict[str, Any], progress: Progress) -> str:
-    """``generate slitherlink``: a unique puzzle as a grid (headed by its grade with --difficulty), or a URL."""
+    """``generate slitherlink``: a unique puzzle as a grid (headed by its grade with --difficulty), a URL or a Loopy
+    game id."""
+    check_forms(rows, cols, options)
     target = options.get("difficulty") or ANY
     instance, picked = generate_slitherlink(Grid(rows, cols), random.Random(seed), options["clues_ratio"], progress,
                                             target)
     if options.get("url"):
         return to_url(instance) + "\n"
+    if options.get("loopy"):
+        return to_loopy(instance) + "\n"
     head = "" if picked is None else grade_comment(picked.level, picked.level if picked.reached else target)
     return head + to_text(instance)
 
@@ -373,6 +389,8 @@ GENERATOR = Generator(
                "any (default): as few clues as stay unique, no grading.", kind="choice", choices=(ANY, *TARGETS),
                default=ANY),
         Option("url", ("--url",), "Write each puzzle as a puzz.link URL."),
+        Option("loopy", ("--loopy",), "Write each puzzle as a game id of Simon Tatham's Loopy (WxHt0:DESC), to paste "
+               "into its Game > Specific (at least 3x3)."),
     ),
     width_first=True,
     limit=LIMIT,
