@@ -449,7 +449,7 @@ def test_a_hint_with_no_risk_computed_does_not_say_no_cell_is_left(tmp_path) -> 
     board.write_text("150 150\n" + "1 " + "? " * 149 + "\n" + ("? " * 150 + "\n") * 149 + "mines 4500\n")
     text = run_cli("minesweeper", board, "--hint").out
     assert "no unknown cell is left" not in text
-    assert "Hint = no cell is certain, and no open cell's risk was computed (over the counting budget)" in text
+    assert "Hint = no cell is certainly safe, and no open cell's risk was computed (over the counting budget)" in text
     record = json.loads(run_cli("minesweeper", board, "--hint", "--format", "json").out)
     assert record["hint"] == {"safe": [], "guess": None, "probability": None, "partial": True,
                               "reason": None}

@@ -84,3 +84,10 @@ def test_the_hint_names_the_cell_with_the_shortest_reason() -> None:
     record = json.loads(run_cli("minesweeper", "-", "--hint", "--format", "json", stdin=board).out)
     assert record["hint"]["safe"] == [[0, 2], [0, 1], [1, 2], [2, 2]]
     assert record["hint"]["reason"] == {"counts": [[0, 3]], "mine_total": False}
+
+
+def test_a_guess_beside_a_certain_mine_does_not_say_no_cell_is_certain() -> None:
+    """'1 ? ? ?': the 1's cell is a certain mine (drawn '*'), and the hint's guess said 'no cell is certain'."""
+    text = run_cli("minesweeper", "-", "--hint", stdin="1 ? ? ?\n").out
+    assert "Hint = no cell is certainly safe: row 1, column 3 has the lowest risk, 50.0%" in text
+    assert text.rstrip().endswith("1 * ! ?") and "no cell is certain:" not in text

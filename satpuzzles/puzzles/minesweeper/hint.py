@@ -35,14 +35,14 @@ class Hint(Record, frozen=True):
             return f"open row {r + 1}, column {c + 1}: {self.why()}{rest}"
         if self.guess is None:  # partial: cells are left, but every one's risk was over the budget
             if self.partial:
-                return "no cell is certain, and no open cell's risk was computed (over the counting budget)"
+                return "no cell is certainly safe, and no open cell's risk was computed (over the counting budget)"
             return ("nothing is left to open: every unknown cell left holds a mine" if self.mines_left
                     else "no unknown cell is left to open")
         r, c = self.guess
         basis = "with the mine total" if with_total else "every placement counted alike, as no mine total is given"
         caveat = "; some cells were over the counting budget" if self.partial else ""
         lowest = "the lowest risk among the cells counted" if self.partial else "the lowest risk"
-        return (f"no cell is certain: row {r + 1}, column {c + 1} has {lowest}, "
+        return (f"no cell is certainly safe: row {r + 1}, column {c + 1} has {lowest}, "
                 f"{risk(float(self.chance or 0))} ({basis}{caveat})")
 
     def why(self) -> str:
