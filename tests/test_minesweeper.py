@@ -90,14 +90,15 @@ def test_explain_is_unsolvable_and_minimal(instance: MinesweeperInstance) -> Non
     assert not solvable_with([tuple(cell) for cell in conflict])
     for cell in conflict:
         assert solvable_with([tuple(c) for c in conflict if tuple(c) != tuple(cell)])
-    named = re.fullmatch(r"the count \d at row (\d+), column (\d+) cannot be met", outcome.message or "")
+    named = re.fullmatch(r"the count \d at row (\d+), column (\d+) cannot be met(: .*)?", outcome.message or "")
     if named:  # the status line and the Conflict line name the same clues
         assert conflict == [(int(named[1]) - 1, int(named[2]) - 1)]
 
 
 def test_explain_status_and_board_agree() -> None:
     lone = run_cli("minesweeper", "-i", "-", "--explain", stdin="3 4\n1 ? ? 1\n? 0 ? ?\n3 ? ? 1\n").out
-    assert "Solvable = False (the count 3 at row 3, column 1 cannot be met)\n" in lone  # 2 cells for 3 mines
+    assert ("Solvable = False (the count 3 at row 3, column 1 cannot be met: only 2 of its neighbours can hold a "
+            "mine)\n") in lone
     assert "Conflict = this clue cannot hold\n" in lone and lone.endswith("1 ? ? 1\n? 0 ? ?\n3!? ? 1\n")
     pair = run_cli("minesweeper", "-i", "-", "--explain", stdin="3 3\n1 ? ?\n? 0 ?\n? ? ?\n").out
     assert "Solvable = False (no placement meets every count)\n" in pair  # the 1 fails only through the 0

@@ -91,3 +91,19 @@ def test_a_guess_beside_a_certain_mine_does_not_say_no_cell_is_certain() -> None
     text = run_cli("minesweeper", "-", "--hint", stdin="1 ? ? ?\n").out
     assert "Hint = no cell is certainly safe: row 1, column 3 has the lowest risk, 50.0%" in text
     assert text.rstrip().endswith("1 * ! ?") and "no cell is certain:" not in text
+
+
+def test_a_count_that_cannot_be_met_says_why() -> None:
+    """A player's wrong flags made 'the count 1 at row 1, column 1 cannot be met', which did not say that the flags
+    were the trouble; and a count failing only through what other counts force was blamed as if alone."""
+    says = {board: run_cli("minesweeper", "-", stdin=board).out for board in (
+        "1 F ?\nF ? ?\n? ? 1\n", "4 ?\n? ?\n", "1 0\n", "1 ? ?\n? 0 ?\n? ? ?\n")}
+    assert ("Solvable = False (the count 1 at row 1, column 1 cannot be met: 2 of its neighbours are flagged)\n"
+            in says["1 F ?\nF ? ?\n? ? 1\n"])
+    assert ("Solvable = False (the count 4 at row 1, column 1 cannot be met: only 3 of its neighbours can hold a "
+            "mine)\n" in says["4 ?\n? ?\n"])
+    assert "(the count 1 at row 1, column 1 cannot be met: none of its neighbours can hold a mine)\n" in says["1 0\n"]
+    assert ("(the count 1 at row 1, column 1 cannot be met, given what the other counts force; --explain names a "
+            "minimal conflicting set)\n" in says["1 ? ?\n? 0 ?\n? ? ?\n"])
+    record = json.loads(run_cli("minesweeper", "-", "--unique", "--format", "json", stdin="0 F\n").out)
+    assert record["message"] == "the count 0 at row 1, column 1 cannot be met: 1 of its neighbours is flagged"

@@ -144,7 +144,9 @@ def _unsolvable(instance: MinesweeperInstance, deduction: Deduction, stats: Solv
     broken = deduction.broken
     if broken is not None and (not explain or _unmet_alone(instance.cells, *broken)):
         r, c = broken
-        outcome.message = f"the count {instance.cells[r, c]} at row {r + 1}, column {c + 1} cannot be met"
+        why = _why_unmet(instance.cells, r, c) or (f", given what the other counts force; {settings.naming.flag('explain')}"
+                                                  " names a minimal conflicting set")
+        outcome.message = f"the count {instance.cells[r, c]} at row {r + 1}, column {c + 1} cannot be met{why}"
         if explain:  # the smallest conflict there is; the SAT search could name another set and contradict this line
             outcome.explanation = [(r, c)]
     else:  # under --explain a count broken only by other counts' deductions is left to the Conflict line
@@ -196,9 +198,20 @@ def unsolvable_reason(instance: MinesweeperInstance, settings: Settings, outcome
 
 def _unmet_alone(cells: np.ndarray, r: int, c: int) -> bool:
     """Whether the count at (r, c) fails by itself: more flagged neighbours than it says, or too few others."""
+    return bool(_why_unmet(cells, r, c))
+
+
+def _why_unmet(cells: np.ndarray, r: int, c: int) -> str:
+    """Why the count at (r, c) fails by itself, as the end of a sentence (its flagged neighbours are more than it says,
+    or its neighbours that can hold a mine fewer); "" when it does not fail alone."""
     around = cells[max(r - 1, 0):r + 2, max(c - 1, 0):c + 2]
     flagged, unknown = int((around == MINE).sum()), int((around == UNKNOWN).sum())
-    return not flagged <= int(cells[r, c]) <= flagged + unknown
+    if flagged > int(cells[r, c]):
+        return f": {flagged} of its neighbours {'is' if flagged == 1 else 'are'} flagged"
+    if flagged + unknown < int(cells[r, c]):
+        can = flagged + unknown
+        return ": none of its neighbours can hold a mine" if not can else f": only {can} of its neighbours can hold a mine"
+    return ""
 
 
 ENGINE: Strategy[MinesweeperInstance, MinesweeperSolution] = Strategy(
