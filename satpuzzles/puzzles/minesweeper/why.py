@@ -10,8 +10,6 @@ of counts is enough, and sought on boards of at most TOTAL_LIMIT unknown cells (
 
 from __future__ import annotations
 
-from typing import cast
-
 from satpuzzles.core.outcome import DEFAULT_SOLVER, SolveStats
 from satpuzzles.core.records import Record
 from satpuzzles.geometry import Cell
@@ -83,8 +81,8 @@ def why_safe(cells: np.ndarray, total: int | None, cell: Cell) -> Reason | None:
 
 def _cell(key: Hashable) -> Cell:
     """A count's selector key as its cell."""
-    r, c = cast("tuple[int, int]", key)
-    return int(r), int(c)
+    assert isinstance(key, tuple), "a count's key is its (row, column)"
+    return int(key[0]), int(key[1])
 
 
 def _reason(cells: np.ndarray, counts: list[Cell], total: bool) -> Reason:
