@@ -206,7 +206,8 @@ GAME = Game(
                kind="text", metavar="ROW,COL", convert=parse_cell),
     ),
     help="A no-guess game: every safe cell can be found by deduction from the first click on. "
-         "Keys: arrows (or h j k l) move, Enter/space/o opens, f flags, ? hints, q (or Ctrl-D) quits; "
+         "Keys: arrows (or h j k l) move, Enter/space/o opens, f flags, ? hints (a safe cell, the counts that show it "
+         "safe underlined), q (or Ctrl-D) quits; "
          "or type a row and a column ('3 7') and Enter (or o) to open that cell, f to flag it (Esc clears what "
          "was typed). "
          "A board the first click wins at once (--mines 0) is shown won and the game ends.",
