@@ -4,6 +4,7 @@ checked against brute force: together they rule a mine out there, and without an
 from __future__ import annotations
 
 import json
+import re
 from itertools import product
 
 import numpy as np
@@ -107,3 +108,12 @@ def test_a_count_that_cannot_be_met_says_why() -> None:
             "minimal conflicting set)\n" in says["1 ? ?\n? 0 ?\n? ? ?\n"])
     record = json.loads(run_cli("minesweeper", "-", "--unique", "--format", "json", stdin="0 F\n").out)
     assert record["message"] == "the count 0 at row 1, column 1 cannot be met: 1 of its neighbours is flagged"
+
+
+def test_the_hints_picture_outlines_the_counts_that_show_its_cell_safe(tmp_path) -> None:
+    picture = tmp_path / "hint.svg"
+    assert run_cli("minesweeper", "-", "--hint", "--svg", picture, stdin="2 3\n? ? ?\n1 1 ?\n").code == 0
+    drawn = picture.read_text()
+    assert 'd="M10 20m-3.4 -3.4h6.8v6.8h-6.8zM20 20m-3.4 -3.4h6.8v6.8h-6.8z" class="reason"' in drawn  # row 2's 1s
+    legend = " ".join(re.sub(r"<[^>]+>", " ", drawn).split())
+    assert "dashed blue outline: the counts that show row 1, column 3 safe" in legend

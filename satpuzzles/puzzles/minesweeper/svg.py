@@ -11,7 +11,7 @@ black discs, forced-safe cells carry a tick, undetermined cells a hatching and a
 conflicting counts (--explain) a thick outline. With --probabilities the undetermined cells
 are a heatmap instead: a band of colour from pale yellow to deep red, and the percentage written in;
 cells over the counting budget are grey with a ``-`` (not computed). A --hint's cells get a thick
-blue frame, the lowest-risk guess a ``!``. Zero counts are left blank, as in the game. A legend under
+blue frame, the lowest-risk guess a ``!``, and the counts that show the hinted cell safe a dashed blue outline. Zero counts are left blank, as in the game. A legend under
 the board says what the marks mean.
 """
 
@@ -25,6 +25,10 @@ from satpuzzles.present import svg
 from satpuzzles.geometry import Cell
 from satpuzzles.puzzles.minesweeper.model import MINE, TOTAL_CAPTION, UNKNOWN
 from satpuzzles.puzzles.minesweeper.odds import BINS, percent, risk
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from satpuzzles.puzzles.minesweeper.why import Reason
 
 CELL = 10
 MARGIN = 5
@@ -48,6 +52,7 @@ STYLE = """
 .uncounted { fill: #d8d8d8; }
 .marked { fill: none; stroke: #d00000; stroke-width: 1.6; }
 .hint { fill: none; stroke: #0d47a1; stroke-width: 1.2; }
+.reason { fill: none; stroke: #0d47a1; stroke-width: 0.9; stroke-dasharray: 1.6 1; }
 .guess-cell { fill: #ffffff; }
 text { font-family: sans-serif; font-weight: bold; font-size: 7px; text-anchor: middle; }
 .n1 { fill: #0000ff; } .n2 { fill: #007b00; } .n3 { fill: #e00000; } .n4 { fill: #00007b; }
@@ -119,10 +124,15 @@ def _frames(cells: Collection[Cell], at: _Coordinates) -> list[str]:
     return [svg.element("path", d=frames, class_="hint")] if frames else []
 
 
-def _hint_key(safe: Collection[Cell], guess: Cell | None, chance: float | None) -> list[str]:
-    """The legend line of a hint."""
+def _hint_key(safe: Collection[Cell], guess: Cell | None, chance: float | None, reason: Reason | None) -> list[str]:
+    """The legend lines of a hint."""
     if safe:
-        return ["blue frame: open next, safe in every placement"]
+        frame = ["blue frame: open next, safe in every placement"]
+        if reason is None or not reason.counts:
+            return frame
+        r, c = next(iter(safe))
+        total = " with the mine total" if reason.total else ""
+        return [*frame, f"dashed blue outline: the counts that show row {r + 1}, column {c + 1} safe{total}"]
     if guess is not None:
         odds = "" if chance is None else f" ({risk(chance)} chance of a mine)"
         return [f"blue frame and !: open next, the lowest risk{odds}"]
@@ -182,6 +192,7 @@ def minesweeper_svg(
     hint_safe: Collection[Cell] = (),
     hint_guess: Cell | None = None,
     hint_chance: float | None = None,
+    hint_reason: Reason | None = None,
     total: int | None = None,
     mode: str = "",
     state: str = "",
@@ -201,7 +212,8 @@ def minesweeper_svg(
       any other key (Minesweeper's ``"mines"`` total, ``total`` mines) adds a legend line.
     - ``probabilities``: with the analysis, each cell's mine probability (NaN: not computed);
       undetermined cells become a heatmap with their percentage written in, uncounted ones grey with ``-``.
-    - ``hint_safe``, ``hint_guess``, ``hint_chance``: a --hint, framed (the guess with a ``!``).
+    - ``hint_safe``, ``hint_guess``, ``hint_chance``: a --hint, framed (the guess with a ``!``); ``hint_reason``:
+      why the first of ``hint_safe`` is safe, its counts outlined in dashed blue.
     - ``mode`` (``analysis``, ``hint`` ...) and ``state`` (svg.outcome_state's words) name the picture in its
       title; ``state`` is also written under the board.
     - ``notes``: more lines written under the board (the puzzle to publish: its mines total).
@@ -242,7 +254,10 @@ def minesweeper_svg(
         body.append(svg.element("path", d=_marks(outline, at, "m-4.2 -4.2h8.4v8.4h-8.4z"), class_="marked"))
     hinted = [*hint_safe, *([hint_guess] if hint_guess is not None else [])]
     body += _frames(hinted, at)
-    legend += _hint_key(hint_safe, hint_guess, hint_chance)
+    if hint_reason is not None and hint_reason.counts:
+        reasons = "".join(f"M{at.x[c]} {at.y[r]}m-3.4 -3.4h6.8v6.8h-6.8z" for r, c in hint_reason.counts)
+        body.append(svg.element("path", d=reasons, class_="reason"))
+    legend += _hint_key(hint_safe, hint_guess, hint_chance, hint_reason)
     if len(marked_cells) < len(marked):
         legend.append(TOTAL_CAPTION if total is None else f"{TOTAL_CAPTION.removesuffix('.')}: mines {total}.")
     width, height = cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN

@@ -214,7 +214,8 @@ def svg(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolution], se
                                probabilities=solution.probabilities, mode=mode,
                                state=outcome_state(outcome, settings),
                                hint_safe=advice.safe if advice else (), hint_guess=advice.guess if advice else None,
-                               hint_chance=advice.chance if advice else None)
+                               hint_chance=advice.chance if advice else None,
+                               hint_reason=advice.reason if advice else None)
     return solutions_picture(outcome, settings, lambda placement, words: minesweeper_svg(
         instance.cells, placement.mines if placement is not None else None, marked=outcome.explanation or (),
         total=instance.mines, state=words), "conflicting counts outlined")
