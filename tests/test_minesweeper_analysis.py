@@ -389,6 +389,31 @@ def test_probability_board_text_and_heatmap(tmp_path) -> None:
     assert "50%; give the mine total" not in run_cli("minesweeper", board, "--probabilities").out
 
 
+def probability_rows(text: str) -> list[list[str]]:
+    """The words of the probability board's lines (band captions and blank lines left out)."""
+    table = text[text.index("bare numbers are revealed counts"):].splitlines()[1:]
+    return [line.split() for line in table if line.strip() and not line.startswith("column")]
+
+
+def test_a_probability_board_wider_than_the_terminal_comes_in_bands_of_columns(tmp_path, monkeypatch) -> None:
+    """Each cell takes five columns, so a 20-column board's rows (99 wide) wrapped at 80: they come in bands of 16
+    and 4 columns, each captioned, holding the same words as the whole rows a wider terminal gets."""
+    board = tmp_path / "board.txt"
+    assert run_cli("generate", "minesweeper", "6", "20", "--seed", "1", "-o", board).code == 0
+    monkeypatch.setenv("COLUMNS", "80")
+    narrow = run_cli("minesweeper", board, "--probabilities").out
+    monkeypatch.setenv("COLUMNS", "200")
+    wide = run_cli("minesweeper", board, "--probabilities").out
+    assert "columns 1-16:\n" in narrow and "\n\ncolumns 17-20:\n" in narrow and "column" not in wide
+    banded, whole = probability_rows(narrow), probability_rows(wide)
+    assert len(whole) == 6 and all(len(row) == 20 for row in whole)
+    assert [left + right for left, right in zip(banded[:6], banded[6:], strict=True)] == whole
+    board_lines = narrow[narrow.index("columns 1-16:"):].splitlines()
+    assert max(len(line) for line in board_lines) <= 80 < max(len(line) for line in wide.splitlines())
+    monkeypatch.setenv("COLUMNS", "4")  # narrower than a cell: still one column a band
+    assert "\n\ncolumn 20:\n" in run_cli("minesweeper", board, "--probabilities").out
+
+
 def test_a_plain_solve_says_it_is_one_placement() -> None:
     path = INSTANCES / "minesweeper" / "seed" / "small-sat.in"
     assert "Placement = one placement that fits the counts" in run_cli("minesweeper", path).out

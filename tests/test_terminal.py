@@ -164,6 +164,19 @@ def test_a_legend_or_heading_over_a_small_board_is_no_board_wider_than_the_termi
     assert "the board is 49 columns wide and the terminal 40" in "".join(wide)  # the note, wrapped on screen
 
 
+def test_a_wide_probability_board_fits_an_80_column_terminal_in_coloured_bands(tmp_path) -> None:
+    """The coloured board (rich) is cut into the same bands as the plain one: no row wraps on the screen."""
+    board = tmp_path / "board.txt"
+    assert run_cli("generate", "minesweeper", "6", "20", "--seed", "1", "-o", board).code == 0
+    screen = pyte.Screen(80, 100)
+    pyte.ByteStream(screen).feed(drawn_by("minesweeper", str(board), "--probabilities", columns=80))
+    lines = [line.rstrip() for line in screen.display]
+    first, second = lines.index("columns 1-16:"), lines.index("columns 17-20:")
+    assert [len(line.split()) for line in lines[first + 1:second]] == [16] * 6 + [0]
+    assert [len(line.split()) for line in lines[second + 1:second + 7]] == [4] * 6
+    assert "rows wrap" not in "".join(lines)
+
+
 def test_report_lines_end_with_their_value_and_sat_facts_need_a_formula() -> None:
     drawn = drawn_by("numberlink", str(INSTANCES / "numberlink" / "seed" / "instance_1.txt")).decode()
     assert "\x1b[2mwidth" in drawn and not any(line.endswith(" ") for line in drawn.replace("\x1b[0m", "").splitlines())

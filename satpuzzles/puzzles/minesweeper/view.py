@@ -7,6 +7,7 @@ from collections.abc import Collection, Hashable
 from satpuzzles.core.outcome import Outcome, Settings
 from satpuzzles.core.spec import StyledBoard
 from satpuzzles.core.words import counted
+from satpuzzles.present.bands import banded
 from satpuzzles.present.report import analysed_unique_line
 from satpuzzles.present.styles import MARKED, UNSURE
 from satpuzzles.puzzles.minesweeper.model import (
@@ -195,8 +196,13 @@ def styled(instance: MinesweeperInstance, solution: MinesweeperSolution | None, 
         board.append([(TOTAL_CAPTION, MARKED)])
     if solution is not None and solution.probabilities is not None:
         board += [[], *([(line, "bold")] for line in PROBABILITY_HEADING.split("\n"))]
-        for row_text in _probability_board(instance, solution.probabilities).split("\n"):
-            board.append([(word + " ", _probability_style(word) if word else "") for word in row_text.split(" ")])
+        for number, (caption, rows) in enumerate(_probability_bands(instance, solution.probabilities)):
+            if number:
+                board.append([])
+            if caption is not None:
+                board.append([(caption, "bold")])
+            board += [[piece for word in row for piece in ((" " * (PROBABILITY_CELL - len(word)), ""),
+                                                            (word + " ", _probability_style(word)))] for row in rows]
     return board
 
 
@@ -281,19 +287,30 @@ PROBABILITY_HEADING = ("Mine probability per unknown cell\n('.' safe, '*' mine, 
 wider than the terminal took for the board's width)."""
 
 
-def _probability_board(instance: MinesweeperInstance, chances: np.ndarray) -> str:
+PROBABILITY_CELL = 4
+"""Columns a cell of the probability board takes (``>99%``), right-aligned, cells one space apart."""
+
+
+def _probability_words(instance: MinesweeperInstance, chances: np.ndarray) -> list[list[str]]:
     """Unknown cells by probability (see odds.percent); revealed counts and flags as on the board."""
     cells = instance.cells
-    rows = []
-    for r in range(cells.shape[0]):
-        row = []
-        for c in range(cells.shape[1]):
-            if cells[r, c] == UNKNOWN:
-                row.append(percent(float(chances[r, c])))
-            else:
-                row.append("*" if cells[r, c] == MINE else str(int(cells[r, c])))
-        rows.append(" ".join(f"{x:>4}" for x in row))
-    return "\n".join(rows)
+    return [[percent(float(chances[r, c])) if cells[r, c] == UNKNOWN else "*" if cells[r, c] == MINE
+             else str(int(cells[r, c])) for c in range(cells.shape[1])] for r in range(cells.shape[0])]
+
+
+def _probability_bands(instance: MinesweeperInstance, chances: np.ndarray) -> list[tuple[str | None, list[list[str]]]]:
+    """The probability board in bands of columns as wide as the terminal (80 columns where output is not one):
+    a 30-column board's 150-column rows wrapped into a jumble."""
+    return banded(_probability_words(instance, chances), PROBABILITY_CELL)
+
+
+def _probability_board(instance: MinesweeperInstance, chances: np.ndarray) -> str:
+    """The probability board as text: its bands one after another, a blank line and a caption before each."""
+    blocks = []
+    for caption, rows in _probability_bands(instance, chances):
+        lines = [" ".join(f"{word:>{PROBABILITY_CELL}}" for word in row) for row in rows]
+        blocks.append("\n".join(([caption] if caption is not None else []) + lines))
+    return "\n\n".join(blocks)
 
 
 def _probability_style(word: str) -> str:
