@@ -168,9 +168,9 @@ def test_explain_names_the_total_when_it_takes_part() -> None:
     text = run_cli("minesweeper", "-i", "-", "--explain", stdin="2 2\n? 1\n? ?\nmines 2\n").out
     assert "Conflict = this clue and the mine total cannot both hold" in text and "? 1!" in text
     assert "Solvable = False (no placement meets every count and the mine total)\n" in text  # no advice to --explain
-    assert text.rstrip().endswith("The mines total is part of the conflict.")
+    assert text.rstrip().endswith("The mine total is part of the conflict.")
     alone = run_cli("minesweeper", "-i", "-", "--explain", stdin="2 2\n? 1\n? 3\n").out
-    assert "mines total" not in alone
+    assert "mine total" not in alone
     board = "3 3\n1 ? 1\n? ? ?\n1 ? 1\nmines 5\n"
     without = run_cli("minesweeper", "-i", "-", stdin=board).out
     assert ("Solvable = False (no placement meets every count and the mine total; --explain names conflicting "

@@ -228,7 +228,7 @@ def test_minesweeper_explain_names_the_total(tmp_path) -> None:
     record, root = solve(tmp_path, "minesweeper", "-i", "-", "--explain", code=1, stdin="2 2\n? 1\n? ?\nmines 2\n")
     assert record["explanation"]["mines"] == 2
     assert class_cells(root, "hidden") == {(0, 0), (1, 0), (1, 1)}
-    assert "The mines total is part of the conflict: mines 2." in " ".join(t.text for t in of_class(root, "text", "legend"))
+    assert "The mine total is part of the conflict: mines 2." in " ".join(t.text for t in of_class(root, "text", "legend"))
 
 
 def test_minesweeper_analysis_classes() -> None:

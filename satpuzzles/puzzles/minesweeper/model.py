@@ -21,7 +21,7 @@ UNKNOWN = -1
 MINE = -2
 TOTAL = "mines"
 """The --explain key of the ``mines N`` total, beside the (row, col) keys of the counts."""
-TOTAL_CAPTION = "The mines total is part of the conflict."
+TOTAL_CAPTION = "The mine total is part of the conflict."
 """Said under a board whose conflicting clues include the total (text, terminal and SVG)."""
 
 

@@ -216,7 +216,7 @@ def minesweeper_svg(
       why the first of ``hint_safe`` is safe, its counts outlined in dashed blue.
     - ``mode`` (``analysis``, ``hint`` ...) and ``state`` (svg.outcome_state's words) name the picture in its
       title; ``state`` is also written under the board.
-    - ``notes``: more lines written under the board (the puzzle to publish: its mines total).
+    - ``notes``: more lines written under the board (the puzzle to publish: its mine total).
     """
     if (forced_safe is None) != (forced_mine is None):
         raise ValueError("minesweeper_svg: give both forced_safe and forced_mine, or neither")

@@ -228,7 +228,7 @@ def svg(instance: MinesweeperInstance, outcome: Outcome[MinesweeperSolution], se
 
 
 def puzzle_svg(instance: MinesweeperInstance, settings: Settings) -> str:
-    """The unsolved board to publish: the revealed counts and flags, and the mines total under it when one is given."""
+    """The unsolved board to publish: the revealed counts and flags, and the mine total under it when one is given."""
     from satpuzzles.puzzles.minesweeper.svg import minesweeper_svg  # --svg-puzzle only
 
     total = [f"Mines: {instance.mines}"] if instance.mines is not None else []
