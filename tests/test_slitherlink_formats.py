@@ -219,6 +219,8 @@ def test_loopy_game_id_with_difficulty() -> None:
         ("# only a comment\n\n", 1, 1, "empty input"),
         ("1 2\n5 -\n", 2, 1, "clue 5 is not 0-4"),
         ("- 12\n- -\n", 1, 3, "clue 12 is not 0-4"),
+        ("- 03\n- -\n", 1, 3, "cell '03' is more than one character"),  # was 'clue 03 is not 0-4', which it is
+        ("- 05\n- -\n", 1, 3, "clue 05 is not 0-4"),
         ("2 2\n3.\n..\n..\n", 4, 1, "header says 2 rows but the grid has 3"),
         ("-x-\n", 1, 2, "unknown character 'x'"),
         ("1 -\n- - -\n", 2, 5, "ragged row: 3 cells where the grid has 2"),

@@ -75,9 +75,9 @@ def _grid_cell(token: Token) -> int | str | None:
     text = token.text
     if text in _GRID_CELLS:
         return _GRID_CELLS[text]
-    if text.isascii() and text.isdigit():
-        raise token.error(f"clue {text} is not 0-4 (a cell has four sides)")
-    if len(text) > 1:
+    if text.isascii() and text.isdigit() and (len(text.lstrip("0")) > 1 or text.lstrip("0") > "4"):
+        raise token.error(f"clue {text[:12]} is not 0-4 (a cell has four sides)")
+    if len(text) > 1:  # '03' too: the cells 0 and 3 run together, or a 3 written oddly
         raise token.error(f"cell {text!r} is more than one character: separate cells by spaces or by nothing")
     raise token.error(f"unknown character {text!r}: {_GRID_HINT}")
 
