@@ -70,6 +70,16 @@ def test_a_clue_is_read_as_a_number_as_pzprjs_reads_it() -> None:
     assert board.clues == {(0, 0): 3, (0, 1): 0}
 
 
+def test_a_size_with_leading_zeros_is_read_as_a_number_as_pzprjs_reads_it() -> None:
+    """'0000000000000000000002' rows (20 zeros and a 2) said "bad number of rows '00000000000000000000'", and
+    '0000002' columns was "too large for a puzzle board"."""
+    (board,) = _read("slitherlink", "pzprv3\nslither\n" + "0" * 20 + "2\n0000002\n3 . \n. . \n")
+    assert board.grid == Grid(2, 2) and board.clues == {(0, 0): 3}
+    (links,) = _read("numberlink", "pzprv3\nnumlin\n01\n02\n1 1 \n")
+    assert links.grid == Grid(1, 2)
+    assert "bad number of rows '000'" in run_cli("slitherlink", "-", stdin="pzprv3\nslither\n000\n2\n. . \n").err
+
+
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda path: path.name)
 def test_read_write_read_keeps_the_board(path: Path) -> None:
     puzzle = _puzzle(path)

@@ -108,16 +108,17 @@ class PzprFile:
 
     def _size(self, what: str) -> int:
         token = self.field(f"its {what}")
-        if not (token.text.isascii() and token.text.isdigit()) or int(token.text[:7]) == 0:
+        digits = token.text.lstrip("0")  # leading zeros read as pzprjs' parseInt reads them
+        if not (token.text.isascii() and token.text.isdigit()) or not digits:
             head = self.fields[self.fields.index(self.kind) - 1:self.at]  # the first line, the type, the sizes
             empty = next((a.line + 1 for a, b in zip(head, head[1:]) if b.line > a.line + 1), None)
             if empty is not None:  # a size left out, its line empty: the next line was read in its place
                 raise _empty_line(empty)
             raise token.error(f"bad {what} {token.text[:20]!r}: expected a positive number (a puzz.link file "
                               "gives the type, then the rows, then the columns, each on its own line)")
-        if len(token.text) > 6:
-            raise token.error(f"{what} {token.text[:12]}... is too large for a puzzle board")
-        return int(token.text)
+        if len(digits) > 6:
+            raise token.error(f"{what} {digits[:12]}... is too large for a puzzle board")
+        return int(digits)
 
     def end_error(self, what: str) -> Token:
         """Where the file ends (just past its last field), for an error saying ``what`` is missing there."""
