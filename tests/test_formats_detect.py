@@ -565,6 +565,16 @@ def test_a_missing_file_whose_name_holds_a_colon_or_hash_is_a_missing_file(name:
     assert result.code == 2 and result.err == f"satpuzzles: error: {name}: no such file, and not a puzzle URL or game id\n"
 
 
+@pytest.mark.parametrize("name", ["10x10t0dh", "#9x9n10", "7x7b"])
+def test_a_games_parameters_alone_are_said_to_lack_the_description(name: str) -> None:
+    """Loopy's Hard 10x10 typed as its parameters only was 'not a puzzle URL or game id'."""
+    for command in ("slitherlink", "solve"):
+        result = run_cli(command, name)
+        assert result.code == 2 and result.err == (
+            f"satpuzzles: error: {name}: no such file, and a game's parameters without a description name no "
+            "puzzle: give the game id, PARAMETERS:DESCRIPTION, from the game's Game > Specific\n")
+
+
 AMBIGUOUS = "3 3\n1 ? ?\n? ? ?\n? ? 1\n"  # a Minesweeper board, and a Slitherlink grid
 
 

@@ -68,6 +68,17 @@ def is_written_out(source: str) -> bool:
     return source != "-" and not os.path.exists(source or ".") and written_out(source) is not None
 
 
+def _not_a_puzzle(source: str) -> str:
+    """Why a missing file's name is no puzzle: a game's parameters alone (``10x10t0dh``, Loopy's Hard 10x10) lack
+    the description; anything else is no URL or game id."""
+    import re
+
+    if re.fullmatch(r"#?\d+x\d+[a-z][a-z0-9]*", source.strip()) is None:
+        return "not a puzzle URL or game id"
+    return ("a game's parameters without a description name no puzzle: give the game id, PARAMETERS:DESCRIPTION, "
+            "from the game's Game > Specific")
+
+
 def source_text(source: str, *, text: bool = False) -> tuple[str, str]:
     """The puzzle text of a SOURCE and the name to report it by; with ``text`` (the Python API) a source that is
     no file, URL or game id is the puzzle's text itself, named ``<text>``, and '-' is no standard input."""
@@ -79,7 +90,7 @@ def source_text(source: str, *, text: bool = False) -> tuple[str, str]:
     if puzzle is None:
         if text:
             return source, "<text>"
-        raise UsageError(f"{source}: no such file, and not a puzzle URL or game id")
+        raise UsageError(f"{source}: no such file, and " + _not_a_puzzle(source))
     # Spaces in place of what comes before the puzzle text ('#', a Tatham page's URL): the readers skip them,
     # and an error's column then points into what was typed (past a decoded %XX, once typed_column maps it).
     before = len(source.strip()) - len(_page_id(source) or puzzle)  # columns count from the name as printed
