@@ -220,6 +220,7 @@ def test_an_input_format_takes_the_puzzle_a_stated_line_names(tmp_path) -> None:
 
 
 MINES_BOARD = "3 3\n1 ? ?\n? ? ?\n? ? 1\n"
+MASYU = "https://puzz.link/p?mashu/5/5/012009030"
 MINES_TOTAL = MINES_BOARD + "mines 2\n"
 
 
@@ -229,7 +230,7 @@ MINES_TOTAL = MINES_BOARD + "mines 2\n"
     (ARUKONE, {"timeout": 0}, "timeout=0: give a number of seconds"),
     (ARUKONE, {"unique": True, "analyze": True}, "analyze covers every solution at once: drop unique"),
     (ARUKONE, {"count": 3, "unique": True, "analyze": True}, "analyze covers every solution at once: drop count and unique"),
-    (ARUKONE, {"explain": True}, "explain: this puzzle cannot name conflicting clues"),
+    (MASYU, {"explain": True}, "explain: this puzzle cannot name conflicting clues"),
     (ARUKONE, {"method": "bogus"}, "method='bogus': choose one of auto, unique, cnf"),
     (ARUKONE, {"method": "unique"}, "method='unique': it decides whether there is a second solution (unique, count N"),
     (ARUKONE, {"encoding": "strengthened", "unique": True}, "count and unique count by the full rules: use encoding='auto'"),
@@ -238,7 +239,7 @@ MINES_TOTAL = MINES_BOARD + "mines 2\n"
 ])
 def test_api_refusals_name_keyword_arguments_not_flags(source: str, arguments: dict, message: str) -> None:
     """One message serves both: the API names its keyword arguments, the command line its flags (unchanged)."""
-    puzzle = satpuzzles.load(source, puzzle=None if source == ARUKONE else "minesweeper")
+    puzzle = satpuzzles.load(source, puzzle=None if source in (ARUKONE, MASYU) else "minesweeper")
     with pytest.raises(UsageError) as caught:
         puzzle.solve(**arguments)
     assert str(caught.value).startswith(message) and "--" not in str(caught.value)

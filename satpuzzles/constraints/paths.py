@@ -16,7 +16,7 @@ linked have different colours, so no path runs beside itself.
 from __future__ import annotations
 
 from collections import defaultdict
-from itertools import chain, compress
+from itertools import chain, combinations, compress
 from operator import mul
 
 from satpuzzles.cnf.cardinality import atmost
@@ -43,9 +43,13 @@ class GridPaths:
     """Paths joining each label's two terminals on ``grid``: filling it, or leaving cells empty (``fill=False``)."""
 
     def __init__(self, formula: Formula, grid: Grid, terminals: dict[Cell, str], labels: tuple[str, ...],
-                 fill: bool = True, self_touch: bool = True) -> None:
+                 fill: bool = True, self_touch: bool = True, optional: dict[str, int] | None = None) -> None:
+        """``optional`` (open only): labels whose terminals are joined only while their literal holds (else each
+        terminal has a link or none, so a label is joined or left alone, its terminals in place)."""
+        if optional and fill:
+            raise ValueError("optional labels are for the open rule, whose cells may stay empty")
         self.formula, self.grid, self.terminals, self.labels = formula, grid, terminals, labels
-        self.fill, self.self_touch = fill, self_touch
+        self.fill, self.self_touch, self.optional = fill, self_touch, optional or {}
         self.ends: dict[str, tuple[Cell, Cell]] = _pairs(terminals, labels)
         if not labels and fill:
             formula.add([])  # no path can cover a cell
@@ -84,10 +88,15 @@ class GridPaths:
             clauses.extend(chain.from_iterable(exactly_two[start:]))
             return
         for index, cell in enumerate(self.grid.cells()):
-            if cell in terminals:
-                clauses.extend(exactly_one[index])
-                continue
             links = incident[cell]
+            if cell in terminals:
+                guard = self.optional.get(terminals[cell])
+                if guard is None:
+                    clauses.extend(exactly_one[index])
+                else:  # at most one link, and one while the guard holds
+                    clauses.append([-guard, *links])
+                    clauses.extend([-a, -b] for a, b in combinations(links, 2))
+                continue
             atmost(self.formula, links, 2)
             here = used[cell[0]][cell[1]]
             self.used[cell] = here

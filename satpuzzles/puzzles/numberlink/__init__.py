@@ -52,6 +52,8 @@ SPEC = PuzzleSpec(
         outcome_lines=view.outcome_lines,
         outcome_json=view.outcome_json,
         result_file=view.result_file,
+        explanation_json=view.explanation_json,
+        conflict=view.conflict,
         analysis=deferred("satpuzzles.puzzles.numberlink.analysis", "ANALYSIS"),  # --analyze only
     ),
     json=JSON,

@@ -37,11 +37,12 @@ well under a millisecond, and their reports stay as they were before the argumen
 
 
 def stages(instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[NumberlinkSolution]]:
-    """An argument's refutation when one applies (boards of ARGUMENTS_FROM_CELLS or more); else the
-    compressed board on huge sparse ones, then strengthened and complete (or the one --encoding names;
-    complete alone under no self-touch, where the rule itself is encoded)."""
+    """An argument's refutation when one applies (boards of ARGUMENTS_FROM_CELLS or more; not with --explain, as an
+    argument names no clues); else the compressed board on huge sparse ones, then strengthened and complete (or the
+    one --encoding names; complete alone under no self-touch, where the rule itself is encoded). With --explain the
+    complete stage has a selector per clue (conflicts.py)."""
     rules = rules_in_force(instance, settings.extras)
-    if instance.grid.size >= ARGUMENTS_FROM_CELLS and not settings.proof:  # a DRAT proof is the solver's refutation
+    if instance.grid.size >= ARGUMENTS_FROM_CELLS and not settings.proof and not settings.explain:  # a DRAT proof is the solver's refutation
         refuted = refute(instance, rules)
         if refuted is not None:
             argument = refuted[0]
@@ -50,6 +51,10 @@ def stages(instance: NumberlinkInstance, settings: Settings) -> Sequence[Stage[N
                           lambda: Refuted(argument, rules_alone() if rules_alone else None))]
     drop_loops = not settings.analyze  # the analysis reads the models' own literals, stray loops too
     complete = Stage("complete", True, lambda: NumberlinkEncoding(instance, False, rules, drop_loops))
+    if settings.explain:  # clue selectors, in which a minimal conflict is sought when the board has no solution
+        from satpuzzles.puzzles.numberlink.conflicts import ConflictEncoding
+
+        complete = Stage("complete", True, lambda: ConflictEncoding(instance, rules))
     choice = settings.extras.get("encoding") or "auto"
     first: list[Stage[NumberlinkSolution]] = []
     if choice == "auto":  # an encoding named by --encoding is used alone: no compressed board, no filling first
@@ -96,6 +101,6 @@ def check_settings(settings: Settings) -> None:
 
 
 STAGED: Rules[NumberlinkInstance, NumberlinkSolution] = Rules(stages=stages, verify=verify,
-                                                               check_settings=check_settings, analyzable=True,
+                                                               check_settings=check_settings, analyzable=True, explainable=True,
                                                                cuts="cycle cuts", stated=stated_options)
 """The stages and the verifier (unique.py adds the uniqueness strategy: RULES)."""

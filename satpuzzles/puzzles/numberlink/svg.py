@@ -50,6 +50,7 @@ STYLE = f"""
 .cell-empty {{ fill: #d0d0d0; stroke: none; }}
 .cell-used {{ fill: #1a3d8f; }}
 .cell-either {{ fill: none; stroke: #e07000; stroke-width: 2; stroke-dasharray: 3 3; }}
+.marked {{ fill: none; stroke: #d70000; stroke-width: 3; }}
 """
 RING = CELL * 0.4
 """An endpoint circle's radius; its label is sized to fit inside the ring's stroke."""
@@ -142,13 +143,14 @@ def route_colours(instance: NumberlinkInstance, solution: NumberlinkSolution | N
 
 def numberlink_svg(instance: NumberlinkInstance, solution: NumberlinkSolution | None,
                    analysis: Mapping[Hashable, str] | None = None, rules: str = "", state: str = "",
-                   shown: Sequence[NumberlinkSolution] = ()) -> str:
+                   shown: Sequence[NumberlinkSolution] = (), marked: Sequence[Hashable] = ()) -> str:
     """The board with each route of ``solution`` (its cells from end to end) drawn; the bare puzzle when it is None.
 
     With ``analysis`` (each link's and cell's state, as Analysis.states gives it) they are drawn by their state,
     with a legend under the board. ``rules``, when not the plain fill rule, is named in the title
     ("open (cells may stay empty)"); ``state`` (svg.outcome_state's words: ``no solution`` ...) is written in
     the title and under the board. ``shown``: the solutions drawn beside it, whose labels keep their colours.
+    ``marked`` (--explain's labels and cells): each marked label's endpoints and each marked cell ringed in red.
     """
     rows, cols = instance.grid.rows, instance.grid.cols
     colour_of = route_colours(instance, solution, shown)
@@ -168,6 +170,11 @@ def numberlink_svg(instance: NumberlinkInstance, solution: NumberlinkSolution | 
             body.append(svg.element("circle", cx=x, cy=y, r=RING, class_="ring-casing"))
         body.append(svg.element("circle", cx=x, cy=y, r=RING, class_="end" if ring else "end bare", stroke=ring))
         body.append(svg.text(x, y, label, label_size(label), class_="label"))
+    labels = {key for key in marked if isinstance(key, str)}
+    for cell in sorted({cell for cell, label in instance.givens.items() if label in labels}
+                       | {key for key in marked if isinstance(key, tuple)}):
+        x, y = _centre(cell)
+        body.append(svg.element("circle", cx=x, cy=y, r=RING + 4, class_="marked"))
     name = f"Numberlink {cols}x{rows}" + (f", rules {rules}" if rules else "")
     legend = [state] if state else []
     if analysis is not None:

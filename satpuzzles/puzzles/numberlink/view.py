@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from satpuzzles.core.outcome import Outcome, Settings
 from satpuzzles.core.records import Record, replace
-from satpuzzles.core.words import columns
+from satpuzzles.core.words import columns, listed
+from satpuzzles.present.report import MINIMAL
+from satpuzzles.present.styles import MARKED
 from satpuzzles.puzzles.numberlink.arguments import refutation_reason, refute
 from satpuzzles.puzzles.numberlink.colours import path_styles
+from satpuzzles.puzzles.numberlink.conflicts import cells_of, labels_of
 from satpuzzles.puzzles.numberlink.model import EMPTY, NumberlinkInstance, NumberlinkSolution, rules_in_force
 
 TYPE_CHECKING = False
@@ -14,6 +17,7 @@ if TYPE_CHECKING:
     from collections.abc import Collection, Hashable, Sequence
 
     from satpuzzles.core.spec import StyledBoard
+    from satpuzzles.geometry import Cell
 
 UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
 GLYPHS = {UP | DOWN: "│", LEFT | RIGHT: "─", UP | RIGHT: "└", UP | LEFT: "┘",
@@ -118,7 +122,10 @@ def solution_json(instance: NumberlinkInstance, solution: NumberlinkSolution, se
 
 def text(instance: NumberlinkInstance, solution: NumberlinkSolution | None, settings: Settings,
          marked: Collection[Hashable] = ()) -> str:
-    """Box-drawing board, and the numbered board with --numbers."""
+    """Box-drawing board, and the numbered board with --numbers; with ``marked`` (--explain's labels and cells),
+    every cell followed by ``!`` when it is marked (a marked label's endpoints, a marked cell) or a space."""
+    if marked:
+        return "\n".join(_marked_lines(instance, marked))
     lines = _board_lines(instance, solution)
     if solution is not None and settings.extras.get("numbers"):
         lines += ["", *_numbers_lines(instance, solution)]
@@ -127,8 +134,14 @@ def text(instance: NumberlinkInstance, solution: NumberlinkSolution | None, sett
 
 def styled(instance: NumberlinkInstance, solution: NumberlinkSolution | None, settings: Settings,
            marked: Collection[Hashable] = ()) -> StyledBoard:
-    """Box-drawing board with one colour per path (touching paths apart, Flow Free's own), endpoints in reverse."""
-    return _styled(instance, solution, settings, path_styles(instance, solution))
+    """Box-drawing board with one colour per path (touching paths apart, Flow Free's own), endpoints in reverse;
+    --explain's marked labels (their endpoints) and cells highlighted."""
+    board = _styled(instance, solution, settings, path_styles(instance, solution))
+    if marked:
+        for r, c in _marked_cells(instance, marked):
+            text, _ = board[r][c]
+            board[r][c] = (text, MARKED)
+    return board
 
 
 def styled_together(instance: NumberlinkInstance, solutions: Sequence[NumberlinkSolution], settings: Settings,
@@ -153,6 +166,39 @@ def _styled(instance: NumberlinkInstance, solution: NumberlinkSolution | None, s
     return board
 
 
+def _marked_cells(instance: NumberlinkInstance, marked: Collection[Hashable]) -> set[Cell]:
+    """The cells an explanation marks: its labels' endpoints and its cells."""
+    labels = set(labels_of(list(marked)))
+    return {cell for cell, label in instance.givens.items() if label in labels} | set(cells_of(list(marked)))
+
+
+def _marked_lines(instance: NumberlinkInstance, marked: Collection[Hashable]) -> list[str]:
+    """The bare board, each cell (label or ``.``) followed by ``!`` when marked, else by a space."""
+    width, cells = _cell_width(instance), _marked_cells(instance, marked)
+    width = max(1, width - 1) if width > 1 else 1  # the mark takes the column that keeps labels apart
+    return ["".join(_padded(instance.givens.get((r, c), EMPTY), width, " ") + ("!" if (r, c) in cells else " ")
+                    for c in range(instance.grid.cols)).rstrip() for r in range(instance.grid.rows)]
+
+
+def conflict(instance: NumberlinkInstance, keys: list[Hashable]) -> str:
+    """The Conflict line: the labels that cannot all be joined, with the cells (under fill) that must be used."""
+    labels, cells = labels_of(keys), cells_of(keys)
+    minimal = MINIMAL if len(keys) > 1 else ""
+    named = "" if not labels else f"label {labels[0]}" if len(labels) == 1 else f"labels {listed(labels)}"
+    if not cells:
+        verb = "be joined" if len(labels) == 1 else "both be joined" if len(labels) == 2 else "all be joined"
+        return f"{named} cannot {verb}{minimal}"
+    these = "this cell" if len(cells) == 1 else f"these {len(cells)} cells"
+    if not labels:
+        return f"{these} cannot {'be' if len(cells) == 1 else 'all be'} used{minimal}"
+    return f"{named} cannot {'be' if len(labels) == 1 else 'all be'} joined with {these} used{minimal}"
+
+
+def explanation_json(instance: NumberlinkInstance, keys: list[Hashable]) -> dict[str, object]:
+    """The conflicting ``labels`` and ``cells`` ([row, col], cells only under the fill rule)."""
+    return {"labels": labels_of(keys), "cells": [list(cell) for cell in cells_of(keys)]}
+
+
 def svg(instance: NumberlinkInstance, outcome: Outcome[NumberlinkSolution], settings: Settings) -> str:
     """The routes of the (first) solution over the grid, or the bare puzzle; with --analyze every link (and,
     under the open rule, every cell) by its state."""
@@ -164,8 +210,11 @@ def svg(instance: NumberlinkInstance, outcome: Outcome[NumberlinkSolution], sett
     if outcome.analysis is not None:
         return numberlink_svg(instance, None, outcome.analysis.states(), rules=under)
     drawn = drawn_solutions(outcome, settings)  # the two of --unique coloured alike
+    marked = outcome.explanation or []
     return solutions_picture(outcome, settings, lambda solution, state: numberlink_svg(
-        instance, solution, rules=under, state=state, shown=drawn))
+        instance, solution, rules=under, state=state, shown=drawn, marked=marked),
+        "conflicting " + " and ".join(part for part, kind in (("labels", str), ("cells", tuple))
+                                      if any(isinstance(key, kind) for key in marked)) + " ringed")
 
 
 def result_file(instance: NumberlinkInstance, solution: NumberlinkSolution) -> str:
