@@ -146,3 +146,21 @@ def test_the_brute_force_sees_the_rules() -> None:
     beside = {(0, 0): "A", (1, 0): "A"}  # through both cells of the other column: a U that runs beside itself
     assert solvable(3, 2, beside, {"A"}, {(0, 1), (1, 1)}, True)
     assert not solvable(3, 2, beside, {"A"}, {(0, 1), (1, 1)}, False)
+
+
+def test_a_conflict_of_the_labels_alone_names_no_cells_under_fill() -> None:
+    """B's endpoints are walled in, and the top right corner cannot be used either: the labels' conflict is named,
+    as under the open rule, though the solver's first core may hold the corner alone."""
+    board = "5 3\nA . . . .\n. C C . B\nB . A . .\n"
+    for rules in ("fill", "open"):
+        record = json.loads(run_cli("numberlink", "-", "--explain", "--format", "json", "--rules", rules,
+                                    stdin=board).out)
+        assert record["explanation"] == {"labels": ["B"], "cells": [], "minimal": True}
+
+
+def test_two_cells_or_two_labels_with_cells_cannot_both_hold() -> None:
+    run = run_cli("numberlink", "-", "--explain", stdin="4 3\nA . . A\n. B . .\nB . . .\n")
+    assert "Conflict = these 2 cells cannot both be used (a minimal set)\n" in run.out
+    run = run_cli("numberlink", "-", "--explain", stdin="4 4\n. . . .\n. C A C\n. . . .\nA B B .\n")
+    assert "Conflict = labels C and A cannot both be joined with this cell used (a minimal set)\n" in run.out
+    assert run.out.rstrip().endswith(". . . .\n. C!A!C!\n. . . .\nA!B B .!")

@@ -17,6 +17,11 @@ so the minimisation runs in two passes:
 2. deletion with the full check (the lazy-cut loop) over the few clues left, which makes
    the set minimal under the puzzle's rules.
 
+Each pass tries the encoding's last selectors first, so that of two conflicts the one among its first clues tends to
+be named; an encoding may also give ``conflict_first``, keys of clues it would rather name: when one SAT call shows
+them unsatisfiable on their own (the formula alone), the minimisation starts from them instead of the solver's core
+of every clue (Numberlink: its labels, before the fill rule's cells).
+
 All along, the clues not yet dropped are a set proved unsolvable: ``report`` is given it as it shrinks, so that a
 ``--timeout`` that cuts the minimisation still names a conflict, one not shown minimal.
 """
@@ -91,14 +96,18 @@ def minimal_conflict(
     encoding: Encoding[Any], backend: Backend, stats: SolveStats, log: Callable[[str], None],
     report: Callable[[list[Hashable]], None] | None = None,
 ) -> list[Hashable] | None:
-    """Keys of a minimal unsolvable set of selected constraints, or None when all together are solvable; ``report``
-    (if given) gets the keys of each smaller unsolvable set on the way, now and then."""
+    """Keys of a minimal unsolvable set of selected constraints (in the encoding's order), or None when all together
+    are solvable; ``report`` (if given) gets the keys of each smaller unsolvable set on the way, now and then."""
     key_of = {lit: key for key, lit in encoding.selectors.items()}
     if not _unsolvable(encoding, backend, stats, list(key_of)):
         return None
     shrinking = _Shrinking(key_of, report)
     candidates = _core(backend, list(key_of))
     log(f"explain: solver core has {len(candidates)} of {len(key_of)} clues")
+    first = [encoding.selectors[key] for key in getattr(encoding, "conflict_first", ())]
+    if 0 < len(first) < len(key_of) and _formula_check(encoding, backend, stats, first) == "unsat":
+        candidates = _core(backend, first)  # the clues the encoding would rather name conflict on their own
+        log(f"explain: {len(candidates)} of the {len(first)} clues tried first conflict on their own")
     kept: list[int] = []
     tried = 0
     while candidates:  # pass 1: one SAT call per clue; kept + candidates is unsolvable at each turn
@@ -112,7 +121,7 @@ def minimal_conflict(
             kept.append(trial)
     log(f"explain: {len(kept)} clues left after the formula-only pass")
     needed: list[int] = []
-    candidates, tried = kept, 0
+    candidates, tried = kept[::-1], 0  # in pass 1's order, so the last clues are again the first dropped
     while candidates:  # pass 2: the full check, over the few clues left; needed + candidates is unsolvable
         shrinking(needed + candidates)
         trial = candidates.pop()
@@ -121,5 +130,7 @@ def minimal_conflict(
             candidates = _core(backend, candidates)
         else:
             needed.append(trial)
+    shrinking(needed)  # the last clue tried may have been the last one dropped
     log(f"explain: minimal conflict of {len(needed)} clues")
-    return [key_of[lit] for lit in needed]
+    named = set(needed)
+    return [key for key, lit in encoding.selectors.items() if lit in named]  # in the encoding's order

@@ -9,10 +9,11 @@ conflict of its own:
   link each, joined after all), so they still stand in the other paths' way;
 - a cell left out may stay empty, as under the open rule.
 
-Labels come first and cells last among the selectors, and the minimisation tries the last first: cells are
-dropped before labels, so that a conflict the labels make on their own is named without cells (``A and B cannot
-both be joined``), and cells are named only where the fill rule takes part (``with every label joined, these
-cells cannot all be used``).
+The labels are the clues tried first alone (``conflict_first``): when one SAT call shows they conflict on their own,
+the minimisation starts from them, so that such a conflict is named without cells (``A and B cannot both be
+joined``) even where the solver's core holds cells. Labels come first and cells last among the selectors, and
+each pass of the minimisation tries the last first: cells are dropped before labels, and named only where the
+fill rule takes part (``these 3 cells cannot all be used``).
 
 Detached cycles hold no endpoint (an endpoint has one link at most), so their cuts hold whichever clues are
 selected; under the open rule they are left out of the models instead (the encoding's ``drop_loops``).
@@ -45,6 +46,7 @@ class ConflictEncoding:
         joins = {label: pool.var(("join", label)) for label in instance.labels}
         self.selectors: dict[Hashable, int] = {}
         self.selectors.update(joins)
+        self.conflict_first = tuple(joins)  # a conflict of the labels alone is named without cells
         with collector_paused():
             self.paths = GridPaths(self.formula, instance.grid, instance.givens, instance.labels, fill=False,
                                    self_touch=rules.self_touch, optional=joins)

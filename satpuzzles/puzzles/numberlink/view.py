@@ -185,13 +185,17 @@ def conflict(instance: NumberlinkInstance, keys: list[Hashable]) -> str:
     labels, cells = labels_of(keys), cells_of(keys)
     minimal = MINIMAL if len(keys) > 1 else ""
     named = "" if not labels else f"label {labels[0]}" if len(labels) == 1 else f"labels {listed(labels)}"
-    if not cells:
-        verb = "be joined" if len(labels) == 1 else "both be joined" if len(labels) == 2 else "all be joined"
-        return f"{named} cannot {verb}{minimal}"
     these = "this cell" if len(cells) == 1 else f"these {len(cells)} cells"
+    if not cells:
+        return f"{named} cannot {_be(len(labels))} joined{minimal}"
     if not labels:
-        return f"{these} cannot {'be' if len(cells) == 1 else 'all be'} used{minimal}"
-    return f"{named} cannot {'be' if len(labels) == 1 else 'all be'} joined with {these} used{minimal}"
+        return f"{these} cannot {_be(len(cells))} used{minimal}"
+    return f"{named} cannot {_be(len(labels))} joined with {these} used{minimal}"
+
+
+def _be(count: int) -> str:
+    """``be``, ``both be`` or ``all be``, as ``count`` things cannot (be joined, be used)."""
+    return "be" if count == 1 else "both be" if count == 2 else "all be"
 
 
 def explanation_json(instance: NumberlinkInstance, keys: list[Hashable]) -> dict[str, object]:
