@@ -175,7 +175,7 @@ def _marked_cells(instance: NumberlinkInstance, marked: Collection[Hashable]) ->
 def _marked_lines(instance: NumberlinkInstance, marked: Collection[Hashable]) -> list[str]:
     """The bare board, each cell (label or ``.``) followed by ``!`` when marked, else by a space."""
     width, cells = _cell_width(instance), _marked_cells(instance, marked)
-    width = max(1, width - 1) if width > 1 else 1  # the mark takes the column that keeps labels apart
+    width = max(1, width - 1)  # the mark takes the column that keeps labels apart
     return ["".join(_padded(instance.givens.get((r, c), EMPTY), width, " ") + ("!" if (r, c) in cells else " ")
                     for c in range(instance.grid.cols)).rstrip() for r in range(instance.grid.rows)]
 
